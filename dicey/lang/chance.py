@@ -1,0 +1,124 @@
+"""Chance points: every random thing a script (or the engine) does goes through here.
+
+A :class:`Chance` source answers ``choose(outcomes)`` where ``outcomes`` is a finite,
+exactly known distribution: a tuple of ``(value, probability)`` with ``Fraction``
+probabilities summing to 1. Two modes:
+
+* :class:`SampleChance` — real play: draw from a seeded ``random.Random``;
+* :func:`enumerate_outcomes` — the AI: run a computation once per distinct path through
+  its chance points and return every result with its exact probability.
+
+>>> from fractions import Fraction
+>>> def two_coins(chance):
+...     return chance.choose(COIN) + chance.choose(COIN)
+>>> sorted(enumerate_outcomes(two_coins))
+[(Fraction(1, 4), 0), (Fraction(1, 4), 2), (Fraction(1, 2), 1)]
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Sequence, TypeVar
+
+T = TypeVar("T")
+Distribution = Sequence[tuple[Any, Fraction]]
+
+COIN: Distribution = ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
+
+
+def uniform(values: Sequence[Hashable]) -> tuple[tuple[Any, Fraction], ...]:
+    """Uniform over ``values``, equal values merged (so outcomes are distinct).
+
+    >>> uniform([1, 2, 2])
+    ((1, Fraction(1, 3)), (2, Fraction(2, 3)))
+    """
+    counts: dict[Any, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    n = len(values)
+    return tuple((v, Fraction(c, n)) for v, c in counts.items())
+
+
+class Chance:
+    """A source of chance outcomes."""
+
+    def choose(self, outcomes: Distribution) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class SampleChance(Chance):
+    """Draws each outcome from a seeded generator (real play, MCTS rollouts)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, outcomes: Distribution) -> Any:
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        x = Fraction(self.rng.random())
+        acc = Fraction(0)
+        for value, p in outcomes:
+            acc += p
+            if x < acc:
+                return value
+        return outcomes[-1][0]
+
+
+class FixedChance(Chance):
+    """Takes the outcomes at the given indexes in order; past them, the first outcome.
+
+    Records each chance point met (its distribution) so a caller can branch on it.
+    """
+
+    __slots__ = ("path", "met", "probability")
+
+    def __init__(self, path: Sequence[int] = ()):
+        self.path = list(path)
+        self.met: list[Distribution] = []
+        self.probability = Fraction(1)
+
+    def choose(self, outcomes: Distribution) -> Any:
+        i = len(self.met)
+        pick = self.path[i] if i < len(self.path) else 0
+        self.met.append(outcomes)
+        self.probability *= outcomes[pick][1]
+        return outcomes[pick][0]
+
+
+class TooManyOutcomes(Exception):
+    """Enumeration would pass its limit of distinct paths."""
+
+
+def enumerate_outcomes(run: Callable[[Chance], T], *, limit: int = 4096,
+                       min_probability: Fraction | float = 0) -> list[tuple[Fraction, T]]:
+    """Every result of ``run`` with its exact probability, by replaying its chance points.
+
+    ``run`` must be deterministic given its chance source (it is re-run once per path, on
+    fresh state each time). Paths less likely than ``min_probability`` are cut: their
+    probability is given to the others in proportion, so the result still sums to 1.
+    Raises :class:`TooManyOutcomes` past ``limit`` paths.
+    """
+    results: list[tuple[Fraction, T]] = []
+    stack: list[list[int]] = [[]]
+    cut = Fraction(0)
+    while stack:
+        path = stack.pop()
+        source = FixedChance(path)
+        value = run(source)
+        if source.probability < min_probability:
+            cut += source.probability
+        else:
+            results.append((source.probability, value))
+        if len(results) > limit:
+            raise TooManyOutcomes(f"more than {limit} chance outcomes")
+        # Branch on every chance point this path met beyond its prescribed prefix.
+        for depth in range(len(path), len(source.met)):
+            prefix = path + [0] * (depth - len(path))
+            for alt in range(len(source.met[depth]) - 1, 0, -1):
+                stack.append(prefix + [alt])
+    if cut and results:
+        scale = 1 / (1 - cut)
+        results = [(p * scale, v) for p, v in results]
+    return results

@@ -1,0 +1,110 @@
+"""Diagnostics in compiler style, and the language's error family.
+
+A :class:`Diagnostic` prints as::
+
+    mods/frost/cards.dice:12:14: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
+        on use { inflict(frostbyte, 2) }
+                         ^^^^^^^^^
+
+>>> d = Diagnostic("x.dice", 1, 5, "unknown name 'foo'", end_column=8)
+>>> print(d.render("let foo = 1"))
+x.dice:1:5: error: unknown name 'foo'
+    let foo = 1
+        ^^^
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .ast import Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a file (``line``/``column`` are 1-based; 0 means "the whole file")."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+    end_column: int = 0
+
+    @classmethod
+    def at(cls, path: str, pos: Pos, message: str, severity: str = "error") -> "Diagnostic":
+        end = pos.end_column if pos.end_line == pos.line else 0
+        return cls(path, pos.line, pos.column, message, severity, end)
+
+    @property
+    def location(self) -> str:
+        if self.line <= 0:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
+
+    def render(self, source: str | None = None) -> str:
+        """The message, and under it the source line with a caret under the spot."""
+        head = f"{self.location}: {self.severity}: {self.message}"
+        if source is None or self.line <= 0:
+            return head
+        lines = source.splitlines()
+        if self.line > len(lines):
+            return head
+        text = lines[self.line - 1].expandtabs(1)
+        if len(text) > 160:
+            start = max(0, self.column - 60)
+            text, col = text[start:start + 120], self.column - start
+        else:
+            col = self.column
+        width = max(1, (self.end_column - self.column) if self.end_column > self.column else 1)
+        width = min(width, max(1, len(text) - col + 1))
+        return f"{head}\n    {text}\n    {' ' * max(0, col - 1)}{'^' * width}"
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.severity}: {self.message}"
+
+
+class DiceError(ValueError):
+    """Base of every error the language raises on purpose."""
+
+
+class DiceSyntaxError(DiceError):
+    """A file could not be parsed; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], source: str | None = None):
+        self.diagnostics = list(diagnostics)
+        self.source = source
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.source) for d in self.diagnostics)
+
+
+class ScriptError(DiceError):
+    """A runtime fault inside a script; the card fizzles and the fight goes on."""
+
+    def __init__(self, message: str, pos: Pos | None = None, path: str = "<script>"):
+        self.message = message
+        self.pos = pos
+        self.path = path
+        where = f"{path}:{pos.line}:{pos.column}: " if pos and pos.line else ""
+        super().__init__(f"{where}{message}")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A "(did you mean …?)" suffix for a misspelt name, or "".
+
+    >>> did_you_mean("frostbyte", ["frostbite", "poison"])
+    " (did you mean 'frostbite'?)"
+    >>> did_you_mean("xyzzy", ["poison"])
+    ''
+    """
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.7)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def render_all(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
+    """Render diagnostics sorted by file and position, each with its source line."""
+    ordered = sorted(diagnostics, key=lambda d: (d.path, d.line, d.column))
+    return "\n".join(d.render(sources.get(d.path)) for d in ordered)
