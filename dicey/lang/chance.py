@@ -11,8 +11,8 @@ probabilities summing to 1. Two modes:
 >>> from fractions import Fraction
 >>> def two_coins(chance):
 ...     return chance.choose(COIN) + chance.choose(COIN)
->>> sorted(enumerate_outcomes(two_coins))
-[(Fraction(1, 4), 0), (Fraction(1, 4), 2), (Fraction(1, 2), 1)]
+>>> sorted(enumerate_outcomes(two_coins))   # one entry per path; callers merge equal results
+[(Fraction(1, 4), 0), (Fraction(1, 4), 1), (Fraction(1, 4), 1), (Fraction(1, 4), 2)]
 """
 from __future__ import annotations
 
