@@ -1,0 +1,73 @@
+"""The ``dicey`` command: one sub-command per module of :mod:`dicey.commands`.
+
+``dicey`` with no arguments starts the game (``dicey play``). Every sub-command takes
+``--mods DIR…`` and ``--no-mods``. Bad input never shows a Python traceback: argparse
+reports wrong flags (exit 2), commands report bad files in ``file:line:col`` form, and
+anything unexpected is one line on stderr (``DICEY_DEBUG=1`` shows the traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+from typing import Sequence
+
+from . import commands
+
+#: Sub-commands in the order ``dicey --help`` lists them (others follow by name).
+ORDER = ("play", "fight", "plan", "graph", "check", "cards", "sim", "bench")
+
+
+def _command_modules() -> list:
+    names = [m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+    names.sort(key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n))
+    return [importlib.import_module(f"{commands.__name__}.{n}") for n in names]
+
+
+def _add_content_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("content")
+    group.add_argument("--mods", nargs="+", metavar="DIR", default=None,
+                       help="load these mod folders (instead of the bundled mods/)")
+    group.add_argument("--no-mods", action="store_true", help="load the base game only")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dicey", description="A moddable dice deckbuilder for the terminal.",
+        epilog="Run 'dicey COMMAND --help' for a command's options. With no command: play.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _command_modules():
+        module.register(sub)
+    for command in sub.choices.values():
+        _add_content_flags(command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play", *argv]
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as err:  # the last line of defence: one line, not a traceback
+        if os.environ.get("DICEY_DEBUG"):
+            raise
+        print(f"dicey: internal error: {type(err).__name__}: {err} "
+              "(set DICEY_DEBUG=1 for details)", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""Load the game's content and mods into one checked :class:`Library`.
+
+Order: every ``.dice`` file under ``content/`` (the base game), then each mod folder under
+``mods/`` in dependency order, then by id. A mod is a folder with a ``mod.toml`` (``name``,
+``version``, ``api``, ``description``, ``authors``, optional ``requires = ["other>=1.0"]``)
+and ``.dice`` files. A mod with any error — a bad ``mod.toml``, a syntax or check error in
+any file, a duplicate id without ``override``, a missing or cyclic dependency, another API
+version — is reported and skipped whole; the rest loads. Loading never raises for bad
+content: every problem becomes a :class:`~dicey.lang.errors.Diagnostic`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from .lang import ast as A
+from .lang import checker
+from .lang.defs import DungeonDef, EquipmentDef, FighterDef, StatusDef
+from .lang.errors import Diagnostic, did_you_mean
+from .lang.interp import Scope, compile_hook
+from .lang.parser import parse_file
+
+#: The language's major version; a mod's ``api`` must equal it.
+API_VERSION = 1
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT_DIR = ROOT / "content"
+MODS_DIR = ROOT / "mods"
+
+Def = EquipmentDef | StatusDef | FighterDef | DungeonDef
+
+_KIND_SPACE = {"equipment": "equipment", "status": "status", "enemy": "fighter",
+               "hero": "fighter", "dungeon": "dungeon"}
+
+
+@dataclass
+class ModInfo:
+    """A mod's ``mod.toml``, read and checked."""
+
+    id: str
+    path: Path
+    name: str
+    version: tuple[int, ...]
+    api: int
+    description: str = ""
+    authors: tuple[str, ...] = ()
+    requires: tuple[tuple[str, tuple[int, ...]], ...] = ()   # (mod id, minimum version)
+
+    @property
+    def version_text(self) -> str:
+        return ".".join(map(str, self.version))
+
+
+@dataclass
+class Library:
+    """Everything loaded: definitions by id, plus what went wrong on the way."""
+
+    equipment: dict[str, EquipmentDef] = field(default_factory=dict)
+    statuses: dict[str, StatusDef] = field(default_factory=dict)
+    enemies: dict[str, FighterDef] = field(default_factory=dict)
+    heroes: dict[str, FighterDef] = field(default_factory=dict)
+    dungeons: dict[str, DungeonDef] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    mods: list[ModInfo] = field(default_factory=list)
+    skipped_mods: dict[str, str] = field(default_factory=dict)   # mod id → why
+
+    @property
+    def dungeon(self) -> DungeonDef | None:
+        """The dungeon a run walks (the last one loaded, so a mod's dungeon wins)."""
+        return next(reversed(self.dungeons.values()), None)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def card(self, name: str) -> EquipmentDef:
+        return _lookup(self.equipment, name, "card")
+
+    def status(self, name: str) -> StatusDef:
+        return _lookup(self.statuses, name, "status")
+
+    def fighter(self, name: str) -> FighterDef:
+        return _lookup({**self.heroes, **self.enemies}, name, "fighter")
+
+    def enemy(self, name: str) -> FighterDef:
+        return _lookup(self.enemies, name, "enemy")
+
+    def hero(self, name: str) -> FighterDef:
+        return _lookup(self.heroes, name, "hero")
+
+    def render_diagnostics(self) -> str:
+        ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
+        return "\n".join(d.render(self.sources.get(d.path)) for d in ordered)
+
+    def _table(self, kind: str) -> dict[str, Any]:
+        return {"equipment": self.equipment, "status": self.statuses, "enemy": self.enemies,
+                "hero": self.heroes, "dungeon": self.dungeons}[kind]
+
+
+def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
+    key = A.make_id(name)
+    if key in table:
+        return table[key]
+    raise KeyError(f"unknown {what} '{name}'{did_you_mean(key, table)}")
+
+
+# ------------------------------------------------------------------- mod.toml
+
+_REQUIRE = re.compile(r"^\s*([a-z0-9_\-]+)\s*(?:>=\s*([0-9]+(?:\.[0-9]+)*))?\s*$")
+
+
+def _version(text: Any) -> tuple[int, ...] | None:
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9]+(\.[0-9]+)*", text.strip()):
+        return None
+    return tuple(int(p) for p in text.strip().split("."))
+
+
+def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
+    """Read and check ``folder/mod.toml``; problems come back as diagnostics."""
+    path = folder / "mod.toml"
+    shown = _display(path)
+    if not path.is_file():
+        return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, [Diagnostic(shown, 0, 0, "mod.toml is not valid UTF-8 text")]
+    except tomllib.TOMLDecodeError as err:
+        line, col = _toml_position(str(err))
+        return None, [Diagnostic(shown, line, col, f"invalid mod.toml: {err}")]
+    problems: list[Diagnostic] = []
+
+    def bad(message: str) -> None:
+        problems.append(Diagnostic(shown, 0, 0, message))
+
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        bad("mod.toml: 'name' must be a non-empty string")
+    version = _version(data.get("version"))
+    if version is None:
+        bad("mod.toml: 'version' must be a string like \"1.0.0\"")
+    api = data.get("api")
+    if not isinstance(api, int) or isinstance(api, bool):
+        bad("mod.toml: 'api' must be an integer (the language's major version, "
+            f"{API_VERSION})")
+    elif api != API_VERSION:
+        bad(f"mod.toml: this mod is written for api {api}, but this game speaks api "
+            f"{API_VERSION}")
+    requires = []
+    raw = data.get("requires", [])
+    if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
+        bad("mod.toml: 'requires' must be a list of strings like \"frost>=1.0\"")
+        raw = []
+    for req in raw:
+        m = _REQUIRE.match(req)
+        if not m:
+            bad(f"mod.toml: cannot read requirement {req!r} (write \"modname>=1.0\")")
+            continue
+        requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
+    authors = data.get("authors", [])
+    if not isinstance(authors, list):
+        authors = [str(authors)]
+    if problems:
+        return None, problems
+    info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
+                   str(data.get("description", "")), tuple(map(str, authors)), tuple(requires))
+    return info, []
+
+
+def _toml_position(message: str) -> tuple[int, int]:
+    m = re.search(r"line (\d+), column (\d+)", message)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def order_mods(mods: list[ModInfo]) -> tuple[list[ModInfo], dict[str, str]]:
+    """Dependency order (then by id); mods whose requirements fail, with the reason."""
+    by_id = {m.id: m for m in mods}
+    failed: dict[str, str] = {}
+    ordered: list[ModInfo] = []
+    state: dict[str, str] = {}
+
+    def visit(mod: ModInfo, chain: list[str]) -> bool:
+        if state.get(mod.id) == "done":
+            return mod.id not in failed
+        if state.get(mod.id) == "active":
+            cycle = " → ".join(chain[chain.index(mod.id):] + [mod.id])
+            for member in chain[chain.index(mod.id):]:
+                failed.setdefault(member, f"requirement cycle: {cycle}")
+            return False
+        state[mod.id] = "active"
+        ok = True
+        for dep, minimum in mod.requires:
+            if dep not in by_id:
+                failed.setdefault(mod.id, f"requires mod '{dep}', which is not installed"
+                                  f"{did_you_mean(dep, by_id)}")
+                ok = False
+            elif not visit(by_id[dep], chain + [mod.id]):
+                failed.setdefault(mod.id, f"requires mod '{dep}', which did not load")
+                ok = False
+            elif by_id[dep].version < minimum:
+                failed.setdefault(mod.id, f"requires {dep}>={'.'.join(map(str, minimum))}, "
+                                  f"but {dep} is version {by_id[dep].version_text}")
+                ok = False
+        state[mod.id] = "done"
+        if ok and mod.id not in failed:
+            ordered.append(mod)
+        return ok and mod.id not in failed
+
+    for mod in sorted(mods, key=lambda m: m.id):
+        visit(mod, [])
+    return ordered, failed
+
+
+# -------------------------------------------------------------------- loading
+
+def _display(path: Path) -> str:
+    """Paths in messages are relative to the project (or as given), never absolute noise."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _dice_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.dice") if p.is_file())
+
+
+@dataclass
+class _Unit:
+    """A batch of files loaded together: the base game, or one mod (all or nothing)."""
+
+    name: str
+    mod: str | None
+    files: list[Path]
+    decls: list[tuple[A.Decl, str]] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+def _parse_unit(unit: _Unit, lib: Library) -> None:
+    for path in unit.files:
+        shown = _display(path)
+        module, text, problems = parse_file(path, shown)
+        lib.sources[shown] = text
+        unit.problems.extend(problems)
+        unit.decls.extend((d, shown) for d in module.decls)
+
+
+#: Context names a hook sees, besides ``self``/``target`` and the constants.
+_EQUIPMENT_NAMES = frozenset({"d", "dice", "card", "turn", "simulation"})
+_STATUS_NAMES = frozenset({"stacks", "turn", "simulation"})
+_HOOK_NAMES = {"on any use": {"used"}, "when inflicted": {"inflicted"},
+               "on incoming damage": {"amount"}, "on damage taken": {"amount"},
+               "on damage dealt": {"amount"}}
+
+
+def scope_for(defn: Def, event: str, statuses: frozenset[str]) -> Scope:
+    """What names a hook of ``defn`` can see when it runs."""
+    if isinstance(defn, EquipmentDef):
+        context = _EQUIPMENT_NAMES | _HOOK_NAMES.get(event, set())
+        names = frozenset(name for name, _ in defn.vars)
+    elif isinstance(defn, StatusDef):
+        context, names = _STATUS_NAMES | _HOOK_NAMES.get(event, set()), frozenset()
+    else:
+        context, names = frozenset({"turn", "simulation"}), frozenset()
+    return Scope(context=frozenset(context | {"self", "target"}), vars=names, statuses=statuses)
+
+
+def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:
+    """The same definition with its hooks (and variants') compiled to scripts."""
+    if not getattr(defn, "hooks", None) and not isinstance(defn, EquipmentDef):
+        return defn
+    hooks = {event: compile_hook(hook, path=path, scope=scope_for(defn, event, statuses))
+             for event, hook in defn.hooks.items()}
+    changes: dict[str, Any] = {"hooks": hooks}
+    if isinstance(defn, EquipmentDef):
+        for variant in ("upgraded", "weakened"):
+            sub = getattr(defn, variant)
+            if sub is not None:
+                changes[variant] = _compile(sub, statuses, path)
+    return dataclasses.replace(defn, **changes)
+
+
+def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker.Symbols":
+    """Parse, check and add one unit; on any error in a mod, add nothing.
+
+    Returns the symbol table the next unit checks against (``before`` if skipped)."""
+    _parse_unit(unit, lib)
+    symbols = checker.collect_symbols([d for d, _ in unit.decls], before)
+    places = _existing_places(lib)
+    staged: list[tuple[A.Decl, Def]] = []
+    seen: dict[tuple[str, str], str] = {}
+    for decl, path in unit.decls:
+        defn, problems = checker.check_decl(decl, path, symbols, unit.mod)
+        unit.problems.extend(problems)
+        key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
+        where = f"{path}:{decl.pos.line}"
+        unit.problems.extend(_duplicate_problems(decl, path, key, seen, places))
+        seen.setdefault(key, where)
+        if defn is not None:
+            staged.append((decl, defn))
+    errors = [p for p in unit.problems if p.severity == "error"]
+    lib.diagnostics.extend(unit.problems)
+    if unit.mod is not None and errors:
+        lib.skipped_mods[unit.mod] = f"{len(errors)} error(s)"
+        return before
+    statuses = frozenset(symbols.statuses)
+    for decl, defn in staged:
+        lib._table(decl.kind)[defn.id] = _compile(defn, statuses, defn.origin.path
+                                                  if defn.origin else "<content>")
+    return symbols
+
+
+def _existing_places(lib: Library) -> dict[tuple[str, str], str]:
+    places = {}
+    for kind in _KIND_SPACE:
+        for ident, defn in lib._table(kind).items():
+            origin = getattr(defn, "origin", None)
+            places[(_KIND_SPACE[kind], ident)] = str(origin) if origin else "the base game"
+    return places
+
+
+def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
+                        seen: dict[tuple[str, str], str],
+                        places: dict[tuple[str, str], str]) -> list[Diagnostic]:
+    what = f"{decl.kind} '{decl.name}'"
+    if key in seen:
+        return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: also declared at "
+                              f"{seen[key]}")]
+    if key in places and not decl.override:
+        return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: already declared at "
+                              f"{places[key]} (write 'override {decl.kind} \"{decl.name}\"' "
+                              "to replace it)")]
+    if decl.override and key not in places:
+        return [Diagnostic.at(path, decl.name_pos, f"'override' of {what}, but there is no "
+                              f"such {decl.kind} to replace")]
+    return []
+
+
+def load_library(content_dir: Path | str | None = None,
+                 mod_dirs: Iterable[Path | str] | None = None,
+                 use_mods: bool = True, extra_files: Iterable[Path | str] = ()) -> Library:
+    """Load the base game, then the mods (all folders with a mod.toml under ``mods/`` by
+    default, or exactly ``mod_dirs``: each a mod folder or a folder of mod folders), then
+    ``extra_files`` (loose ``.dice`` files checked on top of everything, as ``dicey check
+    FILE`` does; their good declarations load even when others in them fail)."""
+    lib = Library()
+    base = Path(content_dir) if content_dir is not None else CONTENT_DIR
+    symbols = checker.collect_symbols([], None)
+    if base.is_dir():
+        symbols = _load_unit(_Unit("content", None, _dice_files(base)), lib, symbols)
+    else:
+        lib.diagnostics.append(Diagnostic(str(base), 0, 0, "content folder not found"))
+    if use_mods:
+        symbols = _load_mods(lib, symbols, mod_dirs)
+    extra = [Path(p) for p in extra_files]
+    if extra:
+        _load_unit(_Unit("files", None, extra), lib, symbols)
+    return lib
+
+
+def _load_mods(lib: Library, symbols: "checker.Symbols",
+               mod_dirs: Iterable[Path | str] | None) -> "checker.Symbols":
+    folders = _mod_folders([MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs], lib)
+    infos = []
+    for folder in folders:
+        info, problems = read_mod_toml(folder)
+        lib.diagnostics.extend(problems)
+        if info is None:
+            lib.skipped_mods[folder.name] = "invalid mod.toml"
+        else:
+            infos.append(info)
+    ordered, failed = order_mods(infos)
+    for mod_id, why in sorted(failed.items()):
+        info = next(m for m in infos if m.id == mod_id)
+        lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+                                          f"mod '{mod_id}' not loaded: {why}"))
+        lib.skipped_mods[mod_id] = why
+    for info in ordered:
+        if any(dep in lib.skipped_mods for dep, _ in info.requires):
+            lib.skipped_mods[info.id] = "a required mod did not load"
+            lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+                                              f"mod '{info.id}' not loaded: a required mod "
+                                              "did not load"))
+            continue
+        symbols = _load_unit(_Unit(info.id, info.id, _dice_files(info.path)), lib, symbols)
+        if info.id not in lib.skipped_mods:
+            lib.mods.append(info)
+    return symbols
+
+
+def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
+    folders: list[Path] = []
+    for root in roots:
+        if (root / "mod.toml").is_file():
+            folders.append(root)
+        elif root.is_dir():
+            folders.extend(sorted(p for p in root.iterdir()
+                                  if p.is_dir() and not p.name.startswith((".", "_"))))
+        else:
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "mod folder not found"))
+    return folders
+
+
+@lru_cache(maxsize=2)
+def default_library(use_mods: bool = True) -> Library:
+    """The base game and the bundled mods, loaded once per process (shared; do not mutate)."""
+    return load_library(use_mods=use_mods)
