@@ -1,0 +1,83 @@
+"""``dicey sim``: many seeded headless fights in parallel, and a balance report.
+
+The same seed gives the same report whatever ``--workers`` is. A progress bar goes to
+stderr; the report to stdout, and optionally to ``--json OUT`` / ``--csv OUT``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from dicey import simulate
+
+from ._shared import fail, library_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("sim", help="simulate many fights and report win rates",
+                       description=__doc__.split("\n\n")[0])
+    p.add_argument("--fights", type=int, default=60, metavar="N",
+                   help="fights per preset (default 60)")
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="W")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hero", action="append", default=[], metavar="H",
+                   help="only this hero (repeatable)")
+    p.add_argument("--enemy", action="append", default=[], metavar="E",
+                   help="only this enemy (repeatable)")
+    p.add_argument("--ai", action="append", default=[], metavar="PRESET",
+                   help="enemy AI preset(s) to compare (default: easy, normal, hard)")
+    p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
+    p.add_argument("--csv", type=Path, metavar="OUT", help="write one row per fight")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def _progress_bar(total: int, enabled: bool):
+    """A Rich progress bar on stderr (Textual brings Rich), or a no-op."""
+    if not enabled:
+        return None, (lambda n: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(),
+                   MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = bar.add_task("fights", total=total)
+    return bar, (lambda n: bar.advance(task, n))
+
+
+def run(args: argparse.Namespace) -> int:
+    from dicey.ai.presets import PRESETS
+
+    if args.fights < 1 or args.workers < 1:
+        return fail("--fights and --workers must be at least 1")
+    presets = args.ai or ["easy", "normal", "hard"]
+    unknown = [p for p in presets if p not in PRESETS]
+    if unknown:
+        return fail(f"unknown AI preset '{unknown[0]}' (choose from {', '.join(PRESETS)})")
+    lib = library_from(args)
+    try:
+        jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets)
+    except KeyError as err:
+        return fail(err.args[0])
+    if not jobs:
+        return fail("nothing to simulate: no heroes or no enemies loaded")
+    bar, advance = _progress_bar(len(jobs), not args.no_progress and sys.stderr.isatty())
+    if bar:
+        bar.start()
+    try:
+        results = simulate.simulate(jobs, workers=args.workers, mod_dirs=args.mods,
+                                    use_mods=not args.no_mods, lib=lib, progress=advance)
+    finally:
+        if bar:
+            bar.stop()
+    report = simulate.build_report(results, args.seed, args.workers)
+    print(simulate.format_report(report))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if args.csv:
+        args.csv.write_text(simulate.results_csv(results), encoding="utf-8")
+    return 0

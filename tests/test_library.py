@@ -1,0 +1,169 @@
+"""Loading content and mods: order, overrides, and every mod-level failure reported, not fatal."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dicey.library import load_library, order_mods, read_mod_toml
+
+BASE = """
+status "Poison" {
+    kind: negative
+    stacks: yes
+    clears: never
+    text: "Lose [stacks] HP at the start of your turn"
+    on turn start { hurt_self(stacks); cure(poison, 1) }
+}
+status "Shield" { kind: positive; stacks: yes; clears: never; text: "Absorbs damage" }
+equipment "Sword" {
+    size: 2
+    text: "Do [d] damage"
+    on use { attack(d) }
+}
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def mod(root: Path, name: str, dice: str = "", toml: str | None = None) -> Path:
+    folder = root / name
+    write(folder / "mod.toml", toml if toml is not None else
+          f'name = "{name}"\nversion = "1.0.0"\napi = 1\n')
+    if dice:
+        write(folder / "cards.dice", dice)
+    return folder
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    write(tmp_path / "content" / "base.dice", BASE)
+    return tmp_path / "content"
+
+
+def test_base_content_loads_clean(content):
+    lib = load_library(content, use_mods=False)
+    assert lib.errors == []
+    assert set(lib.equipment) == {"sword"} and set(lib.statuses) == {"poison", "shield"}
+    assert lib.card("sword").hooks["on use"].event == "on use"
+
+
+def test_good_mod_loads_and_can_use_base_names(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "venom", 'equipment "Fang" { on use { attack(d); inflict(poison, 2) } }')
+    lib = load_library(content, [mods])
+    assert lib.errors == [] and [m.id for m in lib.mods] == ["venom"]
+    assert lib.card("Fang").origin.mod == "venom"
+
+
+def test_broken_mod_is_skipped_whole_and_the_rest_loads(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "good", 'equipment "Axe" { on use { attack(d) } }')
+    mod(mods, "bad", 'equipment "Club" { on use { attack(d) } }\n'
+                     'equipment "Mace" { on use { inflict(poisn) } }')
+    lib = load_library(content, [mods])
+    assert "axe" in lib.equipment
+    assert "club" not in lib.equipment and "mace" not in lib.equipment
+    assert "bad" in lib.skipped_mods
+    (err,) = [d for d in lib.errors if "poisn" in d.message]
+    assert err.path.endswith("cards.dice") and (err.line, err.column) == (2, 38)
+
+
+def test_duplicate_ids_across_two_mods_name_both_places(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "alpha", 'equipment "Club" { on use { attack(d) } }')
+    mod(mods, "beta", '\nequipment "Club" { on use { attack(d + 1) } }')
+    lib = load_library(content, [mods])
+    assert "alpha" in [m.id for m in lib.mods] and "beta" in lib.skipped_mods
+    (err,) = lib.errors
+    assert "duplicate equipment 'Club'" in err.message and "alpha" in err.message
+    assert (err.line, err.column) == (2, 11)
+
+
+def test_override_replaces_a_base_card(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "sharp", 'override equipment "Sword" { size: 1; on use { attack(d + 1) } }')
+    lib = load_library(content, [mods])
+    assert lib.errors == [] and lib.card("Sword").size == 1
+
+
+def test_override_of_nothing_is_an_error(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "ghost", 'override equipment "Nothing" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert "ghost" in lib.skipped_mods and "no such equipment" in lib.errors[0].message
+
+
+@pytest.mark.parametrize("toml, words", [
+    (None, "missing mod.toml"),
+    ('name = "x"\nversion = 1\napi = 1\n', "'version' must be a string"),
+    ('name = "x"\nversion = "1.0"\napi = 2\n', "written for api 2"),
+    ('name = "x"\nversion = "1.0"\n', "'api' must be an integer"),
+    ('name = "x" version', "invalid mod.toml"),
+    ('name = "x"\nversion = "1.0"\napi = 1\nrequires = ["what?"]\n', "cannot read requirement"),
+])
+def test_bad_mod_toml_is_reported(tmp_path, toml, words):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    if toml is not None:
+        (folder / "mod.toml").write_text(toml)
+    info, problems = read_mod_toml(folder)
+    assert info is None and any(words in p.message for p in problems)
+
+
+def test_non_utf8_mod_toml(tmp_path):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_bytes(b"name = \"\xff\xfe\"\n")
+    info, problems = read_mod_toml(folder)
+    assert info is None and "UTF-8" in problems[0].message
+
+
+def test_requires_order_missing_version_and_cycle(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "base2", 'equipment "Club" { on use { attack(d) } }')
+    mod(mods, "addon", 'equipment "Spiked Club" { on use { attack(d) } }',
+        'name = "addon"\nversion = "1.0"\napi = 1\nrequires = ["base2>=1.0"]\n')
+    mod(mods, "needy", "", 'name = "needy"\nversion = "1.0"\napi = 1\nrequires = ["nope"]\n')
+    mod(mods, "newer", "", 'name = "newer"\nversion = "1.0"\napi = 1\n'
+                           'requires = ["base2>=2.0"]\n')
+    mod(mods, "ying", "", 'name = "ying"\nversion = "1.0"\napi = 1\nrequires = ["yang"]\n')
+    mod(mods, "yang", "", 'name = "yang"\nversion = "1.0"\napi = 1\nrequires = ["ying"]\n')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["base2", "addon"]
+    assert "not installed" in lib.skipped_mods["needy"]
+    assert "base2 is version 1.0.0" in lib.skipped_mods["newer"]
+    assert "cycle" in lib.skipped_mods["ying"] and "cycle" in lib.skipped_mods["yang"]
+
+
+def test_order_mods_is_by_dependency_then_id(tmp_path):
+    infos = []
+    for name, req in [("c", []), ("a", ["c"]), ("b", [])]:
+        toml = f'name = "{name}"\nversion = "1.0"\napi = 1\nrequires = {req!r}\n'
+        infos.append(read_mod_toml(mod(tmp_path, name, "", toml.replace("'", '"')))[0])
+    ordered, failed = order_mods(infos)
+    assert [m.id for m in ordered] == ["c", "a", "b"] and failed == {}
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00\x01\x02binary",
+    b"equipment \"X\" { text: \"\xff\" }",
+    b"",
+    b"}}}}{{{{",
+])
+def test_bad_files_in_content_never_raise(tmp_path, content, data):
+    (content / "junk.dice").write_bytes(data)
+    lib = load_library(content, use_mods=False)
+    assert "sword" in lib.equipment           # the good file still loads
+    if data:
+        assert any(d.path.endswith("junk.dice") for d in lib.diagnostics)
+
+
+def test_missing_content_folder_is_a_diagnostic(tmp_path):
+    lib = load_library(tmp_path / "nowhere", use_mods=False)
+    assert "content folder not found" in lib.diagnostics[0].message
