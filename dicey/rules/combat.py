@@ -1,0 +1,534 @@
+"""The mechanics of a fight: running hooks, damage, statuses, dice and firing cards.
+
+:class:`Mechanics` is the half of :class:`dicey.rules.fight.Fight` that scripts reach
+through :class:`~dicey.rules.effects.FightEffects`; ``fight.py`` holds the turn and the moves.
+It is the one place that documents the order things happen in (Showdown's ``runEvent``):
+
+Firing a card (``_fire``): dice spent → ``Fired`` → curse check (50%: fizzle, one curse
+spent) → dodge check for ``cast: target`` (the target spends a dodge; ``on dodged`` runs
+instead of the rest) → ``before use`` (may cancel) → ``on use`` → fury runs ``on use`` once
+more → ``on any use`` of the owner's cards, then of the owner's statuses → the use is
+counted (reequip keeps it) → countdowns that reached 0 fire in turn (``_settle``).
+
+Damage (``_damage``), for ``attack``/``pierce``: the receiver's strong/weak/immune traits →
+its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) → shield absorbs,
+unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
+``on damage taken`` (receiver) and ``on damage dealt`` (attacker) → thorns hurt the
+attacker. ``hurt`` (``hurt_self``, poison, a burning die) skips traits, reduce and shield;
+``recoil`` and ``thorns`` go through shield only. A fighter at 0 HP ends the fight at once;
+after that the mechanics change nothing more (except in ``on fight end`` hooks).
+
+Every script runs through ``_run``: a :class:`~dicey.lang.errors.ScriptError` becomes a
+``ScriptFault`` event and the run's effects so far stay; the caller decides what a fault
+means (a card fizzles). Every chance point on the way (curse's coin, a script's ``roll``)
+draws from ``_chance``, the :class:`~dicey.lang.chance.Chance` given to the public call in
+progress (``Fight.start``, ``begin_turn`` or ``apply``), so the AI can enumerate them all.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from dicey.lang.ast import make_id
+from dicey.lang.chance import Chance, uniform
+from dicey.lang.defs import EquipmentDef, StatusDef
+from dicey.lang.effects import DAMAGE_TYPES, CardRef
+from dicey.lang.errors import ScriptError, did_you_mean
+
+from . import events as E
+from .effects import FightEffects
+from .state import MAX_DICE, UNLIMITED, CardState, Die, Fighter, fresh_card, literal_value
+from .statuses import CORE_DEFAULTS
+
+if TYPE_CHECKING:
+    from .fight import Fight
+
+#: A fair six-sided die, as a chance point.
+D6 = uniform(range(1, 7))
+#: Curse's coin: True means the card fizzles.
+CURSE_COIN = ((True, Fraction(1, 2)), (False, Fraction(1, 2)))
+#: Cards fired in one move (or one turn start) beyond which the engine stops a loop.
+MAX_FIRES = 100
+
+
+class FightRules:
+    """The fixed facts a fight reads from its library, shared by every copy of the fight."""
+
+    __slots__ = ("library", "statuses", "equipment", "rank", "_exprs", "_status_random")
+
+    def __init__(self, library: Any):
+        self.library = library
+        self.statuses: dict[str, StatusDef] = dict(getattr(library, "statuses", {}) or {})
+        self.equipment: dict[str, EquipmentDef] = dict(getattr(library, "equipment", {}) or {})
+        order = list(self.statuses) + [s for s in CORE_DEFAULTS if s not in self.statuses]
+        self.rank = {sid: i for i, sid in enumerate(order)}
+        self._exprs: dict[int, tuple[Any, Any]] = {}
+        self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
+
+    def card(self, name: str) -> EquipmentDef:
+        """A card by name or id; ValueError with a did-you-mean for an unknown one."""
+        key = make_id(name)
+        if key in self.equipment:
+            return self.equipment[key]
+        raise ValueError(f"unknown card '{name}'{did_you_mean(key, self.equipment)}")
+
+    def stacks_add(self, status: str) -> bool:
+        d = self.statuses.get(status)
+        return d.stacks if d is not None else CORE_DEFAULTS.get(status, ("", True, ""))[1]
+
+    def clears(self, status: str) -> str:
+        d = self.statuses.get(status)
+        return d.clears if d is not None else CORE_DEFAULTS.get(status, ("", True, "never"))[2]
+
+    def hook(self, status: str, event: str) -> Any:
+        d = self.statuses.get(status)
+        return None if d is None else d.hooks.get(event)
+
+    def status_random(self, status: str) -> bool:
+        return self._status_random.get(status, False)
+
+    def ordered(self, statuses: dict[str, int]) -> list[str]:
+        """A fighter's statuses in declaration order (so hooks run in a fixed order)."""
+        rank = self.rank
+        return sorted(statuses, key=lambda s: (rank.get(s, len(rank)), s))
+
+    def var_script(self, expr: Any) -> Any:
+        """A compiled ``var`` initialiser that is not a plain literal (compiled once)."""
+        hit = self._exprs.get(id(expr))
+        if hit is None:
+            from dicey.lang.interp import Scope, compile_expr   # only content with such vars
+            scope = Scope(context=frozenset({"self", "target", "turn", "simulation"}),
+                          vars=frozenset(), statuses=frozenset(self.statuses))
+            hit = (expr, compile_expr(expr, path="<var>", scope=scope))
+            self._exprs[id(expr)] = hit
+        return hit[1]
+
+
+_RULES: dict[int, tuple[Any, FightRules]] = {}
+
+
+def rules_for(library: Any) -> FightRules:
+    """The :class:`FightRules` of a library (made once per library object)."""
+    hit = _RULES.get(id(library))
+    if hit is None or hit[0] is not library:
+        hit = (library, FightRules(library))
+        _RULES[id(library)] = hit
+    return hit[1]
+
+
+class Mechanics:
+    """Hook running, damage, statuses, dice and firing; mixed into ``Fight``."""
+
+    __slots__ = ()
+
+    # Attributes Fight provides (declared for readers and type checkers).
+    rules: FightRules
+    fighters: list[Fighter]
+    actor: int
+    turn: int
+    outcome: Any
+    simulation: bool
+    turn_bonus: int
+    turn_countdown: int
+    turn_cards_used: int
+    _events: list
+    _pending: list
+    _fires: int
+    _ending: bool
+    _live_vars: dict
+    _chance: Chance
+
+    # ------------------------------------------------------------ plumbing
+
+    def _emit(self, event: E.Event) -> None:
+        self._events.append(event)
+
+    @property
+    def _stopped(self) -> bool:
+        """After a knockout, nothing changes (``on fight end`` hooks excepted)."""
+        return self.outcome is not None and not self._ending
+
+    def _run(self, script: Any, side: int, card: int | None, names: dict, what: str,
+             card_vars: dict | None = None) -> Any:
+        """Run one script; a fault becomes a ScriptFault event and the result None."""
+        names["turn"] = self.turn
+        names["simulation"] = self.simulation
+        try:
+            return script.run(FightEffects(self, side, card), self._chance, names, card_vars)
+        except ScriptError as err:
+            where = what
+            if err.pos is not None and err.pos.line:
+                where = f"{err.path}:{err.pos.line}:{err.pos.column} ({what})"
+            self._emit(E.ScriptFault(side, self.fighters[side].name, where, err.message))
+            return None
+
+    def _card_hook(self, side: int, index: int, event: str, names: dict | None = None
+                   ) -> tuple[bool, Any]:
+        """Run a card's hook: ``(ran, result)``; ``result`` is None after a fault."""
+        card = self.fighters[side].cards[index]
+        script = card.active.hooks.get(event)
+        if script is None:
+            return False, None
+        full = {"d": 0, "dice": (), **(names or {}), "card": CardRef((side, index))}
+        live = dict(card.vars)
+        self._live_vars[(side, index)] = live
+        try:
+            result = self._run(script, side, index, full, f"{card.defn.name}, {event}", live)
+        finally:
+            del self._live_vars[(side, index)]
+        now = self.fighters[side].cards[index]
+        if now.defn is card.defn and tuple(live.items()) != now.vars:
+            self._set_card(side, index, now._replace(vars=tuple(live.items())))
+        return True, result
+
+    def _status_hook(self, side: int, status: str, event: str, names: dict | None = None
+                     ) -> Any:
+        script = self.rules.hook(status, event)
+        if script is None:
+            return None
+        full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or {})}
+        return self._run(script, side, None, full, f"status {status}, {event}")
+
+    def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
+        for status in self.rules.ordered(self.fighters[side].statuses):
+            if self._stopped:
+                return
+            if status in self.fighters[side].statuses:
+                self._status_hook(side, status, event, dict(names or {}))
+
+    def _fighter_hook(self, side: int, event: str) -> None:
+        f = self.fighters[side]
+        script = f.defn.hooks.get(event)
+        if script is not None and not self._stopped:
+            self._run(script, side, None, {}, f"{f.name}, {event}")
+
+    def _cards_hook(self, side: int, event: str, names: dict | None = None) -> None:
+        """One hook on every card of a fighter, left to right (cards given meanwhile too)."""
+        i = 0
+        while i < len(self.fighters[side].cards) and not self._stopped:
+            if not self.fighters[side].cards[i].gone:
+                self._card_hook(side, i, event, dict(names or {}))
+            i += 1
+
+    def _set_card(self, side: int, index: int, card: CardState) -> None:
+        self.fighters[side].cards[index] = card
+
+    def _init_vars(self, side: int, defn: EquipmentDef) -> tuple[tuple[str, Any], ...]:
+        out = []
+        for name, expr in defn.vars:
+            ok, value = literal_value(expr)
+            if not ok:
+                try:
+                    script = self.rules.var_script(expr)
+                    value = script.evaluate(FightEffects(self, side, None), self._chance,
+                                            {"turn": self.turn, "simulation": self.simulation})
+                except ScriptError as err:
+                    self._emit(E.ScriptFault(side, self.fighters[side].name,
+                                             f"{defn.name}, var {name}", err.message))
+                    value = 0
+            out.append((name, value))
+        return tuple(out)
+
+    # -------------------------------------------------------------- damage
+
+    def _damage(self, src: int, dst: int, amount: int, dtype: str, kind: str) -> int:
+        """Deal damage (see the module docstring for the order); returns HP removed."""
+        if self._stopped or amount <= 0:
+            return 0
+        target = self.fighters[dst]
+        ignore_shield = kind in ("hurt", "burn")
+        if kind in ("attack", "pierce"):
+            amount = self._typed(target, dtype, amount)
+            amount = self._incoming(dst, amount)
+            amount = max(0, amount - target.statuses.get("reduce", 0))
+            ignore_shield = kind == "pierce"
+            if kind == "attack" and self.fighters[src].statuses.get("pierce", 0) and src != dst:
+                self._remove_status(src, "pierce", 1)
+                ignore_shield = True
+        shield = target.statuses.get("shield", 0)
+        blocked = 0 if ignore_shield else min(shield, amount)
+        lost = self._hp_loss(dst, amount - blocked)
+        self._emit(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype, kind))
+        if blocked:
+            self._set_status(dst, "shield", shield - blocked)
+        if lost:
+            self._status_hooks(dst, "on damage taken", {"amount": lost})
+            if src != dst:
+                self._status_hooks(src, "on damage dealt", {"amount": lost})
+        if target.hp <= 0:
+            self._knockout(dst)
+            return lost
+        thorns = target.statuses.get("thorns", 0)
+        if kind in ("attack", "pierce") and src != dst and thorns:
+            self._damage(dst, src, thorns, "normal", "thorns")
+        return lost
+
+    @staticmethod
+    def _typed(target: Fighter, dtype: str, amount: int) -> int:
+        d = target.defn
+        if dtype in d.immune:
+            return 0
+        if dtype in d.strong:
+            amount //= 2
+        if dtype in d.weak:
+            amount *= 2
+        return amount
+
+    def _incoming(self, dst: int, amount: int) -> int:
+        for status in self.rules.ordered(self.fighters[dst].statuses):
+            if self.rules.hook(status, "on incoming damage") is None:
+                continue
+            result = self._status_hook(dst, status, "on incoming damage",
+                                       {"amount": amount})
+            if result is not None:
+                new = result.names.get("amount", amount)
+                if isinstance(new, int) and not isinstance(new, bool):
+                    amount = max(0, new)
+        return amount
+
+    def _hp_loss(self, dst: int, amount: int) -> int:
+        target = self.fighters[dst]
+        if amount <= 0:
+            return 0
+        if amount >= target.hp and target.statuses.get("survive", 0) and target.hp > 0:
+            self._remove_status(dst, "survive", 1)
+            amount = target.hp - 1
+        lost = min(target.hp, amount)
+        target.hp -= lost
+        return lost
+
+    def _heal(self, side: int, amount: int) -> int:
+        f = self.fighters[side]
+        if self._stopped or amount <= 0 or f.hp <= 0:
+            return 0
+        gained = max(0, min(amount, f.max_hp - f.hp))
+        if gained:
+            f.hp += gained
+            self._emit(E.Healed(side, f.name, gained, f.hp))
+        return gained
+
+    def _knockout(self, side: int) -> None:
+        if self.outcome is not None:
+            return
+        self._emit(E.Died(side, self.fighters[side].name))
+        self._finish(1 - side, "knockout")
+
+    # ------------------------------------------------------------- statuses
+
+    def _set_status(self, side: int, status: str, value: int) -> None:
+        f = self.fighters[side]
+        old = f.statuses.get(status, 0)
+        if value == old:
+            return
+        if value > 0:
+            f.statuses[status] = value
+        else:
+            del f.statuses[status]
+        self._emit(E.StatusChanged(side, f.name, status, old, max(0, value)))
+        if value <= 0 and not self._stopped:
+            self._status_hook(side, status, "on removed", {"stacks": old})
+
+    def _add_status(self, side: int, status: str, stacks: int) -> None:
+        f = self.fighters[side]
+        if self._stopped or stacks <= 0:
+            return
+        if status in DAMAGE_TYPES and status in f.defn.immune:
+            return   # immune to poison: no poison stacks either
+        old = f.statuses.get(status, 0)
+        new = old + stacks if self.rules.stacks_add(status) else max(old, stacks)
+        if new == old:
+            return
+        f.statuses[status] = new
+        self._emit(E.StatusChanged(side, f.name, status, old, new))
+        self._status_hook(side, status, "when inflicted",
+                          {"inflicted": new - old})
+
+    def _remove_status(self, side: int, status: str, stacks: int | None) -> int:
+        have = self.fighters[side].statuses.get(status, 0)
+        if self._stopped or not have:
+            return 0
+        gone = have if stacks is None else max(0, min(have, stacks))
+        if gone:
+            self._set_status(side, status, have - gone)
+        return gone
+
+    def _clear_statuses(self, side: int, when: str) -> None:
+        for status in self.rules.ordered(self.fighters[side].statuses):
+            if self.rules.clears(status) == when and not self._stopped:
+                self._set_status(side, status, 0)
+
+    # ------------------------------------------------------------ dice, misc
+
+    def _give_dice(self, side: int, values: tuple[int, ...]) -> None:
+        if self._stopped or not values:
+            return
+        f = self.fighters[side]
+        if any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6
+               for v in values):
+            raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
+        if len(f.dice) + len(values) > MAX_DICE:
+            raise ScriptError(f"more than {MAX_DICE} dice in a pool")
+        f.dice.extend(Die(v) for v in values)
+        self._emit(E.DiceGiven(side, f.name, tuple(values)))
+
+    def _extra_dice(self, side: int, count: int) -> None:
+        f = self.fighters[side]
+        count = min(count, MAX_DICE - f.dice_count - f.extra)
+        if self._stopped or count <= 0:
+            return
+        f.extra += count
+        self._emit(E.ExtraDice(side, f.name, count))
+
+    def _bonus(self, side: int, points: int) -> None:
+        # Only the acting fighter's plan is being scored.
+        if side == self.actor:
+            self.turn_bonus += points
+
+    def _say(self, side: int, text: str) -> None:
+        self._emit(E.Said(side, self.fighters[side].name, text))
+
+    def _boost_countdowns(self, side: int, amount: int) -> None:
+        if self._stopped or amount <= 0:
+            return
+        f = self.fighters[side]
+        for i, card in enumerate(f.cards):
+            if card.gone or card.active.countdown is None or card.countdown <= 0:
+                continue
+            self._pour(side, i, amount)
+
+    def _pour(self, side: int, index: int, amount: int) -> bool:
+        """Take ``amount`` off a countdown; True (and queued to fire) when it reaches 0."""
+        card = self.fighters[side].cards[index]
+        used = min(amount, card.countdown)
+        left = card.countdown - used
+        self._set_card(side, index, card._replace(countdown=left))
+        if side == self.actor:
+            self.turn_countdown += used
+        self._emit(E.CountdownChanged(side, self.fighters[side].name, card.defn.name, left))
+        if left == 0:
+            self._pending.append((side, index))
+        return left == 0
+
+    def _give_card(self, side: int, card_id: str) -> None:
+        if self._stopped:
+            return
+        defn = self._card_def(card_id)
+        f = self.fighters[side]
+        f.cards.append(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
+        self._emit(E.CardGiven(side, f.name, defn.name))
+
+    def _replace_card(self, side: int, index: int, card_id: str) -> None:
+        if self._stopped:
+            return
+        defn = self._card_def(card_id)
+        f = self.fighters[side]
+        old = f.cards[index]
+        f.cards[index] = fresh_card(defn, temporary=old.temporary,
+                                    vars=self._init_vars(side, defn))
+        self._emit(E.CardReplaced(side, f.name, old.defn.name, defn.name))
+
+    def _card_def(self, card_id: str) -> EquipmentDef:
+        try:
+            return self.rules.card(card_id)
+        except ValueError as err:
+            raise ScriptError(str(err)) from None
+
+    # -------------------------------------------------------------- firing
+
+    def _fire(self, side: int, index: int) -> None:
+        """Fire a card whose slots are full or whose countdown reached 0."""
+        f = self.fighters[side]
+        card = f.cards[index]
+        act = card.active
+        if act.countdown is not None:
+            d, dice = act.countdown, ()
+            card = card._replace(countdown=act.countdown)
+        else:
+            dice = card.placed
+            d = sum(dice) + act.free
+            card = card._replace(placed=())
+        self._set_card(side, index, card)
+        self._fires += 1
+        if self._fires > MAX_FIRES:
+            self._pending.clear()
+            self._emit(E.ScriptFault(side, f.name, "engine",
+                                     f"more than {MAX_FIRES} cards fired in one move"))
+            return
+        self._emit(E.Fired(side, f.name, act.name, d, dice))
+        self._resolve(side, index, act, d, dice)
+        if not self._stopped:
+            self._count_use(side, index, card.defn)
+
+    def _resolve(self, side: int, index: int, act: EquipmentDef, d: int,
+                 dice: tuple[int, ...]) -> None:
+        f = self.fighters[side]
+        names = {"d": d, "dice": dice}
+        curse = f.statuses.get("curse", 0)
+        if curse and "curseavoid" not in act.tags:
+            if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
+                self._remove_status(side, "curse", 1)
+                self._emit(E.Fizzled(side, f.name, act.name, "cursed"))
+                return
+        opp = 1 - side
+        if act.cast == "target" and self.fighters[opp].statuses.get("dodge", 0):
+            self._remove_status(opp, "dodge", 1)
+            self._emit(E.Dodged(opp, self.fighters[opp].name, act.name))
+            ran, result = self._card_hook(side, index, "on dodged", dict(names))
+            if ran and result is None:
+                return self._emit(E.Fizzled(side, f.name, act.name, "script error"))
+            return self._any_use(side, index)
+        ran, result = self._card_hook(side, index, "before use", dict(names))
+        if ran and result is None:
+            return self._emit(E.Fizzled(side, f.name, act.name, "script error"))
+        if ran and result.cancelled:
+            return self._emit(E.Cancelled(side, f.name, act.name))
+        if not self._use(side, index, act, names):
+            return
+        if f.statuses.get("fury", 0) and not self._stopped:
+            self._remove_status(side, "fury", 1)
+            if not self._use(side, index, act, names):
+                return
+        self._any_use(side, index)
+
+    def _use(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
+        ran, result = self._card_hook(side, index, "on use", dict(names))
+        if ran and result is None:
+            self._emit(E.Fizzled(side, self.fighters[side].name, act.name, "script error"))
+            return False
+        return True
+
+    def _any_use(self, side: int, index: int) -> None:
+        used = CardRef((side, index))
+        self._cards_hook(side, "on any use", {"used": used})
+        self._status_hooks(side, "on any use", {"used": used})
+
+    def _count_use(self, side: int, index: int, fired_defn: EquipmentDef) -> None:
+        f = self.fighters[side]
+        card = f.cards[index]
+        if card.defn is not fired_defn:
+            return   # the card turned into another (replace_with): a fresh card
+        act = card.active
+        gone = card.gone or act.single_use or act.once_per_fight
+        uses = card.uses_left
+        if uses != UNLIMITED:
+            if f.statuses.get("reequip", 0) and "cannotreuse" not in act.tags and not gone:
+                self._remove_status(side, "reequip", 1)
+            else:
+                uses = max(0, uses - 1)
+        self._set_card(side, index, card._replace(uses_left=uses, gone=gone,
+                                                  times_used=card.times_used + 1))
+        f.cards_used += 1
+        if side == self.actor:
+            self.turn_cards_used += 1
+
+    def _settle(self) -> None:
+        """Fire the countdowns that reached 0 meanwhile, in order."""
+        while self._pending and not self._stopped:
+            side, index = self._pending.pop(0)
+            card = self.fighters[side].cards[index]
+            if not card.gone and card.active.countdown is not None and card.countdown == 0:
+                self._fire(side, index)
+        self._pending.clear()
+
+    def _finish(self, winner: int | None, termination: str) -> None:
+        raise NotImplementedError   # Fight defines it

@@ -1,0 +1,341 @@
+"""What happens in a fight, as typed events: the log, replays, the TUI and the tests read these.
+
+The engine emits an event at every step of a turn (see :mod:`dicey.rules.fight`); nothing
+else reports what happened. Every event is a frozen value that names the fighter it is about
+(``side`` 0 or 1 and ``who``, the fighter's name), says itself in one English line with
+:meth:`Event.describe`, and turns into plain JSON with :meth:`Event.to_json`.
+
+>>> Damaged(1, "Frog", 3, 9, blocked=2).describe()
+'Frog takes 3 damage (2 blocked) → 9 HP'
+>>> Placed(0, "Warrior", 5, "Sword", burning=True).to_json()["type"]
+'Placed'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event."""
+
+    def describe(self) -> str:  # pragma: no cover - every subclass says itself
+        return type(self).__name__
+
+    def to_json(self) -> dict:
+        out: dict = {"type": type(self).__name__}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        out["text"] = self.describe()
+        return out
+
+
+def _dice(values: tuple) -> str:
+    return " ".join(str(v) for v in values) or "none"
+
+
+@dataclass(frozen=True, slots=True)
+class FightStarted(Event):
+    first: str
+    second: str
+    actor: int
+
+    def describe(self) -> str:
+        starter = self.first if self.actor == 0 else self.second
+        return f"{self.first} vs {self.second} — {starter} goes first"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    turn: int
+    side: int
+    who: str
+
+    def describe(self) -> str:
+        return f"— turn {self.turn}: {self.who} —"
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    side: int
+    who: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"{self.who} rolls {_dice(self.dice)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceMarked(Event):
+    """Dice a status changed at the roll: ``status`` is lock, burn, freeze or blind."""
+
+    side: int
+    who: str
+    status: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        verb = {"lock": "locked", "burn": "burning", "freeze": "frozen to 1",
+                "blind": "blinded"}.get(self.status, self.status)
+        return f"{self.who}'s dice {_dice(self.dice)}: {verb}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpareDice(Event):
+    side: int
+    who: str
+    card: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} holds a spare {_dice(self.dice)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardMarked(Event):
+    """A card shocked or weakened for this turn."""
+
+    side: int
+    who: str
+    card: str
+    mark: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} is {'shocked' if self.mark == 'shock' else 'weakened'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    side: int
+    who: str
+    die: int
+    card: str
+    burning: bool = False
+
+    def describe(self) -> str:
+        burn = " (burning: 2 HP)" if self.burning else ""
+        return f"{self.who} puts {self.die} on {self.card}{burn}"
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """A blind die shown as it is placed; ``fits`` says whether it stayed on the card."""
+
+    side: int
+    who: str
+    die: int
+    card: str
+    fits: bool
+
+    def describe(self) -> str:
+        tail = "" if self.fits else f", which {self.card} does not take"
+        return f"{self.who}'s blind die is a {self.die}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Released(Event):
+    side: int
+    who: str
+    die: int
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who} spends a {self.die} to release {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountdownChanged(Event):
+    side: int
+    who: str
+    card: str
+    left: int
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card}: countdown {self.left}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fired(Event):
+    side: int
+    who: str
+    card: str
+    d: int
+    dice: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        return f"{self.who} uses {self.card} (d = {self.d})"
+
+
+@dataclass(frozen=True, slots=True)
+class Fizzled(Event):
+    side: int
+    who: str
+    card: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} fizzles ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled(Event):
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} is cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Dodged(Event):
+    """``side``/``who`` dodged the opponent's ``card``."""
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who} dodges {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    side: int
+    who: str
+    amount: int
+    hp: int
+    blocked: int = 0
+    dtype: str = "normal"
+    kind: str = "attack"
+
+    def describe(self) -> str:
+        kind = "" if self.dtype == "normal" else f" {self.dtype}"
+        blocked = f" ({self.blocked} blocked)" if self.blocked else ""
+        return f"{self.who} takes {self.amount}{kind} damage{blocked} → {self.hp} HP"
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    side: int
+    who: str
+    amount: int
+    hp: int
+
+    def describe(self) -> str:
+        return f"{self.who} heals {self.amount} → {self.hp} HP"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged(Event):
+    side: int
+    who: str
+    status: str
+    old: int
+    new: int
+
+    def describe(self) -> str:
+        if self.new > self.old:
+            return f"{self.who} gets {self.new - self.old} {self.status} (now {self.new})"
+        if self.new == 0:
+            return f"{self.who} loses all {self.status}"
+        return f"{self.who} loses {self.old - self.new} {self.status} (now {self.new})"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceGiven(Event):
+    side: int
+    who: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"{self.who} gets dice {_dice(self.dice)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraDice(Event):
+    side: int
+    who: str
+    count: int
+
+    def describe(self) -> str:
+        return f"{self.who} will roll {self.count} more dice each turn"
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who} gets {self.card} for this fight"
+
+
+@dataclass(frozen=True, slots=True)
+class CardReplaced(Event):
+    side: int
+    who: str
+    old: str
+    new: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.old} turns into {self.new}"
+
+
+@dataclass(frozen=True, slots=True)
+class Said(Event):
+    side: int
+    who: str
+    text: str
+
+    def describe(self) -> str:
+        return f"{self.who}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptFault(Event):
+    """A script failed at run time; ``where`` is ``file:line:col`` and the hook."""
+
+    side: int
+    who: str
+    where: str
+    message: str
+
+    def describe(self) -> str:
+        return f"script error in {self.where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Died(Event):
+    side: int
+    who: str
+
+    def describe(self) -> str:
+        return f"{self.who} is defeated"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    turn: int
+    side: int
+    who: str
+    unused: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        left = f" ({_dice(self.unused)} unused)" if self.unused else ""
+        return f"{self.who} ends the turn{left}"
+
+
+@dataclass(frozen=True, slots=True)
+class FightEnded(Event):
+    winner: int | None
+    who: str | None
+    termination: str
+    turns: int
+
+    def describe(self) -> str:
+        if self.winner is None:
+            return f"the fight is a draw ({self.termination}, turn {self.turns})"
+        return f"{self.who} wins ({self.termination}, turn {self.turns})"

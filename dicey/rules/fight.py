@@ -1,0 +1,592 @@
+"""A fight between two fighters: the turn, the moves, copying and hashing.
+
+:class:`Fight` implements :class:`dicey.rules.protocol.GameState`. A fighter's turn, in the
+order of ``rules.md``:
+
+1. **reset** — cards refill their uses and drop placed dice, shock/weaken marks go, the
+   statuses that clear at the fighter's turn start go (``begin_turn``);
+2. **start-of-turn statuses** — ``on turn start`` status hooks (poison); 0 HP ends the fight;
+3. **roll** — ``dice + extra`` dice through the chance source, then lock, burn, freeze and
+   blind; ``spare`` dice of the cards join the pool;
+4. **card curses** — each shock stack, then each weaken stack, marks one random eligible card;
+5. **``on turn start``** hooks of the cards, then of the fighter;
+6. **actions** — :meth:`Fight.apply` of place / release moves (firing: see
+   :mod:`dicey.rules.combat`);
+7. **end** (``apply(Move.end())``) — ``on turn end`` hooks (cards, fighter, statuses),
+   unused dice discarded, statuses that clear at turn end go; then the other fighter is to
+   act and ``begin_turn`` starts its turn. After turn 60 the fight is a draw.
+
+Every step returns typed events (:mod:`dicey.rules.events`). The AI copies a fight with
+:meth:`Fight.copy` (cheap: cards and dice are shared immutable tuples) and memoises on
+:meth:`Fight.key`.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Hashable, Iterable, Mapping, Sequence
+
+from dicey.lang.ast import make_id
+from dicey.lang.chance import Chance, FixedChance, SampleChance, uniform
+from dicey.lang.defs import FighterDef
+from dicey.lang.errors import did_you_mean
+
+from . import events as E
+from .combat import D6, FightRules, Mechanics, rules_for
+from .protocol import IllegalMoveError, Move
+from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
+                    fresh_card, slots_fit, uses_for)
+from .statuses import CARD_MARKS, card_mark_choices, mark_roll
+
+#: A fight that reaches this many turns (both fighters' turns counted) is a draw.
+MAX_TURNS = 60
+#: Phases: waiting for ``begin_turn``, in the actor's turn, or finished.
+READY, ACTING, OVER = "ready", "acting", "over"
+
+
+class Fight(Mechanics):
+    """The state of one fight (see the module docstring for the turn).
+
+    Public attributes: ``fighters`` (two :class:`~dicey.rules.state.Fighter`), ``actor``
+    (0/1, the fighter to act), ``turn`` (1-based, each fighter's turn counts), ``phase``,
+    ``outcome`` (an :class:`~dicey.rules.state.Outcome` or None), ``simulation`` (passed to
+    scripts; true in the AI's copies), and per-turn counters the AI's score reads:
+    ``turn_bonus`` (sum of ``bonus(n)``), ``turn_moves`` (place/release moves),
+    ``turn_cards_used`` and ``turn_countdown`` (countdown points taken off this turn).
+    """
+
+    __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation",
+                 "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
+                 "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
+                 "_chance")
+
+    # ---------------------------------------------------------------- start
+
+    @classmethod
+    def start(cls, library: Any, first: FighterDef, second: FighterDef, rng: random.Random,
+              *, hero_state: FighterSetup | None = None,
+              second_state: FighterSetup | None = None, simulation: bool = False) -> "Fight":
+        """A new fight: ``first`` (the hero, side 0) against ``second`` (side 1).
+
+        The first fighter acts first unless only the second ``goes first``. ``hero_state``
+        and ``second_state`` override a fighter's HP, max HP, dice and equipment. The
+        ``on fight start`` hooks run here (their events are ``fight.start_events``); the
+        first turn starts with :meth:`begin_turn`.
+        """
+        rules = rules_for(library)
+        fight = cls._blank(rules, simulation)
+        fight.fighters = [_build(rules, 0, first, hero_state),
+                          _build(rules, 1, second, second_state)]
+        fight.actor = 1 if second.goes_first and not first.goes_first else 0
+        fight._open(SampleChance(rng))
+        fight._emit(E.FightStarted(first.name, second.name, fight.actor))
+        for side in (0, 1):
+            f = fight.fighters[side]
+            f.cards = [c._replace(vars=fight._init_vars(side, c.defn)) if c.defn.vars else c
+                       for c in f.cards]
+        for side in (0, 1):
+            fight._cards_hook(side, "on fight start")
+            fight._fighter_hook(side, "on fight start")
+        fight._settle()
+        fight.start_events = tuple(fight._close())
+        return fight
+
+    @classmethod
+    def _blank(cls, rules: FightRules, simulation: bool) -> "Fight":
+        fight = cls.__new__(cls)
+        fight.rules = rules
+        fight.fighters = []
+        fight.actor = 0
+        fight.turn = 1
+        fight.phase = READY
+        fight.outcome = None
+        fight.simulation = simulation
+        fight.turn_bonus = fight.turn_moves = fight.turn_cards_used = fight.turn_countdown = 0
+        fight.start_events = ()
+        fight._events = []
+        fight._pending = []
+        fight._fires = 0
+        fight._ending = False
+        fight._live_vars = {}
+        fight._chance = None
+        return fight
+
+    def _open(self, chance: Chance) -> None:
+        self._events = []
+        self._fires = 0
+        self._chance = chance
+
+    def _close(self) -> list[E.Event]:
+        events, self._events = self._events, []
+        self._chance = None
+        return events
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def library(self) -> Any:
+        return self.rules.library
+
+    @property
+    def current(self) -> Fighter:
+        """The fighter to act."""
+        return self.fighters[self.actor]
+
+    @property
+    def opponent(self) -> Fighter:
+        return self.fighters[1 - self.actor]
+
+    @property
+    def turn_over(self) -> bool:
+        return self.phase != ACTING
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # ------------------------------------------------------------ the turn
+
+    def begin_turn(self, chance: Chance) -> list[E.Event]:
+        """Steps 1–5 of the actor's turn; the roll and card curses draw from ``chance``."""
+        if self.phase != READY:
+            raise IllegalMoveError("the fight is over" if self.outcome else
+                                   "a turn is already under way")
+        self._open(chance)
+        side = self.actor
+        f = self.fighters[side]
+        self.turn_bonus = self.turn_moves = self.turn_cards_used = self.turn_countdown = 0
+        self._emit(E.TurnStarted(self.turn, side, f.name))
+        self._reset(side)
+        self._status_hooks(side, "on turn start")
+        for step in (self._roll, self._mark_cards, self._turn_start_hooks):
+            if self._stopped:
+                break
+            step(side)
+        self._settle()
+        if self.outcome is None:
+            self.phase = ACTING
+        return self._close()
+
+    def _reset(self, side: int) -> None:
+        f = self.fighters[side]
+        f.cards = [_refreshed(c) for c in f.cards]
+        f.cards_used = 0
+        f.dice = []
+        self._clear_statuses(side, "turn start")
+
+    def _roll(self, side: int) -> None:
+        f = self.fighters[side]
+        values = tuple(self._chance.choose(D6) for _ in range(min(MAX_DICE, f.dice_count
+                                                                   + f.extra)))
+        self._emit(E.Rolled(side, f.name, values))
+        dice, marks = mark_roll([Die(v) for v in values], f.statuses)
+        for status, marked in marks:
+            self._emit(E.DiceMarked(side, f.name, status, marked))
+        for card in f.cards:
+            spares = card.active.spares if not card.gone else ()
+            spares = spares[:MAX_DICE - len(dice)]
+            if spares:
+                dice.extend(Die(v) for v in spares)
+                self._emit(E.SpareDice(side, f.name, card.name, tuple(spares)))
+        f.dice = dice
+
+    def _mark_cards(self, side: int) -> None:
+        f = self.fighters[side]
+        for mark in CARD_MARKS:
+            for _ in range(f.statuses.get(mark, 0)):
+                choices = card_mark_choices(f.cards, mark)
+                if not choices:
+                    break
+                # Identical cards are one outcome (weighted), so the AI branches less.
+                outcomes = uniform([f.cards[i].key() for i in choices])
+                pick = self._chance.choose(outcomes)
+                i = next(i for i in choices if f.cards[i].key() == pick)
+                f.cards[i] = _marked(f.cards[i], mark)
+                self._emit(E.CardMarked(side, f.name, f.cards[i].name, mark))
+
+    def _turn_start_hooks(self, side: int) -> None:
+        self._cards_hook(side, "on turn start")
+        self._fighter_hook(side, "on turn start")
+
+    def _end_turn(self) -> None:
+        side = self.actor
+        f = self.fighters[side]
+        self._cards_hook(side, "on turn end")
+        self._fighter_hook(side, "on turn end")
+        self._status_hooks(side, "on turn end")
+        self._settle()
+        if self._stopped:
+            return
+        unused = tuple(d.value for d in f.dice if not d.locked)
+        f.dice = []
+        f.cards = [c._replace(placed=()) if c.placed else c for c in f.cards]
+        self._clear_statuses(side, "turn end")
+        self._emit(E.TurnEnded(self.turn, side, f.name, unused))
+        if self._stopped:
+            return
+        if self.turn >= MAX_TURNS:
+            self._finish(None, "turn limit")
+            return
+        self.actor = 1 - side
+        self.turn += 1
+        self.phase = READY
+
+    def _finish(self, winner: int | None, termination: str) -> None:
+        self.outcome = Outcome(winner, termination, self.turn)
+        self.phase = OVER
+        self._pending.clear()
+        self._ending = True
+        try:
+            for side in (0, 1):
+                self._cards_hook(side, "on fight end")
+                self._fighter_hook(side, "on fight end")
+        finally:
+            self._ending = False
+        who = None if winner is None else self.fighters[winner].name
+        self._emit(E.FightEnded(winner, who, termination, self.turn))
+
+    # ----------------------------------------------------------- the moves
+
+    def legal_moves(self) -> list[Move]:
+        """Distinct legal moves: equal dice (value and flags) are one choice, identical
+        cards are one choice; ``Move.end()`` comes last. Empty outside a turn."""
+        if self.phase != ACTING:
+            return []
+        f = self.fighters[self.actor]
+        dice = _distinct_dice(f.dice)
+        moves: list[Move] = []
+        seen: set = set()
+        for ci, card in enumerate(f.cards):
+            if card.gone:
+                continue
+            ck = card.key()
+            if ck in seen:
+                continue
+            seen.add(ck)
+            if card.shocked:
+                moves.extend(Move.release(d.value, card.name, di, ci) for di, d in dice)
+            elif card.uses_left != 0:
+                moves.extend(Move.place(d.value, card.name, di, ci) for di, d in dice
+                             if _accepts(card, d))
+        moves.append(Move.end())
+        return moves
+
+    def apply(self, move: Move, chance: Chance) -> list[E.Event]:
+        """Make ``move`` in place (chance points draw from ``chance``); its events."""
+        if self.phase != ACTING:
+            raise IllegalMoveError(f"cannot play {move}: " + ("the fight is over" if
+                                   self.outcome else "the turn has not begun"))
+        if move.is_end:
+            self._open(chance)
+            self._end_turn()
+            return self._close()
+        di, ci = self._locate(move)
+        self._open(chance)
+        if move.action == "release":
+            self._release(di, ci)
+        else:
+            self._place(di, ci)
+        self._settle()
+        self.turn_moves += 1
+        return self._close()
+
+    def _locate(self, move: Move) -> tuple[int, int]:
+        """The die and card a move means (its indexes, or the canonical equal ones)."""
+        f = self.fighters[self.actor]
+        if move.action not in ("place", "release"):
+            raise IllegalMoveError(f"unknown action in {move!r}")
+        di, ci = move.die_index, move.card_index
+        if 0 <= di < len(f.dice) and 0 <= ci < len(f.cards):   # the move generator's own
+            die, card = f.dice[di], f.cards[ci]
+            if die.value == move.die and card.defn.name == move.card and \
+                    _legal(move.action, die, card):
+                return di, ci
+        wanted = make_id(move.card)
+        cards = [i for i, c in enumerate(f.cards) if c.defn.name == move.card
+                 or c.defn.id == wanted]
+        if 0 <= move.card_index < len(f.cards) and move.card_index in cards:
+            cards = [move.card_index]
+        dice = sorted((i for i, d in enumerate(f.dice) if d.value == move.die and not d.locked),
+                      key=lambda i: (f.dice[i].burning, f.dice[i].blind, i))
+        if 0 <= move.die_index < len(f.dice) and move.die_index in dice:
+            dice = [move.die_index]
+        for ci in cards:
+            for di in dice:
+                if _legal(move.action, f.dice[di], f.cards[ci]):
+                    return di, ci
+        raise IllegalMoveError(self._why_illegal(move, cards, dice))
+
+    def _why_illegal(self, move: Move, cards: list[int], dice: list[int]) -> str:
+        f = self.fighters[self.actor]
+        if not cards:
+            names = [c.defn.name for c in f.cards]
+            return f"{move}: no card '{move.card}'{did_you_mean(move.card, names)}"
+        if not dice:
+            return f"{move}: no usable die showing {move.die}"
+        return f"{move} is not legal here"
+
+    def _place(self, di: int, ci: int) -> None:
+        side = self.actor
+        f = self.fighters[side]
+        die, card = f.dice[di], f.cards[ci]
+        if die.blind:
+            value = self._chance.choose(D6)
+            fits = _accepts(card, Die(value))
+            self._emit(E.Revealed(side, f.name, value, card.name, fits))
+            if not fits:   # shown, but the card does not take it: it stays in the pool
+                f.dice[di] = Die(value, burning=die.burning)
+                return
+            die = Die(value, burning=die.burning)
+        del f.dice[di]
+        self._emit(E.Placed(side, f.name, die.value, card.name, die.burning))
+        if die.burning:
+            self._damage(side, side, 2, "fire", "burn")
+            if self._stopped:
+                return
+        card = f.cards[ci]
+        if card.active.countdown is not None:
+            self._pour(side, ci, die.value)
+            self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
+            return
+        placed = tuple(sorted(card.placed + (die.value,)))
+        self._set_card(side, ci, card._replace(placed=placed))
+        if len(placed) >= len(card_slots(card)):
+            self._fire(side, ci)
+
+    def _release(self, di: int, ci: int) -> None:
+        side = self.actor
+        f = self.fighters[side]
+        die = f.dice.pop(di)
+        f.cards[ci] = f.cards[ci]._replace(shocked=False)
+        self._emit(E.Released(side, f.name, die.value, f.cards[ci].name))
+
+    def move_is_random(self, move: Move) -> bool:
+        """Whether ``move`` may meet a chance point (conservative: never a false 'no')."""
+        if self.phase != ACTING:
+            return False
+        if move.is_end:
+            return self._side_random(self.actor)
+        try:
+            di, ci = self._locate(move)
+        except IllegalMoveError:
+            return False
+        if move.action == "release":
+            return False
+        f = self.fighters[self.actor]
+        die, card = f.dice[di], f.cards[ci]
+        if die.blind:
+            return True
+        fires = card.active.countdown is not None or \
+            len(card.placed) + 1 >= len(card_slots(card))
+        if not fires:
+            return die.burning and self._statuses_random()
+        cursed = f.statuses.get("curse", 0) and "curseavoid" not in card.active.tags \
+            and "curseattract" not in card.active.tags
+        return bool(cursed) or self._side_random(self.actor) or self._statuses_random()
+
+    def _side_random(self, side: int) -> bool:
+        f = self.fighters[side]
+        return any(c.active.is_random for c in f.cards) or self._statuses_random() or \
+            any(getattr(s, "is_random", False) for s in f.defn.hooks.values())
+
+    def _statuses_random(self) -> bool:
+        rand = self.rules.status_random
+        return any(rand(s) for f in self.fighters for s in f.statuses)
+
+    # ------------------------------------------------------ copy and key
+
+    def copy(self, *, simulation: bool | None = None) -> "Fight":
+        """An independent copy (``simulation`` sets the copy's flag; default: keep it)."""
+        c = Fight.__new__(Fight)
+        c.rules = self.rules
+        c.fighters = [self.fighters[0].copy(), self.fighters[1].copy()]
+        c.actor = self.actor
+        c.turn = self.turn
+        c.phase = self.phase
+        c.outcome = self.outcome
+        c.simulation = self.simulation if simulation is None else simulation
+        c.turn_bonus = self.turn_bonus
+        c.turn_moves = self.turn_moves
+        c.turn_cards_used = self.turn_cards_used
+        c.turn_countdown = self.turn_countdown
+        c.start_events = self.start_events
+        c._events = []
+        c._pending = []
+        c._fires = 0
+        c._ending = False
+        c._live_vars = {}
+        c._chance = None
+        return c
+
+    def key(self) -> Hashable:
+        """Canonical position: equal dice and identical cards are interchangeable. The
+        per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
+        are what a path earned, not what the position is."""
+        return (self.actor, self.turn, self.phase, self.fighters[0].key(),
+                self.fighters[1].key())
+
+    # -------------------------------------------------------- positions
+
+    def set_position(self, side: int, *, hp: int | None = None, max_hp: int | None = None,
+                     dice: Sequence[int] | None = None, burning: Iterable[int] = (),
+                     locked: Iterable[int] = (), blind: Iterable[int] = (),
+                     shocked: Iterable[str] = (), weakened: Iterable[str] = (),
+                     countdowns: Mapping[str, int] | None = None,
+                     statuses: Mapping[str, int] | None = None,
+                     equipment: Sequence[str] | None = None, turn: int | None = None) -> None:
+        """Pin a position for a scenario (no hooks run, no events).
+
+        ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
+        replaces the statuses; ``shocked``/``weakened`` mark cards by name (once per
+        mention); ``countdowns`` sets what is left of countdown cards. Giving ``dice``
+        makes ``side`` the actor in the middle of its turn (after step 5), with those dice;
+        ``burning``/``locked``/``blind`` are indexes into ``dice`` (a blind die's value is
+        unknown to its owner: it is drawn when placed). Raises ValueError for bad input.
+        """
+        f = self.fighters[side]
+        if equipment is not None:
+            setup = FighterSetup(equipment=tuple(equipment))
+            f.cards = [_card(self.rules, n, up) for n, up in setup.cards() or []]
+            f.cards = [c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards]
+        if max_hp is not None:
+            f.max_hp = max(1, max_hp)
+        if hp is not None:
+            f.hp = max(0, min(hp, f.max_hp))
+        f.hp = min(f.hp, f.max_hp)
+        if statuses is not None:
+            f.statuses = {k: int(v) for k, v in statuses.items() if int(v) > 0}
+        if dice is not None:
+            self._pin_turn(side, dice, set(burning), set(locked), set(blind))
+        for name in shocked:
+            self._pin_mark(f, name, "shock")
+        for name in weakened:
+            self._pin_mark(f, name, "weaken")
+        for name, left in (countdowns or {}).items():
+            self._pin_countdown(f, name, left)
+        if turn is not None:
+            self.turn = max(1, turn)
+
+    def _init_vars_quiet(self, side: int, card: CardState) -> tuple:
+        self._open(FixedChance())
+        try:
+            return self._init_vars(side, card.defn)
+        finally:
+            self._close()
+
+    def _pin_turn(self, side: int, dice: Sequence[int], burning: set, locked: set,
+                  blind: set) -> None:
+        if len(dice) > MAX_DICE or any(not 1 <= v <= 6 for v in dice):
+            raise ValueError(f"dice must be at most {MAX_DICE} values from 1 to 6")
+        bad = [i for i in burning | locked | blind if not 0 <= i < len(dice)]
+        if bad:
+            raise ValueError(f"die index {bad[0]} is out of range (there are {len(dice)} dice)")
+        f = self.fighters[side]
+        f.cards = [_refreshed(c) for c in f.cards]
+        f.cards_used = 0
+        f.dice = [Die(0 if i in blind else v, i in burning, i in locked, i in blind)
+                  for i, v in enumerate(dice)]
+        self.fighters[1 - side].dice = []
+        self.actor = side
+        self.phase = ACTING
+        self.outcome = None
+        self.turn_bonus = self.turn_moves = self.turn_cards_used = self.turn_countdown = 0
+
+    @staticmethod
+    def _pin_mark(f: Fighter, name: str, mark: str) -> None:
+        flag = "shocked" if mark == "shock" else "weakened"
+        for i, c in enumerate(f.cards):
+            if _names(c, name) and not getattr(c, flag):
+                f.cards[i] = _marked(c, mark)
+                return
+        raise ValueError(f"cannot mark '{name}' {flag}: {_no_card(f, name)}")
+
+    @staticmethod
+    def _pin_countdown(f: Fighter, name: str, left: int) -> None:
+        for i, c in enumerate(f.cards):
+            if _names(c, name) and c.active.countdown is not None:
+                f.cards[i] = c._replace(countdown=max(1, min(left, c.active.countdown)))
+                return
+        raise ValueError(f"no countdown card '{name}': {_no_card(f, name)}")
+
+    def __repr__(self) -> str:
+        a, b = self.fighters
+        return (f"<Fight turn {self.turn} {self.phase} actor={self.actor} "
+                f"{a.name} {a.hp}/{a.max_hp} vs {b.name} {b.hp}/{b.max_hp}>")
+
+
+# ------------------------------------------------------------------ helpers
+
+def _build(rules: FightRules, side: int, defn: FighterDef, setup: FighterSetup | None
+           ) -> Fighter:
+    setup = setup or FighterSetup()
+    max_hp = setup.max_hp if setup.max_hp is not None else defn.hp
+    hp = min(setup.hp if setup.hp is not None else max_hp, max_hp)
+    names = setup.cards()
+    if names is None:
+        names = [(cid, False) for cid in defn.equipment]
+    cards = [_card(rules, name, up) for name, up in names]
+    dice = setup.dice if setup.dice is not None else defn.dice
+    level = setup.level if setup.level is not None else defn.level
+    return Fighter(side, defn, max(0, hp), max(1, max_hp), max(0, min(dice, MAX_DICE)), level,
+                   cards)
+
+
+def _card(rules: FightRules, name: str, upgraded: bool) -> CardState:
+    defn = rules.card(name)
+    if upgraded and defn.upgraded is not None:
+        defn = defn.upgraded
+    return fresh_card(defn, upgraded=upgraded)
+
+
+def _refreshed(card: CardState) -> CardState:
+    """A card at its owner's turn start: uses back, no dice on it, no marks."""
+    uses = uses_for(card.defn)
+    if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
+        return card
+    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False)
+
+
+def _marked(card: CardState, mark: str) -> CardState:
+    if mark == "shock":
+        return card._replace(shocked=True)
+    weak = card.defn.weakened
+    uses = uses_for(weak) if weak is not None else card.uses_left
+    return card._replace(weakened=True, uses_left=uses)
+
+
+def _names(card: CardState, name: str) -> bool:
+    return card.defn.name == name or card.defn.id == make_id(name)
+
+
+def _no_card(f: Fighter, name: str) -> str:
+    return f"{f.name} has no such card{did_you_mean(make_id(name), [c.defn.id for c in f.cards])}"
+
+
+def _distinct_dice(dice: list[Die]) -> list[tuple[int, Die]]:
+    """One (index, die) per distinct usable die, highest first, plain before burning."""
+    seen: dict[Die, int] = {}
+    for i, d in enumerate(dice):
+        if not d.locked and d not in seen:
+            seen[d] = i
+    return sorted(((i, d) for d, i in seen.items()),
+                  key=lambda p: (-p[1].value, p[1].burning, p[1].blind))
+
+
+def _accepts(card: CardState, die: Die) -> bool:
+    """Whether ``die`` may go on ``card`` now (not shocked/used up: the caller checks)."""
+    act = card.active
+    if act.countdown is not None:
+        return card.countdown > 0
+    slots = card_slots(card)
+    if len(card.placed) >= len(slots):
+        return False
+    if die.blind:
+        return True
+    return slots_fit(slots, act.total, tuple(sorted(card.placed + (die.value,))))
+
+
+def _legal(action: str, die: Die, card: CardState) -> bool:
+    if die.locked or card.gone:
+        return False
+    if action == "release":
+        return card.shocked
+    return not card.shocked and card.uses_left != 0 and _accepts(card, die)

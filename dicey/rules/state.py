@@ -1,0 +1,294 @@
+"""The pieces of a fight's state: dice, cards, fighters, the setup a run passes in, the outcome.
+
+Everything here is built for the AI, which copies and hashes states hundreds of thousands of
+times per turn: dice and cards are immutable tuples (a copy of a fighter shares them), a
+fighter is a ``__slots__`` object with a hand-written :meth:`Fighter.copy`, and
+:meth:`Fighter.key` is a canonical, hashable summary in which equal dice and identical cards
+are interchangeable.
+
+>>> Die(3), Die(5, burning=True).label
+(Die(value=3, burning=False, locked=False, blind=False), '5🔥')
+>>> slots_fit((Slot("doubles"), Slot("doubles")), None, (4, 4)), slots_fit((Slot("doubles"), Slot("doubles")), None, (4, 3))
+(True, False)
+>>> slots_fit((Slot("any"), Slot("any")), 7, (6,)), slots_fit((Slot("any"), Slot("any")), 7, (6, 2))
+(True, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any, NamedTuple
+
+from dicey.lang.ast import Bool, Int, ListExpr, Str
+from dicey.lang.defs import EquipmentDef, FighterDef, Slot
+
+#: No pool ever holds more dice than this (a script that would pass it faults).
+MAX_DICE = 24
+#: ``uses_left`` of a card with unlimited uses.
+UNLIMITED = -1
+
+
+class Die(NamedTuple):
+    """One die in a pool. ``value`` is 0 while the die is blind (drawn when it is placed)."""
+
+    value: int
+    burning: bool = False
+    locked: bool = False
+    blind: bool = False
+
+    @property
+    def usable(self) -> bool:
+        return not self.locked
+
+    @property
+    def label(self) -> str:
+        """How a log shows it: ``5``, ``5🔥`` (burning), ``5🔒`` (locked), ``?`` (blind)."""
+        text = "?" if self.blind else str(self.value)
+        return text + ("🔥" if self.burning else "") + ("🔒" if self.locked else "")
+
+
+class CardState(NamedTuple):
+    """One equipment card in a fight: its definition and its per-fight state.
+
+    ``defn`` is the card as fitted (already the ``upgraded`` variant when upgraded);
+    ``placed`` holds the values of the dice on it, sorted (which slot holds which die is
+    :func:`slot_assignment`'s business); ``countdown`` is what is left of a countdown card.
+    """
+
+    defn: EquipmentDef
+    ident: str = ""                    # defn.id (the key starts here: see key())
+    uses_left: int = 1                 # UNLIMITED for unlimited uses
+    placed: tuple[int, ...] = ()
+    countdown: int = 0
+    shocked: bool = False
+    weakened: bool = False
+    times_used: int = 0
+    gone: bool = False                 # single use / once per fight: used up
+    vars: tuple[tuple[str, Any], ...] = ()
+    upgraded: bool = False
+    temporary: bool = False            # given during the fight (give_card)
+
+    @property
+    def name(self) -> str:
+        return self.defn.name
+
+    @property
+    def active(self) -> EquipmentDef:
+        """The definition that acts now: the ``weakened`` block while weakened, if any."""
+        if self.weakened and self.defn.weakened is not None:
+            return self.defn.weakened
+        return self.defn
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """The die slots that apply now (stricter while weakened without a block)."""
+        return card_slots(self)
+
+    @property
+    def is_countdown(self) -> bool:
+        return self.active.countdown is not None
+
+    @property
+    def var_dict(self) -> dict[str, Any]:
+        return dict(self.vars)
+
+    def key(self) -> tuple:
+        """Hashable state (every field but the definition object, which ``ident`` names);
+        identical cards have equal keys."""
+        return self[1:]
+
+
+def fresh_card(defn: EquipmentDef, *, upgraded: bool = False, temporary: bool = False,
+               vars: tuple[tuple[str, Any], ...] = ()) -> CardState:
+    """A card as it enters a fight."""
+    return CardState(defn, defn.id, uses_for(defn), (), defn.countdown or 0, vars=vars,
+                     upgraded=upgraded, temporary=temporary)
+
+
+def uses_for(defn: EquipmentDef) -> int:
+    return UNLIMITED if defn.uses is None else defn.uses
+
+
+# ------------------------------------------------------------------ slots
+
+_WEAK_SLOTS: dict[int, tuple[EquipmentDef, tuple[Slot, ...]]] = {}
+_FIT: dict[tuple, bool] = {}
+
+
+def card_slots(card: CardState) -> tuple[Slot, ...]:
+    """The slots a card offers now (weakened: its block's, or each slot made stricter)."""
+    act = card.active
+    if not card.weakened or act is not card.defn:
+        return act.slots
+    hit = _WEAK_SLOTS.get(id(act))
+    if hit is None or hit[0] is not act:   # keep the def alive so its id is never reused
+        hit = (act, tuple(s.weakened() for s in act.slots))
+        _WEAK_SLOTS[id(act)] = hit
+    return hit[1]
+
+
+def slots_fit(slots: tuple[Slot, ...], total: int | None, values: tuple[int, ...]) -> bool:
+    """Whether dice of these values can sit in these slots together (a perfect placement
+    exists: each die in a slot accepting it, ``doubles`` pairs equal, and a ``total``
+    still reachable by the slots left)."""
+    key = (slots, total, values)
+    hit = _FIT.get(key)
+    if hit is None:
+        hit = _FIT[key] = _fit(slots, total, values)
+    return hit
+
+
+def _fit(slots: tuple[Slot, ...], total: int | None, values: tuple[int, ...]) -> bool:
+    if len(values) > len(slots):
+        return False
+    if total is not None:
+        left = len(slots) - len(values)
+        if not sum(values) + left <= total <= sum(values) + 6 * left:
+            return False
+    return slot_assignment(slots, values) is not None
+
+
+def doubles_pairs(slots: tuple[Slot, ...]) -> list[tuple[int, int]]:
+    """The slot index pairs that must hold equal dice (consecutive ``doubles`` slots)."""
+    idx = [i for i, s in enumerate(slots) if s.kind == "doubles"]
+    return [(idx[i], idx[i + 1]) for i in range(0, len(idx) - 1, 2)]
+
+
+def slot_assignment(slots: tuple[Slot, ...], values: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For each die value, the slot it sits in (None when no placement fits).
+
+    >>> slot_assignment((Slot("max", 3), Slot("any")), (5, 2))
+    (1, 0)
+    """
+    pairs = doubles_pairs(slots)
+    for perm in permutations(range(len(slots)), len(values)):
+        if not all(slots[s].accepts(v) for s, v in zip(perm, values)):
+            continue
+        at = {s: v for s, v in zip(perm, values)}
+        if all(at.get(a, at.get(b)) == at.get(b, at.get(a)) for a, b in pairs):
+            return perm
+    return None
+
+
+# --------------------------------------------------------------- var values
+
+def literal_value(expr: Any) -> tuple[bool, Any]:
+    """``(True, value)`` for a literal ``var`` initialiser (most are), else ``(False, None)``."""
+    if isinstance(expr, (Int, Bool, Str)):
+        return True, expr.value
+    if isinstance(expr, ListExpr):
+        items = [literal_value(e) for e in expr.items]
+        if all(ok for ok, _ in items):
+            return True, tuple(v for _, v in items)
+    return False, None
+
+
+# ---------------------------------------------------------------- fighters
+
+class Fighter:
+    """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0)."""
+
+    __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
+                 "dice", "statuses", "cards", "cards_used")
+
+    def __init__(self, side: int, defn: FighterDef, hp: int, max_hp: int, dice_count: int,
+                 level: int, cards: list[CardState]):
+        self.side = side
+        self.defn = defn
+        self.name = defn.name
+        self.hp = hp
+        self.max_hp = max_hp
+        self.dice_count = dice_count
+        self.extra = 0                 # extra_dice(n) gained this fight
+        self.level = level
+        self.dice: list[Die] = []
+        self.statuses: dict[str, int] = {}
+        self.cards = cards
+        self.cards_used = 0            # cards fired this turn
+
+    def copy(self) -> "Fighter":
+        f = Fighter.__new__(Fighter)
+        f.side = self.side
+        f.defn = self.defn
+        f.name = self.name
+        f.hp = self.hp
+        f.max_hp = self.max_hp
+        f.dice_count = self.dice_count
+        f.extra = self.extra
+        f.level = self.level
+        f.dice = self.dice[:]
+        f.statuses = self.statuses.copy()
+        f.cards = self.cards[:]
+        f.cards_used = self.cards_used
+        return f
+
+    def key(self) -> tuple:
+        return (self.hp, self.max_hp, self.dice_count, self.extra, self.cards_used,
+                tuple(sorted(self.dice)), tuple(sorted(self.statuses.items())),
+                tuple(sorted([c[1:] for c in self.cards])))
+
+    def status(self, status_id: str) -> int:
+        return self.statuses.get(status_id, 0)
+
+    @property
+    def usable_dice(self) -> list[Die]:
+        return [d for d in self.dice if not d.locked]
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+    def card_named(self, name: str, start: int = 0) -> int:
+        """Index of the first card (from ``start``) with this name or id, or -1."""
+        for i in range(start, len(self.cards)):
+            c = self.cards[i].defn
+            if c.name == name or c.id == name:
+                return i
+        return -1
+
+    def __repr__(self) -> str:
+        return f"<Fighter {self.name} {self.hp}/{self.max_hp}>"
+
+
+@dataclass(frozen=True)
+class FighterSetup:
+    """How a fighter enters a fight when it is not fresh from its definition (a hero
+    mid-run, a scenario). ``None`` keeps the definition's value. ``equipment`` lists card
+    names or ids; a trailing ``+`` fits the card's upgraded version (``"Sword+"``).
+
+    >>> FighterSetup(hp=12, equipment=("Sword+", "Shield")).cards()
+    [('Sword', True), ('Shield', False)]
+    """
+
+    hp: int | None = None
+    max_hp: int | None = None
+    dice: int | None = None
+    level: int | None = None
+    equipment: tuple[str, ...] | None = None
+
+    def cards(self) -> list[tuple[str, bool]] | None:
+        if self.equipment is None:
+            return None
+        return [(n[:-1].rstrip(), True) if n.endswith("+") else (n, False)
+                for n in self.equipment]
+
+
+# ----------------------------------------------------------------- outcome
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a fight ended (python-chess style: a value, not a flag soup).
+
+    >>> Outcome(None, "turn limit", 60).result()
+    'draw'
+    """
+
+    winner: int | None
+    """The side that won (0 or 1), or None for a draw."""
+    termination: str
+    """``"knockout"`` (a fighter reached 0 HP) or ``"turn limit"`` (a draw)."""
+    turns: int
+    """The turn the fight ended on (1-based)."""
+
+    def result(self) -> str:
+        return "draw" if self.winner is None else f"side {self.winner} wins"

@@ -1,0 +1,44 @@
+"""A faulting script fizzles its card with a ScriptFault; the fight goes on."""
+from rules_kit import kinds, play, position
+
+
+def test_script_error_fizzles_the_card_and_the_fight_goes_on():
+    f = position([4, 5], ["broken", "sword"])
+    events = play(f, "4 → Broken")
+    assert kinds(events) == ["Placed", "Fired", "ScriptFault", "Fizzled"]
+    assert "division by zero" in events[2].describe()
+    assert f.current.cards[0].uses_left == 0
+    play(f, "5 → Sword")
+    assert f.fighters[1].hp == 15
+
+
+def test_more_than_24_dice_is_a_fault():
+    f = position([4], ["overflow"])
+    events = play(f, "4 → Overflow")
+    assert "ScriptFault" in kinds(events) and "24 dice" in events[2].message
+    assert len(f.current.dice) == 0
+
+
+def test_before_use_may_cancel():
+    f = position([1, 2], ["guarded"])
+    events = play(f, "1 → Guarded")
+    assert "Cancelled" in kinds(events) and f.fighters[1].hp == 20
+    assert f.current.cards[0].uses_left == 0
+
+
+def test_endless_countdown_loop_is_stopped():
+    from dicey.lang.defs import Slot
+    from rules_kit import Lib, card, fighter, PyScript
+    import random
+    from dicey.rules.fight import Fight
+    lib = Lib()
+    lib.equipment["engine"] = card("Engine", (), lambda c: c.fx.boost_countdowns(9),
+                                   countdown=2, uses=None,
+                                   hooks={"on any use": PyScript(
+                                       lambda c: c.fx.boost_countdowns(9))})
+    f = Fight.start(lib, fighter(equipment=("engine",)), fighter("Frog", hp=10000),
+                    random.Random(1))
+    f.set_position(0, dice=[2, 3])
+    events = play(f, "2 → Engine")
+    assert kinds(events).count("Fired") == 100 and "ScriptFault" in kinds(events)
+    play(f, "3 → Engine", "end")

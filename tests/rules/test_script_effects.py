@@ -1,0 +1,46 @@
+"""What scripts reach through the engine's Effects: vars, bonus, cards, dice, fields."""
+from dicey.lang.effects import CardRef
+from dicey.rules.effects import FightEffects
+from rules_kit import kinds, play, position
+
+
+def test_card_vars_persist_across_uses():
+    f = position([1, 2], ["counter"])
+    assert f.current.cards[0].var_dict == {"hits": 0}
+    play(f, "1 → Counter")
+    assert f.current.cards[0].var_dict == {"hits": 1}
+
+
+def test_bonus_counts_for_the_actor_only():
+    f = position([3], ["bonus_card"])
+    play(f, "3 → Bonus Card")
+    assert f.turn_bonus == 500 and f.turn_moves == 1 and f.turn_cards_used == 1
+
+
+def test_give_dice_join_the_pool():
+    f = position([2], ["spatula"])
+    events = play(f, "2 → Spatula")
+    assert "DiceGiven" in kinds(events) and [d.value for d in f.current.dice] == [5]
+
+
+def test_give_card_and_replace_with():
+    f = position([2, 3, 4], ["gift_card", "shape_shifter"])
+    play(f, "2 → Gift Card")
+    assert [c.name for c in f.current.cards] == ["Gift Card", "Shape Shifter", "Rock"]
+    assert f.current.cards[2].temporary
+    play(f, "3 → Shape Shifter")
+    assert f.current.cards[1].name == "Sword" and f.current.cards[1].uses_left == 1
+    play(f, "4 → Rock")
+    assert f.fighters[1].hp == 16
+
+
+def test_fields_read_through_effects():
+    f = position([2, 3], ["sword", "dagger"], statuses={"shield": 4}, opp_statuses={"poison": 2})
+    fx = FightEffects(f, 0, 1)
+    assert fx.fighter_field("self", "shield") == 4
+    assert fx.fighter_field("target", "poison") == 2
+    assert fx.fighter_field("target", "hp") == 20
+    assert fx.fighter_field("self", "dice_count") == 3
+    assert fx.card_field(CardRef(None), "name") == "Dagger"
+    assert fx.card_field(CardRef(None), "uses_left") == 99
+    assert fx.card_field(CardRef((0, 0)), "uses_left") == 1
