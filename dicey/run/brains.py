@@ -1,0 +1,111 @@
+"""Where a run asks the AI: the enemy's chooser, the player's hint, and the enemy's decision
+graph for yEd.
+
+The planner (:mod:`dicey.ai.planner`) and the GraphML export (:mod:`dicey.export.graphml`)
+are used when they are installed; until then the enemy plays the ``easy`` rule of thumb,
+the hint is easy's next move, and the graph is reported as not available. Each of those
+choices is made in one function here.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from dicey.ai.baseline import preset
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+from .session import Chooser
+
+
+class GraphUnavailable(RuntimeError):
+    """No decision graph can be written (no planner or exporter yet, or no enemy turn)."""
+
+
+def _optional(module: str) -> ModuleType | None:
+    """``module`` if it exists (a module that exists but fails to import still raises)."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name is not None and module.startswith(err.name):
+            return None
+        raise
+
+
+def planner() -> ModuleType | None:
+    return _optional("dicey.ai.planner")
+
+
+def enemy_chooser(preset_name: str) -> Chooser:
+    """A fresh chooser for one enemy in one fight: the planner's preset, or ``easy``.
+    An unknown preset plays ``easy``."""
+    plan = planner()
+    if plan is None:
+        return preset("easy")
+    try:
+        return plan.make_chooser(preset_name)
+    except (KeyError, ValueError):
+        return plan.make_chooser("easy")
+
+
+def last_plan(chooser: Chooser) -> Any:
+    """The plan behind the chooser's last move (None for ``easy``)."""
+    return getattr(chooser, "last_plan", None)
+
+
+@dataclass
+class Hint:
+    """The best line for the player: ``moves`` in order, and how it was found."""
+
+    moves: list[Move]
+    expected: float | None = None
+    method: str = "easy"
+
+    def describe(self) -> str:
+        line = ", ".join(str(m) for m in self.moves) or "end turn"
+        if self.expected is None:
+            return f"Hint: {line}"
+        return f"Hint: {line}  (expected {self.expected:+.0f}, {self.method})"
+
+
+def hero_hint(fight: Fight, seed: int = 0) -> Hint:
+    """The planner's best line for the fighter to act (easy's next move without it)."""
+    plan = planner()
+    if plan is None:
+        return Hint([preset("easy")(fight.copy(), random.Random(seed))])
+    result = plan.hint(fight.copy(), seed=seed)
+    return Hint(list(result.moves), result.expected_score, result.method)
+
+
+@dataclass
+class EnemyDecision:
+    """An enemy's turn as it began: the position it planned from, and its plan if kept."""
+
+    position: Fight
+    preset: str
+    seed: int
+    plan: Any = field(default=None)
+
+
+def write_decision_graph(decision: EnemyDecision | None, path: Path) -> Path:
+    """Write the enemy's decision graph for that turn as GraphML; GraphUnavailable when it
+    cannot be drawn. A plan without a graph is planned again with the same seed."""
+    if decision is None:
+        raise GraphUnavailable("no enemy turn yet")
+    plan_module, export = planner(), _optional("dicey.export.graphml")
+    if plan_module is None or export is None:
+        raise GraphUnavailable("no decision graph yet (the planner is not installed)")
+    graph = getattr(decision.plan, "graph", None)
+    if graph is None:
+        replanned = plan_module.plan_turn(decision.position.copy(), preset=decision.preset,
+                                          seed=decision.seed, graph=True)
+        graph = replanned.graph
+    if graph is None:
+        raise GraphUnavailable("the planner drew no graph for that turn")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    export.write_graphml(graph, path)
+    return path

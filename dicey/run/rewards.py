@@ -1,0 +1,61 @@
+"""The choice after a won fight: a new card, an upgrade, or a heal.
+
+Three offers are drawn from the run's seed (so a saved run offers the same): a card from the
+floor's reward pool (one the hero does not hold yet, when the pool allows), an upgrade of
+one of the hero's cards that has an ``upgraded { }`` block, and a heal of the dungeon's
+``heal`` HP. When no card can be upgraded, a second card from the pool takes its place.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from dicey.lang.defs import DungeonDef
+
+from .inventory import add_card, card_label, upgradable, upgrade_card
+from .state import Hero, Reward, split_ref
+
+
+def make_offers(library: Any, dungeon: DungeonDef, floor: int, hero: Hero,
+                rng: random.Random) -> tuple[Reward, ...]:
+    """The rewards offered after a fight on floor index ``floor``."""
+    pool = [c for c in dungeon.floors[floor].rewards if c in library.equipment]
+    held = {split_ref(r)[0] for r in hero.equipment + hero.backpack}
+    fresh = [c for c in pool if c not in held] or pool
+    offers: list[Reward] = []
+    cards = rng.sample(fresh, min(2, len(fresh)))
+    if cards:
+        offers.append(Reward("card", cards.pop(0)))
+    upgrades = upgradable(library, hero)
+    if upgrades:
+        offers.append(Reward("upgrade", rng.choice(upgrades)))
+    elif cards:
+        offers.append(Reward("card", cards.pop(0)))
+    offers.append(Reward("heal", amount=dungeon.heal))
+    return tuple(offers)
+
+
+def apply_reward(library: Any, hero: Hero, reward: Reward) -> Hero:
+    """The hero after taking ``reward``."""
+    if reward.kind == "card":
+        return add_card(library, hero, reward.card)
+    if reward.kind == "upgrade":
+        return upgrade_card(library, hero, reward.card)
+    return replace(hero, hp=min(hero.max_hp, hero.hp + reward.amount))
+
+
+def describe_reward(library: Any, hero: Hero, reward: Reward) -> str:
+    """One line for the reward screen.
+
+    >>> from types import SimpleNamespace as NS
+    >>> describe_reward(NS(equipment={}), Hero("w", 7, 20, 2), Reward("heal", amount=10))
+    'Heal 10 HP (7 → 17 of 20)'
+    """
+    if reward.kind == "card":
+        return f"Take {card_label(library, reward.card)}"
+    if reward.kind == "upgrade":
+        return f"Upgrade {card_label(library, reward.card)} → " \
+               f"{card_label(library, reward.card + '+')}"
+    after = min(hero.max_hp, hero.hp + reward.amount)
+    return f"Heal {reward.amount} HP ({hero.hp} → {after} of {hero.max_hp})"

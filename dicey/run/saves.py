@@ -1,0 +1,210 @@
+"""Saving and loading a run: atomic, versioned, and never losing the last good save.
+
+The save is one JSON file, ``save.json``, in the data folder (:func:`data_dir`)::
+
+    {"format": "dicey-save", "version": 1, "checksum": "sha256:…", "run": {…}}
+
+Writing goes to a temporary file in the same folder, which is flushed, synced and renamed
+over the old save, so a crash leaves either the old save or the new one, never half of
+one. Before that, the old save, if it reads cleanly, is copied to ``save.json.bak``. A save
+that does not read (bad JSON, a wrong checksum, a newer version, content it names that is
+not loaded) is reported with the reason, and the backup is offered instead; the damaged
+file is kept as ``save.damaged.json`` when the next save is written. When a run ends it is
+kept as ``last_run.json`` and the save is cleared.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
+
+#: What a save's ``format`` says, and the version this code writes and reads.
+SAVE_FORMAT = "dicey-save"
+SAVE_VERSION = 1
+
+
+class SaveError(OSError):
+    """A save that could not be written (the message says why; nothing was lost)."""
+
+
+def data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where saves go: ``$DICEY_HOME``, else ``$XDG_DATA_HOME/dicey``, else
+    ``~/.local/share/dicey``.
+
+    >>> str(data_dir({"DICEY_HOME": "/tmp/d"})), str(data_dir({"XDG_DATA_HOME": "/x"}))
+    ('/tmp/d', '/x/dicey')
+    """
+    env = os.environ if env is None else env
+    if env.get("DICEY_HOME"):
+        return Path(env["DICEY_HOME"]).expanduser()
+    if env.get("XDG_DATA_HOME"):
+        return Path(env["XDG_DATA_HOME"]).expanduser() / "dicey"
+    return Path.home() / ".local" / "share" / "dicey"
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once (temp file, flush, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the platform allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ------------------------------------------------------------- encoding
+
+def _checksum(run: Any) -> str:
+    text = json.dumps(run, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def encode(state: RunState) -> bytes:
+    """The bytes of a save holding ``state``."""
+    run = state_to_json(state)
+    envelope = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "checksum": _checksum(run),
+                "run": run}
+    return (json.dumps(envelope, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def decode(data: bytes, library: Any = None) -> RunState:
+    """The run in a save's bytes; SaveFormatError saying what is wrong. With a
+    ``library``, the heroes, cards and enemies the save names must be loaded."""
+    try:
+        envelope = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SaveFormatError(f"not readable JSON ({err})") from None
+    if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
+        raise SaveFormatError("not a dicey save")
+    version = envelope.get("version")
+    if version != SAVE_VERSION:
+        raise SaveFormatError(f"save version {version!r}; this dicey reads version "
+                              f"{SAVE_VERSION}")
+    run = envelope.get("run")
+    if envelope.get("checksum") != _checksum(run):
+        raise SaveFormatError("its checksum does not match (the file was changed or cut short)")
+    state = state_from_json(run)
+    if library is not None:
+        check_content(state, library)
+    return state
+
+
+def check_content(state: RunState, library: Any) -> None:
+    """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded."""
+    hint = " (was a mod removed?)"
+    if state.dungeon not in library.dungeons:
+        raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
+    if state.hero.id not in library.heroes:
+        raise SaveFormatError(f"its hero '{state.hero.id}' is not loaded{hint}")
+    cards = state.hero.equipment + state.hero.backpack + tuple(
+        r.card for r in state.offers if r.card)
+    for ref in cards:
+        if split_ref(ref)[0] not in library.equipment:
+            raise SaveFormatError(f"its card '{ref}' is not loaded{hint}")
+    for enemy in (e for floor in state.schedule for e in floor):
+        if enemy not in library.enemies:
+            raise SaveFormatError(f"its enemy '{enemy}' is not loaded{hint}")
+
+
+# ---------------------------------------------------------------- store
+
+@dataclass(frozen=True)
+class Loaded:
+    """What :meth:`SaveStore.load` found: a run to continue (or None) and, when the save
+    was damaged, why (``problem``) and whether ``state`` is the backup."""
+
+    state: RunState | None
+    problem: str | None = None
+    from_backup: bool = False
+
+
+class SaveStore:
+    """The save files of one data folder."""
+
+    def __init__(self, folder: Path | str | None = None):
+        self.folder = Path(folder) if folder is not None else data_dir()
+        self.path = self.folder / "save.json"
+        self.backup = self.folder / "save.json.bak"
+        self.damaged = self.folder / "save.damaged.json"
+        self.last_run = self.folder / "last_run.json"
+
+    def _read(self, path: Path, library: Any) -> RunState:
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            raise SaveFormatError(f"cannot be read ({err.strerror or err})") from None
+        return decode(data, library)
+
+    def load(self, library: Any = None) -> Loaded:
+        """The run to continue, if any; a damaged save is reported and the backup offered."""
+        if not self.path.exists():
+            return Loaded(None)
+        try:
+            return Loaded(self._read(self.path, library))
+        except SaveFormatError as err:
+            problem = f"{self.path} is damaged: {err}"
+        if not self.backup.exists():
+            return Loaded(None, problem + "; there is no earlier save to fall back on")
+        try:
+            state = self._read(self.backup, library)
+        except SaveFormatError as err:
+            return Loaded(None, f"{problem}; the backup is damaged too: {err}")
+        return Loaded(state, problem + "; the previous save is offered instead", True)
+
+    def write(self, state: RunState) -> Path:
+        """Save ``state``, keeping the old good save as the backup; SaveError on failure."""
+        data = encode(state)
+        try:
+            self._keep_previous()
+            atomic_write(self.path, data)
+        except OSError as err:
+            raise SaveError(f"could not save to {self.path}: {err.strerror or err}") from None
+        return self.path
+
+    def _keep_previous(self) -> None:
+        if not self.path.exists():
+            return
+        old = self.path.read_bytes()
+        try:
+            decode(old)
+        except SaveFormatError:
+            os.replace(self.path, self.damaged)   # kept for the curious, never the backup
+            return
+        atomic_write(self.backup, old)
+
+    def finish(self, state: RunState) -> Path:
+        """A run that ended: kept as ``last_run.json``; nothing is left to continue."""
+        try:
+            atomic_write(self.last_run, encode(state))
+            self.path.unlink(missing_ok=True)
+            self.backup.unlink(missing_ok=True)
+        except OSError as err:
+            raise SaveError(f"could not save to {self.last_run}: {err.strerror or err}") \
+                from None
+        return self.last_run

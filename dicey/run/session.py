@@ -1,0 +1,103 @@
+"""One fight of a run as the player meets it: the engine's fight, its seeded chance, the
+moves made so far and every event, with the next turn begun automatically.
+
+The session records each move as it was made (with its die and card indexes; a move
+without them resolves the same way again from the same position), so a fight saved halfway
+is rebuilt by :meth:`FightSession.replay`: the same seed and the same moves give the same
+fight, event for event, without asking the AI again. The enemy's choices draw from a
+generator derived from the fight's seed, the turn and the move number
+(:meth:`FightSession.ai_rng`), so they do not depend on when the fight was saved.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from dicey.lang.chance import SampleChance
+from dicey.lang.defs import FighterDef
+from dicey.rules.events import Event
+from dicey.rules.fight import READY, Fight
+from dicey.rules.protocol import Move
+from dicey.rules.state import FighterSetup
+
+#: The side the player controls.
+HERO, ENEMY = 0, 1
+#: A turn ends after this many moves whatever a chooser says (guards endless give-backs).
+MAX_MOVES_PER_TURN = 200
+
+Chooser = Callable[[Fight, random.Random], Move]
+
+
+class FightSession:
+    """A fight under way: ``fight`` (the engine's state), ``events`` (all so far) and
+    ``moves`` (all so far, both sides, in order)."""
+
+    def __init__(self, library: Any, hero: FighterDef, enemy: FighterDef, seed: int,
+                 setup: FighterSetup | None = None):
+        self.seed = seed
+        rng = random.Random(seed)
+        self.chance = SampleChance(rng)
+        self.fight = Fight.start(library, hero, enemy, rng, hero_state=setup)
+        self.events: list[Event] = list(self.fight.start_events)
+        self.moves: list[Move] = []
+        self.events += self._next_turn()
+
+    @classmethod
+    def replay(cls, library: Any, hero: FighterDef, enemy: FighterDef, seed: int,
+               setup: FighterSetup | None, moves: Iterable[Move]) -> "FightSession":
+        """The session after ``moves`` (as :attr:`moves` recorded them) from the start."""
+        session = cls(library, hero, enemy, seed, setup)
+        for move in moves:
+            session.play(move)
+        return session
+
+    def _next_turn(self) -> list[Event]:
+        if self.fight.phase == READY and not self.fight.is_over:
+            return self.fight.begin_turn(self.chance)
+        return []
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> list[Event]:
+        """Make ``move`` for the fighter to act (IllegalMoveError if it cannot be made);
+        the events it caused, the next turn's beginning included."""
+        events = self.fight.apply(move, self.chance)
+        self.moves.append(move)
+        events += self._next_turn()
+        self.events += events
+        return events
+
+    def ai_rng(self) -> random.Random:
+        """The generator for the actor's next choice (fixed by the seed and the place)."""
+        f = self.fight
+        return random.Random(f"{self.seed}/ai/{f.turn}/{f.turn_moves}")
+
+    def next_ai_move(self, chooser: Chooser) -> Move:
+        """What ``chooser`` plays next for the actor, on a copy of the fight (so it may
+        run in another thread); ends the turn past :data:`MAX_MOVES_PER_TURN`."""
+        if self.fight.turn_moves >= MAX_MOVES_PER_TURN:
+            return Move.end()
+        return chooser(self.fight.copy(), self.ai_rng())
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def over(self) -> bool:
+        return self.fight.is_over
+
+    @property
+    def actor(self) -> int:
+        return self.fight.actor
+
+    @property
+    def hero_to_act(self) -> bool:
+        return not self.fight.turn_over and self.fight.actor == HERO
+
+    @property
+    def enemy_to_act(self) -> bool:
+        return not self.fight.turn_over and self.fight.actor == ENEMY
+
+    @property
+    def winner(self) -> int | None:
+        outcome = self.fight.outcome
+        return None if outcome is None else outcome.winner
