@@ -251,24 +251,15 @@ def _parse_unit(unit: _Unit, lib: Library) -> None:
         unit.decls.extend((d, shown) for d in module.decls)
 
 
-#: Context names a hook sees, besides ``self``/``target`` and the constants.
-_EQUIPMENT_NAMES = frozenset({"d", "dice", "card", "turn", "simulation"})
-_STATUS_NAMES = frozenset({"stacks", "turn", "simulation"})
-_HOOK_NAMES = {"on any use": {"used"}, "when inflicted": {"inflicted"},
-               "on incoming damage": {"amount"}, "on damage taken": {"amount"},
-               "on damage dealt": {"amount"}}
-
-
 def scope_for(defn: Def, event: str, statuses: frozenset[str]) -> Scope:
     """What names a hook of ``defn`` can see when it runs."""
     if isinstance(defn, EquipmentDef):
-        context = _EQUIPMENT_NAMES | _HOOK_NAMES.get(event, set())
-        names = frozenset(name for name, _ in defn.vars)
+        kind, names = "equipment", [name for name, _ in defn.vars]
     elif isinstance(defn, StatusDef):
-        context, names = _STATUS_NAMES | _HOOK_NAMES.get(event, set()), frozenset()
+        kind, names = "status", []
     else:
-        context, names = frozenset({"turn", "simulation"}), frozenset()
-    return Scope(context=frozenset(context | {"self", "target"}), vars=names, statuses=statuses)
+        kind, names = getattr(defn, "kind", "enemy"), []
+    return checker.hook_scope(kind, event, names, statuses)
 
 
 def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:

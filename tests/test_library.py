@@ -71,7 +71,7 @@ def test_broken_mod_is_skipped_whole_and_the_rest_loads(content, tmp_path):
     assert "club" not in lib.equipment and "mace" not in lib.equipment
     assert "bad" in lib.skipped_mods
     (err,) = [d for d in lib.errors if "poisn" in d.message]
-    assert err.path.endswith("cards.dice") and (err.line, err.column) == (2, 38)
+    assert err.path.endswith("cards.dice") and (err.line, err.column) == (2, 37)
 
 
 def test_duplicate_ids_across_two_mods_name_both_places(content, tmp_path):

@@ -155,16 +155,32 @@ class FighterDef:
     text: str = ""
     score: Mapping[str, int] = field(default_factory=dict)  # AI weight overrides
     hooks: Mapping[str, Any] = field(default_factory=dict)
+    xp: int = 1                      # enemy: experience its defeat gives (default: level)
+    grid: int = 6                    # hero: width of the equipment grid (card sizes add up)
+    is_random: bool = False          # some hook can reach a chance point
     origin: Origin | None = None
 
 
 @dataclass(frozen=True)
 class FloorDef:
+    """``floor N { fights: 2; enemies: …; rewards: …; boss: "…" }`` of a dungeon."""
+
     number: int
     fights: int
     enemies: tuple[str, ...]          # enemy ids drawn for this floor's fights
     rewards: tuple[str, ...] = ()     # equipment ids offered after fights on this floor
-    boss: str | None = None           # an enemy id fought last on this floor
+    boss: str | None = None           # an enemy id fought last on this floor (extra fight)
+
+
+@dataclass(frozen=True)
+class LevelDef:
+    """``level N { xp: 4; hp: 4; dice: 1 }``: reaching ``xp`` total experience makes the
+    hero level N, gaining ``hp`` max HP (and as much HP) and ``dice`` dice."""
+
+    level: int
+    xp: int
+    hp: int = 0
+    dice: int = 0
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,7 @@ class DungeonDef:
     name: str
     floors: tuple[FloorDef, ...]
     heroes: tuple[str, ...] = ()      # hero ids a run may start with (empty: every hero)
-    levels: tuple[tuple[int, int, int], ...] = ()  # (level, max HP gained, dice gained)
+    levels: tuple[LevelDef, ...] = ()  # by level, ascending
+    heal: int = 10                    # HP the "heal" reward restores
     text: str = ""
     origin: Origin | None = None

@@ -23,10 +23,11 @@ Every step returns typed events (:mod:`dicey.rules.events`). The AI copies a fig
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from dicey.lang.ast import make_id
-from dicey.lang.chance import Chance, FixedChance, SampleChance, uniform
+from dicey.lang.chance import Chance, FixedChance, SampleChance, enumerate_outcomes, uniform
 from dicey.lang.defs import FighterDef
 from dicey.lang.errors import did_you_mean
 
@@ -383,6 +384,51 @@ class Fight(Mechanics):
             and "curseattract" not in card.active.tags
         return bool(cursed) or self._side_random(self.actor) or self._statuses_random()
 
+    def outcomes(self, move: Move, *, min_probability: Fraction | float = 0,
+                 limit: int = 4096) -> list[tuple[Fraction, "Fight"]]:
+        """Every distinct result of ``move`` with its exact probability (OpenSpiel's
+        ``chance_outcomes``), each a new fight; this one is not changed.
+
+        Results with equal keys and equal per-turn counters are merged (the counters are
+        what a scorer reads besides the key). A move that meets no chance point has one
+        result of probability 1. ``min_probability`` and ``limit`` are passed to
+        :func:`~dicey.lang.chance.enumerate_outcomes` (which raises ``TooManyOutcomes``).
+        """
+        if not self.move_is_random(move):
+            child, chance = self.copy(), FixedChance()
+            child.apply(move, chance)
+            if not chance.met:
+                return [(Fraction(1), child)]
+
+        def run(source: Chance) -> Fight:
+            result = self.copy()
+            result.apply(move, source)
+            return result
+
+        merged: dict[Hashable, list] = {}
+        for p, child in enumerate_outcomes(run, limit=limit, min_probability=min_probability):
+            slot = merged.setdefault((child.key(), child.counters()), [Fraction(0), child])
+            slot[0] += p
+        return [(p, child) for p, child in merged.values()]
+
+    def counters(self) -> tuple[int, int, int, int]:
+        """The per-turn counters: ``(turn_bonus, turn_moves, turn_cards_used,
+        turn_countdown)``."""
+        return self.turn_bonus, self.turn_moves, self.turn_cards_used, self.turn_countdown
+
+    def all_moves(self) -> list[Move]:
+        """Every legal move without symmetry reduction: one per usable die *index* and card
+        *index* (equal dice and identical cards each count), ``Move.end()`` last. What a
+        naive search branches on; :meth:`legal_moves` is the reduced set."""
+        if self.phase != ACTING:
+            return []
+        f = self.fighters[self.actor]
+        moves = [Move(("release" if card.shocked else "place"), die.value, card.name, di, ci)
+                 for ci, card in enumerate(f.cards) for di, die in enumerate(f.dice)
+                 if _legal("release" if card.shocked else "place", die, card)]
+        moves.append(Move.end())
+        return moves
+
     def _side_random(self, side: int) -> bool:
         f = self.fighters[side]
         return any(c.active.is_random for c in f.cards) or self._statuses_random() or \
@@ -521,8 +567,8 @@ def _build(rules: FightRules, side: int, defn: FighterDef, setup: FighterSetup |
     max_hp = setup.max_hp if setup.max_hp is not None else defn.hp
     hp = min(setup.hp if setup.hp is not None else max_hp, max_hp)
     names = setup.cards()
-    if names is None:
-        names = [(cid, False) for cid in defn.equipment]
+    if names is None:   # the definition's own kit ("sword+" is the upgraded Sword)
+        names = FighterSetup(equipment=defn.equipment).cards() or []
     cards = [_card(rules, name, up) for name, up in names]
     dice = setup.dice if setup.dice is not None else defn.dice
     level = setup.level if setup.level is not None else defn.level

@@ -1,0 +1,1034 @@
+"""The static checker: turns parsed declarations into checked definitions, or says why not.
+
+Everything language.md §9 lists is checked here, before anything runs: unknown names,
+functions, statuses, cards, fighters and hooks (each with a "did you mean …?"); argument
+counts and types; properties and their values; the slot rules (slots per size, ``countdown``
+alone, values 1..6, a reachable ``total``); ``cancel`` outside ``before use``; assignments to
+names that cannot change; numbers past the language's limits. Every problem of a declaration
+is reported, each as a :class:`~dicey.lang.errors.Diagnostic` at its ``file:line:col``.
+
+:func:`check_decl` returns the definition (:mod:`dicey.lang.defs`) with its hooks still as
+AST (the library compiles them once the whole unit is clean) and each definition's
+``is_random`` decided statically.
+
+>>> from dicey.lang.parser import parse
+>>> decls = parse('equipment "Frosty" { on use { inflict(frostbyte) } }').decls
+>>> symbols = collect_symbols(decls, collect_symbols(parse(
+...     'status "Frostbite" { text: "brr" }').decls, None))
+>>> defn, problems = check_decl(decls[0], "x.dice", symbols)
+>>> print(problems[0])
+x.dice:1:39: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import ast as A
+from .builtins import BUILTINS, CARD_NAME_ARGS
+from .defs import (DungeonDef, EquipmentDef, FighterDef, FloorDef, LevelDef, Origin, Slot,
+                   StatusDef)
+from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS
+from .errors import Diagnostic, did_you_mean
+from .interp import MAX_INT, MAX_LIST, MAX_REPEAT, Scope, reaches_chance
+
+# ------------------------------------------------------------------ tables
+
+#: Hooks each kind of declaration may have.
+HOOKS: dict[str, tuple[str, ...]] = {
+    "equipment": ("on use", "before use", "on dodged", "on fight start", "on fight end",
+                  "on turn start", "on turn end", "on any use", "on countdown"),
+    "status": ("when inflicted", "on turn start", "on turn end", "on any use",
+               "on incoming damage", "on damage taken", "on damage dealt", "on removed"),
+    "enemy": ("on fight start", "on fight end", "on turn start", "on turn end"),
+    "hero": ("on fight start", "on fight end", "on turn start", "on turn end"),
+    "dungeon": (),
+}
+
+#: Names every hook of a kind sees (besides ``self``, ``target`` and the constants).
+_BASE_NAMES: dict[str, frozenset[str]] = {
+    "equipment": frozenset({"d", "dice", "card", "turn", "simulation"}),
+    "status": frozenset({"stacks", "turn", "simulation"}),
+    "enemy": frozenset({"turn", "simulation"}),
+    "hero": frozenset({"turn", "simulation"}),
+}
+#: Names one hook adds.
+_HOOK_NAMES: dict[str, frozenset[str]] = {
+    "on any use": frozenset({"used"}),
+    "when inflicted": frozenset({"inflicted"}),
+    "on incoming damage": frozenset({"amount"}),
+    "on damage taken": frozenset({"amount"}),
+    "on damage dealt": frozenset({"amount"}),
+}
+#: Context names a hook may assign (the engine reads them back).
+_ASSIGNABLE: dict[str, frozenset[str]] = {"on incoming damage": frozenset({"amount"})}
+
+#: Static types of the context names.
+_CONTEXT_TYPES: dict[str, str] = {
+    "d": "int", "dice": "list", "card": "card", "used": "card", "turn": "int",
+    "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
+}
+_FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
+                        "name": "str", "cards_used": "int"}
+_CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str"}
+
+#: Tags the engine knows (others are free words for mods and the UI).
+ENGINE_TAGS = frozenset({"shockimmune", "shockavoid", "shockattract", "weakenimmune",
+                         "weakenavoid", "weakenattract", "curseavoid", "curseattract",
+                         "cannotreuse"})
+#: AI presets an enemy's ``ai:`` may name.
+AI_PRESETS = ("easy", "normal", "hard")
+#: Keys of an enemy's ``score { }`` block (the AI's weight table).
+SCORE_KEYS = ("damage", "poison", "negative_status", "positive_status", "card_used",
+              "countdown", "unused_pip", "move", "healing", "opponent_dead", "self_dead")
+#: Words a keyword can never be used as a name for.
+RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop",
+                      "true", "false", "and", "or", "not", "var", "on", "before", "when",
+                      "override", "equipment", "status", "enemy", "hero", "dungeon"})
+
+ANY = "any"
+
+
+def hook_scope(kind: str, event: str, var_names: Iterable[str],
+               statuses: Iterable[str]) -> Scope:
+    """The names a hook of a ``kind`` declaration sees when it runs."""
+    context = _BASE_NAMES.get(kind, frozenset()) | _HOOK_NAMES.get(event, frozenset())
+    return Scope(context=context | {"self", "target"}, vars=frozenset(var_names),
+                 statuses=frozenset(statuses), assignable=_ASSIGNABLE.get(event, frozenset()))
+
+
+# ----------------------------------------------------------------- symbols
+
+@dataclass
+class Symbols:
+    """Every id known while checking a unit: what earlier units loaded plus this unit's own.
+
+    Each table maps an id to its display name; ``sizes`` maps card ids to their size.
+    """
+
+    statuses: dict[str, str] = field(default_factory=dict)
+    equipment: dict[str, str] = field(default_factory=dict)
+    enemies: dict[str, str] = field(default_factory=dict)
+    heroes: dict[str, str] = field(default_factory=dict)
+    dungeons: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+
+    def table(self, kind: str) -> dict[str, str]:
+        return {"status": self.statuses, "equipment": self.equipment, "enemy": self.enemies,
+                "hero": self.heroes, "dungeon": self.dungeons}[kind]
+
+    def copy(self) -> "Symbols":
+        return Symbols(*(dict(getattr(self, f.name)) for f in dataclasses.fields(self)))
+
+
+def collect_symbols(decls: Iterable[A.Decl], before: Symbols | None) -> Symbols:
+    """``before`` (or nothing) plus the ids the given declarations declare."""
+    symbols = before.copy() if before is not None else Symbols()
+    for decl in decls:
+        ident = A.make_id(decl.name)
+        if decl.kind not in HOOKS or not ident:
+            continue
+        symbols.table(decl.kind)[ident] = decl.name
+        if decl.kind == "equipment":
+            symbols.sizes[ident] = _declared_size(decl)
+    return symbols
+
+
+def _declared_size(decl: A.Decl) -> int:
+    for member in decl.members:
+        if isinstance(member, A.Property) and member.key == "size" and member.items and \
+                isinstance(member.items[0], A.Num):
+            return member.items[0].value
+    return 1
+
+
+# ----------------------------------------------------------------- reporter
+
+class _Report:
+    """Collects the diagnostics of one declaration."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.problems: list[Diagnostic] = []
+
+    def error(self, pos: A.Pos, message: str) -> None:
+        self.problems.append(Diagnostic.at(self.path, pos, message))
+
+    def warning(self, pos: A.Pos, message: str) -> None:
+        self.problems.append(Diagnostic.at(self.path, pos, message, "warning"))
+
+    @property
+    def failed(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+# ------------------------------------------------------------------- types
+
+def _fits(actual: str, wanted: str) -> bool:
+    """Whether a value of static type ``actual`` may go where ``wanted`` is expected."""
+    if actual == ANY or wanted == ANY:
+        return True
+    return bool(set(actual.split("|")) & set(wanted.split("|")))
+
+
+_TYPE_WORDS = {"int": "a number", "bool": "true/false", "str": "a string", "list": "a list",
+               "status": "a status", "dtype": "a damage type", "fighter": "a fighter",
+               "card": "a card", ANY: "anything"}
+
+
+def _describe_type(t: str) -> str:
+    return " or ".join(_TYPE_WORDS.get(p, p) for p in t.split("|"))
+
+
+# --------------------------------------------------------------- scripts
+
+class _ScriptChecker:
+    """Checks one hook body (or one expression) against its scope; infers static types."""
+
+    def __init__(self, report: _Report, scope: Scope, symbols: Symbols, event: str,
+                 var_types: dict[str, str]):
+        self.report = report
+        self.scope = scope
+        self.symbols = symbols
+        self.event = event
+        self.var_types = var_types
+        self.levels: list[dict[str, tuple[str, A.Pos]]] = [{}]
+
+    # -- names ----------------------------------------------------------------
+
+    def _local(self, name: str) -> tuple[str, A.Pos] | None:
+        for level in reversed(self.levels):
+            if name in level:
+                return level[name]
+        return None
+
+    def _visible(self) -> set[str]:
+        names = set(self.scope.context) | set(self.scope.vars) | set(self.scope.statuses)
+        names |= set(DAMAGE_TYPES)
+        for level in self.levels:
+            names |= set(level)
+        return names
+
+    def _declare(self, name: str, pos: A.Pos, type_: str) -> None:
+        if name in RESERVED:
+            return self.report.error(pos, f"'{name}' is a keyword and cannot be a name")
+        earlier = self._local(name)
+        if earlier is not None:
+            return self.report.error(pos, f"'{name}' is already declared (line "
+                                          f"{earlier[1].line}); assign it with '{name} = …'")
+        kind = self.scope.kind_of(name, set())
+        if kind != "unknown":
+            what = {"var": "a card variable", "fighter": "a fighter", "context":
+                    "a name the engine sets", "constant": "a status or damage type"}[kind]
+            return self.report.error(pos, f"'{name}' is already {what}; choose another name")
+        self.levels[-1][name] = (type_, pos)
+
+    # -- statements -----------------------------------------------------------
+
+    def block(self, stmts: tuple[A.Stmt, ...], extra: dict[str, tuple[str, A.Pos]] | None
+              = None) -> None:
+        self.levels.append(dict(extra or {}))
+        try:
+            for stmt in stmts:
+                getattr(self, "s_" + type(stmt).__name__)(stmt)
+        finally:
+            self.levels.pop()
+
+    def s_Let(self, node: A.Let) -> None:
+        type_ = self.expr(node.value)
+        self._declare(node.name, node.pos, type_)
+
+    def s_Assign(self, node: A.Assign) -> None:
+        type_ = self.expr(node.value)
+        name, pos = node.name, node.pos
+        if self._local(name) is not None or name in self.scope.vars:
+            return
+        if name in self.scope.assignable:
+            if not _fits(type_, "int"):
+                self.report.error(node.value.pos, f"'{name}' must be a number, not "
+                                                  f"{_describe_type(type_)}")
+            return
+        kind = self.scope.kind_of(name, set())
+        if kind == "unknown":
+            hint = did_you_mean(name, self._visible())
+            self.report.error(pos, f"unknown name '{name}'{hint}; declare a local with "
+                                   f"'let {name} = …'")
+        else:
+            self.report.error(pos, f"cannot assign to '{name}' here")
+
+    def s_If(self, node: A.If) -> None:
+        for cond, body in node.branches:
+            self.expr(cond)
+            self.block(body)
+        if node.orelse is not None:
+            self.block(node.orelse)
+
+    def s_Repeat(self, node: A.Repeat) -> None:
+        type_ = self.expr(node.count)
+        if not _fits(type_, "int"):
+            self.report.error(node.count.pos, f"repeat needs a number, not "
+                                              f"{_describe_type(type_)}")
+        if isinstance(node.count, A.Int) and not 0 <= node.count.value <= MAX_REPEAT:
+            self.report.error(node.count.pos, f"repeat {node.count.value}: the limit is "
+                                              f"{MAX_REPEAT}")
+        self.block(node.body)
+
+    def s_For(self, node: A.For) -> None:
+        type_ = self.expr(node.iterable)
+        if not _fits(type_, "list"):
+            self.report.error(node.iterable.pos, f"'for' needs a list, not "
+                                                 f"{_describe_type(type_)}")
+        if node.var in RESERVED or self.scope.kind_of(node.var, set()) != "unknown":
+            self.report.error(node.pos, f"'{node.var}' cannot be a loop variable here")
+        self.block(node.body, {node.var: (ANY, node.pos)})
+
+    def s_Cancel(self, node: A.Cancel) -> None:
+        if self.event != "before use":
+            self.report.error(node.pos, "'cancel' is only allowed in 'before use'")
+
+    def s_Stop(self, node: A.Stop) -> None:
+        pass
+
+    def s_ExprStmt(self, node: A.ExprStmt) -> None:
+        self.expr(node.expr)
+        if not isinstance(node.expr, A.Call):
+            self.report.warning(node.pos, "this expression does nothing (only calls have an "
+                                          "effect)")
+
+    # -- expressions ----------------------------------------------------------
+
+    def expr(self, node: A.Expr, wanted: str = ANY) -> str:
+        return getattr(self, "e_" + type(node).__name__)(node, wanted)
+
+    def e_Int(self, node: A.Int, wanted: str) -> str:
+        if not -MAX_INT <= node.value <= MAX_INT:
+            shown = str(node.value) if len(str(node.value)) <= 20 else \
+                f"{str(node.value)[:12]}… ({len(str(node.value))} digits)"
+            self.report.error(node.pos, f"number too large: {shown} (the limit is "
+                                        f"±{MAX_INT:,})")
+        return "int"
+
+    def e_Bool(self, node: A.Bool, wanted: str) -> str:
+        return "bool"
+
+    def e_Str(self, node: A.Str, wanted: str) -> str:
+        return "str"
+
+    def e_Name(self, node: A.Name, wanted: str) -> str:
+        name = node.id
+        local = self._local(name)
+        if local is not None:
+            return local[0]
+        kind = self.scope.kind_of(name, set())
+        if kind == "var":
+            return self.var_types.get(name, ANY)
+        if kind == "fighter":
+            return "fighter"
+        if kind == "context":
+            return _CONTEXT_TYPES.get(name, ANY)
+        if kind == "constant":
+            parts = [t for t, ok in (("status", name in self.scope.statuses),
+                                     ("dtype", name in DAMAGE_TYPES)) if ok]
+            return "|".join(parts)
+        self._unknown_name(node, wanted)
+        return ANY
+
+    def _unknown_name(self, node: A.Name, wanted: str) -> None:
+        name = node.id
+        if wanted == "status":
+            self.report.error(node.pos, f"unknown status '{name}'"
+                                        f"{did_you_mean(name, self.scope.statuses)}")
+        elif wanted == "dtype":
+            self.report.error(node.pos, f"unknown damage type '{name}' (one of "
+                                        f"{', '.join(DAMAGE_TYPES)})")
+        elif name in BUILTINS:
+            self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
+        else:
+            self.report.error(node.pos, f"unknown name '{name}'"
+                                        f"{did_you_mean(name, self._visible())}")
+
+    def e_ListExpr(self, node: A.ListExpr, wanted: str) -> str:
+        for item in node.items:
+            self.expr(item)
+        if len(node.items) > MAX_LIST:
+            self.report.error(node.pos, f"list too long ({len(node.items)} items; the limit "
+                                        f"is {MAX_LIST})")
+        return "list"
+
+    def e_UnaryOp(self, node: A.UnaryOp, wanted: str) -> str:
+        type_ = self.expr(node.operand)
+        if node.op == "not":
+            return "bool"
+        self._need(node.operand, type_, "int", "'-'")
+        return "int"
+
+    def e_BinOp(self, node: A.BinOp, wanted: str) -> str:
+        left, right = self.expr(node.left), self.expr(node.right)
+        op = node.op
+        if op in ("and", "or", "==", "!="):
+            return "bool"
+        if op in ("in", "notin"):
+            if not _fits(right, "list|str"):
+                self.report.error(node.right.pos, f"'in' needs a list or a string, not "
+                                                  f"{_describe_type(right)}")
+            return "bool"
+        if op in ("<", "<=", ">", ">="):
+            self._need(node.left, left, "int|str", f"'{op}'")
+            self._need(node.right, right, "int|str", f"'{op}'")
+            return "bool"
+        if op == "+":
+            return self._plus(node, left, right)
+        self._need(node.left, left, "int", f"'{op}'")
+        self._need(node.right, right, "int", f"'{op}'")
+        if op in ("/", "%") and isinstance(node.right, A.Int) and node.right.value == 0:
+            self.report.error(node.right.pos, "division by zero")
+        return "int"
+
+    def _plus(self, node: A.BinOp, left: str, right: str) -> str:
+        for t in ("int", "str", "list"):
+            if left == t and right == t:
+                return t
+        if ANY in (left, right):
+            return right if left == ANY else left
+        self.report.error(node.pos, f"cannot add {_describe_type(left)} and "
+                                    f"{_describe_type(right)}")
+        return ANY
+
+    def _need(self, node: A.Expr, actual: str, wanted: str, what: str) -> None:
+        if not _fits(actual, wanted):
+            self.report.error(node.pos, f"{what} needs {_describe_type(wanted)}, not "
+                                        f"{_describe_type(actual)}")
+
+    def e_Index(self, node: A.Index, wanted: str) -> str:
+        obj, index = self.expr(node.obj), self.expr(node.index)
+        self._need(node.obj, obj, "list|str", "indexing")
+        self._need(node.index, index, "int", "an index")
+        return "str" if obj == "str" else ANY
+
+    def e_Field(self, node: A.Field, wanted: str) -> str:
+        obj = self.expr(node.obj)
+        name, pos = node.name, node.name_pos
+        if obj == "fighter":
+            if name in _FIGHTER_FIELD_TYPES:
+                return _FIGHTER_FIELD_TYPES[name]
+            if name in self.scope.statuses:
+                return "int"
+            choices = set(FIGHTER_FIELDS) | set(self.scope.statuses)
+            self.report.error(pos, f"a fighter has no field '{name}'"
+                                   f"{did_you_mean(name, choices)}")
+            return ANY
+        if obj == "card":
+            return self._card_field(node)
+        if obj != ANY:
+            self.report.error(pos, f"{_describe_type(obj)} has no fields ('.{name}')")
+        return ANY
+
+    def _card_field(self, node: A.Field) -> str:
+        name = node.name
+        if name in _CARD_FIELD_TYPES:
+            return _CARD_FIELD_TYPES[name]
+        own = isinstance(node.obj, A.Name) and node.obj.id == "card"
+        if own and name in self.scope.vars:
+            return self.var_types.get(name, ANY)
+        choices = set(CARD_FIELDS) | (set(self.scope.vars) if own else set())
+        self.report.error(node.name_pos, f"a card has no field '{name}'"
+                                         f"{did_you_mean(name, choices)}")
+        return ANY
+
+    def e_Call(self, node: A.Call, wanted: str) -> str:
+        spec = BUILTINS.get(node.func)
+        if spec is None:
+            for arg in node.args:
+                self.expr(arg)
+            self.report.error(node.func_pos, f"unknown function '{node.func}'"
+                                             f"{did_you_mean(node.func, BUILTINS)}")
+            return ANY
+        low, high = spec.arity
+        if not low <= len(node.args) <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            self.report.error(node.pos, f"{spec.signature} takes {want} argument"
+                                        f"{'s' * (want != '1')}, not {len(node.args)}")
+        for arg, param in zip(node.args, spec.params):
+            self._argument(node, arg, param.type)
+        for arg in node.args[len(spec.params):]:
+            self.expr(arg)
+        return spec.returns
+
+    def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
+        actual = self.expr(arg, wanted)
+        if not _fits(actual, wanted):
+            hint = ""
+            if wanted == "status" and isinstance(arg, A.Str):
+                hint = f" (write {A.make_id(arg.value)} without quotes)"
+            self.report.error(arg.pos, f"{call.func}() needs {_describe_type(wanted)} here, "
+                                       f"not {_describe_type(actual)}{hint}")
+        if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
+            ident = A.make_id(arg.value)
+            if ident not in self.symbols.equipment:
+                self.report.error(arg.pos, f"unknown card '{arg.value}'"
+                                           f"{did_you_mean(arg.value, _names(self.symbols.equipment))}")
+
+
+def _names(table: dict[str, str]) -> list[str]:
+    return list(table.values())
+
+
+def literal_type(expr: A.Expr) -> str:
+    """The static type of a ``var`` initialiser when it is a literal, else ``any``."""
+    return {A.Int: "int", A.Bool: "bool", A.Str: "str", A.ListExpr: "list"}.get(type(expr), ANY)
+
+
+# ------------------------------------------------------------ declarations
+
+class _Members:
+    """A declaration's members sorted by form, with duplicates and unknowns reported."""
+
+    def __init__(self, members: tuple[A.Member, ...], report: _Report, what: str,
+                 properties: Iterable[str], flags: Iterable[str] = (),
+                 sections: Iterable[str] = (), hooks: Iterable[str] = (),
+                 allow_vars: bool = False):
+        self.report = report
+        self.props: dict[str, A.Property] = {}
+        self.flags: dict[str, A.Flag] = {}
+        self.sections: list[A.Section] = []
+        self.hooks: dict[str, A.Hook] = {}
+        self.vars: dict[str, A.VarDecl] = {}
+        known = _Known(tuple(properties), tuple(flags), tuple(sections), tuple(hooks))
+        for member in members:
+            self._sort(member, known, what, allow_vars)
+
+    def _sort(self, member: A.Member, known: "_Known", what: str, allow_vars: bool) -> None:
+        report = self.report
+        if isinstance(member, A.Property):
+            if member.key not in known.properties:
+                report.error(member.pos, f"unknown property '{member.key}' for {what}"
+                                         f"{did_you_mean(member.key, known.properties)}")
+            elif member.key in self.props:
+                report.error(member.pos, f"'{member.key}' is set twice (first at line "
+                                         f"{self.props[member.key].pos.line})")
+            else:
+                self.props[member.key] = member
+        elif isinstance(member, A.Flag):
+            self._flag(member, known, what)
+        elif isinstance(member, A.Hook):
+            self._hook(member, known, what)
+        elif isinstance(member, A.Section):
+            if member.title not in known.sections:
+                report.error(member.pos, f"unknown block '{member.title}' in {what}"
+                                         f"{did_you_mean(member.title, known.sections)}")
+            else:
+                self.sections.append(member)
+        elif isinstance(member, A.VarDecl):
+            if not allow_vars:
+                report.error(member.pos, f"{what} cannot declare variables")
+            elif member.name in self.vars:
+                report.error(member.pos, f"variable '{member.name}' is declared twice")
+            else:
+                self.vars[member.name] = member
+
+    def _flag(self, member: A.Flag, known: "_Known", what: str) -> None:
+        text = member.text
+        if text in known.flags:
+            self.flags[text] = member
+            return
+        if len(member.words) == 1 and member.words[0] in known.properties:
+            self.report.error(member.pos, f"'{text}' needs a value: write '{text}: …'")
+            return
+        choices = list(known.flags) + list(known.properties)
+        self.report.error(member.pos, f"unknown property '{text}' for {what}"
+                                      f"{did_you_mean(text, choices)}")
+
+    def _hook(self, member: A.Hook, known: "_Known", what: str) -> None:
+        if member.event not in known.hooks:
+            allowed = ", ".join(known.hooks) or "none"
+            self.report.error(member.pos, f"{what} cannot have the hook '{member.event}'"
+                                          f"{did_you_mean(member.event, known.hooks)} "
+                                          f"(allowed: {allowed})")
+        elif member.event in self.hooks:
+            self.report.error(member.pos, f"hook '{member.event}' is declared twice")
+        else:
+            self.hooks[member.event] = member
+
+
+@dataclass(frozen=True)
+class _Known:
+    properties: tuple[str, ...]
+    flags: tuple[str, ...]
+    sections: tuple[str, ...]
+    hooks: tuple[str, ...]
+
+
+class _Values:
+    """Reads property values, reporting values of the wrong shape."""
+
+    def __init__(self, members: _Members, report: _Report):
+        self.m = members
+        self.report = report
+
+    def _single(self, key: str) -> A.Item | None:
+        prop = self.m.props.get(key)
+        if prop is None:
+            return None
+        if len(prop.items) != 1:
+            self.report.error(prop.pos, f"'{key}' takes one value, not {len(prop.items)}")
+            return None
+        return prop.items[0]
+
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        item = self._single(key)
+        if item is None:
+            return default
+        if not isinstance(item, A.Num):
+            self.report.error(item.pos, f"'{key}' must be a number from {low} to {high}")
+            return default
+        if not low <= item.value <= high:
+            self.report.error(item.pos, f"'{key}' must be from {low} to {high}, not "
+                                        f"{item.value}")
+            return default
+        return item.value
+
+    def word(self, key: str, default: str, choices: tuple[str, ...]) -> str:
+        item = self._single(key)
+        if item is None:
+            return default
+        text = item.text if isinstance(item, A.Word) and item.number is None else None
+        if text not in choices:
+            self.report.error(item.pos, f"'{key}' must be one of {', '.join(choices)}"
+                                        f"{did_you_mean(str(text), choices) if text else ''}")
+            return default
+        return text
+
+    def text(self, key: str) -> str:
+        item = self._single(key)
+        if item is None:
+            return ""
+        if not isinstance(item, A.Text):
+            self.report.error(item.pos, f"'{key}' must be a quoted string")
+            return ""
+        return item.value
+
+    def words(self, key: str, choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        prop = self.m.props.get(key)
+        out: list[str] = []
+        for item in prop.items if prop else ():
+            if not isinstance(item, A.Word) or item.number is not None or \
+                    len(item.words) != 1:
+                self.report.error(item.pos, f"'{key}' takes single words")
+            elif choices is not None and item.text not in choices:
+                self.report.error(item.pos, f"'{key}': unknown word '{item.text}'"
+                                            f"{did_you_mean(item.text, choices)} (one of "
+                                            f"{', '.join(choices)})")
+            else:
+                out.append(item.text)
+        return tuple(out)
+
+    def names(self, key: str, table: dict[str, str], what: str, *, plus: bool = False
+              ) -> tuple[str, ...]:
+        """Quoted names of declared things; returns their ids (``+`` kept with ``plus``)."""
+        prop = self.m.props.get(key)
+        out: list[str] = []
+        for item in prop.items if prop else ():
+            if not isinstance(item, A.Text):
+                self.report.error(item.pos, f"'{key}' takes quoted names, like \"Sword\"")
+                continue
+            name = item.value
+            upgraded = plus and name.endswith("+")
+            ident = A.make_id(name[:-1] if upgraded else name)
+            if ident not in table:
+                self.report.error(item.pos, f"unknown {what} '{name}'"
+                                            f"{did_you_mean(name, _names(table))}")
+                continue
+            out.append(ident + ("+" if upgraded else ""))
+        return tuple(out)
+
+
+# --------------------------------------------------------------- equipment
+
+_EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
+_EQUIPMENT_FLAGS = ("once per fight", "single use")
+_SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
+_NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The most die slots a card of each size holds.
+MAX_SLOTS = {1: 3, 2: 4}
+
+
+@dataclass
+class _SlotSpec:
+    slots: list[Slot] = field(default_factory=list)
+    free: int = 0
+    spares: list[int] = field(default_factory=list)
+    countdown: int | None = None
+
+
+def _slot_item(item: A.Item, spec: _SlotSpec, report: _Report) -> None:
+    if isinstance(item, A.Num):
+        if _die_value(item.value, item.pos, report, "an exact slot"):
+            spec.slots.append(Slot("exact", item.value))
+        return
+    if isinstance(item, A.Range):
+        ok = _die_value(item.low, item.pos, report, "a range") and \
+            _die_value(item.high, item.pos, report, "a range")
+        if ok and item.low > item.high:
+            report.error(item.pos, f"range {item.low}..{item.high} is empty")
+        elif ok:
+            spec.slots.append(Slot("range", item.low, item.high))
+        return
+    if not isinstance(item, A.Word) or len(item.words) != 1:
+        report.error(item.pos, "unknown slot kind (slots are any, even, odd, N, max N, min N, "
+                               "A..B, doubles, free N, spare N or countdown N)")
+        return
+    _slot_word(item, spec, report)
+
+
+def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
+    kind, n = item.words[0], item.number
+    if kind not in _SLOT_WORDS:
+        report.error(item.pos, f"unknown slot kind '{kind}'{did_you_mean(kind, _SLOT_WORDS)}")
+    elif kind in _NUMBERED and n is None:
+        report.error(item.pos, f"'{kind}' needs a number, like '{kind} 3'")
+    elif kind not in _NUMBERED and n is not None:
+        report.error(item.pos, f"'{kind}' takes no number")
+    elif kind in ("any", "even", "odd"):
+        spec.slots.append(Slot(kind))
+    elif kind == "doubles":
+        spec.slots += [Slot("doubles"), Slot("doubles")]
+    elif kind == "countdown":
+        if not 1 <= n <= 100:
+            report.error(item.pos, f"countdown must be from 1 to 100, not {n}")
+        elif spec.countdown is not None:
+            report.error(item.pos, "a card has at most one countdown")
+        else:
+            spec.countdown = n
+    elif kind == "free":
+        if not 1 <= n <= 12:
+            report.error(item.pos, f"free must be from 1 to 12, not {n}")
+        else:
+            spec.free += n
+    elif _die_value(n, item.pos, report, f"'{kind}'"):
+        if kind == "spare":
+            spec.spares.append(n)
+        else:
+            spec.slots.append(Slot(kind, n))
+
+
+def _die_value(n: int, pos: A.Pos, report: _Report, what: str) -> bool:
+    if 1 <= n <= 6:
+        return True
+    report.error(pos, f"{what} needs a die value from 1 to 6, not {n}")
+    return False
+
+
+def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
+                 report: _Report) -> None:
+    if spec.countdown is not None:
+        if spec.slots or spec.free or spec.spares:
+            report.error(pos, "a countdown must be the card's only slot")
+        if total is not None:
+            report.error(pos, "a countdown card cannot have a 'total'")
+        return
+    if not spec.slots:
+        report.error(pos, "a card needs at least one dice slot (or a countdown)")
+        return
+    limit = MAX_SLOTS.get(size, 4)
+    if len(spec.slots) > limit:
+        report.error(pos, f"a size-{size} card holds at most {limit} dice slots, not "
+                          f"{len(spec.slots)} (doubles count as two)")
+    n = len(spec.slots)
+    if total is not None and not n <= total <= 6 * n:
+        report.error(pos, f"total {total} cannot be reached with {n} dice (it must be "
+                          f"from {n} to {6 * n})")
+
+
+class _DeclChecker:
+    """Checks one declaration; ``check()`` gives ``(definition or None, problems)``."""
+
+    def __init__(self, decl: A.Decl, path: str, symbols: Symbols, mod: str | None):
+        self.decl = decl
+        self.path = path
+        self.symbols = symbols
+        self.mod = mod
+        self.report = _Report(path)
+        self.ident = A.make_id(decl.name)
+        self.random = False
+
+    @property
+    def origin(self) -> Origin:
+        return Origin(self.path, self.decl.pos, self.mod)
+
+    def check(self) -> tuple[Any, list[Diagnostic]]:
+        if not self.ident:
+            self.report.error(self.decl.name_pos, "a name needs at least one letter or digit")
+            return None, self.report.problems
+        defn = getattr(self, "c_" + self.decl.kind)()
+        # A variant re-checks the members it shares with its base: report each problem once.
+        problems = list(dict.fromkeys(self.report.problems))
+        return (None if self.report.failed else defn), problems
+
+    # -- scripts ------------------------------------------------------------
+
+    def _scripts(self, m: _Members, var_types: dict[str, str]) -> dict[str, A.Hook]:
+        for event, hook in m.hooks.items():
+            scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses)
+            _ScriptChecker(self.report, scope, self.symbols, event, var_types).block(hook.body)
+        return dict(m.hooks)
+
+    def _var_types(self, m: _Members) -> dict[str, str]:
+        types: dict[str, str] = {}
+        scope = hook_scope(self.decl.kind, "var", (), self.symbols.statuses)
+        for name, var in m.vars.items():
+            if name in RESERVED or scope.kind_of(name, set()) != "unknown" or \
+                    name in _CARD_FIELD_TYPES:
+                self.report.error(var.pos, f"'{name}' cannot be a variable name (it already "
+                                           "means something)")
+                continue
+            init_scope = Scope(frozenset({"self", "target", "turn", "simulation"}),
+                               frozenset(), frozenset(self.symbols.statuses))
+            _ScriptChecker(self.report, init_scope, self.symbols, "var", {}).expr(var.value)
+            types[name] = literal_type(var.value)
+        return types
+
+    def _placeholders(self, text: str, pos: A.Pos, allowed: set[str]) -> None:
+        for name in re.findall(r"\[([^\]\[]*)\]", text):
+            if name not in allowed and name not in self.symbols.statuses:
+                self.report.warning(pos, f"text shows '[{name}]', which is not a value here"
+                                         f"{did_you_mean(name, allowed)}")
+
+    # -- equipment ----------------------------------------------------------
+
+    def c_equipment(self) -> EquipmentDef | None:
+        m = self._equipment_members(self.decl.members, "equipment")
+        base = self._equipment(m, self.decl.pos)
+        variants: dict[str, EquipmentDef] = {}
+        for section in m.sections:
+            merged = _merge(self.decl.members, section.members)
+            vm = self._equipment_members(merged, f"'{section.title}' of {self.decl.name}",
+                                         quiet=True, only=section.members)
+            variants[section.title] = self._equipment(vm, section.pos)
+        weakened = variants.get("weakened")
+        upgraded = variants.get("upgraded")
+        if upgraded is not None and weakened is not None:
+            wm = _merge(_merge(self.decl.members, _section(m, "upgraded")),
+                        _section(m, "weakened"))
+            upgraded = dataclasses.replace(upgraded, weakened=self._equipment(
+                self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos))
+        return dataclasses.replace(base, upgraded=upgraded, weakened=weakened,
+                                   is_random=base.is_random or any(
+                                       v.is_random for v in variants.values()))
+
+    def _equipment_members(self, members: tuple[A.Member, ...], what: str, *,
+                           quiet: bool = False,
+                           only: tuple[A.Member, ...] | None = None) -> _Members:
+        """Sorted members; ``quiet`` re-sorts merged members reporting only ``only``'s."""
+        sections = () if quiet else ("upgraded", "weakened")
+        if only is not None:   # report problems of the block's own members once
+            _Members(only, self.report, what, _EQUIPMENT_PROPS, _EQUIPMENT_FLAGS, (),
+                     HOOKS["equipment"], allow_vars=True)
+        report = _Report(self.path) if quiet else self.report
+        return _Members(members, report, what, _EQUIPMENT_PROPS, _EQUIPMENT_FLAGS, sections,
+                        HOOKS["equipment"], allow_vars=True)
+
+    def _equipment(self, m: _Members, pos: A.Pos) -> EquipmentDef:
+        v = _Values(m, self.report)
+        size = v.integer("size", 1, 1, 2)
+        spec = _SlotSpec()
+        slots_prop = m.props.get("slots")
+        for item in slots_prop.items if slots_prop else (A.Word(("any",)),):
+            _slot_item(item, spec, self.report)
+        total = v.integer("total", 0, 1, 36) if "total" in m.props else None
+        _check_slots(spec, size, total, slots_prop.pos if slots_prop else pos, self.report)
+        var_types = self._var_types(m)
+        hooks = self._scripts(m, var_types)
+        text = v.text("text")
+        self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
+                           {"d"} | set(var_types))
+        if not hooks:
+            self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
+                                     "nothing when used")
+        tags = v.words("tags")
+        return EquipmentDef(
+            id=self.ident, name=self.decl.name, size=size, slots=tuple(spec.slots),
+            free=spec.free, spares=tuple(spec.spares), countdown=spec.countdown, total=total,
+            uses=self._uses(v), once_per_fight="once per fight" in m.flags,
+            single_use="single use" in m.flags, cast=v.word("cast", "target",
+                                                            ("target", "self")),
+            tags=frozenset(tags), text=text,
+            vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
+            is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            origin=self.origin)
+
+    def _uses(self, v: _Values) -> int | None:
+        item = v._single("uses")
+        if item is None:
+            return 1
+        if isinstance(item, A.Word) and item.text == "unlimited" and item.number is None:
+            return None
+        if isinstance(item, A.Num) and 1 <= item.value <= 99:
+            return item.value
+        self.report.error(item.pos, "'uses' must be a number from 1 to 99 or 'unlimited'")
+        return 1
+
+    # -- status ---------------------------------------------------------------
+
+    def c_status(self) -> StatusDef:
+        m = _Members(self.decl.members, self.report, "a status",
+                     ("kind", "stacks", "clears", "text"), hooks=HOOKS["status"])
+        v = _Values(m, self.report)
+        hooks = self._scripts(m, {})
+        text = v.text("text")
+        self._placeholders(text, m.props["text"].pos if "text" in m.props else self.decl.pos,
+                           {"stacks"})
+        return StatusDef(
+            id=self.ident, name=self.decl.name,
+            kind=v.word("kind", "negative", ("negative", "positive")),
+            stacks=v.word("stacks", "yes", ("yes", "no")) == "yes",
+            clears=v.word("clears", "never", ("never", "turn start", "turn end")),
+            text=text, hooks=hooks,
+            is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            origin=self.origin)
+
+    # -- fighters -------------------------------------------------------------
+
+    def c_enemy(self) -> FighterDef:
+        return self._fighter(("hp", "dice", "level", "xp", "equipment", "ai", "strong", "weak",
+                              "immune", "text"))
+
+    def c_hero(self) -> FighterDef:
+        return self._fighter(("hp", "dice", "level", "equipment", "grid", "strong", "weak",
+                              "immune", "text"))
+
+    def _fighter(self, props: tuple[str, ...]) -> FighterDef:
+        kind = self.decl.kind
+        m = _Members(self.decl.members, self.report, f"a{'n' * (kind == 'enemy')} {kind}",
+                     props, ("goes first",), ("score",) if kind == "enemy" else (),
+                     HOOKS[kind])
+        v = _Values(m, self.report)
+        if "hp" not in m.props:
+            self.report.error(self.decl.name_pos, f"{kind} '{self.decl.name}' needs 'hp'")
+        level = v.integer("level", 1, 1, 99)
+        equipment = v.names("equipment", self.symbols.equipment, "card", plus=True)
+        grid = v.integer("grid", 6, 1, 12)
+        if kind == "hero":
+            self._grid(m, equipment, grid)
+        hooks = self._scripts(m, {})
+        return FighterDef(
+            kind=kind, id=self.ident, name=self.decl.name, hp=v.integer("hp", 1, 1, 9999),
+            dice=v.integer("dice", 2, 0, 24), level=level, equipment=equipment,
+            ai=v.word("ai", "normal", AI_PRESETS), goes_first="goes first" in m.flags,
+            strong=frozenset(v.words("strong", DAMAGE_TYPES)),
+            weak=frozenset(v.words("weak", DAMAGE_TYPES)),
+            immune=frozenset(v.words("immune", DAMAGE_TYPES)), text=v.text("text"),
+            score=self._score(m), hooks=hooks, xp=v.integer("xp", level, 0, 9999),
+            grid=grid, is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            origin=self.origin)
+
+    def _grid(self, m: _Members, equipment: tuple[str, ...], grid: int) -> None:
+        used = sum(self.symbols.sizes.get(e.rstrip("+"), 1) for e in equipment)
+        if used > grid:
+            pos = m.props["equipment"].pos
+            self.report.error(pos, f"the equipment takes {used} spaces but the grid is "
+                                   f"{grid} wide (set 'grid' or carry less)")
+
+    def _score(self, m: _Members) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for section in m.sections:
+            sm = _Members(section.members, self.report, "a score block", SCORE_KEYS)
+            sv = _Values(sm, self.report)
+            for key in sm.props:
+                out[key] = sv.integer(key, 0, -MAX_INT, MAX_INT)
+        return out
+
+    # -- dungeon --------------------------------------------------------------
+
+    def c_dungeon(self) -> DungeonDef:
+        m = _Members(self.decl.members, self.report, "a dungeon", ("text", "heroes", "heal"),
+                     sections=("floor", "level"))
+        v = _Values(m, self.report)
+        floors = [self._floor(s) for s in m.sections if s.title == "floor"]
+        levels = [self._level(s) for s in m.sections if s.title == "level"]
+        self._order(floors, levels, m)
+        return DungeonDef(
+            id=self.ident, name=self.decl.name,
+            floors=tuple(sorted((f for f in floors if f), key=lambda f: f.number)),
+            heroes=v.names("heroes", self.symbols.heroes, "hero"),
+            levels=tuple(sorted((lv for lv in levels if lv), key=lambda lv: lv.level)),
+            heal=v.integer("heal", 10, 0, 9999), text=v.text("text"), origin=self.origin)
+
+    def _floor(self, section: A.Section) -> FloorDef | None:
+        m = _Members(section.members, self.report, "a floor",
+                     ("fights", "enemies", "rewards", "boss"))
+        v = _Values(m, self.report)
+        enemies = v.names("enemies", self.symbols.enemies, "enemy")
+        if "enemies" not in m.props:
+            self.report.error(section.pos, "a floor needs 'enemies'")
+        boss = v.names("boss", self.symbols.enemies, "enemy")
+        if len(boss) > 1:
+            self.report.error(m.props["boss"].pos, "a floor has one boss")
+        if section.number is None:
+            self.report.error(section.pos, "write the floor's number: 'floor 1 { … }'")
+            return None
+        return FloorDef(section.number, v.integer("fights", 2, 0, 20), enemies,
+                        v.names("rewards", self.symbols.equipment, "card"),
+                        boss[0] if boss else None)
+
+    def _level(self, section: A.Section) -> LevelDef | None:
+        m = _Members(section.members, self.report, "a level", ("xp", "hp", "dice"))
+        v = _Values(m, self.report)
+        if section.number is None:
+            self.report.error(section.pos, "write the level's number: 'level 2 { … }'")
+            return None
+        if "xp" not in m.props:
+            self.report.error(section.pos, "a level needs 'xp' (the total experience to "
+                                           "reach it)")
+        return LevelDef(section.number, v.integer("xp", 0, 0, 99_999),
+                        v.integer("hp", 0, 0, 999), v.integer("dice", 0, 0, 6))
+
+    def _order(self, floors: list, levels: list, m: _Members) -> None:
+        numbers = sorted(f.number for f in floors if f)
+        if not floors:
+            self.report.error(self.decl.name_pos, "a dungeon needs at least one floor")
+        elif numbers != list(range(1, len(numbers) + 1)):
+            self.report.error(self.decl.name_pos, f"floors must be numbered 1 to "
+                                                  f"{len(numbers)}, found {numbers}")
+        ranked = sorted((lv for lv in levels if lv), key=lambda lv: lv.level)
+        if any(a.xp >= b.xp for a, b in zip(ranked, ranked[1:])):
+            self.report.error(self.decl.name_pos, "higher levels must need more xp")
+
+
+def _merge(base: tuple[A.Member, ...], block: tuple[A.Member, ...]) -> tuple[A.Member, ...]:
+    """A variant's members: the block's properties, flags, vars and hooks replace the base's
+    of the same key; the base's other members stay (its sections go)."""
+    def key(member: A.Member) -> tuple | None:
+        if isinstance(member, A.Property):
+            return ("property", member.key)
+        if isinstance(member, A.Hook):
+            return ("hook", member.event)
+        if isinstance(member, A.VarDecl):
+            return ("var", member.name)
+        if isinstance(member, A.Flag):
+            return ("flag", member.text)
+        return None
+
+    replaced = {key(m) for m in block}
+    kept = tuple(m for m in base if not isinstance(m, A.Section) and key(m) not in replaced)
+    return kept + tuple(m for m in block if not isinstance(m, A.Section))
+
+
+def _section(m: _Members, title: str) -> tuple[A.Member, ...]:
+    return next((s.members for s in m.sections if s.title == title), ())
+
+
+def check_decl(decl: A.Decl, path: str, symbols: Symbols, mod: str | None = None
+               ) -> tuple[Any, list[Diagnostic]]:
+    """Check one declaration: its definition (None if it has errors) and its problems."""
+    return _DeclChecker(decl, path, symbols, mod).check()
+
+
+def check_script(source_stmts: tuple[A.Stmt, ...], scope: Scope, symbols: Symbols | None = None,
+                 *, event: str = "on use", path: str = "<script>") -> list[Diagnostic]:
+    """Check a bare script body against a scope (for tests and tools)."""
+    report = _Report(path)
+    _ScriptChecker(report, scope, symbols or Symbols(), event, {}).block(source_stmts)
+    return report.problems
+

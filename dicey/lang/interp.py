@@ -1,0 +1,903 @@
+"""The interpreter: every hook compiled once into Python closures, run against :class:`Effects`.
+
+A hook's AST is turned, node by node, into nested closures ``f(frame) -> value`` (one
+compiler function per node kind below, each with the form it runs in its docstring). Running
+a hook is then a chain of plain Python calls on a small :class:`_Frame`: no tree walking, no
+dictionary dispatch per node. Real play and the AI's simulations run the very same closures.
+
+Everything a script does to a fight goes through the :class:`~dicey.lang.effects.Effects`
+object it is given; every random thing goes through a :class:`~dicey.lang.chance.Chance`
+(sampled in play, enumerated by the AI). Limits hold at run time whatever the checker let
+through: at most :data:`MAX_STEPS` steps a run, integers within ±:data:`MAX_INT`, lists of at
+most :data:`MAX_LIST` items, ``repeat`` at most :data:`MAX_REPEAT` times, strings of at most
+:data:`MAX_TEXT` characters. A fault is a :class:`~dicey.lang.errors.ScriptError` carrying
+the source position; no other exception leaves :meth:`Script.run`.
+
+>>> from dicey.lang.parser import parse_stmts
+>>> from dicey.lang.effects import RecordingEffects
+>>> from dicey.lang.chance import FixedChance
+>>> script = compile_stmts(parse_stmts("attack(d * 2)\\nif d == 6 { inflict(shock) }"),
+...                        scope=Scope(frozenset({"d"}), statuses=frozenset({"shock"})))
+>>> fx = RecordingEffects()
+>>> _ = script.run(fx, FixedChance(), {"d": 6})
+>>> fx.calls
+[('damage', 12, 'normal', False, 'attack'), ('add_status', 'shock', 1, False)]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+from . import ast as A
+from .builtins import BUILTINS
+from .chance import Chance, uniform
+from .effects import DAMAGE_TYPES, CardRef, Effects, FighterRef
+from .errors import ScriptError
+
+#: Steps (statements, loop turns and calls) one run of a script may take.
+MAX_STEPS = 10_000
+#: No integer a script makes may pass ±MAX_INT.
+MAX_INT = 1_000_000
+#: Longest list a script may build or loop over.
+MAX_LIST = 100
+#: Most turns of one ``repeat``.
+MAX_REPEAT = 100
+#: Longest string a script may build.
+MAX_TEXT = 1_000
+#: Widest ``roll(a, b)`` (outcomes), so a chance point stays enumerable.
+MAX_ROLL = 1_000
+
+#: A fair six-sided die as a chance point (``reroll``).
+D6 = uniform(range(1, 7))
+
+Value = Any
+Code = Callable[["_Frame"], Value]
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The names a script may see, decided when it is compiled.
+
+    ``context`` are the names the engine passes in (``d``, ``dice``, ``card``, ``amount``…;
+    ``self`` and ``target`` are always there), ``vars`` the owning card's ``var``s, and
+    ``statuses`` the status ids usable as constants. ``assignable`` are context names a script
+    may set (``amount`` in ``on incoming damage``).
+    """
+
+    context: frozenset[str] = frozenset()
+    vars: frozenset[str] = frozenset()
+    statuses: frozenset[str] = frozenset()
+    assignable: frozenset[str] = frozenset()
+
+    def kind_of(self, name: str, locals_: frozenset[str] | set[str]) -> str:
+        """What a name means here: local, var, context, self/target, constant or unknown."""
+        if name in locals_:
+            return "local"
+        if name in self.vars:
+            return "var"
+        if name in ("self", "target"):
+            return "fighter"
+        if name in self.context:
+            return "context"
+        if name in self.statuses or name in DAMAGE_TYPES:
+            return "constant"
+        return "unknown"
+
+
+class _Halt(Exception):
+    """``stop`` or ``cancel``: unwinds to :meth:`Script.run`."""
+
+
+class _Frame:
+    """One run's mutable state."""
+
+    __slots__ = ("fx", "chance", "names", "vars", "locals", "steps", "cancelled", "statuses")
+
+    def __init__(self, fx: Effects, chance: Chance, names: dict, card_vars: dict,
+                 statuses: frozenset[str]):
+        self.fx = fx
+        self.chance = chance
+        self.names = names
+        self.vars = card_vars
+        self.locals: dict[str, Value] = {}
+        self.steps = 0
+        self.cancelled = False
+        self.statuses = statuses
+
+
+@dataclass(slots=True)
+class RunResult:
+    """What a run leaves behind: whether it cancelled, the names (``amount`` may have
+    changed) and the steps it took."""
+
+    cancelled: bool
+    names: dict
+    steps: int
+
+
+# ------------------------------------------------------------------ faults
+
+def _fault(message: str, pos: A.Pos | None) -> ScriptError:
+    return ScriptError(message, pos)
+
+
+def type_name(value: Value) -> str:
+    """How an error names a value's type.
+
+    >>> type_name(3), type_name(True), type_name((1, 2)), type_name("x")
+    ('a number', 'true/false', 'a list', 'a string')
+    """
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, tuple):
+        return "a list"
+    if isinstance(value, FighterRef):
+        return "a fighter"
+    if isinstance(value, CardRef):
+        return "a card"
+    return type(value).__name__
+
+
+def _int(value: Value, pos: A.Pos | None, what: str = "value") -> int:
+    if type(value) is not int:
+        raise _fault(f"{what} must be a number, not {type_name(value)}", pos)
+    return value
+
+
+def _checked(n: int, pos: A.Pos | None) -> int:
+    if -MAX_INT <= n <= MAX_INT:
+        return n
+    raise _fault(f"number out of range: {n} (the limit is ±{MAX_INT:,})", pos)
+
+
+def _list(value: Value, pos: A.Pos | None, what: str = "value") -> tuple:
+    if type(value) is not tuple:
+        raise _fault(f"{what} must be a list, not {type_name(value)}", pos)
+    return value
+
+
+def _sized(items: tuple, pos: A.Pos | None) -> tuple:
+    if len(items) > MAX_LIST:
+        raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})", pos)
+    return items
+
+
+def _text(s: str, pos: A.Pos | None) -> str:
+    if len(s) > MAX_TEXT:
+        raise _fault(f"string too long ({len(s)} characters; the limit is {MAX_TEXT})", pos)
+    return s
+
+
+def _equal(a: Value, b: Value) -> bool:
+    """Equality without Python's ``True == 1``: values of other types are never equal."""
+    return type(a) is type(b) and a == b
+
+
+def _truth(value: Value) -> bool:
+    """Conditions take true/false, numbers (non-zero is true), lists and strings (non-empty)."""
+    if isinstance(value, (FighterRef, CardRef)):
+        return True
+    return bool(value)
+
+
+def show(value: Value) -> str:
+    """A value as ``say`` and card texts print it.
+
+    >>> show((1, True, "x")), show(-3)
+    ('[1, true, x]', '-3')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, FighterRef):
+        return value.who
+    if isinstance(value, CardRef):
+        return "card"
+    return str(value)
+
+
+# ------------------------------------------------------------- expressions
+
+class _Compiler:
+    """Compiles one script: tracks the locals declared so far (block scoped)."""
+
+    def __init__(self, scope: Scope, path: str):
+        self.scope = scope
+        self.path = path
+        self.locals: list[set[str]] = [set()]
+
+    @property
+    def visible(self) -> set[str]:
+        out: set[str] = set()
+        for level in self.locals:
+            out |= level
+        return out
+
+    # -- expressions --------------------------------------------------------
+
+    def expr(self, node: A.Expr) -> Code:
+        method = getattr(self, "e_" + type(node).__name__)
+        return method(node)
+
+    def e_Int(self, node: A.Int) -> Code:
+        """``42``"""
+        value = node.value
+        if not -MAX_INT <= value <= MAX_INT:
+            pos = node.pos
+
+            def out_of_range(fr: _Frame) -> Value:
+                raise _fault(f"number out of range: {value} (the limit is ±{MAX_INT:,})", pos)
+            return out_of_range
+        return lambda fr: value
+
+    def e_Bool(self, node: A.Bool) -> Code:
+        """``true`` / ``false``"""
+        value = node.value
+        return lambda fr: value
+
+    def e_Str(self, node: A.Str) -> Code:
+        """``"text"``"""
+        value = node.value
+        return lambda fr: value
+
+    def e_Name(self, node: A.Name) -> Code:
+        """``x``: a local, a card ``var``, a context name, ``self``/``target`` or a constant."""
+        name, pos = node.id, node.pos
+        kind = self.scope.kind_of(name, self.visible)
+        if kind == "local":
+            def local(fr: _Frame) -> Value:
+                try:
+                    return fr.locals[name]
+                except KeyError:
+                    raise _fault(f"'{name}' is used before it is set", pos) from None
+            return local
+        if kind == "var":
+            def var(fr: _Frame) -> Value:
+                try:
+                    return fr.vars[name]
+                except KeyError:
+                    raise _fault(f"card variable '{name}' is not set", pos) from None
+            return var
+        if kind == "fighter":
+            ref = FighterRef(name)
+            return lambda fr: ref
+        if kind == "context":
+            def context(fr: _Frame) -> Value:
+                try:
+                    return fr.names[name]
+                except KeyError:
+                    raise _fault(f"'{name}' has no value here", pos) from None
+            return context
+        if kind == "constant":
+            return lambda fr: name
+
+        def unknown(fr: _Frame) -> Value:
+            raise _fault(f"unknown name '{name}'", pos)
+        return unknown
+
+    def e_ListExpr(self, node: A.ListExpr) -> Code:
+        """``[a, b, c]``"""
+        items = tuple(self.expr(e) for e in node.items)
+        pos = node.pos
+        if len(items) > MAX_LIST:
+            def too_long(fr: _Frame) -> Value:
+                raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})",
+                             pos)
+            return too_long
+        return lambda fr: tuple(f(fr) for f in items)
+
+    def e_UnaryOp(self, node: A.UnaryOp) -> Code:
+        """``-x`` and ``not x``"""
+        operand, pos = self.expr(node.operand), node.pos
+        if node.op == "not":
+            return lambda fr: not _truth(operand(fr))
+        return lambda fr: _checked(-_int(operand(fr), pos, "'-' operand"), pos)
+
+    def e_BinOp(self, node: A.BinOp) -> Code:
+        """``a OP b`` for ``or and == != < <= > >= in notin + - * / %``"""
+        left, right, pos, op = self.expr(node.left), self.expr(node.right), node.pos, node.op
+        if op == "and":
+            return lambda fr: _truth(left(fr)) and _truth(right(fr))
+        if op == "or":
+            return lambda fr: _truth(left(fr)) or _truth(right(fr))
+        impl = _BINARY[op]
+        return lambda fr: impl(left(fr), right(fr), pos)
+
+    def e_Index(self, node: A.Index) -> Code:
+        """``xs[i]`` (negative ``i`` counts from the end)"""
+        obj, index, pos = self.expr(node.obj), self.expr(node.index), node.pos
+
+        def get(fr: _Frame) -> Value:
+            seq, i = obj(fr), _int(index(fr), pos, "an index")
+            if type(seq) not in (tuple, str):
+                raise _fault(f"cannot index {type_name(seq)}", pos)
+            if not -len(seq) <= i < len(seq):
+                raise _fault(f"index {i} is out of range (the list has {len(seq)} items)", pos)
+            return seq[i]
+        return get
+
+    def e_Field(self, node: A.Field) -> Code:
+        """``target.hp``, ``self.poison``, ``card.times_used``, ``used.name``"""
+        obj, name, pos = self.expr(node.obj), node.name, node.name_pos
+
+        def get(fr: _Frame) -> Value:
+            ref = obj(fr)
+            try:
+                if type(ref) is FighterRef:
+                    return fr.fx.fighter_field(ref.who, name)
+                if type(ref) is CardRef:
+                    return fr.fx.card_field(ref, name)
+            except ScriptError as err:
+                raise _fault(err.message, pos) from None
+            raise _fault(f"{type_name(ref)} has no fields ('.{name}')", pos)
+        return get
+
+    def e_Call(self, node: A.Call) -> Code:
+        """``f(a, b)``: a built-in (there are no user functions)."""
+        pos = node.pos
+        spec = BUILTINS.get(node.func)
+        if spec is None:
+            return self._fails(f"unknown function '{node.func}'", node.func_pos)
+        low, high = spec.arity
+        if not low <= len(node.args) <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            return self._fails(f"{spec.signature} takes {want} argument"
+                               f"{'s' * (want != '1')}, not {len(node.args)}", pos)
+        args = tuple(self.expr(a) for a in node.args)
+        impl = _IMPLS[node.func]
+
+        def call(fr: _Frame) -> Value:
+            fr.steps += 1
+            if fr.steps > MAX_STEPS:
+                raise _fault(f"script ran past its budget of {MAX_STEPS:,} steps", pos)
+            values = [a(fr) for a in args]
+            try:
+                return impl(fr, values, pos)
+            except ScriptError as err:
+                if err.pos is None:
+                    raise _fault(err.message, pos) from None
+                raise
+        return call
+
+    @staticmethod
+    def _fails(message: str, pos: A.Pos) -> Code:
+        def fail(fr: _Frame) -> Value:
+            raise _fault(message, pos)
+        return fail
+
+    # -- statements ---------------------------------------------------------
+
+    def block(self, stmts: tuple[A.Stmt, ...]) -> Code:
+        self.locals.append(set())
+        try:
+            codes = tuple(self.stmt(s) for s in stmts)
+        finally:
+            self.locals.pop()
+        if len(codes) == 1:
+            return codes[0]
+
+        def run(fr: _Frame) -> None:
+            for code in codes:
+                code(fr)
+        return run
+
+    def stmt(self, node: A.Stmt) -> Code:
+        code = getattr(self, "s_" + type(node).__name__)(node)
+        pos = node.pos
+
+        def step(fr: _Frame) -> None:
+            fr.steps += 1
+            if fr.steps > MAX_STEPS:
+                raise _fault(f"script ran past its budget of {MAX_STEPS:,} steps", pos)
+            code(fr)
+        return step
+
+    def s_Let(self, node: A.Let) -> Code:
+        """``let x = EXPR``"""
+        value, name = self.expr(node.value), node.name
+        self.locals[-1].add(name)
+
+        def let(fr: _Frame) -> None:
+            fr.locals[name] = value(fr)
+        return let
+
+    def s_Assign(self, node: A.Assign) -> Code:
+        """``x = EXPR`` (a local, a card ``var``, or ``amount`` where it may be set)"""
+        value, name, pos = self.expr(node.value), node.name, node.pos
+        kind = self.scope.kind_of(name, self.visible)
+        if kind == "local":
+            def set_local(fr: _Frame) -> None:
+                fr.locals[name] = value(fr)
+            return set_local
+        if kind == "var":
+            def set_var(fr: _Frame) -> None:
+                fr.vars[name] = value(fr)
+            return set_var
+        if kind == "context" and name in self.scope.assignable:
+            def set_name(fr: _Frame) -> None:
+                fr.names[name] = value(fr)
+            return set_name
+        return self._fails(f"cannot assign to '{name}'", pos)
+
+    def s_If(self, node: A.If) -> Code:
+        """``if C { … } elif C { … } else { … }``"""
+        branches = tuple((self.expr(c), self.block(body)) for c, body in node.branches)
+        orelse = self.block(node.orelse) if node.orelse is not None else None
+
+        def run(fr: _Frame) -> None:
+            for cond, body in branches:
+                if _truth(cond(fr)):
+                    body(fr)
+                    return
+            if orelse is not None:
+                orelse(fr)
+        return run
+
+    def s_Repeat(self, node: A.Repeat) -> Code:
+        """``repeat N { … }`` (0 ≤ N ≤ MAX_REPEAT)"""
+        count, body, pos = self.expr(node.count), self.block(node.body), node.count.pos
+
+        def run(fr: _Frame) -> None:
+            n = _int(count(fr), pos, "repeat count")
+            if not 0 <= n <= MAX_REPEAT:
+                raise _fault(f"repeat count {n} is out of range (0 to {MAX_REPEAT})", pos)
+            for _ in range(n):
+                body(fr)
+        return run
+
+    def s_For(self, node: A.For) -> Code:
+        """``for x in LIST { … }``"""
+        iterable, pos, name = self.expr(node.iterable), node.iterable.pos, node.var
+        self.locals.append({name})
+        try:
+            body = self.block(node.body)
+        finally:
+            self.locals.pop()
+
+        def run(fr: _Frame) -> None:
+            items = _sized(_list(iterable(fr), pos, "'for' needs a list; this"), pos)
+            saved = fr.locals.get(name, _MISSING)
+            for item in items:
+                fr.steps += 1
+                fr.locals[name] = item
+                body(fr)
+            if saved is _MISSING:
+                fr.locals.pop(name, None)
+            else:
+                fr.locals[name] = saved
+        return run
+
+    def s_Cancel(self, node: A.Cancel) -> Code:
+        """``cancel`` (in ``before use``): the dice are spent, nothing happens."""
+        def run(fr: _Frame) -> None:
+            fr.cancelled = True
+            raise _Halt
+        return run
+
+    def s_Stop(self, node: A.Stop) -> Code:
+        """``stop``: end this script."""
+        def run(fr: _Frame) -> None:
+            raise _Halt
+        return run
+
+    def s_ExprStmt(self, node: A.ExprStmt) -> Code:
+        """``f(x)``: an expression run for its effect."""
+        return self.expr(node.expr)
+
+
+_MISSING = object()
+
+# ------------------------------------------------------------ operators
+
+def _compare(op: str) -> Callable[[Value, Value, A.Pos], bool]:
+    import operator
+    fn = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}[op]
+
+    def compare(a: Value, b: Value, pos: A.Pos) -> bool:
+        if type(a) is int and type(b) is int or type(a) is str and type(b) is str:
+            return fn(a, b)
+        raise _fault(f"cannot compare {type_name(a)} with {type_name(b)} using '{op}'", pos)
+    return compare
+
+
+def _contains(a: Value, b: Value, pos: A.Pos) -> bool:
+    if type(b) is tuple:
+        return any(_equal(a, item) for item in b)
+    if type(b) is str and type(a) is str:
+        return a in b
+    raise _fault(f"'in' needs a list (or a string in a string), not {type_name(b)}", pos)
+
+
+def _add(a: Value, b: Value, pos: A.Pos) -> Value:
+    if type(a) is int and type(b) is int:
+        return _checked(a + b, pos)
+    if type(a) is str and type(b) is str:
+        return _text(a + b, pos)
+    if type(a) is tuple and type(b) is tuple:
+        return _sized(a + b, pos)
+    raise _fault(f"cannot add {type_name(a)} and {type_name(b)}", pos)
+
+
+def _arith(op: str) -> Callable[[Value, Value, A.Pos], int]:
+    def arith(a: Value, b: Value, pos: A.Pos) -> int:
+        if type(a) is not int or type(b) is not int:
+            raise _fault(f"'{op}' needs numbers, not {type_name(a)} and {type_name(b)}", pos)
+        if op == "-":
+            return _checked(a - b, pos)
+        if op == "*":
+            return _checked(a * b, pos)
+        if b == 0:
+            raise _fault("division by zero" if op == "/" else "modulo by zero", pos)
+        return _checked(a // b if op == "/" else a % b, pos)
+    return arith
+
+
+_BINARY: dict[str, Callable[[Value, Value, A.Pos], Value]] = {
+    "==": lambda a, b, pos: _equal(a, b),
+    "!=": lambda a, b, pos: not _equal(a, b),
+    "<": _compare("<"), "<=": _compare("<="), ">": _compare(">"), ">=": _compare(">="),
+    "in": _contains,
+    "notin": lambda a, b, pos: not _contains(a, b, pos),
+    "+": _add, "-": _arith("-"), "*": _arith("*"), "/": _arith("/"), "%": _arith("%"),
+}
+
+# -------------------------------------------------------------- built-ins
+# Each takes (frame, argument values, position of the call) and returns the call's value.
+
+def _amount(value: Value, pos: A.Pos | None, what: str = "amount") -> int:
+    """A damage, heal or stack count: a number, negative read as 0."""
+    return max(0, _int(value, pos, what))
+
+
+def _dtype(args: list, i: int, pos: A.Pos | None) -> str:
+    if len(args) <= i:
+        return "normal"
+    value = args[i]
+    if value not in DAMAGE_TYPES or type(value) is not str:
+        raise _fault(f"damage type must be one of {', '.join(DAMAGE_TYPES)}, "
+                     f"not {show(value)}", pos)
+    return value
+
+
+def _status(fr: _Frame, value: Value, pos: A.Pos | None) -> str:
+    if type(value) is not str or value not in fr.statuses:
+        raise _fault(f"not a status: {show(value)}", pos)
+    return value
+
+
+def _die(value: Value, pos: A.Pos | None) -> int:
+    v = _int(value, pos, "a die")
+    if not 1 <= v <= 6:
+        raise _fault(f"a die must be 1 to 6, not {v}", pos)
+    return v
+
+
+def _damage(kind: str, to_self: bool) -> Callable:
+    def damage(fr: _Frame, args: list, pos: A.Pos) -> int:
+        dtype = _dtype(args, 1, pos) if kind in ("attack", "pierce") else "normal"
+        return fr.fx.damage(_amount(args[0], pos), dtype, to_self=to_self, kind=kind)
+    return damage
+
+
+def _drain(fr: _Frame, args: list, pos: A.Pos) -> int:
+    removed = fr.fx.damage(_amount(args[0], pos), "normal", to_self=False, kind="attack")
+    if removed:
+        fr.fx.heal(removed)
+    return removed
+
+
+def _add_status(to_self: bool) -> Callable:
+    def add(fr: _Frame, args: list, pos: A.Pos) -> int:
+        status = _status(fr, args[0], pos)
+        n = _amount(args[1], pos, "stacks") if len(args) > 1 else 1
+        if n:
+            fr.fx.add_status(status, n, to_self=to_self)
+        return n
+    return add
+
+
+def _remove_status(to_self: bool) -> Callable:
+    def remove(fr: _Frame, args: list, pos: A.Pos) -> int:
+        status = _status(fr, args[0], pos)
+        n = _amount(args[1], pos, "stacks") if len(args) > 1 else None
+        return fr.fx.remove_status(status, n, to_self=to_self)
+    return remove
+
+
+def _give(fr: _Frame, args: list, pos: A.Pos) -> int:
+    value = args[0]
+    dice = tuple(_die(v, pos) for v in value) if type(value) is tuple else (_die(value, pos),)
+    if dice:
+        fr.fx.give_dice(dice)
+    return len(dice)
+
+
+def combine_values(n: int) -> tuple[int, ...]:
+    """``combine(n)``: as many 6s as fit, then the remainder.
+
+    >>> combine_values(9), combine_values(12), combine_values(0)
+    ((6, 3), (6, 6), ())
+    """
+    sixes, rest = divmod(max(0, n), 6)
+    return (6,) * sixes + ((rest,) if rest else ())
+
+
+def _combine(fr: _Frame, args: list, pos: A.Pos) -> tuple:
+    n = _int(args[0], pos)
+    if n > 6 * 24:
+        raise _fault(f"combine({n}) would make more than 24 dice", pos)
+    return combine_values(n)
+
+
+def split_outcomes(n: int, parts: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """The distribution of ``split(n, parts)``: every ordered way to write ``n`` as
+    ``parts`` dice (1..6), equally likely. ``parts`` shrinks to ``n`` when ``n`` is smaller.
+
+    >>> [v for v, _ in split_outcomes(4, 2)]
+    [(1, 3), (2, 2), (3, 1)]
+    >>> split_outcomes(1, 2)
+    (((1,), Fraction(1, 1)),)
+    """
+    parts = min(parts, n)
+    ways: list[tuple[int, ...]] = [()]
+    for i in range(parts):
+        left = parts - i - 1
+        ways = [w + (v,) for w in ways for v in range(1, 7)
+                if left <= n - sum(w) - v <= 6 * left]
+    return uniform(ways)
+
+
+def _split(fr: _Frame, args: list, pos: A.Pos) -> tuple:
+    n = _int(args[0], pos)
+    parts = _int(args[1], pos, "parts") if len(args) > 1 else 2
+    if not 1 <= parts <= 6:
+        raise _fault(f"split into {parts} parts: parts must be 1 to 6", pos)
+    if not 1 <= n <= 6 * parts:
+        raise _fault(f"cannot split {n} into {parts} dice of 1 to 6", pos)
+    return fr.chance.choose(split_outcomes(n, parts))
+
+
+def _reroll(fr: _Frame, args: list, pos: A.Pos) -> int:
+    value = fr.chance.choose(D6)
+    fr.fx.give_dice((value,))
+    return value
+
+
+def _roll(fr: _Frame, args: list, pos: A.Pos) -> int:
+    a, b = _int(args[0], pos), _int(args[1], pos)
+    if a > b:
+        raise _fault(f"roll({a}, {b}): the first number must not be above the second", pos)
+    if b - a >= MAX_ROLL:
+        raise _fault(f"roll({a}, {b}) has more than {MAX_ROLL} outcomes", pos)
+    return fr.chance.choose(uniform(range(a, b + 1)))
+
+
+def _chance(fr: _Frame, args: list, pos: A.Pos) -> bool:
+    pct = min(100, max(0, _int(args[0], pos, "a percentage")))
+    outcomes = tuple((v, p) for v, p in ((True, Fraction(pct, 100)),
+                                         (False, Fraction(100 - pct, 100))) if p)
+    return fr.chance.choose(outcomes)
+
+
+def _pick(fr: _Frame, args: list, pos: A.Pos) -> Value:
+    items = _list(args[0], pos)
+    if not items:
+        raise _fault("pick() from an empty list", pos)
+    return fr.chance.choose(uniform(items))
+
+
+def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
+    """A random order as a chain of picks: each an exact, small chance point."""
+    left = list(_list(args[0], pos))
+    out = []
+    while len(left) > 1:
+        value = fr.chance.choose(uniform(left))
+        left.remove(value)
+        out.append(value)
+    return tuple(out + left)
+
+
+def _effect(method: str, kind: Callable[[Value, A.Pos | None], Any] = _amount) -> Callable:
+    def call(fr: _Frame, args: list, pos: A.Pos) -> Value:
+        value = kind(args[0], pos)
+        getattr(fr.fx, method)(value)
+        return value
+    return call
+
+
+def _signed(value: Value, pos: A.Pos | None) -> int:
+    return _int(value, pos, "points")
+
+
+def _say(fr: _Frame, args: list, pos: A.Pos) -> int:
+    value = args[0]
+    if type(value) is FighterRef:
+        value = fr.fx.fighter_field(value.who, "name")
+    fr.fx.say(_text(show(value), pos))
+    return 0
+
+
+def _card_name(value: Value, pos: A.Pos | None) -> str:
+    if type(value) is not str:
+        raise _fault(f"a card's name must be a string, not {type_name(value)}", pos)
+    return value
+
+
+def _extremum(pick: Callable) -> Callable:
+    def call(fr: _Frame, args: list, pos: A.Pos) -> int:
+        if len(args) == 1:
+            items = _list(args[0], pos)
+            if not items:
+                raise _fault(f"{pick.__name__}() of an empty list", pos)
+            return pick(_int(v, pos, "each item") for v in items)
+        return pick(_int(args[0], pos), _int(args[1], pos))
+    return call
+
+
+def _len(fr: _Frame, args: list, pos: A.Pos) -> int:
+    value = args[0]
+    if type(value) not in (tuple, str):
+        raise _fault(f"len() needs a list or a string, not {type_name(value)}", pos)
+    return len(value)
+
+
+def _sum(fr: _Frame, args: list, pos: A.Pos) -> int:
+    return _checked(sum(_int(v, pos, "each item") for v in _list(args[0], pos)), pos)
+
+
+_IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
+    "attack": _damage("attack", False),
+    "pierce": _damage("pierce", False),
+    "hurt_self": _damage("hurt", True),
+    "recoil": _damage("recoil", True),
+    "heal": lambda fr, args, pos: fr.fx.heal(_amount(args[0], pos)),
+    "drain": _drain,
+    "inflict": _add_status(False),
+    "gain": _add_status(True),
+    "cure": _remove_status(True),
+    "strip": _remove_status(False),
+    "give": _give,
+    "combine": _combine,
+    "split": _split,
+    "reroll": _reroll,
+    "roll": _roll,
+    "chance": _chance,
+    "pick": _pick,
+    "shuffle": _shuffle,
+    "boost_countdowns": _effect("boost_countdowns"),
+    "extra_dice": _effect("extra_dice"),
+    "bonus": _effect("bonus", _signed),
+    "say": _say,
+    "min": _extremum(min),
+    "max": _extremum(max),
+    "abs": lambda fr, args, pos: abs(_int(args[0], pos)),
+    "len": _len,
+    "sum": _sum,
+    "count": lambda fr, args, pos: sum(1 for v in _list(args[0], pos) if _equal(v, args[1])),
+    "give_card": _effect("give_card", _card_name),
+    "replace_with": _effect("replace_with", _card_name),
+}
+assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
+
+# --------------------------------------------------------------- scripts
+
+def reaches_chance(node: Any) -> bool:
+    """Whether a script (any AST node, or a tuple of them) can reach a chance point."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(item)
+        elif isinstance(item, A.Call):
+            spec = BUILTINS.get(item.func)
+            if spec is not None and spec.random:
+                return True
+            stack.extend(item.args)
+        elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
+            stack.extend(getattr(item, f) for f in item.__dataclass_fields__
+                         if f not in ("pos", "func_pos", "name_pos"))
+    return False
+
+
+class Script:
+    """A compiled hook: ``run(effects, chance, names, card_vars)``.
+
+    ``names`` are the context names (``d``, ``dice``, ``card``, ``amount``…); the run may set
+    the assignable ones and returns them in its :class:`RunResult`. ``card_vars`` is the
+    owning card's variables, changed in place.
+    """
+
+    __slots__ = ("event", "path", "pos", "is_random", "_body", "_statuses")
+
+    def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
+                 is_random: bool, statuses: frozenset[str]):
+        self.event = event
+        self.path = path
+        self.pos = pos
+        self.is_random = is_random
+        self._body = body
+        self._statuses = statuses
+
+    def run(self, effects: Effects, chance: Chance, names: dict | None = None,
+            card_vars: dict | None = None) -> RunResult:
+        names = {} if names is None else names
+        fr = _Frame(effects, chance, names, {} if card_vars is None else card_vars,
+                    self._statuses)
+        self._guarded(fr)
+        return RunResult(fr.cancelled, names, fr.steps)
+
+    def _guarded(self, fr: _Frame) -> Value:
+        """Run the body on a frame; only ScriptError leaves."""
+        try:
+            return self._body(fr)
+        except _Halt:
+            return None
+        except ScriptError as err:
+            raise self._located(err) from None
+        except RecursionError:
+            raise ScriptError("script nested too deeply", self.pos, self.path) from None
+        except Exception as err:   # an effect misbehaved: still only ScriptError leaves
+            raise ScriptError(f"internal error ({type(err).__name__}: {err})", self.pos,
+                              self.path) from None
+
+    def _located(self, err: ScriptError) -> ScriptError:
+        if err.path == self.path and err.pos is not None:
+            return err
+        return ScriptError(err.message, err.pos or self.pos, self.path)
+
+    def __repr__(self) -> str:
+        return f"<Script {self.event} {self.path}>"
+
+
+class ExprScript(Script):
+    """A compiled expression (a ``var`` initialiser): ``evaluate(...)`` gives its value."""
+
+    __slots__ = ()
+
+    def evaluate(self, effects: Effects, chance: Chance, names: dict | None = None) -> Value:
+        fr = _Frame(effects, chance, {} if names is None else names, {}, self._statuses)
+        return self._guarded(fr)
+
+
+def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<script>",
+                  event: str = "script", pos: A.Pos | None = None) -> Script:
+    """Compile a statement list (a hook's body)."""
+    body = _Compiler(scope, path).block(stmts)
+    return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
+                  statuses=scope.statuses)
+
+
+def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
+    """Compile one hook (``on use { … }``) of a declaration."""
+    return compile_stmts(hook.body, scope=scope, path=path, event=hook.event, pos=hook.pos)
+
+
+def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
+    """Compile an expression for :meth:`ExprScript.evaluate`."""
+    code = _Compiler(scope, path).expr(expr)
+    return ExprScript("expression", code, path=path, pos=expr.pos,
+                      is_random=reaches_chance(expr), statuses=scope.statuses)
+
+
+def run_source(source: str, effects: Effects, chance: Chance,
+               names: Mapping[str, Value] | None = None, *, scope: Scope | None = None,
+               card_vars: dict | None = None) -> RunResult:
+    """Parse, compile and run a script body (for tests and tools). Names in ``names`` are
+    in scope; statuses default to the 16 core ones."""
+    from .parser import parse_stmts
+    names = dict(names or {})
+    scope = scope or Scope(frozenset(names), frozenset(card_vars or ()), CORE_STATUSES)
+    return compile_stmts(parse_stmts(source), scope=scope).run(effects, chance, names,
+                                                               card_vars)
+
+
+#: The sixteen core status ids (content declares them; tools default to them).
+CORE_STATUSES = frozenset({"poison", "burn", "freeze", "lock", "blind", "shock", "weaken",
+                           "curse", "shield", "reduce", "dodge", "fury", "thorns", "pierce",
+                           "survive", "reequip"})
