@@ -80,6 +80,11 @@ class FightRules:
         d = self.statuses.get(status)
         return d.clears if d is not None else CORE_DEFAULTS.get(status, ("", True, "never"))[2]
 
+    def kind(self, status: str) -> str:
+        """``"positive"`` or ``"negative"`` (a status nobody declared counts as negative)."""
+        d = self.statuses.get(status)
+        return d.kind if d is not None else CORE_DEFAULTS.get(status, ("negative",))[0]
+
     def hook(self, status: str, event: str) -> Any:
         d = self.statuses.get(status)
         return None if d is None else d.hooks.get(event)

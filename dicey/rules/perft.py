@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable
 
-from dicey.lang.chance import FixedChance, enumerate_outcomes
+from dicey.lang.chance import FixedChance
 
 from .fight import Fight
 from .protocol import Move
@@ -39,14 +39,8 @@ def outcomes(fight: Fight, move: Move) -> list[Fight]:
         if chance.met:
             raise PerftError(f"{move} met a chance point but move_is_random said no")
         return [child]
-
-    def run(chance: FixedChance) -> Fight:
-        child = fight.copy()
-        child.apply(move, chance)
-        return child
-
     merged: dict[Hashable, Fight] = {}
-    for _, child in enumerate_outcomes(run):
+    for _, child in fight.outcomes(move):
         merged.setdefault(child.key(), child)
     return list(merged.values())
 

@@ -1,0 +1,247 @@
+"""Decision graphs: what a plan looked at, as nodes and edges any exporter can draw.
+
+A :class:`DecisionGraph` has three kinds of node — ``decision`` (a state where the planner
+chooses a move), ``chance`` (a move whose result is random; its edges carry the outcomes'
+probabilities) and ``leaf`` (the end of the turn, or of the fight) — and edges labelled in
+words (``3 → Hammer``, ``release Spanner with 2``, ``end turn``, ``1/6``). Every node's
+``value`` is the expected score of the whole turn for a line through it (a state reached
+along several lines shows the first line's score so far). The ``chosen`` marks follow the
+plan: the best move at every state the plan can reach.
+
+Ids are given in breadth-first order from the root, children in move order, so the same
+search gives the same ids. :meth:`DecisionGraph.capped` keeps the root, the chosen moves
+first and then the best alternatives, and counts what it left out.
+"""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Hashable
+
+from dicey.rules.fight import Fight
+from dicey.rules.state import Fighter
+
+from .score import Scorer, dice_label
+
+if TYPE_CHECKING:
+    from .mcts import MCTS, Node
+    from .search import Expectimax
+
+
+@dataclass
+class GraphNode:
+    id: str
+    kind: str                       # "decision" | "chance" | "leaf"
+    label: str
+    value: float
+    depth: int
+    chosen: bool = False
+    visits: int | None = None       # MCTS only
+
+
+@dataclass
+class GraphEdge:
+    id: str
+    source: str
+    target: str
+    label: str
+    kind: str                       # "move" | "outcome"
+    value: float | None = None      # a move's expected score
+    probability: float | None = None
+    chosen: bool = False
+    visits: int | None = None
+
+
+@dataclass
+class DecisionGraph:
+    """A plan's graph. ``omitted_nodes``/``omitted_edges`` count what a cap left out."""
+
+    title: str
+    method: str
+    root: str = "n0"
+    nodes: dict[str, GraphNode] = field(default_factory=dict)
+    edges: list[GraphEdge] = field(default_factory=list)
+    omitted_nodes: int = 0
+    omitted_edges: int = 0
+
+    def add_node(self, kind: str, label: str, value: float, depth: int, **kw) -> GraphNode:
+        node = GraphNode(f"n{len(self.nodes)}", kind, label, value, depth, **kw)
+        self.nodes[node.id] = node
+        return node
+
+    def add_edge(self, source: str, target: str, label: str, kind: str, **kw) -> GraphEdge:
+        edge = GraphEdge(f"e{len(self.edges)}", source, target, label, kind, **kw)
+        self.edges.append(edge)
+        return edge
+
+    def capped(self, max_nodes: int | None) -> "DecisionGraph":
+        """At most ``max_nodes`` nodes, still connected to the root: the chosen moves first,
+        then the best alternatives (highest value); the rest is counted as omitted."""
+        if max_nodes is None or len(self.nodes) <= max_nodes:
+            return self
+        keep = self._best_first(max(1, max_nodes))
+        out = DecisionGraph(self.title, self.method, self.root)
+        out.nodes = {i: n for i, n in self.nodes.items() if i in keep}
+        out.edges = [e for e in self.edges if e.source in keep and e.target in keep]
+        out.omitted_nodes = self.omitted_nodes + len(self.nodes) - len(out.nodes)
+        out.omitted_edges = self.omitted_edges + len(self.edges) - len(out.edges)
+        return out
+
+    def _best_first(self, limit: int) -> set[str]:
+        out_edges: dict[str, list[GraphEdge]] = {}
+        for edge in self.edges:
+            out_edges.setdefault(edge.source, []).append(edge)
+        keep: set[str] = set()
+        frontier = [(0, 0.0, 0, self.root)]
+        order = 1
+        while frontier and len(keep) < limit:
+            _, _, _, node_id = heapq.heappop(frontier)
+            if node_id in keep:
+                continue
+            keep.add(node_id)
+            for edge in out_edges.get(node_id, []):
+                if edge.target not in keep:
+                    rank = 0 if edge.chosen else 1
+                    worth = -self.nodes[edge.target].value
+                    heapq.heappush(frontier, (rank, worth, order, edge.target))
+                    order += 1
+        return keep
+
+
+# ------------------------------------------------------------------ labels
+
+def statuses_label(fighter: Fighter) -> str:
+    return ", ".join(f"{s} {n}" for s, n in sorted(fighter.statuses.items()))
+
+
+def state_label(fight: Fight, side: int) -> str:
+    """Dice left, both fighters' HP and statuses (what a decision node shows)."""
+    lines = [f"dice: {dice_label(fight.fighters[side].dice)}"]
+    for f in (fight.fighters[side], fight.fighters[1 - side]):
+        extra = statuses_label(f)
+        lines.append(f"{f.name} {f.hp}/{f.max_hp} HP" + (f"; {extra}" if extra else ""))
+    return "\n".join(lines)
+
+
+def probability_label(p: float) -> str:
+    """A probability as a short fraction when it is one, else a percentage.
+
+    >>> probability_label(1 / 6), probability_label(0.5), probability_label(0.123456)
+    ('1/6', '1/2', '12.3%')
+    """
+    frac = Fraction(p).limit_denominator(216)
+    if abs(float(frac) - p) < 1e-9:
+        return f"{frac.numerator}/{frac.denominator}"
+    return f"{100 * p:.1f}%"
+
+
+def score_text(value: float) -> str:
+    """A score as people read it: whole numbers without decimals.
+
+    >>> score_text(358.0), score_text(237.25)
+    ('358', '237.25')
+    """
+    return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:.2f}"
+
+
+# ------------------------------------------------------- from the exhaustive search
+
+def from_search(search: "Expectimax", root: Fight, scorer: Scorer, title: str
+                ) -> DecisionGraph:
+    """The graph of a finished exhaustive search (it must have been run with ``record``)."""
+    assert search.records is not None, "the search did not record its graph"
+    return _SearchGraph(search, root, scorer, title).build()
+
+
+class _SearchGraph:
+    def __init__(self, search: "Expectimax", root: Fight, scorer: Scorer, title: str):
+        self.search, self.root, self.scorer = search, root, scorer
+        self.base = scorer.potential(root)
+        self.graph = DecisionGraph(title, "exhaustive")
+        self.ids: dict[Hashable, str] = {}
+        self.chosen: set[Hashable] = set()
+        self.queue: deque[tuple[Hashable, int]] = deque()
+
+    def score_at(self, fight: Fight) -> float:
+        """The turn's expected score for a line at this decision state."""
+        key = fight.key()
+        return self.search.memo[key] - self.base + self.scorer.step(self.root, fight)
+
+    def build(self) -> DecisionGraph:
+        root_key = self.root.key()
+        self.chosen.add(root_key)
+        self._decision(root_key, 0)
+        while self.queue:
+            key, depth = self.queue.popleft()
+            self._expand(key, depth)
+        return self.graph
+
+    def _decision(self, key: Hashable, depth: int) -> str:
+        hit = self.ids.get(key)
+        if hit is None:
+            fight = self.search.records[key].fight
+            node = self.graph.add_node("decision", state_label(fight, self.scorer.side),
+                                       self.score_at(fight), depth)
+            hit = self.ids[key] = node.id
+            self.queue.append((key, depth))
+        return hit
+
+    def _expand(self, key: Hashable, depth: int) -> None:
+        record = self.search.records[key]
+        node = self.graph.nodes[self.ids[key]]
+        node.chosen = key in self.chosen
+        if not record.moves:
+            return
+        best = max(range(len(record.moves)), key=lambda i: (record.moves[i][1], -i))
+        for i, (move, q, outcomes) in enumerate(record.moves):
+            chosen = node.chosen and i == best
+            value = q - self.base + self.scorer.step(self.root, record.fight)
+            source = node.id
+            if len(outcomes) > 1:
+                chance = self.graph.add_node("chance", f"{move}\n{len(outcomes)} outcomes",
+                                             value, depth + 1, chosen=chosen)
+                self.graph.add_edge(source, chance.id, str(move), "move", value=value,
+                                    chosen=chosen)
+                source = chance.id
+            for p, child, child_key, _ in outcomes:
+                target = self._target(record.fight, child, child_key, depth + 1, chosen)
+                label = str(move) if len(outcomes) == 1 else probability_label(p)
+                self.graph.add_edge(source, target, label, "move" if len(outcomes) == 1
+                                    else "outcome", value=value if len(outcomes) == 1
+                                    else None, probability=p, chosen=chosen)
+
+    def _target(self, parent: Fight, child: Fight, child_key: Hashable | None, depth: int,
+                chosen: bool) -> str:
+        if child_key is None:
+            score = self.scorer.turn_score(self.root, parent, child)
+            label = f"end: {score_text(score)}\n" + state_label(child, self.scorer.side)
+            return self.graph.add_node("leaf", label, score, depth, chosen=chosen).id
+        if chosen:
+            self.chosen.add(child_key)
+        return self._decision(child_key, depth)
+
+
+# ------------------------------------------------------------------ from MCTS
+
+def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
+    """The open-loop tree of an MCTS run: one node per sequence of choices."""
+    graph = DecisionGraph(title, "mcts")
+    base = scorer.potential(mcts.root_state)
+    root = graph.add_node("decision", state_label(mcts.root_state, scorer.side),
+                          mcts.root.mean - base, 0, chosen=True, visits=mcts.root.visits)
+    queue: deque[tuple["Node", str, int, bool]] = deque([(mcts.root, root.id, 0, True)])
+    while queue:
+        tree_node, node_id, depth, chosen = queue.popleft()
+        best = tree_node.most_visited()
+        for key, child in tree_node.children.items():
+            on_plan = chosen and best is not None and key == best[0]
+            kind = "leaf" if child.move is not None and child.move.is_end else "decision"
+            label = f"{child.move}\nvisits {child.visits}, mean {score_text(child.mean - base)}"
+            added = graph.add_node(kind, label, child.mean - base, depth + 1, chosen=on_plan,
+                                   visits=child.visits)
+            graph.add_edge(node_id, added.id, str(child.move), "move",
+                           value=child.mean - base, chosen=on_plan, visits=child.visits)
+            queue.append((child, added.id, depth + 1, on_plan))
+    return graph

@@ -1,0 +1,208 @@
+"""Open-loop UCT over one turn: the fallback when the exhaustive search runs out of budget.
+
+A tree node stands for a sequence of choices, not for a state: each iteration replays the
+turn from the root on a fresh copy, drawing every chance outcome from the seeded rng, and
+re-derives the legal moves at every node it passes (a move legal in one sample may not be in
+another). Children are keyed by :func:`~dicey.ai.moves.choice_key`, so the same choice meets
+the same statistics whatever the die's index.
+
+One iteration: descend by UCB1 among the children legal in this sample; at the first node
+with an untried legal choice, try it (a new child) and finish the turn with a greedy playout
+(the ``easy`` rule of thumb); a state the exhaustive search already solved ends the descent
+with its exact value instead. The return is the step rewards plus the end's worth
+(:mod:`dicey.ai.score`), normalised into [0, 1] by the lowest and highest returns seen
+for UCB; the move played is the root's most visited child (ties: the better mean).
+It is anytime: it stops at its iteration budget or its deadline and answers with what
+it has.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Hashable
+
+from dicey.lang.chance import SampleChance
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+from .baseline import choose_move
+from .moves import Choice, Step, choice_key, follow, match_move
+from .score import Scorer
+
+#: UCB1's exploration constant (rewards are normalised to [0, 1]).
+EXPLORATION = 1.0
+#: How many iterations pass between two looks at the clock.
+CLOCK_EVERY = 32
+#: A playout ends the turn after this many moves whatever the policy says.
+MAX_PLAYOUT_MOVES = 100
+
+class Node:
+    """A node of the open-loop tree (one sequence of choices from the root)."""
+
+    __slots__ = ("move", "children", "visits", "total")
+
+    def __init__(self, move: Move | None):
+        self.move = move                           # the choice that leads here (a sample's)
+        self.children: dict[Choice, Node] = {}
+        self.visits = 0
+        self.total = 0.0                           # sum of raw returns through here
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else float("-inf")
+
+    def most_visited(self) -> tuple[Choice, "Node"] | None:
+        """The child to play: most visits, then the better mean, then the first tried."""
+        best = None
+        for key, child in self.children.items():
+            if best is None or (child.visits, child.mean) > (best[1].visits, best[1].mean):
+                best = (key, child)
+        return best
+
+
+class MCTS:
+    """Open-loop UCT for ``scorer.side`` from ``root`` (a simulation copy)."""
+
+    def __init__(self, root: Fight, scorer: Scorer, rng: random.Random, *,
+                 memo: dict[Hashable, float] | None = None):
+        self.root_state = root
+        self.scorer = scorer
+        self.rng = rng
+        self.chance = SampleChance(rng)
+        self.memo = memo or {}
+        self.root = Node(None)
+        self.policy: dict[Hashable, Choice] = {}     # the greedy playout's move per state
+        self.iterations = 0
+        self.nodes = 0                     # states generated (every apply)
+        self.low = math.inf
+        self.high = -math.inf
+
+    def run(self, iterations: int | None, deadline: float | None) -> None:
+        """Iterate until ``iterations`` are done or the clock passes ``deadline``."""
+        while iterations is None or self.iterations < iterations:
+            if deadline is not None and self.iterations % CLOCK_EVERY == 0 and \
+                    time.perf_counter() > deadline:
+                break
+            self.iterate()
+
+    def iterate(self) -> float:
+        """One descent, expansion, playout and back-up; the return it found."""
+        state = self.root_state.copy()
+        node, path, value = self.root, [self.root], 0.0
+        while not state.turn_over:
+            choices = [(choice_key(state, m), m) for m in state.legal_moves()]
+            untried = [c for c in choices if c[0] not in node.children]
+            if untried:
+                key, move = untried[self.rng.randrange(len(untried))]
+                child = Node(move)
+                node.children[key] = child
+                node = child
+                path.append(node)
+                value += self._step(state, move)
+                value += self._playout(state)
+                break
+            key, move = self._select(node, choices)
+            node = node.children[key]
+            path.append(node)
+            value += self._step(state, move)
+        self._back_up(path, value)
+        self.iterations += 1
+        return value
+
+    def _select(self, node: Node, choices: list[tuple[Choice, Move]]) -> tuple[Choice, Move]:
+        """UCB1 over the children legal in this sample (rewards normalised)."""
+        children = node.children
+        log_n = math.log(sum(children[k].visits for k, _ in choices) or 1)
+        span = self.high - self.low
+        best, best_ucb = choices[0], -math.inf
+        for choice in choices:
+            child = children[choice[0]]
+            mean = (child.mean - self.low) / span if span > 0 else 0.5
+            ucb = mean + EXPLORATION * math.sqrt(log_n / child.visits)
+            if ucb > best_ucb:
+                best, best_ucb = choice, ucb
+        return best
+
+    def _step(self, state: Fight, move: Move) -> float:
+        """Make ``move`` in place with a sampled outcome; the reward it earned."""
+        before = state.copy()
+        state.apply(move, self.chance)
+        self.nodes += 1
+        return self.scorer.transition(before, state)
+
+    def _playout(self, state: Fight) -> float:
+        """Finish the turn with the greedy policy; the rewards on the way."""
+        value, moves = 0.0, 0
+        while not state.turn_over:
+            exact = self.memo.get(state.key()) if self.memo else None
+            if exact is not None:
+                return value + exact
+            move = self.greedy(state) if moves < MAX_PLAYOUT_MOVES else Move.end()
+            value += self._step(state, move)
+            moves += 1
+        return value
+
+    def greedy(self, state: Fight) -> Move:
+        """The move whose expected result looks best now: its reward plus the worth of the
+        state it leads to as if the turn ended there (exact when the memo knows it).
+        Worked out once per state key, then remembered."""
+        key = state.key()
+        choice = self.policy.get(key)
+        if choice is not None:
+            move = match_move(state, choice)
+            if move is not None:
+                return move
+        best, best_h = Move.end(), -math.inf
+        for move in state.legal_moves():
+            h = 0.0
+            for p, child in state.outcomes(move):
+                self.nodes += 1
+                h += float(p) * (self.scorer.transition(state, child) + self._guess(child))
+            if h > best_h:
+                best, best_h = move, h
+        self.policy[key] = choice_key(state, best)
+        return best
+
+    def _guess(self, state: Fight) -> float:
+        """What a state is worth if the turn ended now (exact from the memo if known)."""
+        if state.turn_over:
+            return 0.0
+        exact = self.memo.get(state.key()) if self.memo else None
+        if exact is not None:
+            return exact
+        return self.scorer.potential(state) + self.scorer.unused(state)
+
+    def _back_up(self, path: list[Node], value: float) -> None:
+        self.low = min(self.low, value)
+        self.high = max(self.high, value)
+        for node in path:
+            node.visits += 1
+            node.total += value
+
+    # ------------------------------------------------------------- answers
+
+    def root_values(self) -> list[tuple[Move, float, int]]:
+        """Every first move tried: the move, its mean return and its visits."""
+        return [(child.move, child.mean, child.visits) for child in self.root.children.values()
+                if child.move is not None]
+
+    def best_line(self, rng: random.Random) -> list[Step]:
+        """The plan: the most visited choice while the tree knows the state, then the rule
+        of thumb (drawing its noise from ``rng``); chance follows the likeliest outcome."""
+        at = [self.root]
+
+        def pick(state: Fight) -> Move:
+            node = at[0]
+            ranked = [] if node is None else sorted(
+                ((c.visits, c.mean, -i, m) for i, m in enumerate(state.legal_moves())
+                 if (c := node.children.get(choice_key(state, m))) is not None and c.visits),
+                key=lambda t: t[:3], reverse=True)
+            if not ranked:
+                at[0] = None
+                return choose_move(state, rng)
+            move = ranked[0][3]
+            at[0] = node.children[choice_key(state, move)]
+            return move
+
+        return follow(self.root_state, pick)

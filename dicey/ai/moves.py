@@ -1,0 +1,68 @@
+"""Moves as the planner keeps them: a choice that means the same in any equal position.
+
+A :class:`~dicey.rules.protocol.Move` names its die and card by index in one state. Two
+positions with equal keys hold the same dice and cards, but maybe in another order (dice
+leave the pool in the order they were spent), so a plan remembers each move as a
+:data:`Choice` — action, die value and flags, the card's state — and finds the matching legal move in
+the position it meets. Equal dice and identical cards were already one choice
+(:meth:`Fight.legal_moves`).
+"""
+from __future__ import annotations
+
+from typing import Callable, Hashable, NamedTuple
+
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+Choice = tuple
+
+
+def choice_key(fight: Fight, move: Move) -> Choice:
+    """What a move means in ``fight`` independently of die indexes.
+
+    >>> choice_key(None, Move.end())
+    ('end',)
+    """
+    if move.is_end:
+        return ("end",)
+    f = fight.fighters[fight.actor]
+    die = f.dice[move.die_index]
+    return (move.action, move.die, die.burning, die.blind, f.cards[move.card_index].key())
+
+
+def match_move(fight: Fight, choice: Choice) -> Move | None:
+    """The legal move of ``fight`` that makes ``choice`` (None if there is none)."""
+    for move in fight.legal_moves():
+        if choice_key(fight, move) == choice:
+            return move
+    return None
+
+
+class Step(NamedTuple):
+    """One move of a plan: the move as planned, its choice, the key it should lead to."""
+
+    move: Move
+    choice: Choice
+    expect: Hashable
+
+
+def likeliest(outcomes: list[tuple[float, Fight]]) -> Fight:
+    """The most probable outcome (the first of equals)."""
+    best = outcomes[0]
+    for outcome in outcomes[1:]:
+        if outcome[0] > best[0]:
+            best = outcome
+    return best[1]
+
+
+def follow(root: Fight, pick: Callable[[Fight], Move]) -> list[Step]:
+    """The line ``pick`` plays from ``root`` to the end of the turn, each move's likeliest
+    outcome taken (``root`` is not changed)."""
+    line: list[Step] = []
+    fight = root
+    while not fight.turn_over:
+        move = pick(fight)
+        after = likeliest(fight.outcomes(move))
+        line.append(Step(move, choice_key(fight, move), after.key()))
+        fight = after
+    return line

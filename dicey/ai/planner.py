@@ -1,0 +1,300 @@
+"""The planner: one turn's plan for the fighter to act, the AI presets, the player's hint.
+
+:func:`plan_turn` is the one entry point. Given a position (a :class:`Fight` in the actor's
+turn), a preset or an explicit :class:`Budget`, and a seed, it answers a :class:`Plan`:
+
+1. only ``end turn`` is legal → ``forced``, at once;
+2. the ``easy`` preset → the rule of thumb's line (``greedy``);
+3. otherwise the exhaustive expectimax (:mod:`dicey.ai.search`), within the state budget and
+   half the time budget → ``exhaustive``: exact expected scores of every first move;
+4. past its budget → MCTS (:mod:`dicey.ai.mcts`) with the iteration budget and the time
+   left, using what the exhaustive search solved as exact leaf values → ``mcts`` (or
+   ``greedy`` if not one iteration fitted in the time).
+
+The AI never cheats: it plans on a copy of the state with ``simulation = true``, knowing no
+future roll. Same seed, same position and count budgets (``ms=None``) → the same plan and
+the same decision graph.
+
+:func:`make_chooser` turns a preset into a chooser ``(fight, rng) -> Move`` that plans once
+per turn, commits one move at a time and plans again when a chance outcome left it in
+another state than the one it expected. The presets ``normal`` and ``hard`` register in
+:data:`dicey.ai.baseline.PRESETS` when this module is imported.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+from . import graph as graphs
+from .baseline import PRESETS, choose_move
+from .graph import DecisionGraph
+from .mcts import MCTS
+from .moves import Step, follow, likeliest, match_move
+from .score import Scorer
+from .search import BudgetExceeded, Expectimax
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a plan may cost: distinct states for the exhaustive search, MCTS
+    iterations, wall-clock milliseconds (None: no clock, so plans are reproducible), and
+    the probability below which a chance path is not enumerated (0: every path)."""
+
+    states: int = 20_000
+    iterations: int = 5_000
+    ms: float | None = 500
+    min_probability: float = 0.0
+
+
+#: The budgets behind the presets an enemy's ``ai:`` names (``easy`` needs none).
+PRESET_BUDGETS: dict[str, Budget] = {
+    "normal": Budget(states=20_000, iterations=5_000, ms=500),
+    "hard": Budget(states=200_000, iterations=50_000, ms=3_000),
+}
+#: The preset behind the player's hint.
+HINT_PRESET = "normal"
+#: The share of the time budget the exhaustive search may spend before MCTS takes over.
+EXHAUSTIVE_SHARE = 0.5
+
+
+@dataclass
+class FirstMove:
+    """One legal first move: its expected score and, for MCTS, its visits."""
+
+    move: Move
+    value: float
+    visits: int | None = None
+
+
+@dataclass
+class Plan:
+    """A turn's plan (see the module docstring for ``method``)."""
+
+    moves: list[Move]
+    expected_score: float
+    first_moves: list[FirstMove]
+    method: str                         # "exhaustive" | "mcts" | "forced" | "greedy"
+    states: int
+    nodes: int
+    iterations: int
+    elapsed_ms: float
+    budget_hit: bool
+    seed: int
+    graph: DecisionGraph | None = None
+    line: list[Step] = field(default_factory=list, repr=False)
+    """The moves with what each means and the state it should lead to (for execution)."""
+    actor: str = ""
+
+    def to_json(self, *, timings: bool = True) -> dict[str, Any]:
+        """The plan as ``dicey plan --json`` prints it (``timings=False`` drops
+        ``elapsed_ms``, the one field that differs between equal runs)."""
+        out: dict[str, Any] = {
+            "actor": self.actor,
+            "method": self.method,
+            "moves": [m.to_json() for m in self.moves],
+            "expected_score": _num(self.expected_score),
+            "first_moves": [{**f.move.to_json(), "text": str(f.move),
+                             "expected_score": _num(f.value), "visits": f.visits}
+                            for f in self.first_moves],
+            "states": self.states,
+            "nodes": self.nodes,
+            "iterations": self.iterations,
+            "elapsed_ms": round(self.elapsed_ms, 3),
+            "budget_hit": self.budget_hit,
+            "seed": self.seed,
+        }
+        if not timings:
+            del out["elapsed_ms"]
+        return out
+
+
+def _num(value: float) -> float | int:
+    """Whole scores as integers, others rounded to 4 places (stable JSON)."""
+    rounded = round(value, 4)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+# ------------------------------------------------------------------ planning
+
+def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = None,
+              seed: int = 0, graph: bool = False,
+              memo: dict[Hashable, float] | None = None) -> Plan:
+    """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
+
+    ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
+    ``memo`` may carry the exhaustive memo of an earlier plan of the same side in the same
+    turn (values do not depend on the root, so a re-plan reuses them; it is filled in).
+    Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
+    """
+    if fight.turn_over:
+        raise ValueError("there is no turn to plan: " + ("the fight is over" if fight.is_over
+                                                         else "the turn has not begun"))
+    if preset != "easy" and preset not in PRESET_BUDGETS:
+        raise ValueError(f"unknown AI preset '{preset}' (available: easy, "
+                         f"{', '.join(PRESET_BUDGETS)})")
+    started = time.perf_counter()
+    root = fight.copy(simulation=True)
+    scorer = Scorer(root)
+    job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
+               started)
+    if len(root.legal_moves()) == 1:
+        plan = job.forced()
+    elif preset == "easy":
+        plan = job.greedy()
+    else:
+        plan = job.search(memo)
+    plan.actor = root.current.name
+    plan.elapsed_ms = (time.perf_counter() - started) * 1000
+    return plan
+
+
+class _Job:
+    """One call of :func:`plan_turn`: the root, its scorer, the budget and the clock."""
+
+    def __init__(self, root: Fight, scorer: Scorer, budget: Budget, seed: int, graph: bool,
+                 started: float):
+        self.root, self.scorer, self.budget = root, scorer, budget
+        self.seed, self.want_graph, self.started = seed, graph, started
+        self.base = scorer.potential(root)
+        self.title = f"{root.current.name}, turn {root.turn}"
+
+    def deadline(self, share: float) -> float | None:
+        ms = self.budget.ms
+        return None if ms is None else self.started + share * ms / 1000
+
+    def _plan(self, line: list[Step], value: float, firsts: list[FirstMove], method: str,
+              **counts: Any) -> Plan:
+        counts = {"states": 0, "nodes": 0, "iterations": 0, "budget_hit": False, **counts}
+        return Plan([s.move for s in line], value, firsts, method, elapsed_ms=0.0,
+                    seed=self.seed, line=line, **counts)
+
+    def forced(self) -> Plan:
+        """Only ``end turn``: no search, but its exact worth all the same."""
+        search = Expectimax(self.scorer)
+        value = search.q(self.root, Move.end()) - self.base
+        line = search.best_line(self.root)
+        return self._plan(line, value, [FirstMove(Move.end(), value)], "forced",
+                          nodes=search.nodes)
+
+    def greedy(self, **counts: Any) -> Plan:
+        """The rule of thumb's line; its score along the likeliest outcomes."""
+        rng = random.Random(self.seed)
+        line = follow(self.root, lambda state: choose_move(state, rng))
+        value = self._line_score(line)
+        first = FirstMove(line[0].move, value)
+        return self._plan(line, value, [first], "greedy", **counts)
+
+    def _line_score(self, line: list[Step]) -> float:
+        """The turn score of a line (replayed with each move's likeliest outcome)."""
+        state = self.root
+        total = 0.0
+        for step in line:
+            after = likeliest(state.outcomes(step.move))
+            total += self.scorer.transition(state, after)
+            state = after
+        return total - self.base
+
+    def search(self, memo: dict[Hashable, float] | None) -> Plan:
+        """Exhaustive first; MCTS when it passes its budget."""
+        search = Expectimax(self.scorer, max_states=self.budget.states,
+                            deadline=self.deadline(EXHAUSTIVE_SHARE),
+                            min_probability=self.budget.min_probability,
+                            record=self.want_graph)
+        if memo is not None:
+            search.memo = memo
+        try:
+            search.value(self.root)
+        except BudgetExceeded:
+            return self.fallback(search)
+        firsts = sorted((FirstMove(m, q - self.base) for m, q in search.root_values(self.root)),
+                        key=lambda f: -f.value)
+        line = search.best_line(self.root)
+        plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=search.states,
+                          nodes=search.nodes)
+        if self.want_graph:
+            plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
+        return plan
+
+    def fallback(self, search: Expectimax) -> Plan:
+        """MCTS with the time left, the exhaustive memo as exact leaf values."""
+        mcts = MCTS(self.root, self.scorer, random.Random(self.seed), memo=search.memo)
+        mcts.run(self.budget.iterations, self.deadline(1.0))
+        counts = {"states": search.states, "nodes": search.nodes + mcts.nodes,
+                  "iterations": mcts.iterations, "budget_hit": True}
+        if mcts.iterations == 0:
+            return self.greedy(**counts)
+        firsts = sorted((FirstMove(m, mean - self.base, visits)
+                         for m, mean, visits in mcts.root_values()),
+                        key=lambda f: (-f.visits, -f.value))
+        line = mcts.best_line(random.Random(self.seed))
+        plan = self._plan(line, firsts[0].value, firsts, "mcts", **counts)
+        if self.want_graph:
+            plan.graph = graphs.from_mcts(mcts, self.scorer, self.title)
+        return plan
+
+
+def hint(fight: Fight, *, seed: int = 0) -> Plan:
+    """The player's hint: the same planner, for the hero, with the hint preset."""
+    return plan_turn(fight, preset=HINT_PRESET, seed=seed)
+
+
+# ------------------------------------------------------------------ execution
+
+class PlanChooser:
+    """A chooser that plans once per turn and commits one move at a time.
+
+    After each move it checks that the fight is in the state the plan expected (a chance
+    outcome may differ from the likeliest one the plan followed); if not, it plans again,
+    reusing the turn's exhaustive memo. ``last_plan`` is the latest plan (None for easy).
+    """
+
+    def __init__(self, preset: str, budget: Budget | None = None):
+        if preset != "easy" and preset not in PRESET_BUDGETS:
+            raise KeyError(f"unknown AI preset '{preset}'")
+        self.preset = preset
+        self.budget = budget
+        self.last_plan: Plan | None = None
+        self._line: deque[Step] = deque()
+        self._expect: Hashable = None
+        self._memo: dict[Hashable, float] = {}
+        self._memo_turn: tuple[int, int] | None = None
+
+    def __call__(self, fight: Fight, rng: random.Random) -> Move:
+        if self.preset == "easy":
+            return choose_move(fight, rng)
+        if not self._line or fight.key() != self._expect:
+            self._plan(fight, rng)
+        step = self._line.popleft()
+        move = match_move(fight, step.choice)
+        if move is None:               # cannot happen for an equal key; never stall a fight
+            self._line.clear()
+            return choose_move(fight, rng)
+        self._expect = step.expect
+        return move
+
+    def _plan(self, fight: Fight, rng: random.Random) -> None:
+        turn = (fight.turn, fight.actor)
+        if turn != self._memo_turn:
+            self._memo, self._memo_turn = {}, turn
+        plan = plan_turn(fight, preset=self.preset, budget=self.budget,
+                         seed=rng.randrange(2**31), memo=self._memo)
+        self.last_plan = plan
+        self._line = deque(plan.line)
+
+    def __repr__(self) -> str:
+        return f"make_chooser({self.preset!r})"
+
+
+def make_chooser(preset: str, budget: Budget | None = None) -> PlanChooser:
+    """A fresh chooser for ``preset`` (KeyError for an unknown one)."""
+    return PlanChooser(preset, budget)
+
+
+for _name in PRESET_BUDGETS:
+    PRESETS[_name] = PlanChooser(_name)

@@ -1,0 +1,187 @@
+"""The AI's score of a turn: the one table of weights, and how a turn is scored with it.
+
+A turn is scored from its start to its end (the weights of the Dicey Dungeons AI, ``ai.md``):
+
+=================  =========  ==============================================
+key                default    what earns it
+=================  =========  ==============================================
+``damage``         100        per HP the opponent lost
+``poison``         90         per poison stack on the opponent
+``negative_status`` 50        per stack of another negative status on the opponent
+``positive_status`` 40        per stack of a positive status gained
+``card_used``      10         per card fired
+``countdown``      10         per countdown point taken off
+``unused_pip``     5          per pip of the dice left unused at the end
+``move``           -1         per move (place or release)
+``healing``        1          per HP gained (and -1 per HP lost)
+``opponent_dead``  1,000,000  the opponent at 0 HP
+``self_dead``      -1,000,000 oneself at 0 HP
+=================  =========  ==============================================
+
+``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on
+oneself with the opposite sign (curing one's poison earns 90 a stack, stripping the
+opponent's shield 40). A status that will be gone before it can matter is not counted:
+one's own statuses that clear at one's turn end, and the opponent's that clear at the
+opponent's turn start (their dodge spent or not, it goes).
+
+The score is split so that a search can memoise on the state alone (:mod:`dicey.ai.search`):
+
+* a **potential** Φ(state) — HP, statuses, deaths — that depends only on the state's key;
+* **step rewards** — cards used, countdown, moves, bonus — read from the fight's per-turn
+  counters, earned by each move;
+* at the turn's end, the unused dice (counted on the pool *before* it is discarded).
+
+A turn's score is Σ step rewards + Φ(end) + unused pips − Φ(start).
+
+>>> w = Weights()
+>>> w.damage, w.move, w.self_dead
+(100, -1, -1000000)
+>>> w.with_overrides({"damage": 120}).damage
+120
+>>> Weights().with_overrides({"damge": 1})
+Traceback (most recent call last):
+...
+ValueError: unknown AI score key 'damge' (did you mean 'damage'?)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping
+
+from dicey.lang.errors import did_you_mean
+from dicey.rules.fight import Fight
+from dicey.rules.state import Die
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The weights of ``ai.md``'s table (an enemy's ``score { … }`` overrides some)."""
+
+    damage: int = 100
+    poison: int = 90
+    negative_status: int = 50
+    positive_status: int = 40
+    card_used: int = 10
+    countdown: int = 10
+    unused_pip: int = 5
+    move: int = -1
+    healing: int = 1
+    opponent_dead: int = 1_000_000
+    self_dead: int = -1_000_000
+
+    def with_overrides(self, overrides: Mapping[str, int]) -> "Weights":
+        """These weights with some replaced; ValueError for a key that is not a weight."""
+        for key in overrides:
+            if key not in WEIGHT_KEYS:
+                raise ValueError(f"unknown AI score key '{key}'{did_you_mean(key, WEIGHT_KEYS)}")
+        return replace(self, **{k: int(v) for k, v in overrides.items()})
+
+    @classmethod
+    def for_fighter(cls, defn: Any) -> "Weights":
+        """The default weights with a fighter's ``score { … }`` overrides applied."""
+        overrides = getattr(defn, "score", None) or {}
+        return cls().with_overrides(overrides) if overrides else DEFAULT_WEIGHTS
+
+
+#: The names an enemy's ``score { … }`` block may use.
+WEIGHT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Weights))
+#: The project's table.
+DEFAULT_WEIGHTS = Weights()
+
+
+class Scorer:
+    """Scores the turns of one side of one fight's rules with one set of weights.
+
+    ``side`` is the fighter whose turn is planned. Status weights are worked out once per
+    status id (a status's kind and when it clears come from the fight's rules).
+    """
+
+    __slots__ = ("side", "weights", "_rules", "_own", "_opp")
+
+    def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
+        self.side = fight.actor if side is None else side
+        self.weights = weights or Weights.for_fighter(fight.fighters[self.side].defn)
+        self._rules = fight.rules
+        self._own: dict[str, int] = {}
+        self._opp: dict[str, int] = {}
+
+    # ------------------------------------------------------------ statuses
+
+    def status_weight(self, status: str, own: bool) -> int:
+        """Points per stack of ``status`` on oneself (``own``) or on the opponent."""
+        table = self._own if own else self._opp
+        hit = table.get(status)
+        if hit is None:
+            hit = table[status] = self._status_weight(status, own)
+        return hit
+
+    def _status_weight(self, status: str, own: bool) -> int:
+        rules, w = self._rules, self.weights
+        gone_before_it_matters = "turn end" if own else "turn start"
+        if rules.clears(status) == gone_before_it_matters:
+            return 0
+        if rules.kind(status) == "positive":
+            return w.positive_status if own else -w.positive_status
+        worth = w.poison if status == "poison" else w.negative_status
+        return -worth if own else worth
+
+    # ------------------------------------------------------------- the parts
+
+    def potential(self, fight: Fight) -> float:
+        """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP)."""
+        w = self.weights
+        own, opp = fight.fighters[self.side], fight.fighters[1 - self.side]
+        value = w.healing * own.hp - w.damage * opp.hp
+        for status, stacks in own.statuses.items():
+            value += self.status_weight(status, True) * stacks
+        for status, stacks in opp.statuses.items():
+            value += self.status_weight(status, False) * stacks
+        if opp.hp <= 0:
+            value += w.opponent_dead
+        if own.hp <= 0:
+            value += w.self_dead
+        return value
+
+    def unused(self, fight: Fight) -> float:
+        """The unused dice of ``side`` in this state (a blind die counts its mean, 3.5)."""
+        pips = 0.0
+        for die in fight.fighters[self.side].dice:
+            if not die.locked:
+                pips += 3.5 if die.blind else die.value
+        return pips * self.weights.unused_pip
+
+    def step(self, before: Fight, after: Fight) -> float:
+        """The rewards a move earned: bonus, cards used, countdown and the move itself."""
+        w = self.weights
+        return ((after.turn_bonus - before.turn_bonus)
+                + w.card_used * (after.turn_cards_used - before.turn_cards_used)
+                + w.countdown * (after.turn_countdown - before.turn_countdown)
+                + w.move * (after.turn_moves - before.turn_moves))
+
+    def leaf(self, before: Fight, after: Fight) -> float:
+        """What a turn's end is worth: Φ(end) and the dice left unused. After ``end turn``
+        the pool is gone, so the dice are counted on ``before``; a fight that ended
+        mid-turn keeps its pool."""
+        pool = before if not after.is_over else after
+        return self.potential(after) + self.unused(pool)
+
+    def transition(self, before: Fight, after: Fight) -> float:
+        """A move's reward, with the leaf's worth when the move ended the turn."""
+        reward = self.step(before, after)
+        if after.turn_over:
+            reward += self.leaf(before, after)
+        return reward
+
+    def turn_score(self, start: Fight, before_end: Fight, end: Fight) -> float:
+        """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
+        turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
+        return self.step(start, end) + self.leaf(before_end, end) - self.potential(start)
+
+
+def dice_label(dice: list[Die]) -> str:
+    """Dice as a label shows them (``2 2🔥 ?``), or ``no dice``.
+
+    >>> dice_label([Die(2), Die(4, burning=True), Die(0, blind=True)])
+    '2 4🔥 ?'
+    """
+    return " ".join(d.label for d in dice) or "no dice"

@@ -1,0 +1,182 @@
+"""Exhaustive expectimax over one turn: exact expected scores, memoised on the state's key.
+
+The turn's move graph is a DAG (every move spends a die or a use), so the search walks it
+depth first and remembers the value of every decision state it solved, keyed by
+:meth:`Fight.key` (equal dice and identical cards are already one choice in
+:meth:`Fight.legal_moves`, and positions reached in another order share one entry). A move
+that may meet a chance point branches into every outcome the interpreter can produce, each
+with its exact probability (:meth:`Fight.outcomes`); the value of the move is their mean.
+
+Values are stored without the path that led to a state (see :mod:`dicey.ai.score`): the
+value of a state is the expectation, over the rest of the turn played best, of the step
+rewards still to come plus the potential of the turn's end. So one memo serves every root
+of the same turn: a plan made again after a surprise reuses it.
+
+The search stops with :class:`BudgetExceeded` when it would hold more states than allowed,
+passes its deadline, or meets a move with more chance outcomes than it enumerates; what it
+solved so far stays in the memo, exact, for the MCTS fallback to use as leaf values.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Hashable
+
+from dicey.lang.chance import TooManyOutcomes
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+from .moves import Step, follow
+from .score import Scorer
+
+#: How many expansions pass between two looks at the clock.
+CLOCK_EVERY = 64
+#: Paths one move's chance points may branch into before the search gives up on exactness.
+MAX_OUTCOMES = 4096
+
+
+class BudgetExceeded(Exception):
+    """The exhaustive search passed its state budget, its deadline or its chance limit."""
+
+
+@dataclass
+class Recorded:
+    """What the search saw at one decision state, kept when a decision graph is wanted."""
+
+    fight: Fight                     # the first fight object that reached the state
+    moves: list[tuple[Move, float, list[tuple[float, Fight, Hashable | None, float]]]] = \
+        field(default_factory=list)
+    """Per move: the move, its value, and per outcome ``(p, child, child key or None for a
+    leaf, the outcome's own reward)``."""
+
+
+class Expectimax:
+    """One turn's exhaustive search for ``scorer.side`` (reusable across roots of the turn).
+
+    ``max_states`` caps the memo's size, ``deadline`` is a ``time.perf_counter()`` value,
+    ``min_probability`` cuts chance paths less likely than that (their weight goes to the
+    others), ``record`` keeps what a decision graph needs.
+    """
+
+    def __init__(self, scorer: Scorer, *, max_states: int | None = None,
+                 deadline: float | None = None, min_probability: float = 0.0,
+                 record: bool = False):
+        self.scorer = scorer
+        self.memo: dict[Hashable, float] = {}
+        self.max_states = max_states
+        self.deadline = deadline
+        self.min_probability = Fraction(min_probability) if min_probability else 0
+        self.nodes = 0                   # children generated (every apply of a move)
+        self.records: dict[Hashable, Recorded] | None = {} if record else None
+        self._tick = 0
+
+    @property
+    def states(self) -> int:
+        """Distinct decision states solved."""
+        return len(self.memo)
+
+    # ------------------------------------------------------------- search
+
+    def value(self, fight: Fight) -> float:
+        """The best expected future score from a decision state (memoised)."""
+        key = fight.key()
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self._spend()
+        record = None
+        if self.records is not None:
+            record = self.records.setdefault(key, Recorded(fight))
+        best = float("-inf")
+        for move in fight.legal_moves():
+            q = self.q(fight, move, record)
+            if q > best:
+                best = q
+        self.memo[key] = best
+        return best
+
+    def q(self, fight: Fight, move: Move, record: Recorded | None = None) -> float:
+        """The expected future score of making ``move`` now and playing best after."""
+        transition = self.scorer.transition
+        total = 0.0
+        seen = [] if record is not None else None
+        for p, child in self.outcomes(fight, move):
+            reward = transition(fight, child)
+            after = 0.0 if child.turn_over else self.value(child)
+            total += p * (reward + after)
+            if seen is not None:
+                seen.append((p, child, None if child.turn_over else child.key(), reward))
+        if record is not None:
+            record.moves.append((move, total, seen))
+        return total
+
+    def outcomes(self, fight: Fight, move: Move) -> list[tuple[float, Fight]]:
+        """``move``'s results with float probabilities (simulation copies)."""
+        try:
+            found = fight.outcomes(move, min_probability=self.min_probability,
+                                   limit=MAX_OUTCOMES)
+        except TooManyOutcomes as err:
+            raise BudgetExceeded(str(err)) from None
+        self.nodes += len(found)
+        if len(found) == 1:
+            return [(1.0, found[0][1])]
+        return [(float(p), child) for p, child in found]
+
+    def _spend(self) -> None:
+        """Count one more state against the budget (and look at the clock now and then)."""
+        if self.max_states is not None and len(self.memo) >= self.max_states:
+            raise BudgetExceeded(f"more than {self.max_states} states")
+        self._tick += 1
+        if self.deadline is not None and self._tick % CLOCK_EVERY == 0 and \
+                time.perf_counter() > self.deadline:
+            raise BudgetExceeded("out of time")
+
+    # ------------------------------------------------------------- answers
+
+    def root_values(self, root: Fight) -> list[tuple[Move, float]]:
+        """Every legal first move with its exact expected future score."""
+        return [(move, self.q(root, move)) for move in root.legal_moves()]
+
+    def best_move(self, fight: Fight) -> Move:
+        """The move of highest expected score (the first of equals)."""
+        best_move, best_q = None, float("-inf")
+        for move in fight.legal_moves():
+            q = self.q(fight, move)
+            if q > best_q:
+                best_move, best_q = move, q
+        assert best_move is not None   # end turn is always legal
+        return best_move
+
+    def best_line(self, root: Fight) -> list[Step]:
+        """The plan: the best move at each step, following each move's likeliest outcome."""
+        return follow(root, self.best_move)
+
+
+def brute_force(fight: Fight, scorer: Scorer) -> float:
+    """The same expected value as :meth:`Expectimax.value`, the plain way: every move of
+    every die and card (no symmetry reduction), no memo. For tests on small positions."""
+    best = float("-inf")
+    for move in fight.all_moves():
+        total = 0.0
+        for p, child in fight.outcomes(move):
+            reward = scorer.transition(fight, child)
+            after = 0.0 if child.turn_over else brute_force(child, scorer)
+            total += float(p) * (reward + after)
+        best = max(best, total)
+    return best
+
+
+def naive_nodes(fight: Fight, cap: int) -> int:
+    """How many nodes the plain search (no memo, no symmetry reduction) visits from
+    ``fight``, counting up to ``cap`` (it stops there)."""
+    count = 0
+    stack = [fight]
+    while stack and count < cap:
+        state = stack.pop()
+        for move in state.all_moves():
+            for _, child in state.outcomes(move):
+                count += 1
+                if not child.turn_over:
+                    stack.append(child)
+    return min(count, cap)
