@@ -1,0 +1,16 @@
+"""Fixtures for tests of the real content (helpers live in ``content_kit``)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture(scope="session")
+def lib(base_library):
+    """The base game alone, so the example mods' overrides never change a card's test."""
+    assert base_library.errors == [], base_library.render_diagnostics()
+    return base_library
