@@ -13,13 +13,14 @@ once and the good ones survive.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
-                             UnexpectedInput, UnexpectedToken, VisitError)
+                             UnexpectedInput, UnexpectedToken)
 
 from . import ast as A
 from .errors import DiceSyntaxError, Diagnostic
@@ -53,20 +54,58 @@ class Postlexer:
 @lru_cache(maxsize=None)
 def _lark(start: str) -> Lark:
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=Postlexer(), propagate_positions=True, maybe_placeholders=False,
-                start=start)
+                postlex=Postlexer(), keep_all_tokens=True, maybe_placeholders=False,
+                transformer=ToAst(), start=start)
 
 
 # ------------------------------------------------------------------ transformer
-
-def _pos(meta) -> A.Pos:
-    if getattr(meta, "empty", True):
-        return A.NOPOS
-    return A.Pos(meta.line, meta.column, meta.end_line, meta.end_column)
+# The AST is built while the LALR parser reduces (an inline transformer): no parse tree is
+# made and no positions are propagated through one. With ``keep_all_tokens`` every method
+# sees all its tokens, punctuation included, so a node's span runs from its first token to
+# its last exactly as written.
 
 
 def _tpos(tok: Token) -> A.Pos:
     return A.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _start(item) -> tuple[int, int] | None:
+    if isinstance(item, Token):
+        return item.line, item.column
+    if isinstance(item, (tuple, list)):
+        for sub in item:
+            found = _start(sub)
+            if found:
+                return found
+        return None
+    pos = getattr(item, "pos", None)
+    return (pos.line, pos.column) if pos is not None and pos.line else None
+
+
+def _end(item) -> tuple[int, int] | None:
+    if isinstance(item, Token):
+        return item.end_line, item.end_column
+    if isinstance(item, (tuple, list)):
+        for sub in reversed(item):
+            found = _end(sub)
+            if found:
+                return found
+        return None
+    pos = getattr(item, "pos", None)
+    return (pos.end_line, pos.end_column) if pos is not None and pos.line else None
+
+
+def _span(children) -> A.Pos:
+    """From the first token of ``children`` to the last (nodes count by their own spans)."""
+    first, last = _start(children), _end(children)
+    if first is None or last is None:
+        return A.NOPOS
+    return A.Pos(first[0], first[1], last[0], last[1])
+
+
+def _nodes(children) -> tuple:
+    """The children that are not tokens (punctuation, keywords, line ends)."""
+    return tuple(c for c in children if not isinstance(c, Token))
 
 
 def _unquote(tok: Token) -> str:
@@ -75,182 +114,225 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: escapes.get(m.group(1), m.group(1)), body)
 
 
-@v_args(meta=True)
+#: Longest integer literal read (longer ones are reported, not converted).
+MAX_DIGITS = 40
+
+
+class _BadToken(Exception):
+    """A token the grammar accepts but the language does not (reported as a syntax error)."""
+
+    def __init__(self, tok: Token, message: str):
+        super().__init__(message)
+        self.tok = tok
+        self.message = message
+
+
+def _int(tok: Token) -> int:
+    if len(tok) > MAX_DIGITS:
+        raise _BadToken(tok, f"number too long ({len(tok)} digits)")
+    return int(tok)
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A ``{ … }`` body and its braces (so the statement holding it spans to the ``}``)."""
+
+    stmts: tuple
+    open: Token
+    close: Token
+
+    @property
+    def pos(self) -> A.Pos:
+        return A.Pos(self.open.line, self.open.column, self.close.end_line,
+                     self.close.end_column)
+
+
+@dataclass(frozen=True, slots=True)
+class _Signed:
+    """A signed number in a property value: its value and its tokens."""
+
+    value: int
+    pos: A.Pos
+
+
 class ToAst(Transformer):
-    """Builds AST nodes; each method names the grammar alias it handles."""
+    """Builds AST nodes; each method names the grammar rule or alias it handles and gets
+    every token of it (see the note above)."""
 
     # declarations
-    def start(self, meta, decls):
-        return tuple(decls)
+    def start(self, children):
+        return tuple(c for c in children if isinstance(c, A.Decl))
 
-    def decl(self, meta, children):
+    def decl(self, children):
         override = children[0].type == "OVERRIDE"
         kind, name = children[1 if override else 0], children[2 if override else 1]
-        rest = children[3 if override else 2:]
-        members = rest[0] if rest else ()
-        return A.Decl(str(kind), _unquote(name), members, override, _pos(meta), _tpos(name))
+        members = next(c for c in children if isinstance(c, tuple))
+        return A.Decl(str(kind), _unquote(name), members, override, _span(children),
+                      _tpos(name))
 
-    def members(self, meta, items):
-        return tuple(items)
+    def members(self, children):
+        return _nodes(children)
 
-    def property(self, meta, children):
-        return A.Property(str(children[0]), children[1], _pos(meta))
+    def property(self, children):
+        return A.Property(str(children[0]), children[2], _span(children))
 
-    def flag(self, meta, words):
-        return A.Flag(tuple(str(w) for w in words), _pos(meta))
+    def flag(self, children):
+        return A.Flag(tuple(str(w) for w in children), _span(children))
 
-    def var_decl(self, meta, children):
-        return A.VarDecl(str(children[0]), children[1], _pos(meta))
+    def var_decl(self, children):
+        return A.VarDecl(str(children[1]), children[3], _span(children))
 
-    def hook(self, meta, children):
-        keyword, *words, body = children
-        return A.Hook(" ".join([str(keyword), *map(str, words)]), body, _pos(meta))
+    def hook(self, children):
+        *words, body = children
+        return A.Hook(" ".join(map(str, words)), body.stmts, _span(children))
 
-    def section(self, meta, children):
+    def section(self, children):
         words = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
-        number = next((int(c) for c in children if isinstance(c, Token) and c.type == "INT"),
+        number = next((_int(c) for c in children if isinstance(c, Token) and c.type == "INT"),
                       None)
-        members = next((c for c in children if isinstance(c, tuple)), ())
-        return A.Section(words, number, members, _pos(meta))
+        members = next(c for c in children if isinstance(c, tuple))
+        return A.Section(words, number, members, _span(children))
 
-    def items(self, meta, items):
-        return tuple(items)
+    def items(self, children):
+        return _nodes(children)
 
-    def word(self, meta, children):
+    def word(self, children):
         words = tuple(str(c) for c in children if isinstance(c, Token))
-        number = next((c for c in children if isinstance(c, int) and not isinstance(c, Token)),
-                      None)
-        return A.Word(words, number, _pos(meta))
+        number = next((c.value for c in children if isinstance(c, _Signed)), None)
+        return A.Word(words, number, _span(children))
 
-    def number(self, meta, children):
-        return A.Num(children[0], _pos(meta))
+    def number(self, children):
+        return A.Num(children[0].value, children[0].pos)
 
-    def range(self, meta, children):
-        return A.Range(int(children[0]), int(children[1]), _pos(meta))
+    def range(self, children):
+        return A.Range(_int(children[0]), _int(children[2]), _span(children))
 
-    def text(self, meta, children):
-        return A.Text(_unquote(children[0]), _pos(meta))
+    def text(self, children):
+        return A.Text(_unquote(children[0]), _tpos(children[0]))
 
-    def positive(self, meta, children):
-        return int(children[0])
+    def positive(self, children):
+        return _Signed(_int(children[0]), _span(children))
 
-    def negative(self, meta, children):
-        return -int(children[1])
+    def negative(self, children):
+        return _Signed(-_int(children[1]), _span(children))
 
     # statements
-    def block(self, meta, children):
-        return children[0] if children else ()
+    def block(self, children):
+        return _Block(next(c for c in children if isinstance(c, tuple)), children[0],
+                      children[-1])
 
-    def stmts(self, meta, children):
-        return tuple(children)
+    def stmts(self, children):
+        return _nodes(children)
 
-    def let(self, meta, children):
-        return A.Let(str(children[0]), children[1], _pos(meta))
+    def let(self, children):
+        return A.Let(str(children[1]), children[3], _span(children))
 
-    def assign(self, meta, children):
-        return A.Assign(str(children[0]), children[1], _pos(meta))
+    def assign(self, children):
+        return A.Assign(str(children[0]), children[2], _span(children))
 
-    def aug_assign(self, meta, children):
+    def aug_assign(self, children):
         name, op, value = children
-        pos = _pos(meta)
+        pos = _span(children)
         left = A.Name(str(name), _tpos(name))
         return A.Assign(str(name), A.BinOp(str(op)[0], left, value, pos), pos)
 
-    def if_(self, meta, children):
-        cond, body, *rest = children
-        branches = [(cond, body)]
+    def if_(self, children):
+        _, cond, body, *rest = children
+        branches = [(cond, body.stmts)]
         orelse = None
         for part in rest:
             if part[0] == "elif":
-                branches.append((part[1], part[2]))
+                branches.append((part[1], part[2].stmts))
             else:
-                orelse = part[1]
-        return A.If(tuple(branches), orelse, _pos(meta))
+                orelse = part[1].stmts
+        return A.If(tuple(branches), orelse, _span(children))
 
-    def elif_(self, meta, children):
-        return ("elif", children[0], children[1])
+    def elif_(self, children):
+        return ("elif", children[1], children[2])
 
-    def else_(self, meta, children):
-        return ("else", children[0])
+    def else_(self, children):
+        return ("else", children[1])
 
-    def repeat(self, meta, children):
-        return A.Repeat(children[0], children[1], _pos(meta))
+    def repeat(self, children):
+        return A.Repeat(children[1], children[2].stmts, _span(children))
 
-    def for_(self, meta, children):
-        return A.For(str(children[0]), children[1], children[2], _pos(meta))
+    def for_(self, children):
+        return A.For(str(children[1]), children[3], children[4].stmts, _span(children))
 
-    def cancel(self, meta, children):
-        return A.Cancel(_pos(meta))
+    def cancel(self, children):
+        return A.Cancel(_span(children))
 
-    def stop(self, meta, children):
-        return A.Stop(_pos(meta))
+    def stop(self, children):
+        return A.Stop(_span(children))
 
-    def expr_stmt(self, meta, children):
-        return A.ExprStmt(children[0], _pos(meta))
+    def expr_stmt(self, children):
+        return A.ExprStmt(children[0], _span(children))
 
     # expressions
-    def or_(self, meta, children):
-        return A.BinOp("or", children[0], children[1], _pos(meta))
+    def or_(self, children):
+        return A.BinOp("or", children[0], children[2], _span(children))
 
-    def and_(self, meta, children):
-        return A.BinOp("and", children[0], children[1], _pos(meta))
+    def and_(self, children):
+        return A.BinOp("and", children[0], children[2], _span(children))
 
-    def not_(self, meta, children):
-        return A.UnaryOp("not", children[0], _pos(meta))
+    def not_(self, children):
+        return A.UnaryOp("not", children[1], _span(children))
 
-    def compare(self, meta, children):
-        return A.BinOp(str(children[1]), children[0], children[2], _pos(meta))
+    def compare(self, children):
+        return A.BinOp(str(children[1]), children[0], children[2], _span(children))
 
-    def in_(self, meta, children):
-        return A.BinOp("in", children[0], children[1], _pos(meta))
+    def in_(self, children):
+        return A.BinOp("in", children[0], children[2], _span(children))
 
-    def not_in(self, meta, children):
-        return A.BinOp("notin", children[0], children[1], _pos(meta))
+    def not_in(self, children):
+        return A.BinOp("notin", children[0], children[3], _span(children))
 
-    def binop(self, meta, children):
-        return A.BinOp(str(children[1]), children[0], children[2], _pos(meta))
+    def binop(self, children):
+        return A.BinOp(str(children[1]), children[0], children[2], _span(children))
 
-    def neg(self, meta, children):
-        return A.UnaryOp("-", children[1], _pos(meta))
+    def neg(self, children):
+        return A.UnaryOp("-", children[1], _span(children))
 
-    def call(self, meta, children):
+    def call(self, children):
         name = children[0]
-        args = children[1] if len(children) > 1 else ()
-        return A.Call(str(name), args, _pos(meta), _tpos(name))
+        args = next((c for c in children if isinstance(c, tuple)), ())
+        return A.Call(str(name), args, _span(children), _tpos(name))
 
-    def args(self, meta, children):
-        return tuple(children)
+    def args(self, children):
+        return _nodes(children)
 
-    def index(self, meta, children):
-        return A.Index(children[0], children[1], _pos(meta))
+    def index(self, children):
+        return A.Index(children[0], children[2], _span(children))
 
-    def field(self, meta, children):
-        obj, name = children
-        return A.Field(obj, str(name), _pos(meta), _tpos(name))
+    def field(self, children):
+        obj, _, name = children
+        return A.Field(obj, str(name), _span(children), _tpos(name))
 
-    def int_(self, meta, children):
-        return A.Int(int(children[0]), _pos(meta))
+    def atom(self, children):   # ( expr ): parentheses only group
+        return children[1]
 
-    def str_(self, meta, children):
-        return A.Str(_unquote(children[0]), _pos(meta))
+    def int_(self, children):
+        return A.Int(_int(children[0]), _tpos(children[0]))
 
-    def true(self, meta, children):
-        return A.Bool(True, _pos(meta))
+    def str_(self, children):
+        return A.Str(_unquote(children[0]), _tpos(children[0]))
 
-    def false(self, meta, children):
-        return A.Bool(False, _pos(meta))
+    def true(self, children):
+        return A.Bool(True, _tpos(children[0]))
 
-    def name(self, meta, children):
-        return A.Name(str(children[0]), _pos(meta))
+    def false(self, children):
+        return A.Bool(False, _tpos(children[0]))
 
-    def list_(self, meta, children):
-        return A.ListExpr(children[0] if children else (), _pos(meta))
+    def name(self, children):
+        return A.Name(str(children[0]), _tpos(children[0]))
+
+    def list_(self, children):
+        items = next((c for c in children if isinstance(c, tuple)), ())
+        return A.ListExpr(items, _span(children))
 
 
 # The grammar names the elif rule `elif`; Python cannot, so map it by hand.
 setattr(ToAst, "elif", ToAst.elif_)
-
-_TO_AST = ToAst()
 
 # ----------------------------------------------------------------- error words
 
@@ -314,32 +396,63 @@ def _error_at(err: UnexpectedInput, path: str) -> Diagnostic:
 
 # --------------------------------------------------------------------- parsing
 
-def _check_depth(tree: Tree, path: str) -> None:
-    """Reject trees nested deeper than MAX_DEPTH (iteratively: no recursion here)."""
-    stack = [(tree, 1)]
+def _children(node) -> tuple:
+    """The AST nodes directly inside ``node`` (what nesting depth counts)."""
+    if isinstance(node, A.BinOp):
+        return node.left, node.right
+    if isinstance(node, (A.Decl, A.Section)):
+        return node.members
+    if isinstance(node, A.Hook):
+        return node.body
+    if isinstance(node, A.If):
+        inner = [c for cond, body in node.branches for c in (cond, *body)]
+        return tuple(inner) + (node.orelse or ())
+    if isinstance(node, (A.Repeat, A.For)):
+        return (node.count if isinstance(node, A.Repeat) else node.iterable, *node.body)
+    if isinstance(node, A.UnaryOp):
+        return (node.operand,)
+    if isinstance(node, (A.Call, A.ListExpr)):
+        return node.args if isinstance(node, A.Call) else node.items
+    if isinstance(node, A.Index):
+        return node.obj, node.index
+    if isinstance(node, A.Field):
+        return (node.obj,)
+    if isinstance(node, (A.Let, A.Assign, A.VarDecl)):
+        return (node.value,)
+    if isinstance(node, A.ExprStmt):
+        return (node.expr,)
+    return ()
+
+
+def _check_depth(decls: tuple, path: str) -> None:
+    """Reject ASTs nested deeper than MAX_DEPTH (iteratively: no recursion here), so the
+    checker, the compiler and the printer, which recurse, never meet a RecursionError."""
+    stack = [(d, 1) for d in decls]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
-            meta = node.meta
+            pos = node.pos
             raise DiceSyntaxError([Diagnostic(
-                path, getattr(meta, "line", 1), getattr(meta, "column", 1),
+                path, max(pos.line, 1), max(pos.column, 1),
                 f"nested too deeply (more than {MAX_DEPTH} levels of blocks, brackets "
                 "or operators)")])
-        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+        stack.extend((c, depth + 1) for c in _children(node))
 
 
 def _parse_tree(text: str, path: str, start: str = "start"):
     try:
-        tree = _lark(start).parse(text)
+        decls = _lark(start).parse(text)
     except UnexpectedInput as err:
         raise DiceSyntaxError([_error_at(err, path)], text) from None
+    except _BadToken as err:
+        raise DiceSyntaxError([Diagnostic.at(path, _tpos(err.tok), err.message)], text) \
+            from None
+    except RecursionError:  # pragma: no cover - the LALR parser does not recurse
+        raise DiceSyntaxError([Diagnostic(path, 1, 1, "nested too deeply")], text) from None
     except LarkError as err:  # pragma: no cover - lark's own internal failures
         raise DiceSyntaxError([Diagnostic(path, 1, 1, f"could not parse: {err}")], text) from None
-    _check_depth(tree, path)
-    try:
-        return _TO_AST.transform(tree)
-    except (VisitError, RecursionError) as err:  # pragma: no cover - guarded by _check_depth
-        raise DiceSyntaxError([Diagnostic(path, 1, 1, f"could not parse: {err}")], text) from None
+    _check_depth(decls, path)
+    return decls
 
 
 _DECL_START = re.compile(r"^(override[ \t]+)?(equipment|status|enemy|hero|dungeon)\b", re.M)
