@@ -1,29 +1,39 @@
 """Balance simulation: many seeded headless fights in a process pool, and their report.
 
-Every fight is a :class:`FightJob` whose seed is derived from the run's seed and the fight's
-index, and results are put back in index order, so the report is the same whatever the
-number of workers. The report: win rates per enemy and per hero, mean turns and HP left,
-per-card use counts with the win rate of the fights each card was used in, and the AI
-presets compared against the same hero bot.
+Every fight is a :class:`FightJob` whose seed is drawn from the run's seed by its index, every
+AI plays on count budgets only (no clock), and results are put back in index order — so the
+report is the same whatever the number of workers. The report: win rates per AI preset, per
+enemy and per hero; mean turns and HP left; per-card use counts with the win rate of the
+fights each card was used in; and the presets compared against the same hero bot.
+
+>>> job = FightJob(0, "warrior", "frog", "easy", 7)
+>>> job.hero, job.enemy_ai
+('warrior', 'easy')
 """
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import random
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .library import Library, load_library
 
 #: The AI that plays the hero in every simulated fight (the same bot for every preset).
 HERO_BOT = "easy"
+#: The presets ``dicey sim`` compares when none are named.
+DEFAULT_PRESETS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
 class FightJob:
+    """One fight to simulate."""
+
     index: int
     hero: str          # hero id
     enemy: str         # enemy id
@@ -33,6 +43,8 @@ class FightJob:
 
 @dataclass
 class FightResult:
+    """What one simulated fight came to."""
+
     index: int
     hero: str
     enemy: str
@@ -48,10 +60,14 @@ class FightResult:
 def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
               enemies: Sequence[str] = (), presets: Sequence[str] = ("normal",)
               ) -> list[FightJob]:
-    """``fights`` fights per preset, cycling through every hero × enemy pairing."""
+    """``fights`` fights per preset, cycling through every hero × enemy pairing; each
+    preset meets the same pairings with the same seeds, so presets compare fairly.
+    Unknown hero or enemy names raise KeyError with a did-you-mean."""
     hero_ids = [lib.hero(h).id for h in heroes] or sorted(lib.heroes)
     enemy_ids = [lib.enemy(e).id for e in enemies] or sorted(lib.enemies)
     pairs = [(h, e) for h in hero_ids for e in enemy_ids]
+    if not pairs:
+        return []
     seeds = random.Random(seed)
     fight_seeds = [seeds.randrange(2**31) for _ in range(fights)]
     jobs = []
@@ -60,6 +76,14 @@ def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
             hero, enemy = pairs[i % len(pairs)]
             jobs.append(FightJob(len(jobs), hero, enemy, preset, fight_seeds[i]))
     return jobs
+
+
+def sim_chooser(preset: str):
+    """A fresh chooser for ``preset`` on count budgets only, so fights replay exactly."""
+    from .ai.planner import PRESET_BUDGETS, make_chooser
+
+    budget = PRESET_BUDGETS.get(preset)
+    return make_chooser(preset, dataclasses.replace(budget, ms=None) if budget else None)
 
 
 # ------------------------------------------------------------------- workers
@@ -74,40 +98,40 @@ def _init_worker(mod_dirs: list[str] | None, use_mods: bool) -> None:
 
 def run_job(job: FightJob, lib: Library | None = None) -> FightResult:
     """Play one job's fight headless: the hero bot against the enemy's preset."""
-    from .ai.presets import chooser
     from .rules.events import Fired
     from .rules.headless import run_fight
 
     lib = lib or _WORKER_LIB
-    assert lib is not None, "worker not initialised"
+    if lib is None:
+        raise RuntimeError("simulation worker has no library")
     record = run_fight(lib, lib.heroes[job.hero], lib.enemies[job.enemy], job.seed,
-                       chooser(HERO_BOT), chooser(job.enemy_ai))
+                       sim_chooser(HERO_BOT), sim_chooser(job.enemy_ai))
     cards: Counter[str] = Counter()
     for event in record.events:
         if isinstance(event, Fired):
             cards[f"{'hero' if event.side == 0 else 'enemy'}:{event.card}"] += 1
-    outcome = record.outcome
-    winner = {0: "hero", 1: "enemy"}.get(outcome.winner, "draw")
-    hp = record.final_hp
+    winner = {0: "hero", 1: "enemy"}.get(record.outcome.winner, "draw")
     return FightResult(job.index, job.hero, job.enemy, job.enemy_ai, job.seed, winner,
-                       outcome.turns, hp[0], hp[1], dict(sorted(cards.items())))
+                       record.turns, record.hp[0], record.hp[1], dict(sorted(cards.items())))
 
 
-def simulate(jobs: Sequence[FightJob], *, workers: int = 1, mod_dirs: list[str] | None = None,
-             use_mods: bool = True, lib: Library | None = None,
+def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
+             mod_dirs: Sequence[str | Path] | None = None, use_mods: bool = True,
+             lib: Library | None = None,
              progress: Callable[[int], None] | None = None) -> list[FightResult]:
     """Run every job (in ``workers`` processes when > 1); results in job order."""
     results: list[FightResult] = []
-    if workers <= 1:
+    if workers <= 1 or len(jobs) <= 1:
         lib = lib or load_library(mod_dirs=mod_dirs, use_mods=use_mods)
         for job in jobs:
             results.append(run_job(job, lib))
             if progress:
                 progress(1)
         return results
+    dirs = None if mod_dirs is None else [str(d) for d in mod_dirs]
     chunk = max(1, len(jobs) // (workers * 8))
     with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(mod_dirs, use_mods)) as pool:
+                             initargs=(dirs, use_mods)) as pool:
         for result in pool.map(run_job, jobs, chunksize=chunk):
             results.append(result)
             if progress:
@@ -121,19 +145,24 @@ def _rate(wins: int, total: int) -> float:
     return round(100.0 * wins / total, 1) if total else 0.0
 
 
+def _summary(rs: Sequence[FightResult]) -> dict:
+    n = len(rs)
+    return {
+        "fights": n,
+        "hero_win_pct": _rate(sum(r.winner == "hero" for r in rs), n),
+        "enemy_win_pct": _rate(sum(r.winner == "enemy" for r in rs), n),
+        "draw_pct": _rate(sum(r.winner == "draw" for r in rs), n),
+        "mean_turns": round(sum(r.turns for r in rs) / n, 2),
+        "mean_hero_hp": round(sum(r.hero_hp for r in rs) / n, 2),
+        "mean_enemy_hp": round(sum(r.enemy_hp for r in rs) / n, 2),
+    }
+
+
 def _group(results: Iterable[FightResult], key: Callable[[FightResult], str]) -> dict:
     groups: dict[str, list[FightResult]] = defaultdict(list)
     for r in results:
         groups[key(r)].append(r)
-    return {name: {
-        "fights": len(rs),
-        "hero_win_pct": _rate(sum(r.winner == "hero" for r in rs), len(rs)),
-        "enemy_win_pct": _rate(sum(r.winner == "enemy" for r in rs), len(rs)),
-        "draw_pct": _rate(sum(r.winner == "draw" for r in rs), len(rs)),
-        "mean_turns": round(sum(r.turns for r in rs) / len(rs), 2),
-        "mean_hero_hp": round(sum(r.hero_hp for r in rs) / len(rs), 2),
-        "mean_enemy_hp": round(sum(r.enemy_hp for r in rs) / len(rs), 2),
-    } for name, rs in sorted(groups.items())}
+    return {name: _summary(rs) for name, rs in sorted(groups.items())}
 
 
 def _cards(results: Sequence[FightResult]) -> dict:
@@ -144,39 +173,62 @@ def _cards(results: Sequence[FightResult]) -> dict:
         for card, n in r.cards.items():
             uses[card] += n
             fights[card] += 1
-            side = card.split(":", 1)[0]
-            wins[card] += r.winner == side
+            wins[card] += r.winner == card.split(":", 1)[0]
     return {card: {"uses": uses[card], "fights": fights[card],
                    "win_pct_when_used": _rate(wins[card], fights[card])}
             for card in sorted(uses)}
 
 
-def build_report(results: Sequence[FightResult], seed: int, workers: int) -> dict:
-    """The whole report as plain data (JSON-ready; deterministic for a seed)."""
+def _compare(presets: dict) -> dict:
+    """Each preset's enemy win rate against the first preset's (``easy`` when present)."""
+    if not presets:
+        return {}
+    base = "easy" if "easy" in presets else next(iter(presets))
+    return {"baseline": base,
+            "enemy_win_pct_gain": {name: round(row["enemy_win_pct"]
+                                               - presets[base]["enemy_win_pct"], 1)
+                                   for name, row in presets.items()}}
+
+
+def build_report(results: Sequence[FightResult], seed: int) -> dict:
+    """The whole report as plain data (JSON-ready; the same for the same seed and jobs)."""
+    presets = _group(results, lambda r: r.enemy_ai)
     return {
         "seed": seed,
         "fights": len(results),
         "hero_bot": HERO_BOT,
-        "presets": _group(results, lambda r: r.enemy_ai),
+        "presets": presets,
+        "compare": _compare(presets),
         "enemies": _group(results, lambda r: r.enemy),
         "heroes": _group(results, lambda r: r.hero),
         "cards": _cards(results),
     }
 
 
+def _table(title: str, rows: dict) -> list[str]:
+    width = max([len(title)] + [len(k) for k in rows])
+    out = ["", f"{title:<{width}}  fights  hero win  enemy win  draws  turns  hero HP  "
+               "enemy HP"]
+    for name, row in rows.items():
+        out.append(f"{name:<{width}}  {row['fights']:>6}  {row['hero_win_pct']:>7}%  "
+                   f"{row['enemy_win_pct']:>8}%  {row['draw_pct']:>4}%  "
+                   f"{row['mean_turns']:>5}  {row['mean_hero_hp']:>7}  "
+                   f"{row['mean_enemy_hp']:>8}")
+    return out
+
+
 def format_report(report: dict) -> str:
     """The report as text tables for a terminal."""
-    out = [f"{report['fights']} fights, seed {report['seed']}, hero bot '{report['hero_bot']}'"]
+    out = [f"{report['fights']} fights, seed {report['seed']}, hero bot "
+           f"'{report['hero_bot']}'"]
     for title, key in (("enemy AI preset", "presets"), ("enemy", "enemies"), ("hero", "heroes")):
-        rows = report[key]
-        width = max([len(title)] + [len(k) for k in rows])
-        out += ["", f"{title:<{width}}  fights  hero win  enemy win  draws  turns  hero HP  "
-                    "enemy HP"]
-        for name, row in rows.items():
-            out.append(f"{name:<{width}}  {row['fights']:>6}  {row['hero_win_pct']:>7}%  "
-                       f"{row['enemy_win_pct']:>8}%  {row['draw_pct']:>4}%  "
-                       f"{row['mean_turns']:>5}  {row['mean_hero_hp']:>7}  "
-                       f"{row['mean_enemy_hp']:>8}")
+        if report[key]:
+            out += _table(title, report[key])
+    gains = report["compare"].get("enemy_win_pct_gain", {})
+    if len(gains) > 1:
+        base = report["compare"]["baseline"]
+        out += ["", f"enemy win rate against '{base}': " + ", ".join(
+            f"{name} {gain:+.1f} points" for name, gain in gains.items() if name != base)]
     cards = report["cards"]
     if cards:
         width = max(len(c) for c in cards)

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--enemy", action="append", default=[], metavar="E",
                    help="only this enemy (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="PRESET",
-                   help="enemy AI preset(s) to compare (default: easy, normal, hard)")
+                   help="enemy AI preset to compare, repeatable (default: easy, normal, hard)")
     p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
     p.add_argument("--csv", type=Path, metavar="OUT", help="write one row per fight")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -50,14 +50,15 @@ def _progress_bar(total: int, enabled: bool):
 
 
 def run(args: argparse.Namespace) -> int:
-    from dicey.ai.presets import PRESETS
+    from dicey.ai.baseline import load_presets
 
     if args.fights < 1 or args.workers < 1:
         return fail("--fights and --workers must be at least 1")
-    presets = args.ai or ["easy", "normal", "hard"]
-    unknown = [p for p in presets if p not in PRESETS]
+    known = load_presets()
+    presets = args.ai or list(simulate.DEFAULT_PRESETS)
+    unknown = [p for p in presets if p not in known]
     if unknown:
-        return fail(f"unknown AI preset '{unknown[0]}' (choose from {', '.join(PRESETS)})")
+        return fail(f"unknown AI preset '{unknown[0]}' (choose from {', '.join(sorted(known))})")
     lib = library_from(args)
     try:
         jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets)
@@ -66,18 +67,21 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         return fail("nothing to simulate: no heroes or no enemies loaded")
     bar, advance = _progress_bar(len(jobs), not args.no_progress and sys.stderr.isatty())
-    if bar:
-        bar.start()
     try:
+        if bar:
+            bar.start()
         results = simulate.simulate(jobs, workers=args.workers, mod_dirs=args.mods,
                                     use_mods=not args.no_mods, lib=lib, progress=advance)
     finally:
         if bar:
             bar.stop()
-    report = simulate.build_report(results, args.seed, args.workers)
+    report = simulate.build_report(results, args.seed)
     print(simulate.format_report(report))
-    if args.json:
-        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    if args.csv:
-        args.csv.write_text(simulate.results_csv(results), encoding="utf-8")
+    try:
+        if args.json:
+            args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        if args.csv:
+            args.csv.write_text(simulate.results_csv(results), encoding="utf-8")
+    except OSError as err:
+        return fail(f"cannot write the report: {err}")
     return 0

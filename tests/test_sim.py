@@ -1,0 +1,123 @@
+"""Balance simulation: deterministic reports whatever the worker count, mods, bad input."""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dicey import simulate
+from dicey.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_jobs_give_each_preset_the_same_pairings_and_seeds(library):
+    jobs = simulate.plan_jobs(library, 4, 9, ["Warrior"], ["Frog", "Rat"], ["easy", "normal"])
+    easy, normal = jobs[:4], jobs[4:]
+    assert [(j.hero, j.enemy, j.seed) for j in easy] == [(j.hero, j.enemy, j.seed)
+                                                          for j in normal]
+    assert [j.enemy for j in easy] == ["frog", "rat", "frog", "rat"]
+    assert [j.index for j in jobs] == list(range(8))
+
+
+def test_unknown_names_are_key_errors_with_suggestions(library):
+    with pytest.raises(KeyError, match="did you mean 'frog'"):
+        simulate.plan_jobs(library, 2, 1, enemies=["frgo"])
+
+
+def test_report_is_identical_for_one_and_two_workers(library):
+    jobs = simulate.plan_jobs(library, 4, 5, ["Thief"], ["Frog", "Slime"], ["easy", "normal"])
+    one = simulate.simulate(jobs, workers=1, lib=library)
+    two = simulate.simulate(jobs, workers=2)
+    assert one == two
+    assert simulate.build_report(one, 5) == simulate.build_report(two, 5)
+
+
+def test_report_counts_fights_cards_and_compares_presets(library):
+    jobs = simulate.plan_jobs(library, 3, 2, ["Warrior"], ["Frog"], ["easy", "normal"])
+    results = simulate.simulate(jobs, lib=library)
+    report = simulate.build_report(results, 2)
+    assert report["fights"] == 6
+    assert set(report["presets"]) == {"easy", "normal"}
+    assert report["presets"]["easy"]["fights"] == 3
+    row = report["presets"]["normal"]
+    assert row["hero_win_pct"] + row["enemy_win_pct"] + row["draw_pct"] == pytest.approx(100)
+    assert report["compare"]["baseline"] == "easy"
+    assert "enemy:Sword" in report["cards"] and "hero:Sword" in report["cards"]
+    used = report["cards"]["enemy:Sword"]
+    assert 1 <= used["fights"] <= 6 and used["uses"] >= used["fights"]
+    text = simulate.format_report(report)
+    assert "enemy AI preset" in text and "normal" in text and "win% when used" in text
+    assert simulate.results_csv(results).count("\n") == 7   # header and six fights
+
+
+def test_sim_command_writes_json_and_csv(capsys, tmp_path):
+    out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
+    code, out, err = run(capsys, "sim", "--fights", "2", "--ai", "easy", "--enemy", "frog",
+                         "--hero", "warrior", "--workers", "1", "--json", str(out_json),
+                         "--csv", str(out_csv))
+    assert code == 0, err
+    report = json.loads(out_json.read_text())
+    assert report["fights"] == 2 and list(report["enemies"]) == ["frog"]
+    assert out_csv.read_text().startswith("index,hero,enemy,enemy_ai")
+    assert "2 fights, seed 1" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["sim", "--ai", "genius"], "unknown AI preset 'genius'"),
+    (["sim", "--enemy", "frgo"], "did you mean 'frog'"),
+    (["sim", "--fights", "0"], "at least 1"),
+])
+def test_sim_bad_input_is_a_clear_error(capsys, argv, words):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_broken_mod_is_reported_and_the_sim_runs_on_the_rest(capsys, tmp_path):
+    mods = tmp_path / "mods"
+    good = mods / "good"
+    good.mkdir(parents=True)
+    (good / "mod.toml").write_text('name = "good"\nversion = "1.0"\napi = 1\n')
+    (good / "toad.dice").write_text(textwrap.dedent('''
+        enemy "Toad" { hp: 6; dice: 2; equipment: "Sword"; ai: easy }
+    '''))
+    bad = mods / "bad"
+    bad.mkdir()
+    (bad / "mod.toml").write_text('name = "bad"\nversion = "1.0"\napi = 1\n')
+    (bad / "cards.dice").write_text('equipment "Oops" { on use { attack(dd) } }\n')
+    code, out, err = run(capsys, "sim", "--mods", str(mods), "--fights", "2", "--ai", "easy",
+                         "--enemy", "Toad", "--hero", "Warrior", "--workers", "2")
+    assert code == 0, err
+    assert "unknown name 'dd'" in err and "mod 'bad' skipped" in err
+    assert "toad" in out and "2 fights" in out
+
+
+def test_example_mod_enemy_fights_to_the_end(library):
+    jobs = simulate.plan_jobs(library, 2, 4, ["Warrior"], ["Ice Wraith"], ["normal"])
+    results = simulate.simulate(jobs, lib=library)
+    assert all(r.winner in ("hero", "enemy", "draw") and r.turns >= 1 for r in results)
+    assert any(card.startswith("enemy:") for r in results for card in r.cards)
+
+
+def test_card_docs_cover_every_loaded_card(library):
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("cards_doc", root / "tools" / "cards_doc.py")
+    cards_doc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cards_doc)
+    page = cards_doc.render(library)
+    for card in library.equipment.values():
+        assert f"| **{card.name}** |" in page
+    assert "Frog (enemy)" in page.split("| **Shield** |")[1].split("\n")[0]
+    assert (root / "docs" / "cards.md").read_text(encoding="utf-8") == page, \
+        "docs/cards.md is out of date: run python tools/cards_doc.py"
