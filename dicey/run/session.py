@@ -20,6 +20,9 @@ from dicey.rules.fight import READY, Fight
 from dicey.rules.protocol import Move
 from dicey.rules.state import FighterSetup
 
+from . import progress
+from .state import RunState
+
 #: The side the player controls.
 HERO, ENEMY = 0, 1
 #: A turn ends after this many moves whatever a chooser says (guards endless give-backs).
@@ -72,12 +75,19 @@ class FightSession:
         f = self.fight
         return random.Random(f"{self.seed}/ai/{f.turn}/{f.turn_moves}")
 
-    def next_ai_move(self, chooser: Chooser) -> Move:
-        """What ``chooser`` plays next for the actor, on a copy of the fight (so it may
-        run in another thread); ends the turn past :data:`MAX_MOVES_PER_TURN`."""
+    def ask(self, chooser: Chooser) -> Callable[[], Move]:
+        """A question for ``chooser`` about the actor's next move, posed now: the call it
+        returns works on a copy of the fight taken now, so it may run in another thread
+        while this session is read. Past :data:`MAX_MOVES_PER_TURN` the answer is
+        ``end turn``."""
         if self.fight.turn_moves >= MAX_MOVES_PER_TURN:
-            return Move.end()
-        return chooser(self.fight.copy(), self.ai_rng())
+            return Move.end
+        position, rng = self.fight.copy(), self.ai_rng()
+        return lambda: chooser(position, rng)
+
+    def next_ai_move(self, chooser: Chooser) -> Move:
+        """What ``chooser`` plays next for the actor (asked and answered at once)."""
+        return self.ask(chooser)()
 
     # ------------------------------------------------------------ reading
 
@@ -101,3 +111,11 @@ class FightSession:
     def winner(self) -> int | None:
         outcome = self.fight.outcome
         return None if outcome is None else outcome.winner
+
+
+def open_fight(library: Any, state: RunState) -> FightSession:
+    """The fight at the run's current place, with the moves already made in it replayed."""
+    hero = library.heroes[state.hero.id]
+    enemy = library.enemies[progress.current_enemy(state)]
+    return FightSession.replay(library, hero, enemy, progress.fight_seed(state),
+                               progress.hero_setup(state), state.fight_moves)

@@ -12,7 +12,7 @@ from typing import Any
 from dicey.ai.baseline import choose_move
 from dicey.lang.defs import DungeonDef, FighterDef, FloorDef, LevelDef
 from dicey.run import progress
-from dicey.run.session import FightSession
+from dicey.run.session import FightSession, open_fight
 from dicey.run.state import RunState
 from rules_kit import Lib, fighter
 
@@ -57,10 +57,7 @@ LIB = RunLib()
 
 def start_session(lib: Any, state: RunState, moves=()) -> FightSession:
     """The fight at the run's current place, replayed through ``moves``."""
-    hero = lib.heroes[state.hero.id]
-    enemy = lib.enemies[progress.current_enemy(state)]
-    return FightSession.replay(lib, hero, enemy, progress.fight_seed(state),
-                               progress.hero_setup(state), moves)
+    return open_fight(lib, replace(state, fight_moves=tuple(moves)))
 
 
 def autoplay(session: FightSession, max_moves: int | None = None) -> FightSession:

@@ -1,0 +1,57 @@
+"""``dicey play [--hero H] [--seed N] [--delay S]`` (and plain ``dicey``): the game.
+
+A run through the dungeon in the terminal (Textual). ``--hero`` starts a new run with
+that hero at once; ``--seed`` fixes the new run's seed (the same seed, the same run);
+``--delay`` sets the pause between the enemy's moves. Saves go to ``$DICEY_HOME`` (or
+``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dicey.library import Library
+
+from ._shared import fail, library_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play a run through the dungeon (the default command)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--hero", metavar="H", help="start a new run with this hero")
+    p.add_argument("--seed", type=int, metavar="N", help="the new run's seed")
+    p.add_argument("--delay", type=float, default=0.5, metavar="S",
+                   help="seconds between the enemy's moves (default 0.5)")
+    p.set_defaults(func=run)
+
+
+def _notices(lib: Library) -> tuple[str, ...]:
+    """Lines for the title screen about content that did not load."""
+    lines = [f"Mod '{mod}' was not loaded ({why})." for mod, why in
+             sorted(lib.skipped_mods.items())]
+    base = [d for d in lib.errors if not d.path.startswith("mods")]
+    if base:
+        lines.append(f"{len(base)} problem(s) in the content: run 'dicey check' to see them.")
+    return tuple(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    lib = library_from(args, report=False)
+    if lib.dungeon is None or not lib.heroes:
+        if lib.diagnostics:
+            print(lib.render_diagnostics(), file=sys.stderr)
+        return fail("the content declares no dungeon or no hero: nothing to play", 1)
+    hero = None
+    if args.hero:
+        try:
+            hero = lib.hero(args.hero).id
+        except KeyError as err:
+            return fail(err.args[0])
+    if args.delay < 0:
+        return fail("--delay must be 0 or more seconds")
+    from dicey.run.saves import SaveStore   # the game's modules load only to play
+    from dicey.tui.app import DiceyApp, PlayConfig
+    config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, notices=_notices(lib))
+    app = DiceyApp(lib, SaveStore(), config)
+    app.run()
+    return app.return_code or 0

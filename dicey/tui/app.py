@@ -1,0 +1,158 @@
+"""The Textual application: a run through the dungeon, screen by screen.
+
+:class:`DiceyApp` holds the loaded library, the save store and the run (a frozen
+:class:`~dicey.run.state.RunState`, replaced at every step and saved after every fight and
+on quit). The screens render it and call back here to move the run on: the title, the hero
+choice, the dungeon map, the fight, the reward, the end of the run, with the inventory and
+help on top. The title stays at the bottom of the screen stack; the run's screens replace
+one another above it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from textual.app import App
+from textual.screen import Screen
+
+from dicey.run import progress
+from dicey.run.brains import Hint, enemy_chooser, hero_hint
+from dicey.run.saves import SaveError, SaveStore
+from dicey.run.session import Chooser, FightSession, open_fight
+from dicey.run.state import RunState
+from dicey.rules.fight import Fight
+
+from .screens.base import RunScreen
+from .screens.dungeon import DungeonScreen
+from .screens.ending import EndScreen
+from .screens.fight import FightScreen
+from .screens.reward import RewardScreen
+from .screens.title import TitleScreen
+
+#: The theme: ANSI colours, so the terminal's own 16-colour palette is used.
+THEME = "ansi-dark"
+
+
+@dataclass
+class PlayConfig:
+    """How the game plays (tests set the delay to 0 and may script the enemy)."""
+
+    enemy_delay: float = 0.5
+    """Seconds between the enemy's moves (thinking time counts towards it)."""
+    chooser_for: Callable[[str], Chooser] = enemy_chooser
+    """A fresh enemy chooser for an AI preset name (one per fight)."""
+    hint_for: Callable[[Fight, int], Hint] = hero_hint
+    seed: int | None = None
+    """The seed of the next new run (None: a fresh random seed)."""
+    hero: str | None = None
+    """Start a new run with this hero at once, skipping the title."""
+    notices: tuple[str, ...] = field(default=())
+    """Lines for the title screen (mods that did not load)."""
+
+
+class DiceyApp(App):
+    """Dicey in the terminal."""
+
+    CSS_PATH = "dicey.tcss"
+    TITLE = "Dicey"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, library: Any, store: SaveStore | None = None,
+                 config: PlayConfig | None = None):
+        super().__init__()
+        self.library = library
+        self.store = store or SaveStore()
+        self.config = config or PlayConfig()
+        self.state: RunState | None = None
+
+    def on_mount(self) -> None:
+        self.theme = THEME
+        self.push_screen(TitleScreen())
+        if self.config.hero is not None:
+            self.new_run(self.config.hero)
+
+    # ------------------------------------------------------------ the run
+
+    def new_run(self, hero_id: str) -> None:
+        seed = self.config.seed
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2 ** 31)
+        try:
+            state = progress.new_run(self.library, hero_id, seed)
+        except progress.RunError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.commit(state)
+        self.show_stage()
+
+    def continue_run(self, state: RunState) -> None:
+        self.state = state
+        self.show_stage()
+
+    def commit(self, state: RunState) -> bool:
+        """Take ``state`` as the run and save it; False (and a notice) if saving failed."""
+        self.state = state
+        try:
+            if state.finished:
+                self.store.finish(state)
+            else:
+                self.store.write(state)
+        except SaveError as err:
+            self.notify(str(err), severity="error", timeout=10)
+            return False
+        return True
+
+    def begin_fight(self) -> None:
+        assert self.state is not None
+        self.commit(progress.enter_fight(self.state))
+        self.show_stage()
+
+    def finish_fight(self, session: FightSession) -> None:
+        assert self.state is not None and session.fight.outcome is not None
+        f = session.fight
+        self.commit(progress.finish_fight(self.library, self.state, session.winner,
+                                          f.outcome.turns, f.fighters[0].hp))
+        self.show_stage()
+
+    def take_reward(self, index: int) -> None:
+        assert self.state is not None
+        self.commit(progress.take_reward(self.library, self.state, index))
+        self.show_stage()
+
+    def show_stage(self) -> None:
+        """Show the screen for where the run stands (replacing the run's last screen)."""
+        assert self.state is not None
+        screen = self._stage_screen(self.state)
+        if isinstance(self.screen, RunScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def _stage_screen(self, state: RunState) -> Screen:
+        if state.stage == "fight":
+            return FightScreen(open_fight(self.library, state))
+        if state.stage == "reward":
+            return RewardScreen()
+        if state.finished:
+            return EndScreen()
+        return DungeonScreen()
+
+    def back_to_title(self) -> None:
+        self.state = None
+        while isinstance(self.screen, RunScreen) or self.screen.is_modal:
+            self.pop_screen()
+
+    def save_and_quit(self, session: FightSession | None = None) -> None:
+        """Save the run (with the fight under way, if any) and leave; stay if saving fails."""
+        if self.state is not None and not self.state.finished:
+            state = self.state
+            if session is not None:
+                state = replace(state, fight_moves=tuple(session.moves))
+            if not self.commit(state):
+                return
+        self.exit()
+
+    def graph_folder(self) -> Path:
+        return self.store.folder / "graphs"

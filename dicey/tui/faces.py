@@ -1,0 +1,111 @@
+"""How the game's pieces read on screen, as plain strings: card slots and text, uses, dice,
+HP bars and statuses. The widgets colour these; everything a player must know is in the
+words and symbols themselves, so the game reads the same in 16 colours or with
+``NO_COLOR``.
+
+>>> from dicey.lang.defs import EquipmentDef, Slot
+>>> from dicey.rules.state import fresh_card
+>>> sword = fresh_card(EquipmentDef("sword", "Sword", slots=(Slot("any"), Slot("max", 4)),
+...                                 text="Do [d] damage"))
+>>> slot_line(sword), slot_line(sword._replace(placed=(5,))), card_text(sword._replace(placed=(5,)))
+('[any] [≤4]', '[5] [≤4]', 'Do 5 damage')
+>>> hp_bar(5, 20, 8), die_label(Die(4, burning=True)), die_label(Die(0, blind=True))
+('██░░░░░░', '4 burn', '? blind')
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+from dicey.rules.state import UNLIMITED, CardState, Die, slot_assignment
+
+#: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
+CARD_KEYS = "abcdefijklmnoprsuvw"
+
+
+def slot_line(card: CardState) -> str:
+    """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
+    ``[countdown 3/5]`` for a countdown card, then ``+2`` free and ``spare 6``."""
+    act = card.active
+    if act.countdown is not None:
+        return f"[countdown {card.countdown}/{act.countdown}]"
+    slots = card.slots
+    shown = [f"[{s.label}]" for s in slots]
+    where = slot_assignment(slots, card.placed) if card.placed else ()
+    for value, slot in zip(card.placed, where or ()):
+        shown[slot] = f"[{value}]"
+    shown += [f"+{act.free}"] if act.free else []
+    shown += [f"spare {n}" for n in act.spares]
+    shown += [f"total {act.total}"] if act.total is not None else []
+    return " ".join(shown)
+
+
+_TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
+
+
+def card_text(card: CardState) -> str:
+    """The card's text with ``[d]`` shown as the dice on it (``d`` while empty; a countdown
+    card's N) and ``[NAME]`` as the card's variable."""
+    act = card.active
+    values = dict(card.vars)
+    if act.countdown is not None:
+        values["d"] = act.countdown
+    elif card.placed:
+        values["d"] = sum(card.placed) + act.free
+    else:
+        values.setdefault("d", "d")
+    return _TOKEN.sub(lambda m: str(values.get(m.group(1), m.group(0))), act.text)
+
+
+def uses_line(card: CardState) -> str:
+    """What is left of the card this turn (or fight)."""
+    act = card.active
+    if card.gone:
+        return "used up"
+    if card.uses_left == UNLIMITED:
+        return "∞"
+    if card.uses_left == 0:
+        return "used"
+    per = "once/fight" if act.once_per_fight else "single use" if act.single_use else ""
+    if per:
+        return per
+    return f"×{card.uses_left}" if card.uses_left > 1 else ""
+
+
+def marks(card: CardState) -> str:
+    """``SHOCKED`` / ``weakened`` / ``upgraded`` words for the card's border."""
+    words = ["SHOCKED"] if card.shocked else []
+    words += ["weakened"] if card.weakened else []
+    return " ".join(words)
+
+
+def card_title(card: CardState, key: str = "") -> str:
+    name = card.name + ("+" if card.upgraded else "")
+    return f"{key} {name}" if key else name
+
+
+def die_label(die: Die) -> str:
+    """The die's face and its marks: ``5``, ``4 burn``, ``2 lock``, ``? blind``."""
+    face = "?" if die.blind else str(die.value)
+    words = [w for w, on in (("burn", die.burning), ("lock", die.locked),
+                             ("blind", die.blind)) if on]
+    return " ".join([face, *words])
+
+
+def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:
+    filled = 0 if max_hp <= 0 else round(width * max(0, min(hp, max_hp)) / max_hp)
+    if hp > 0:
+        filled = max(1, filled)
+    return "█" * filled + "░" * (width - filled)
+
+
+def status_line(statuses: Mapping[str, int], names: Mapping[str, Any] | None = None) -> str:
+    """``shield 3 · poison 1`` in the given order (names from the library when known)."""
+    def name(sid: str) -> str:
+        defn = (names or {}).get(sid)
+        return getattr(defn, "name", sid).lower()
+    return " · ".join(f"{name(s)} {n}" for s, n in statuses.items() if n > 0)
+
+
+def dice_line(dice: Iterable[Die]) -> str:
+    return " ".join(die_label(d) for d in dice)

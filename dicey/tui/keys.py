@@ -1,0 +1,109 @@
+"""Every key of every screen, in one table: the screens' bindings, their key lines and the
+help screen are all made from it, so they cannot disagree.
+
+>>> [b.key for b in bindings(END_KEYS)]
+['enter', 'question_mark', 'q']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from textual.binding import Binding
+
+from .faces import CARD_KEYS
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key (or a group of keys) of a screen."""
+
+    shown: str
+    """How the key is written for people: ``1-9``, ``←→``, ``t``."""
+    what: str
+    """What it does, in a few words."""
+    bindings: tuple[tuple[str, str], ...]
+    """Textual key names and the screen action each one runs."""
+    on_bar: bool = True
+    """Shown on the screen's key line (help lists every key anyway)."""
+
+
+def bindings(keys: Iterable[Key]) -> list[Binding]:
+    return [Binding(name, action, show=False) for key in keys for name, action in key.bindings]
+
+
+def key_bar(keys: Iterable[Key]) -> str:
+    return "  ".join(f"{k.shown} {k.what}" for k in keys if k.on_bar)
+
+
+HELP = Key("?", "help", (("question_mark", "help"),))
+QUIT = Key("q", "save & quit", (("q", "save_quit"),))
+
+TITLE_KEYS = (
+    Key("n", "new run", (("n", "new_run"),)),
+    Key("c", "continue", (("c", "continue_run"),)),
+    Key("↑↓ enter", "choose", (), on_bar=False),
+    HELP,
+    Key("q", "quit", (("q", "quit"),)),
+)
+
+HERO_KEYS = (
+    Key("↑↓", "pick a hero", (), on_bar=False),
+    Key("enter", "start the run", (), on_bar=False),
+    Key("1-9", "start with hero N", tuple((str(n), f"choose({n - 1})") for n in range(1, 10))),
+    Key("esc", "back", (("escape", "back"),)),
+    HELP,
+)
+
+MAP_KEYS = (
+    Key("enter", "fight", (("enter", "fight"), ("f", "fight"))),
+    Key("i", "inventory", (("i", "inventory"),)),
+    HELP,
+    QUIT,
+)
+
+FIGHT_KEYS = (
+    Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10))),
+    Key("←→", "die", (("left", "move_die(-1)"), ("right", "move_die(1)")), on_bar=False),
+    Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
+        tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS))),
+    Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
+                                          ("enter", "enter")), on_bar=False),
+    Key("t", "end turn", (("t", "end_turn"),)),
+    Key("h", "hint", (("h", "hint"),)),
+    Key("g", "graph", (("g", "graph"),)),
+    Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),
+                                       ("pagedown", "scroll_log(1)")), on_bar=False),
+    HELP,
+    QUIT,
+)
+
+REWARD_KEYS = (
+    Key("1-3", "choose", tuple((str(n), f"choose({n - 1})") for n in range(1, 4))),
+    Key("↑↓ enter", "pick, take", (), on_bar=False),
+    Key("i", "inventory", (("i", "inventory"),)),
+    HELP,
+    QUIT,
+)
+
+INVENTORY_KEYS = (
+    Key("↑↓", "pick", (), on_bar=False),
+    Key("←→ tab", "other list", (("left", "other_list"), ("right", "other_list"),
+                                 ("tab", "other_list")), on_bar=False),
+    Key("enter", "equip/unequip", (("enter", "move_card"),)),
+    Key("s", "swap", (("s", "swap"),)),
+    Key("esc", "done", (("escape", "close"), ("i", "close"))),
+)
+
+END_KEYS = (
+    Key("enter", "back to the title", (("enter", "title"),)),
+    HELP,
+    Key("q", "quit", (("q", "quit"),)),
+)
+
+#: The help screen's sections, in the order a run meets them.
+SECTIONS = (
+    ("Title", TITLE_KEYS), ("Choosing a hero", HERO_KEYS), ("The dungeon", MAP_KEYS),
+    ("A fight", FIGHT_KEYS), ("A reward", REWARD_KEYS), ("The inventory", INVENTORY_KEYS),
+    ("The end of a run", END_KEYS),
+)

@@ -1,0 +1,49 @@
+"""What every screen of a run shares: the app it belongs to, the run, help and quitting."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.screen import ModalScreen, Screen
+
+from dicey.run.state import RunState
+
+from .help import HelpScreen
+
+if TYPE_CHECKING:
+    from ..app import DiceyApp
+
+
+class DiceyScreen(Screen):
+    """A full screen of the game."""
+
+    @property
+    def dicey(self) -> "DiceyApp":
+        return self.app  # type: ignore[return-value]
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+class RunScreen(DiceyScreen):
+    """A screen of the run (hero choice, map, fight, reward, end): these replace one
+    another above the title."""
+
+    @property
+    def run_state(self) -> RunState:
+        state = self.dicey.state
+        assert state is not None, "a run screen is shown only during a run"
+        return state
+
+    def action_save_quit(self) -> None:
+        self.dicey.save_and_quit()
+
+
+class DiceyModal(ModalScreen):
+    """A screen over another (help, inventory)."""
+
+    @property
+    def dicey(self) -> "DiceyApp":
+        return self.app  # type: ignore[return-value]

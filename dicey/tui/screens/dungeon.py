@@ -1,0 +1,103 @@
+"""The dungeon map: floors done and to come, the next enemy, the hero's progress."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from dicey.run import progress
+from dicey.run.inventory import card_label, grid_width, width_of
+from dicey.run.state import RunState
+
+from ..keys import MAP_KEYS, bindings
+from ..widgets import KeyBar
+from .base import RunScreen
+from .inventory import InventoryScreen
+
+
+def floor_lines(library, state: RunState) -> Text:
+    """One line per floor: beaten enemies ticked, the next one marked, later floors
+    as counts (and their boss)."""
+    text = Text()
+    dungeon = progress.dungeon_of(library, state)
+    for i, enemies in enumerate(state.schedule):
+        floor = dungeon.floors[i]
+        text.append(f"Floor {floor.number}  ", style="bold" if i == state.floor else "")
+        if i < state.floor:
+            text.append("cleared ✓")
+        elif i == state.floor:
+            text.append(_current_floor(library, enemies, state.step, floor.boss))
+        else:
+            fights = len(enemies) - (1 if floor.boss else 0)
+            text.append(f"{fights} fight{'s' if fights != 1 else ''}" + (f", then the boss: "
+                                               f"{library.enemies[floor.boss].name}"
+                                               if floor.boss else ""))
+        text.append("\n")
+    return text
+
+
+def _current_floor(library, enemies, step: int, boss: str | None) -> Text:
+    text = Text()
+    for j, enemy in enumerate(enemies):
+        name = library.enemies[enemy].name
+        boss_mark = " (boss)" if boss and j == len(enemies) - 1 else ""
+        if j < step:
+            text.append(f"✓ {name}  ")
+        elif j == step:
+            text.append(f"▶ {name}{boss_mark}  ", style="bold reverse")
+        else:
+            text.append(f"· {name}{boss_mark}  ")
+    return text
+
+
+def hero_lines(library, state: RunState) -> Text:
+    h = state.hero
+    defn = library.heroes[h.id]
+    nxt = progress.next_level(h, progress.dungeon_of(library, state).levels)
+    xp = f"XP {h.xp}" + (f" (level {nxt.level} at {nxt.xp})" if nxt else "")
+    text = Text(f"{defn.name}", style="bold")
+    text.append(f" · level {h.level} · {h.hp}/{h.max_hp} HP · {h.dice} dice · {xp}\n")
+    used, width = width_of(library, h.equipment), grid_width(library, h)
+    text.append(f"Equipped ({used}/{width}): "
+                + ", ".join(card_label(library, r) for r in h.equipment))
+    if h.backpack:
+        text.append("\nBackpack: " + ", ".join(card_label(library, r) for r in h.backpack))
+    return text
+
+
+class DungeonScreen(RunScreen):
+    """Where the run stands, and the way into the next fight."""
+
+    BINDINGS = bindings(MAP_KEYS)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="screen-title")
+        yield Static(id="floors")
+        yield Static(id="next-fight")
+        yield Static(id="hero-progress")
+        yield KeyBar(MAP_KEYS)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        lib, state = self.dicey.library, self.run_state
+        dungeon = progress.dungeon_of(lib, state)
+        self.query_one("#screen-title", Static).update(Text(dungeon.name, style="bold"))
+        self.query_one("#floors", Static).update(floor_lines(lib, state))
+        enemy = lib.enemies[progress.current_enemy(state)]
+        boss = " — the boss" if progress.is_boss_fight(lib, state) else ""
+        nxt = Text(f"Next: {enemy.name}{boss} · {enemy.hp} HP · {enemy.dice} dice", style="bold")
+        if enemy.text:
+            nxt.append(f"\n{enemy.text}", style="")
+        self.query_one("#next-fight", Static).update(nxt)
+        self.query_one("#hero-progress", Static).update(hero_lines(lib, state))
+
+    def action_fight(self) -> None:
+        self.dicey.begin_fight()
+
+    def action_inventory(self) -> None:
+        self.app.push_screen(InventoryScreen())

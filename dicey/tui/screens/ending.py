@@ -1,0 +1,58 @@
+"""The end of a run: victory or defeat, and the run's summary fight by fight."""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from dicey.run.inventory import card_label
+from dicey.run.state import RunState
+
+from ..keys import END_KEYS, bindings
+from ..widgets import KeyBar
+from .base import RunScreen
+
+
+def headline(library, state: RunState) -> str:
+    if state.stage == "won":
+        last = library.enemies[state.history[-1].enemy].name
+        return f"VICTORY — {last} is defeated and the dungeon is yours!"
+    last = state.history[-1] if state.history else None
+    if last is None:
+        return "DEFEAT"
+    enemy = library.enemies[last.enemy].name
+    how = "held you to a draw" if last.result == "draw" else "defeated you"
+    return f"DEFEAT — {enemy} {how} on floor {last.floor}."
+
+
+def summary_table(library, state: RunState) -> Table:
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    for column in ("floor", "enemy", "result", "turns", "HP after", "XP", "level"):
+        table.add_column(column, justify="right" if column != "enemy" else "left")
+    for f in state.history:
+        table.add_row(str(f.floor), library.enemies[f.enemy].name, f.result, str(f.turns),
+                      str(f.hp), f"+{f.xp}", str(f.level))
+    return table
+
+
+class EndScreen(RunScreen):
+    """Victory or defeat, with the summary; enter goes back to the title."""
+
+    BINDINGS = bindings(END_KEYS)
+
+    def compose(self) -> ComposeResult:
+        lib, state = self.dicey.library, self.run_state
+        h = state.hero
+        yield Static(Text(headline(lib, state), style="bold"), id="screen-title")
+        yield Static(Text(
+            f"{lib.heroes[h.id].name} · level {h.level} · {h.hp}/{h.max_hp} HP · "
+            f"{state.fights_won} fights won · seed {state.seed}\nCards: "
+            + ", ".join(card_label(lib, r) for r in h.equipment + h.backpack)), id="end-hero")
+        with VerticalScroll(id="end-summary"):
+            yield Static(summary_table(lib, state))
+        yield KeyBar(END_KEYS)
+
+    def action_title(self) -> None:
+        self.dicey.back_to_title()

@@ -1,0 +1,313 @@
+"""The fight: both fighters, their cards, the hero's dice, the log, and the enemy thinking in
+a thread while the screen stays live.
+
+The player picks a die (its number, or the arrows) and plays it on a card (the card's
+letter, a click, or the card cursor and enter); on a shocked card that releases it. The
+enemy's turn runs in a thread worker: each of its moves is asked of the chooser on a copy
+of the fight (:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at
+most one per ``enemy_delay`` seconds. Meanwhile help opens and the log scrolls.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Hashable
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from dicey.lang.defs import FighterDef
+from dicey.rules.protocol import IllegalMoveError, Move
+from dicey.run import progress
+from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_decision_graph
+from dicey.run.session import ENEMY, HERO, FightSession
+
+from .. import faces
+from ..keys import FIGHT_KEYS, bindings
+from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
+    KeyBar
+from .base import RunScreen
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class FightScreen(RunScreen):
+    """One fight of the run."""
+
+    BINDINGS = bindings(FIGHT_KEYS)
+
+    @dataclass
+    class EnemyChose(Message):
+        """The enemy's chooser answered (``error``: it failed, and the turn ends)."""
+
+        move: Move
+        position: Hashable
+        error: str | None = None
+
+    @dataclass
+    class Said(Message):
+        """A line for the message area, from a worker (a hint, a graph written)."""
+
+        text: str
+
+    def __init__(self, session: FightSession):
+        super().__init__()
+        self.session = session
+        self.die_cursor = 0
+        self.card_cursor: int | None = None
+        self.thinking = False
+        self.spin = 0
+        self.decision: EnemyDecision | None = None
+        self.chooser: Callable | None = None
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="fight-header")
+        yield FighterBar(id="enemy-bar", show_hand=True)
+        yield CardRow(ENEMY, id="enemy-cards")
+        yield CardRow(HERO, id="hero-cards")
+        yield FighterBar(id="hero-bar")
+        with Horizontal(id="fight-bottom"):
+            with Vertical(id="hero-side"):
+                yield DiceTray(id="dice")
+                yield Static(id="message")
+            yield FightLog(id="log")
+        yield KeyBar(FIGHT_KEYS)
+
+    def on_mount(self) -> None:
+        self.chooser = self.dicey.config.chooser_for(self.enemy.ai)
+        self.query_one(FightLog).add_events(self.session.events)
+        self.set_interval(0.12, self._tick)
+        self.refresh_view()
+        self._carry_on()
+
+    @property
+    def enemy(self) -> FighterDef:
+        return self.session.fight.fighters[ENEMY].defn
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_view(self) -> None:
+        f = self.session.fight
+        hero, enemy = f.fighters
+        names = getattr(self.dicey.library, "statuses", None)
+        acting = None if f.is_over else f.actor
+        self.query_one("#enemy-bar", FighterBar).view = FighterView.of(enemy, acting == ENEMY,
+                                                                       names)
+        self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
+                                                                      names)
+        self.query_one("#enemy-cards", CardRow).show(enemy.cards)
+        self.query_one("#hero-cards", CardRow).show(hero.cards, self.card_cursor)
+        dice = hero.dice if self.session.hero_to_act else []
+        self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
+        self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
+        self.query_one("#fight-header", Static).update(self._header())
+
+    def _header(self) -> Text:
+        state, f = self.run_state, self.session.fight
+        dungeon = progress.dungeon_of(self.dicey.library, state)
+        place = (f"Floor {state.floor + 1}/{len(dungeon.floors)} · fight {state.step + 1}/"
+                 f"{len(state.schedule[state.floor])}"
+                 + (" (boss)" if progress.is_boss_fight(self.dicey.library, state) else "")
+                 + f" · turn {f.turn}")
+        text = Text(place + " · ")
+        text.append(self._whose_turn(), style="bold")
+        return text
+
+    def _whose_turn(self) -> str:
+        s = self.session
+        if s.over:
+            outcome = {HERO: "You win!", ENEMY: f"{self.enemy.name} wins."}.get(
+                s.winner, "A draw: the fight is over.")  # type: ignore[arg-type]
+            return outcome
+        if s.hero_to_act:
+            return "Your turn"
+        spinner = SPINNER[self.spin % len(SPINNER)] if self.thinking else ""
+        return f"{self.enemy.name}'s turn {spinner}".rstrip()
+
+    def _tick(self) -> None:
+        if self.thinking:
+            self.spin += 1
+            self.query_one("#fight-header", Static).update(self._header())
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(Text(text))
+
+    # ----------------------------------------------------- the hero's moves
+
+    def action_pick_die(self, index: int) -> None:
+        dice = self.session.fight.fighters[HERO].dice
+        if self.session.hero_to_act and index < len(dice):
+            self.die_cursor = index
+            self.refresh_view()
+
+    def action_move_die(self, step: int) -> None:
+        dice = self.session.fight.fighters[HERO].dice
+        if self.session.hero_to_act and dice:
+            self.action_pick_die((self.die_cursor + step) % len(dice))
+
+    def action_move_card(self, step: int) -> None:
+        cards = self.session.fight.fighters[HERO].cards
+        if cards:
+            start = -1 if self.card_cursor is None and step > 0 else (self.card_cursor or 0)
+            self.card_cursor = (start + step) % len(cards)
+            self.refresh_view()
+
+    def action_enter(self) -> None:
+        if self.session.over:
+            self.dicey.finish_fight(self.session)
+        elif self.card_cursor is not None:
+            self.action_play_on(self.card_cursor)
+
+    def action_play_on(self, card_index: int) -> None:
+        """Play the die under the cursor on card ``card_index`` (release it if shocked)."""
+        hero = self.session.fight.fighters[HERO]
+        if not self.session.hero_to_act:
+            self.say("Wait for your turn." if not self.session.over else
+                     "The fight is over: press enter.")
+            return
+        if card_index >= len(hero.cards):
+            return
+        if not hero.dice:
+            self.say("No dice left: press t to end the turn.")
+            return
+        die, card = hero.dice[self.die_cursor], hero.cards[card_index]
+        make = Move.release if card.shocked else Move.place
+        self.card_cursor = card_index if self.card_cursor is not None else None
+        self._play(make(die.value, card.name, self.die_cursor, card_index),
+                   why_not=self._why_not(card_index))
+
+    def on_die_view_picked(self, message: DieView.Picked) -> None:
+        self.action_pick_die(message.index)
+
+    def on_card_view_picked(self, message: CardView.Picked) -> None:
+        if message.side == HERO:
+            self.action_play_on(message.index)
+
+    def action_end_turn(self) -> None:
+        if self.session.hero_to_act:
+            self._play(Move.end())
+
+    def _why_not(self, card_index: int) -> str:
+        hero = self.session.fight.fighters[HERO]
+        die, card = hero.dice[self.die_cursor], hero.cards[card_index]
+        if die.locked:
+            return "That die is locked this turn."
+        if card.gone:
+            return f"{card.name} is used up."
+        if card.uses_left == 0:
+            return f"{card.name} has no uses left this turn."
+        return f"{card.name} does not take a {faces.die_label(die)} ({faces.slot_line(card)})."
+
+    def _play(self, move: Move, why_not: str = "") -> None:
+        try:
+            events = self.session.play(move)
+        except IllegalMoveError as err:
+            self.say(why_not or str(err))
+            return
+        self.say("")
+        self.query_one(FightLog).add_events(events)
+        self.refresh_view()
+        self._carry_on()
+
+    # ----------------------------------------------------- the enemy's turn
+
+    def _carry_on(self) -> None:
+        """After any move: the enemy thinks if it is to act."""
+        if self.session.enemy_to_act and not self.thinking:
+            self._think()
+        elif self.session.over:
+            self.say("Press enter to go on.")
+
+    def _think(self) -> None:
+        f = self.session.fight
+        if f.turn_moves == 0:
+            self.decision = EnemyDecision(f.copy(), self.enemy.ai, self.session.seed + f.turn)
+        self.thinking = True
+        self.refresh_view()
+        self._ask_enemy(self.session.ask(self.chooser), f.key())
+
+    @work(thread=True, exclusive=True, group="enemy", exit_on_error=False)
+    def _ask_enemy(self, question: Callable[[], Move], position: Hashable) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        try:
+            move, error = question(), None
+        except Exception as err:   # a failing AI ends its turn; the game goes on
+            move, error = Move.end(), f"{type(err).__name__}: {err}"
+        wait = self.dicey.config.enemy_delay - (time.monotonic() - started)
+        if wait > 0:
+            worker.cancelled_event.wait(wait)
+        if not worker.is_cancelled:
+            self.post_message(self.EnemyChose(move, position, error))
+
+    def on_fight_screen_enemy_chose(self, message: EnemyChose) -> None:
+        self.thinking = False
+        if not self.session.enemy_to_act or self.session.fight.key() != message.position:
+            return   # an answer about a position that is gone
+        log = self.query_one(FightLog)
+        if message.error:
+            log.add_line(f"{self.enemy.name}'s AI failed ({message.error}); it ends its turn",
+                         ENEMY)
+        if self.decision is not None and self.decision.plan is None:
+            self.decision.plan = last_plan(self.chooser)
+        try:
+            events = self.session.play(message.move)
+        except IllegalMoveError as err:
+            log.add_line(f"{self.enemy.name}'s AI chose an illegal move ({err}); it ends "
+                         "its turn", ENEMY)
+            events = self.session.play(Move.end())
+        log.add_events(events)
+        self.refresh_view()
+        self._carry_on()
+
+    # ------------------------------------------------------- hint and graph
+
+    def action_hint(self) -> None:
+        if not self.session.hero_to_act:
+            self.say("Hints are for your turn.")
+            return
+        self.say("Thinking about a hint…")
+        self._find_hint(self.session.fight.copy(), self.session.seed)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _find_hint(self, position, seed: int) -> None:
+        try:
+            text = self.dicey.config.hint_for(position, seed).describe()
+        except Exception as err:   # a hint that fails must not end the game
+            text = f"No hint: {type(err).__name__}: {err}"
+        self.post_message(self.Said(text))
+
+    def action_graph(self) -> None:
+        f = self.session.fight
+        name = f"{self.enemy.id}-turn{self.decision.position.turn if self.decision else f.turn}"
+        self.say("Drawing the enemy's decision graph…")
+        self._write_graph(self.decision, self.dicey.graph_folder() / f"{name}.graphml")
+
+    @work(thread=True, exclusive=True, group="graph", exit_on_error=False)
+    def _write_graph(self, decision: EnemyDecision | None, path) -> None:
+        try:
+            text = f"Decision graph written to {write_decision_graph(decision, path)}"
+        except GraphUnavailable as err:
+            text = str(err).capitalize() + "."
+        except Exception as err:   # an export that fails must not end the game
+            text = f"Could not write the graph: {type(err).__name__}: {err}"
+        self.post_message(self.Said(text))
+
+    def on_fight_screen_said(self, message: Said) -> None:
+        self.say(message.text)
+
+    # ------------------------------------------------------------ the rest
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one(FightLog)
+        (log.scroll_page_down if pages > 0 else log.scroll_page_up)(animate=False)
+
+    def action_save_quit(self) -> None:
+        self.dicey.save_and_quit(self.session)

@@ -1,0 +1,69 @@
+"""Choosing a hero: each hero's HP, dice and starting cards, previewed as cards."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicey.lang.defs import FighterDef
+from dicey.rules.state import fresh_card
+from dicey.run.progress import heroes_of
+
+from ..keys import HERO_KEYS, bindings
+from ..widgets import CardRow, KeyBar
+from .base import RunScreen
+
+
+class HeroScreen(RunScreen):
+    """A list of heroes; the highlighted one's kit is shown beside it."""
+
+    BINDINGS = bindings(HERO_KEYS)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("Choose your hero", style="bold"), id="screen-title")
+        with Horizontal(id="hero-body"):
+            yield OptionList(id="hero-list")
+            with Vertical(id="hero-preview"):
+                yield Static(id="hero-info")
+                yield CardRow(0, lettered=False, id="hero-kit")
+        yield KeyBar(HERO_KEYS)
+
+    @property
+    def heroes(self) -> list[FighterDef]:
+        lib = self.dicey.library
+        return heroes_of(lib, lib.dungeon) if lib.dungeon is not None else []
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#hero-list", OptionList)
+        menu.add_options([Option(f"{i + 1} {h.name}", id=h.id)
+                          for i, h in enumerate(self.heroes)])
+        menu.highlighted = 0
+        menu.focus()
+        self._preview(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._preview(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option_index)
+
+    def _preview(self, index: int) -> None:
+        if not 0 <= index < len(self.heroes):
+            return
+        hero = self.heroes[index]
+        lib = self.dicey.library
+        info = Text(hero.name, style="bold")
+        info.append(f"\n{hero.hp} HP · {hero.dice} dice · grid {hero.grid} wide\n")
+        info.append(hero.text)
+        self.query_one("#hero-info", Static).update(info)
+        cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
+        self.query_one("#hero-kit", CardRow).show(cards)
+
+    def action_choose(self, index: int) -> None:
+        if 0 <= index < len(self.heroes):
+            self.dicey.new_run(self.heroes[index].id)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,134 @@
+"""The inventory: the equipment grid (within its width) and the backpack; move and swap
+cards between fights."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicey.rules.state import fresh_card
+from dicey.run import inventory as inv
+from dicey.run.progress import set_hero
+from dicey.run.state import Hero, split_ref
+
+from ..keys import INVENTORY_KEYS, bindings
+from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
+from .base import DiceyModal
+
+LISTS = ("#equipped", "#backpack")
+
+
+class InventoryScreen(DiceyModal):
+    """Two lists side by side; enter moves a card across, ``s`` twice swaps two cards."""
+
+    BINDINGS = bindings(INVENTORY_KEYS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marked: tuple[str, int] | None = None   # a card picked for a swap
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="inventory-box"):
+            yield Static(id="grid-title")
+            with Horizontal(id="inventory-lists"):
+                yield OptionList(id="equipped")
+                yield OptionList(id="backpack")
+            yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="inventory-preview")
+            yield Static(id="inventory-message")
+            yield KeyBar(INVENTORY_KEYS)
+
+    @property
+    def hero(self) -> Hero:
+        assert self.dicey.state is not None
+        return self.dicey.state.hero
+
+    def on_mount(self) -> None:
+        self._fill()
+        self.query_one("#equipped", OptionList).focus()
+
+    def _fill(self) -> None:
+        lib, hero = self.dicey.library, self.hero
+        used, width = inv.width_of(lib, hero.equipment), inv.grid_width(lib, hero)
+        self.query_one("#grid-title", Static).update(Text(
+            f"Equipment grid: {used} of {width} spaces used          Backpack", style="bold"))
+        for name, refs in (("#equipped", hero.equipment), ("#backpack", hero.backpack)):
+            menu = self.query_one(name, OptionList)
+            keep = menu.highlighted or 0
+            menu.clear_options()
+            menu.add_options([Option(self._label(name, i, ref)) for i, ref in enumerate(refs)]
+                             or [Option("(empty)", disabled=True)])
+            menu.highlighted = min(keep, max(0, len(refs) - 1)) if refs else None
+        self._preview()
+
+    def _label(self, where: str, index: int, ref: str) -> str:
+        lib = self.dicey.library
+        mark = "» " if self.marked == (where, index) else ""
+        return f"{mark}{inv.card_label(lib, ref)} (size {inv.card_def(lib, ref).size})"
+
+    def _focused(self) -> tuple[str, int | None]:
+        name = "#backpack" if self.query_one("#backpack", OptionList).has_focus else "#equipped"
+        return name, self.query_one(name, OptionList).highlighted
+
+    def _preview(self) -> None:
+        name, index = self._focused()
+        refs = self.hero.equipment if name == "#equipped" else self.hero.backpack
+        cards = []
+        if index is not None and index < len(refs):
+            defn = inv.card_def(self.dicey.library, refs[index])
+            cards = [fresh_card(defn, upgraded=split_ref(refs[index])[1])]
+        self.query_one("#inventory-preview", CardRow).show(cards)
+
+    def on_option_list_option_highlighted(self) -> None:
+        self._preview()
+
+    def on_descendant_focus(self) -> None:
+        self._preview()
+
+    def say(self, text: str) -> None:
+        self.query_one("#inventory-message", Static).update(Text(text))
+
+    def _change(self, make) -> None:
+        try:
+            hero = make()
+        except inv.InventoryError as err:
+            self.say(str(err).capitalize() + ".")
+            return
+        self.dicey.commit(set_hero(self.dicey.state, hero))
+        self.marked = None
+        self.say("")
+        self._fill()
+
+    def action_move_card(self) -> None:
+        name, index = self._focused()
+        if index is None:
+            return
+        lib = self.dicey.library
+        if name == "#equipped":
+            self._change(lambda: inv.unequip(lib, self.hero, index))
+        else:
+            self._change(lambda: inv.equip(lib, self.hero, index))
+
+    def on_option_list_option_selected(self) -> None:
+        self.action_move_card()
+
+    def action_swap(self) -> None:
+        name, index = self._focused()
+        if index is None:
+            return
+        if self.marked is None or self.marked[0] == name:
+            self.marked = (name, index)
+            self.say("Now pick a card in the other list and press s to swap.")
+            self._fill()
+            return
+        pair = {name: index, self.marked[0]: self.marked[1]}
+        self._change(lambda: inv.swap(self.dicey.library, self.hero, pair["#equipped"],
+                                      pair["#backpack"]))
+
+    def action_other_list(self) -> None:
+        name, _ = self._focused()
+        self.query_one(LISTS[1 - LISTS.index(name)], OptionList).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,85 @@
+"""The reward after a won fight: one of three (a card, an upgrade, a heal), with news of
+levels gained and a preview of the card on offer."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicey.rules.state import fresh_card
+from dicey.run.inventory import card_def
+from dicey.run.rewards import describe_reward
+from dicey.run.state import Reward
+
+from ..keys import REWARD_KEYS, bindings
+from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
+from .base import RunScreen
+from .inventory import InventoryScreen
+
+
+class RewardScreen(RunScreen):
+    """Pick one reward; the run moves on to the next fight."""
+
+    BINDINGS = bindings(REWARD_KEYS)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="screen-title")
+        yield Static(id="news")
+        yield OptionList(id="offers")
+        yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="offer-preview")
+        yield KeyBar(REWARD_KEYS)
+
+    def on_mount(self) -> None:
+        self.query_one("#screen-title", Static).update(self._title())
+        self.query_one("#news", Static).update(Text("\n".join(self.run_state.news)))
+        self._fill()
+
+    def on_screen_resume(self) -> None:
+        self._fill()
+
+    def _title(self) -> Text:
+        last = self.run_state.history[-1]
+        enemy = self.dicey.library.enemies[last.enemy].name
+        text = Text(f"Victory over {enemy}!", style="bold")
+        text.append(f" +{last.xp} XP · {self.run_state.hero.hp}/{self.run_state.hero.max_hp} HP"
+                    " · choose one reward:")
+        return text
+
+    def _fill(self) -> None:
+        lib, state = self.dicey.library, self.run_state
+        menu = self.query_one("#offers", OptionList)
+        current = menu.highlighted or 0
+        menu.clear_options()
+        menu.add_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}")
+                          for i, r in enumerate(state.offers)])
+        menu.highlighted = min(current, len(state.offers) - 1)
+        menu.focus()
+        self._preview(menu.highlighted or 0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._preview(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option_index)
+
+    def _preview(self, index: int) -> None:
+        offers = self.run_state.offers
+        cards = []
+        if 0 <= index < len(offers) and offers[index].card:
+            cards = self._preview_cards(offers[index])
+        self.query_one("#offer-preview", CardRow).show(cards)
+
+    def _preview_cards(self, reward: Reward) -> list:
+        lib = self.dicey.library
+        if reward.kind == "upgrade":
+            return [fresh_card(card_def(lib, reward.card)),
+                    fresh_card(card_def(lib, reward.card + "+"), upgraded=True)]
+        return [fresh_card(card_def(lib, reward.card))]
+
+    def action_choose(self, index: int) -> None:
+        if 0 <= index < len(self.run_state.offers):
+            self.dicey.take_reward(index)
+
+    def action_inventory(self) -> None:
+        self.app.push_screen(InventoryScreen())

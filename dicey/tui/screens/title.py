@@ -1,0 +1,88 @@
+"""The title screen: a new run, continue the saved one, help, quit; save problems reported."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicey.run.progress import current_enemy
+from dicey.run.saves import Loaded
+from dicey.run.state import RunState
+
+from ..keys import TITLE_KEYS, bindings
+from ..widgets import KeyBar
+from .base import DiceyScreen
+from .heroes import HeroScreen
+
+LOGO = r"""
+ ____  _
+|  _ \(_) ___ ___ _   _
+| | | | |/ __/ _ \ | | |
+| |_| | | (_|  __/ |_| |
+|____/|_|\___\___|\__, |
+                  |___/
+"""
+
+
+def run_line(library, state: RunState) -> str:
+    """``Warrior, level 2, 18/28 HP — floor 2, fight 1 (Bully)``."""
+    hero = library.heroes[state.hero.id]
+    enemy = library.enemies[current_enemy(state)].name
+    return (f"{hero.name}, level {state.hero.level}, {state.hero.hp}/{state.hero.max_hp} HP"
+            f" — floor {state.floor + 1}, fight {state.step + 1} ({enemy})")
+
+
+class TitleScreen(DiceyScreen):
+    """New run, continue, help, quit."""
+
+    BINDINGS = bindings(TITLE_KEYS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loaded = Loaded(None)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(LOGO.strip("\n")), id="logo")
+        yield Static(id="tagline")
+        yield OptionList(id="menu")
+        yield Static(id="title-problem")
+        yield KeyBar(TITLE_KEYS)
+
+    def on_mount(self) -> None:
+        self._load()
+
+    def on_screen_resume(self) -> None:
+        self._load()
+
+    def _load(self) -> None:
+        lib = self.dicey.library
+        self.loaded = self.dicey.store.load(lib)
+        dungeon = lib.dungeon
+        tag = "no dungeon loaded" if dungeon is None else \
+            f"{dungeon.name}: {dungeon.text}" if dungeon.text else dungeon.name
+        self.query_one("#tagline", Static).update(Text(tag))
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        state = self.loaded.state
+        cont = f"Continue: {run_line(lib, state)}" if state else "Continue (no saved run)"
+        menu.add_options([Option("New run", id="new"),
+                          Option(cont, id="continue", disabled=state is None),
+                          Option("Help", id="help"), Option("Quit", id="quit")])
+        menu.highlighted = 1 if state else 0
+        menu.focus()
+        lines = [self.loaded.problem] if self.loaded.problem else []
+        self.query_one("#title-problem", Static).update(
+            Text("\n".join(lines + list(self.dicey.config.notices))))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        action = {"new": self.action_new_run, "continue": self.action_continue_run,
+                  "help": self.action_help, "quit": self.action_quit}[event.option.id]
+        action()
+
+    def action_new_run(self) -> None:
+        self.app.push_screen(HeroScreen())
+
+    def action_continue_run(self) -> None:
+        if self.loaded.state is not None:
+            self.dicey.continue_run(self.loaded.state)

@@ -1,0 +1,243 @@
+"""The fight's widgets: a fighter's bar, dice, cards, the rows they sit in, the log, the key
+line.
+
+Attributes down, messages up: a screen hands each widget a new frozen view (a
+:class:`FighterView`, a :class:`~dicey.rules.state.Die`, a
+:class:`~dicey.rules.state.CardState`) whenever the fight changes, and a click on a die or
+a card comes back as a message. Colours come from component classes styled in
+``dicey.tcss``; the game's state is never kept in CSS classes (only the cursor, which is
+the interface's own state, is a class).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
+
+from dicey.rules.events import Event
+from dicey.rules.state import CardState, Die, Fighter
+
+from . import faces
+from .keys import Key, key_bar
+
+
+@dataclass(frozen=True)
+class FighterView:
+    """What the screen shows of a fighter."""
+
+    name: str
+    hp: int
+    max_hp: int
+    dice_count: int
+    level: int
+    statuses: str
+    dice: tuple[Die, ...] = ()
+    acting: bool = False
+
+    @classmethod
+    def of(cls, fighter: Fighter, acting: bool, names: Any = None) -> "FighterView":
+        ordered = dict(sorted(fighter.statuses.items()))
+        return cls(fighter.name, fighter.hp, fighter.max_hp, fighter.dice_count + fighter.extra,
+                   fighter.level, faces.status_line(ordered, names), tuple(fighter.dice), acting)
+
+
+class FighterBar(Widget):
+    """One line: name, HP bar, HP, dice, level, statuses; the dice in hand while acting."""
+
+    COMPONENT_CLASSES = {"fighter-bar--name", "fighter-bar--hp", "fighter-bar--hp-low",
+                         "fighter-bar--status", "fighter-bar--acting"}
+    view: reactive[FighterView | None] = reactive(None)
+
+    def __init__(self, view: FighterView | None = None, *, show_hand: bool = False,
+                 id: str | None = None):
+        super().__init__(id=id)
+        self.show_hand = show_hand
+        self.set_reactive(FighterBar.view, view)
+
+    def render(self) -> Text:
+        v = self.view
+        if v is None:
+            return Text("")
+        style = self.get_component_rich_style
+        low = v.hp * 3 <= v.max_hp
+        text = Text()
+        text.append(("▶ " if v.acting else "  ") + v.name, style("fighter-bar--name"))
+        text.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
+                    style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
+        text.append(f"{v.hp}/{v.max_hp} HP · {v.dice_count} dice · lvl {v.level}")
+        if v.statuses:
+            text.append(" · ")
+            text.append(v.statuses, style("fighter-bar--status"))
+        if self.show_hand and v.acting and v.dice:
+            text.append(" · rolled ")
+            text.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+        return text
+
+
+class DieView(Widget):
+    """One of the hero's dice: its face in a box, its key above, its marks below."""
+
+    COMPONENT_CLASSES = {"die-view--face", "die-view--burning", "die-view--locked"}
+    die: reactive[Die] = reactive(Die(1))
+
+    @dataclass
+    class Picked(Message):
+        index: int
+
+    def __init__(self, index: int, die: Die):
+        super().__init__()
+        self.index = index
+        self.set_reactive(DieView.die, die)
+        self.watch_die(die)
+
+    def watch_die(self, die: Die) -> None:
+        self.border_title = str(self.index + 1) if self.index < 9 else ""
+        self.border_subtitle = " ".join(faces.die_label(die).split()[1:])
+
+    def render(self) -> Text:
+        d = self.die
+        name = "die-view--locked" if d.locked else "die-view--burning" if d.burning else \
+            "die-view--face"
+        return Text("?" if d.blind else str(d.value), self.get_component_rich_style(name),
+                    justify="center")
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.index))
+
+
+class CardView(Widget):
+    """An equipment card: key and name on top, slots, text, uses and marks below."""
+
+    COMPONENT_CLASSES = {"card-view--slots", "card-view--text", "card-view--gone"}
+    card: reactive[CardState | None] = reactive(None)
+
+    @dataclass
+    class Picked(Message):
+        index: int
+        side: int
+
+    def __init__(self, index: int, card: CardState, side: int, key: str = "",
+                 unit: int | None = None):
+        super().__init__()
+        self.index, self.side, self.key, self.unit = index, side, key, unit
+        self.set_reactive(CardView.card, card)
+        self.watch_card(card)
+
+    def watch_card(self, card: CardState | None) -> None:
+        if card is None:
+            return
+        self.border_title = faces.card_title(card, self.key)
+        tail = [faces.uses_line(card), faces.marks(card)]
+        self.border_subtitle = " ".join(t for t in tail if t)
+        size = card.active.size
+        self.styles.width = f"{size}fr" if self.unit is None else size * self.unit
+
+    def render(self) -> Text:
+        card = self.card
+        if card is None:
+            return Text("")
+        style = self.get_component_rich_style
+        gone = card.gone or card.uses_left == 0
+        text = Text(faces.slot_line(card), style("card-view--slots"))
+        text.append("\n")
+        text.append(faces.card_text(card), style("card-view--gone" if gone
+                                                  else "card-view--text"))
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.index, self.side))
+
+
+def sync_children(row: Widget, items: Sequence[Any], make: Callable[[int, Any], Widget],
+                  update: Callable[[Widget, Any], None]) -> None:
+    """Show ``items`` in ``row``: existing children get new values, missing ones are
+    mounted, extra ones hidden (widgets are reused, so the row never flickers)."""
+    children = list(row.children)
+    for i, item in enumerate(items):
+        if i < len(children):
+            children[i].display = True
+            update(children[i], item)
+        else:
+            row.mount(make(i, item))
+    for extra in children[len(items):]:
+        extra.display = False
+
+
+class DiceTray(Horizontal):
+    """The hero's dice in a row; the one under the cursor is marked."""
+
+    def show(self, dice: Sequence[Die], cursor: int | None) -> None:
+        sync_children(self, dice, DieView, lambda w, d: setattr(w, "die", d))
+        for w in self.query(DieView):
+            w.set_class(w.index == cursor, "-cursor")
+
+
+#: The width of a size-1 card shown outside a fight (hero kits, rewards, the inventory).
+PREVIEW_UNIT = 24
+
+
+class CardRow(Horizontal):
+    """A fighter's cards side by side, as wide as their sizes."""
+
+    def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
+                 id: str | None = None):
+        """``lettered``: cards show their keys (the hero's, in a fight); ``unit``: a size-1
+        card's width in cells (None: the row's width is shared out by size)."""
+        super().__init__(id=id)
+        self.side = side
+        self.lettered = side == 0 if lettered is None else lettered
+        self.unit = unit
+
+    def show(self, cards: Sequence[CardState], cursor: int | None = None) -> None:
+        keys = faces.CARD_KEYS if self.lettered else ""
+
+        def make(i: int, card: CardState) -> CardView:
+            return CardView(i, card, self.side, keys[i] if i < len(keys) else "", self.unit)
+
+        def update(w: Widget, card: CardState) -> None:
+            w.key = keys[w.index] if w.index < len(keys) else ""
+            w.card = card
+
+        sync_children(self, cards, make, update)
+        for w in self.query(CardView):
+            w.set_class(w.index == cursor, "-cursor")
+
+
+class FightLog(RichLog):
+    """The fight's events, one line each, coloured by who they are about."""
+
+    COMPONENT_CLASSES = {"fight-log--hero", "fight-log--enemy", "fight-log--turn"}
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+
+    def add_events(self, evs: Iterable[Event]) -> None:
+        for event in evs:
+            self.write(self._line(event))
+
+    def add_line(self, line: str, side: int | None = None) -> None:
+        name = {0: "fight-log--hero", 1: "fight-log--enemy"}.get(side, "fight-log--turn")
+        self.write(Text(line, self.get_component_rich_style(name)))
+
+    def _line(self, event: Event) -> Text:
+        side = getattr(event, "side", None)
+        if type(event).__name__ in ("TurnStarted", "FightStarted", "FightEnded"):
+            return Text(event.describe(), self.get_component_rich_style("fight-log--turn"))
+        name = "fight-log--hero" if side == 0 else "fight-log--enemy"
+        return Text("  " + event.describe(), self.get_component_rich_style(name))
+
+
+class KeyBar(Static):
+    """One line of the keys that work on this screen."""
+
+    def __init__(self, keys: Iterable[Key], *, id: str | None = None):
+        super().__init__(Text(key_bar(keys)), id=id)

@@ -1,0 +1,88 @@
+"""Playing by keys alone: a whole seeded run to the boss, a fight to a loss, and a fight of
+the real base game."""
+from __future__ import annotations
+
+import random
+
+from dicey.ai.baseline import choose_move
+from dicey.run.saves import SaveStore, decode
+from dicey.tui.app import DiceyApp, PlayConfig
+from dicey.tui.screens.dungeon import DungeonScreen
+from dicey.tui.screens.ending import EndScreen
+from dicey.tui.screens.fight import FightScreen
+from dicey.tui.screens.reward import RewardScreen
+from tui_kit import LIB, fight_screen, hero_turn_or_end, keys_for, make_app, wait_until
+
+
+async def play_fight_by_keys(pilot, rng: random.Random) -> FightScreen:
+    """Play the fight on screen to its end, pressing the keys for easy's choices."""
+    screen = fight_screen(pilot.app)
+    session = screen.session
+    while True:
+        await hero_turn_or_end(pilot)
+        if session.over:
+            return screen
+        move = choose_move(session.fight.copy(), rng)
+        made = len(session.moves)
+        await pilot.press(*keys_for(screen, move))
+        assert len(session.moves) > made, f"the keys for {move} did nothing"
+        assert session.moves[made].same_choice(move)   # (the enemy may have moved since)
+
+
+async def test_a_whole_run_by_keys_to_the_boss(home):
+    app = make_app(home, seed=2)
+    rng = random.Random(0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1")                       # new run, the first hero
+        enemies = []
+        while not isinstance(app.screen, EndScreen):
+            if isinstance(app.screen, DungeonScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, RewardScreen):
+                await pilot.press("2")
+            else:
+                screen = await play_fight_by_keys(pilot, rng)
+                assert screen.session.winner == 0
+                enemies.append(screen.enemy.id)
+                await pilot.press("enter")
+            await pilot.pause()
+        text = str(app.screen.query_one("#screen-title").render())
+        assert text.startswith("VICTORY") and "Dragon" in text
+    assert enemies == [e for floor in app.state.schedule for e in floor]
+    assert enemies[-1] == "dragon" and app.state.stage == "won"
+    store = SaveStore(home)
+    assert not store.path.exists() and decode(store.last_run.read_bytes(), LIB) == app.state
+
+
+async def test_a_fight_by_keys_to_a_loss(home):
+    app = make_app(home, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "2", "enter")             # the Weakling, 3 HP, into a fight
+        screen = fight_screen(app)
+        while True:
+            await hero_turn_or_end(pilot)
+            if screen.session.over:
+                break
+            await pilot.press("t")
+        assert screen.session.winner == 1
+        assert "wins" in str(screen.query_one("#fight-header").render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert str(app.screen.query_one("#screen-title").render()).startswith("DEFEAT")
+        await pilot.press("enter")                       # back to the title
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
+    assert app.state is None and SaveStore(home).last_run.exists()
+
+
+async def test_a_fight_of_the_base_game_by_keys(home, library):
+    """The real content and the enemy's own AI: the fight ends and the right screen follows."""
+    app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0, seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = await play_fight_by_keys(pilot, random.Random(1))
+        winner = screen.session.winner
+        await pilot.press("enter")
+        await pilot.pause()
+        expected = RewardScreen if winner == 0 else EndScreen
+        assert isinstance(app.screen, expected)
+        assert app.state.history[-1].turns == screen.session.fight.outcome.turns
