@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Hashable
 from dicey.rules.fight import Fight
 from dicey.rules.state import Fighter
 
+from .moves import Step, likeliest
 from .score import Scorer, dice_label
 
 if TYPE_CHECKING:
@@ -221,6 +222,30 @@ class _SearchGraph:
         if chosen:
             self.chosen.add(child_key)
         return self._decision(child_key, depth)
+
+
+# ------------------------------------------------------------------ from a line
+
+def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str) -> DecisionGraph:
+    """A plan that was not searched (the rule of thumb's): its one line, every node chosen,
+    each move's likeliest outcome; values are the line's score so far."""
+    graph = DecisionGraph(title, "greedy")
+    base = scorer.potential(root)
+    state = root
+    node = graph.add_node("decision", state_label(root, scorer.side), 0.0, 0, chosen=True)
+    for depth, step in enumerate(line, 1):
+        after = likeliest(state.outcomes(step.move))
+        if after.turn_over:
+            score = scorer.turn_score(root, state, after)
+            label = f"end: {score_text(score)}\n" + state_label(after, scorer.side)
+            nxt = graph.add_node("leaf", label, score, depth, chosen=True)
+        else:
+            score = scorer.step(root, after) + scorer.potential(after) - base
+            nxt = graph.add_node("decision", state_label(after, scorer.side), score, depth,
+                                 chosen=True)
+        graph.add_edge(node.id, nxt.id, str(step.move), "move", value=score, chosen=True)
+        node, state = nxt, after
+    return graph
 
 
 # ------------------------------------------------------------------ from MCTS

@@ -176,19 +176,24 @@ class _Job:
 
     def forced(self) -> Plan:
         """Only ``end turn``: no search, but its exact worth all the same."""
-        search = Expectimax(self.scorer)
-        value = search.q(self.root, Move.end()) - self.base
-        line = search.best_line(self.root)
-        return self._plan(line, value, [FirstMove(Move.end(), value)], "forced",
-                          nodes=search.nodes)
+        search = Expectimax(self.scorer, record=self.want_graph)
+        value = search.value(self.root) - self.base
+        plan = self._plan(search.best_line(self.root), value, [FirstMove(Move.end(), value)],
+                          "forced", nodes=search.nodes)
+        if self.want_graph:
+            plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
+            plan.graph.method = "forced"
+        return plan
 
     def greedy(self, **counts: Any) -> Plan:
         """The rule of thumb's line; its score along the likeliest outcomes."""
         rng = random.Random(self.seed)
         line = follow(self.root, lambda state: choose_move(state, rng))
         value = self._line_score(line)
-        first = FirstMove(line[0].move, value)
-        return self._plan(line, value, [first], "greedy", **counts)
+        plan = self._plan(line, value, [FirstMove(line[0].move, value)], "greedy", **counts)
+        if self.want_graph:
+            plan.graph = graphs.from_line(self.root, line, self.scorer, self.title)
+        return plan
 
     def _line_score(self, line: list[Step]) -> float:
         """The turn score of a line (replayed with each move's likeliest outcome)."""

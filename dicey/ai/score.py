@@ -172,6 +172,12 @@ class Scorer:
             reward += self.leaf(before, after)
         return reward
 
+    def quiet_end(self, fight: Fight) -> float:
+        """What ending the turn is worth when :meth:`Fight.end_is_quiet`: nothing the
+        potential reads changes (the statuses that clear weigh nothing), so it is the
+        state's potential and its unused dice."""
+        return self.potential(fight) + self.unused(fight)
+
     def turn_score(self, start: Fight, before_end: Fight, end: Fight) -> float:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""

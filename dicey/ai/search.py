@@ -98,6 +98,9 @@ class Expectimax:
 
     def q(self, fight: Fight, move: Move, record: Recorded | None = None) -> float:
         """The expected future score of making ``move`` now and playing best after."""
+        if record is None and move.is_end and fight.end_is_quiet():
+            self.nodes += 1            # a quiet end is scored without being made
+            return self.scorer.quiet_end(fight)
         transition = self.scorer.transition
         total = 0.0
         seen = [] if record is not None else None

@@ -195,7 +195,10 @@ class Mechanics:
         return self._run(script, side, None, full, f"status {status}, {event}")
 
     def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
-        for status in self.rules.ordered(self.fighters[side].statuses):
+        statuses = self.fighters[side].statuses
+        if not statuses:
+            return
+        for status in self.rules.ordered(statuses):
             if self._stopped:
                 return
             if status in self.fighters[side].statuses:
@@ -209,10 +212,14 @@ class Mechanics:
 
     def _cards_hook(self, side: int, event: str, names: dict | None = None) -> None:
         """One hook on every card of a fighter, left to right (cards given meanwhile too)."""
+        cards = self.fighters[side].cards
         i = 0
-        while i < len(self.fighters[side].cards) and not self._stopped:
-            if not self.fighters[side].cards[i].gone:
+        while i < len(cards) and not self._stopped:
+            card = cards[i]
+            # Most cards have no such hook: skip them before building their names.
+            if not card.gone and event in card.active.hooks:
                 self._card_hook(side, i, event, dict(names or {}))
+            cards = self.fighters[side].cards
             i += 1
 
     def _set_card(self, side: int, index: int, card: CardState) -> None:

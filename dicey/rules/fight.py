@@ -28,7 +28,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, FixedChance, SampleChance, enumerate_outcomes, uniform
-from dicey.lang.defs import FighterDef
+from dicey.lang.defs import EquipmentDef, FighterDef
 from dicey.lang.errors import did_you_mean
 
 from . import events as E
@@ -40,6 +40,8 @@ from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
 MAX_TURNS = 60
+#: The probability of a move that meets no chance point.
+CERTAIN = Fraction(1)
 #: Phases: waiting for ``begin_turn``, in the actor's turn, or finished.
 READY, ACTING, OVER = "ready", "acting", "over"
 
@@ -257,18 +259,20 @@ class Fight(Mechanics):
         moves: list[Move] = []
         seen: set = set()
         for ci, card in enumerate(f.cards):
-            if card.gone:
+            if card.gone or (not card.shocked and card.uses_left == 0):
                 continue
-            ck = card.key()
+            ck = card[1:]
             if ck in seen:
                 continue
             seen.add(ck)
+            name = card.defn.name
             if card.shocked:
-                moves.extend(Move.release(d.value, card.name, di, ci) for di, d in dice)
-            elif card.uses_left != 0:
-                moves.extend(Move.place(d.value, card.name, di, ci) for di, d in dice
-                             if _accepts(card, d))
-        moves.append(Move.end())
+                moves.extend(_move("release", die.value, name, di, ci) for di, die in dice)
+                continue
+            takes = _takes(card)
+            moves.extend(_move("place", die.value, name, di, ci) for di, die in dice
+                         if (die.value if not die.blind else 0) in takes)
+        moves.append(END)
         return moves
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
@@ -391,14 +395,14 @@ class Fight(Mechanics):
 
         Results with equal keys and equal per-turn counters are merged (the counters are
         what a scorer reads besides the key). A move that meets no chance point has one
-        result of probability 1. ``min_probability`` and ``limit`` are passed to
+        result of probability 1 (found by making it once: asking :meth:`move_is_random`
+        first would cost as much). ``min_probability`` and ``limit`` are passed to
         :func:`~dicey.lang.chance.enumerate_outcomes` (which raises ``TooManyOutcomes``).
         """
-        if not self.move_is_random(move):
-            child, chance = self.copy(), FixedChance()
-            child.apply(move, chance)
-            if not chance.met:
-                return [(Fraction(1), child)]
+        child, probe = self.copy(), _Probe()
+        child.apply(move, probe)
+        if not probe.met:          # no chance point on the way: one certain result
+            return [(CERTAIN, child)]
 
         def run(source: Chance) -> Fight:
             result = self.copy()
@@ -410,6 +414,24 @@ class Fight(Mechanics):
             slot = merged.setdefault((child.key(), child.counters()), [Fraction(0), child])
             slot[0] += p
         return [(p, child) for p, child in merged.values()]
+
+    def end_is_quiet(self) -> bool:
+        """Whether ending the turn now runs no script and ends no fight: no ``on turn end``
+        hook on the actor's cards, the actor or its statuses, no ``on removed`` hook on a
+        status that clears at turn end, not the last turn. Then the end changes only what
+        the turn end always changes (the pool goes, turn-end statuses clear, the other
+        fighter is to act), and a planner may score it without making it."""
+        if self.phase != ACTING or self.turn >= MAX_TURNS:
+            return False
+        f = self.fighters[self.actor]
+        if "on turn end" in f.defn.hooks:
+            return False
+        if any("on turn end" in c.active.hooks for c in f.cards if not c.gone):
+            return False
+        rules = self.rules
+        return not any(rules.hook(s, "on turn end") is not None or
+                       (rules.clears(s) == "turn end" and rules.hook(s, "on removed")
+                        is not None) for s in f.statuses)
 
     def counters(self) -> tuple[int, int, int, int]:
         """The per-turn counters: ``(turn_bonus, turn_moves, turn_cards_used,
@@ -607,6 +629,32 @@ def _no_card(f: Fighter, name: str) -> str:
     return f"{f.name} has no such card{did_you_mean(make_id(name), [c.defn.id for c in f.cards])}"
 
 
+class _Probe(Chance):
+    """Takes the first outcome of any chance point and remembers that there was one."""
+
+    __slots__ = ("met",)
+
+    def __init__(self) -> None:
+        self.met = False
+
+    def choose(self, outcomes):  # type: ignore[override]
+        self.met = True
+        return outcomes[0][0]
+
+
+#: Moves are small immutable values: each one is made once and shared.
+_MOVES: dict[tuple[str, int, str, int, int], Move] = {}
+END = Move.end()
+
+
+def _move(action: str, value: int, card: str, die_index: int, card_index: int) -> Move:
+    key = (action, value, card, die_index, card_index)
+    hit = _MOVES.get(key)
+    if hit is None:
+        hit = _MOVES[key] = Move(action, value, card, die_index, card_index)
+    return hit
+
+
 def _distinct_dice(dice: list[Die]) -> list[tuple[int, Die]]:
     """One (index, die) per distinct usable die, highest first, plain before burning."""
     seen: dict[Die, int] = {}
@@ -619,15 +667,42 @@ def _distinct_dice(dice: list[Die]) -> list[tuple[int, Die]]:
 
 def _accepts(card: CardState, die: Die) -> bool:
     """Whether ``die`` may go on ``card`` now (not shocked/used up: the caller checks)."""
+    return (0 if die.blind else die.value) in _takes(card)
+
+
+_ANY_DIE = frozenset(range(0, 7))
+_NO_DIE: frozenset[int] = frozenset()
+
+
+def _takes(card: CardState) -> frozenset[int]:
+    """The die values ``card`` takes now; 0 stands for a blind die (its value unknown: any
+    card with a free slot takes it)."""
     act = card.active
     if act.countdown is not None:
-        return card.countdown > 0
-    slots = card_slots(card)
-    if len(card.placed) >= len(slots):
-        return False
-    if die.blind:
-        return True
-    return slots_fit(slots, act.total, tuple(sorted(card.placed + (die.value,))))
+        return _ANY_DIE if card.countdown > 0 else _NO_DIE
+    return _accepted_values(card, act)
+
+
+#: (id of the acting definition, weakened, dice placed) → the values the card takes.
+_ACCEPTED: dict[tuple[int, bool, tuple[int, ...]], frozenset[int]] = {}
+#: Keeps each definition in _ACCEPTED alive, so its id is never reused for another.
+_ACCEPTED_DEFS: dict[int, EquipmentDef] = {}
+
+
+def _accepted_values(card: CardState, act: EquipmentDef) -> frozenset[int]:
+    """The values (1..6) a die may have to go on ``card`` now (computed once per case)."""
+    key = (id(act), card.weakened, card.placed)
+    hit = _ACCEPTED.get(key)
+    if hit is None:
+        _ACCEPTED_DEFS[id(act)] = act
+        slots = card_slots(card)
+        if len(card.placed) >= len(slots):
+            hit = _NO_DIE
+        else:
+            hit = frozenset([0] + [v for v in range(1, 7) if slots_fit(
+                slots, act.total, tuple(sorted(card.placed + (v,))))])
+        _ACCEPTED[key] = hit
+    return hit
 
 
 def _legal(action: str, die: Die, card: CardState) -> bool:

@@ -1,0 +1,229 @@
+"""Scenario files: a pinned position (TOML) for ``dicey plan``, ``dicey graph``, benchmarks
+and tests.
+
+::
+
+    [actor]                       # who plans: a declared enemy or hero
+    fighter = "Handyman"
+    hp = 20                       # also: max_hp
+    dice = [2, 2, 4, 5]
+    burning = [0, 1, 2, 3]        # indexes into dice (also: locked, blind)
+    shocked = ["Spanner"]         # also: weakened
+    countdowns = { "Pea Shooter" = 3 }
+    statuses = { poison = 1 }
+    equipment = ["Spanner", "Hammer", "Pea Shooter"]   # optional: overrides the fighter's
+
+    [opponent]
+    fighter = "Warrior"
+    hp = 30
+    statuses = { shield = 2 }
+
+    [search]                      # optional
+    preset = "normal"
+    seed = 7
+    states = 20000
+    iterations = 5000
+    ms = 500                      # or "none": no clock (reproducible)
+    min_probability = 0.0
+
+Optional top-level keys: ``title``, ``text`` (what the position shows) and ``turn``.
+The actor sits on side 1 (an enemy's side) unless it is a hero facing an enemy. The fight
+starts as usual (``on fight start`` hooks run with a fixed seed), then the position is
+pinned with :meth:`Fight.set_position`. Every problem is a :class:`ScenarioError` that names
+the file and the key.
+"""
+from __future__ import annotations
+
+import random
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from dicey.lang.ast import make_id
+from dicey.lang.errors import did_you_mean
+from dicey.rules.fight import Fight
+
+from .planner import PRESET_BUDGETS, Budget
+
+#: Keys of ``[actor]`` and ``[opponent]``, and the types they take.
+FIGHTER_KEYS: dict[str, str] = {
+    "fighter": "str", "hp": "int", "max_hp": "int", "dice": "ints", "burning": "ints",
+    "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
+    "countdowns": "table", "statuses": "table", "equipment": "strs",
+}
+SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability")
+TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
+#: The folder of the reference positions.
+SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "scenarios"
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be read or does not make a position."""
+
+
+@dataclass
+class Scenario:
+    """A scenario as read (not yet placed in a library)."""
+
+    path: str
+    actor: dict[str, Any]
+    opponent: dict[str, Any]
+    title: str = ""
+    text: str = ""
+    turn: int | None = None
+    preset: str = "normal"
+    seed: int = 0
+    budget: Budget = field(default_factory=Budget)
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).stem
+
+    def fight(self, library: Any) -> Fight:
+        """The pinned position, the actor to move (ScenarioError if it does not fit)."""
+        actor = _fighter(library, self.actor["fighter"], self.path, "actor")
+        opponent = _fighter(library, self.opponent["fighter"], self.path, "opponent")
+        actor_side = 0 if actor.kind == "hero" and opponent.kind != "hero" else 1
+        pair = (actor, opponent) if actor_side == 0 else (opponent, actor)
+        try:
+            fight = Fight.start(library, pair[0], pair[1], random.Random(0))
+            fight.set_position(1 - actor_side, **_pins(self.opponent))
+            fight.set_position(actor_side, turn=self.turn, **_pins(self.actor))
+        except ValueError as err:
+            raise ScenarioError(f"{self.path}: {err}") from None
+        if fight.turn_over:
+            raise ScenarioError(f"{self.path}: the actor has no turn to play "
+                                "(give [actor] some dice)")
+        return fight
+
+
+def _pins(spec: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in spec.items() if k != "fighter"}
+
+
+def _fighter(library: Any, name: str, path: str, where: str) -> Any:
+    table = {**getattr(library, "heroes", {}), **getattr(library, "enemies", {})}
+    key = make_id(name)
+    if key not in table:
+        raise ScenarioError(f"{path}: [{where}] fighter: unknown fighter '{name}'"
+                            f"{did_you_mean(key, table)}")
+    return table[key]
+
+
+# ------------------------------------------------------------------ reading
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file (ScenarioError for any problem)."""
+    shown = str(path)
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{shown}: no such scenario file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(f"{shown}: cannot read it ({err})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{shown}: not valid TOML: {err}") from None
+    return parse_scenario(data, shown)
+
+
+def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
+    """A scenario from already-parsed TOML."""
+    _known(data, TOP_KEYS, path, "the top level")
+    actor = _fighter_table(data, "actor", path)
+    opponent = _fighter_table(data, "opponent", path)
+    search = data.get("search", {})
+    if not isinstance(search, dict):
+        raise ScenarioError(f"{path}: [search] must be a table")
+    _known(search, SEARCH_KEYS, path, "[search]")
+    preset = search.get("preset", "normal")
+    if preset not in PRESET_BUDGETS and preset != "easy":
+        raise ScenarioError(f"{path}: [search] preset: unknown preset '{preset}' "
+                            f"(available: easy, {', '.join(PRESET_BUDGETS)})")
+    return Scenario(path, actor, opponent, title=_text(data, "title", path),
+                    text=_text(data, "text", path), turn=_opt_int(data, "turn", path, 1),
+                    preset=preset, seed=_opt_int(search, "seed", path, 0) or 0,
+                    budget=_budget(search, PRESET_BUDGETS.get(preset, Budget()), path))
+
+
+def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any]:
+    table = data.get(where)
+    if not isinstance(table, dict):
+        raise ScenarioError(f"{path}: missing the [{where}] table")
+    _known(table, tuple(FIGHTER_KEYS), path, f"[{where}]")
+    if "fighter" not in table:
+        raise ScenarioError(f"{path}: [{where}] needs a fighter = \"Name\"")
+    for key, value in table.items():
+        if not _is(value, FIGHTER_KEYS[key]):
+            raise ScenarioError(f"{path}: [{where}] {key}: expected "
+                                f"{_TYPE_WORDS[FIGHTER_KEYS[key]]}, got {value!r}")
+    return dict(table)
+
+
+def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
+    changes: dict[str, Any] = {}
+    for key in ("states", "iterations"):
+        if key in search:
+            changes[key] = _opt_int(search, key, path, 1)
+    if "ms" in search:
+        ms = search["ms"]
+        if ms == "none":
+            changes["ms"] = None
+        elif _is(ms, "num") and ms > 0:
+            changes["ms"] = float(ms)
+        else:
+            raise ScenarioError(f"{path}: [search] ms: expected a positive number or "
+                                f"\"none\", got {ms!r}")
+    if "min_probability" in search:
+        p = search["min_probability"]
+        if not _is(p, "num") or not 0 <= p < 1:
+            raise ScenarioError(f"{path}: [search] min_probability: expected a number "
+                                f"from 0 to below 1, got {p!r}")
+        changes["min_probability"] = float(p)
+    return replace(base, **changes)
+
+
+_TYPE_WORDS = {"str": "a string", "int": "an integer", "ints": "a list of integers",
+               "strs": "a list of strings", "table": "a table of name = integer",
+               "num": "a number"}
+
+
+def _is(value: Any, kind: str) -> bool:
+    def integer(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+    return {
+        "str": lambda: isinstance(value, str),
+        "int": lambda: integer(value),
+        "num": lambda: integer(value) or isinstance(value, float),
+        "ints": lambda: isinstance(value, list) and all(integer(v) for v in value),
+        "strs": lambda: isinstance(value, list) and all(isinstance(v, str) for v in value),
+        "table": lambda: isinstance(value, dict) and all(integer(v) for v in value.values()),
+    }[kind]()
+
+
+def _known(table: dict[str, Any], allowed: tuple[str, ...], path: str, where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise ScenarioError(f"{path}: unknown key '{key}' in {where}"
+                                f"{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})")
+
+
+def _text(data: dict[str, Any], key: str, path: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise ScenarioError(f"{path}: {key}: expected a string, got {value!r}")
+    return value
+
+
+def _opt_int(data: dict[str, Any], key: str, path: str, minimum: int) -> int | None:
+    if key not in data:
+        return None
+    value = data[key]
+    if not _is(value, "int") or value < minimum:
+        raise ScenarioError(f"{path}: {key}: expected an integer ≥ {minimum}, got {value!r}")
+    return value
+
+
+def reference_scenarios() -> list[Path]:
+    """The project's reference positions (``scenarios/*.toml``), by name."""
+    return sorted(SCENARIO_DIR.glob("*.toml"))

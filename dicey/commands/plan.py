@@ -1,0 +1,123 @@
+"""``dicey plan SCENARIO.toml [--json] [--states N] [--iterations N] [--ms N] [--seed N]``.
+
+Plan one turn of a pinned position (a scenario file, see ``docs/ai.md``): prints the plan,
+its expected score, every first move's expected score (and visits, for MCTS), how the plan
+was found and what it cost. ``--json`` prints one JSON object instead. Flags override the
+scenario's ``[search]`` table; ``--ms none`` turns the clock off (reproducible plans).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from typing import Any
+
+from dicey.ai.graph import score_text, state_label
+from dicey.ai.planner import Plan, plan_turn
+from dicey.ai.scenario import Scenario, ScenarioError, load_scenario
+from dicey.rules.fight import Fight
+
+from ._shared import fail, library_from
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("plan", help="plan one turn of a scenario and show why",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("scenario", metavar="SCENARIO.toml", help="the position to plan")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_search_flags(p)
+    p.set_defaults(func=run)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _ms(text: str) -> float:
+    if text.lower() == "none":
+        return 0.0          # no clock
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected milliseconds or 'none', got {text!r}") \
+            from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number or 'none', got {text!r}")
+    return value
+
+
+def add_search_flags(p: argparse.ArgumentParser) -> None:
+    """The budget and seed flags ``plan`` and ``graph`` share."""
+    group = p.add_argument_group("search (override the scenario's [search])")
+    group.add_argument("--states", type=_positive, metavar="N",
+                       help="exhaustive search: at most N distinct states")
+    group.add_argument("--iterations", type=_positive, metavar="N",
+                       help="MCTS fallback: at most N iterations")
+    group.add_argument("--ms", type=_ms, metavar="N",
+                       help="time budget in milliseconds ('none': no clock)")
+    group.add_argument("--seed", type=int, metavar="N", help="the planner's seed")
+
+
+def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario, Fight, Plan]:
+    """Load the scenario the flags name, pin its position and plan it (ScenarioError or
+    ValueError for bad input)."""
+    scenario = load_scenario(args.scenario)
+    budget = scenario.budget
+    for name in ("states", "iterations"):
+        if getattr(args, name) is not None:
+            budget = replace(budget, **{name: getattr(args, name)})
+    if args.ms is not None:
+        budget = replace(budget, ms=args.ms or None)     # 0: 'none', no clock
+    scenario = replace(scenario, budget=budget)
+    fight = scenario.fight(library_from(args))
+    seed = scenario.seed if args.seed is None else args.seed
+    plan = plan_turn(fight, preset=scenario.preset, budget=scenario.budget, seed=seed,
+                     graph=graph)
+    return scenario, fight, plan
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        scenario, fight, plan = planned(args)
+    except (ScenarioError, ValueError) as err:
+        return fail(str(err))
+    if args.json:
+        json.dump({"scenario": scenario.name, **plan.to_json()}, sys.stdout,
+                  ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print(describe(scenario, fight, plan))
+    return 0
+
+
+def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
+    """The plan as a person reads it."""
+    lines = [f"{scenario.title or scenario.name}: {plan.actor} to move, turn {fight.turn}"]
+    lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
+    lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
+    lines += [f"  {i}. {move}" for i, move in enumerate(plan.moves, 1)]
+    lines.append("first moves:")
+    width = max(len(str(f.move)) for f in plan.first_moves)
+    for first in plan.first_moves:
+        visits = f"  ({first.visits} visits)" if first.visits is not None else ""
+        lines.append(f"  {str(first.move):<{width}}  {score_text(first.value):>10}{visits}")
+    return "\n".join(lines)
+
+
+def _how(plan: Plan) -> str:
+    parts: list[Any] = [plan.method]
+    if plan.states:
+        parts.append(f"{plan.states} states")
+    if plan.iterations:
+        parts.append(f"{plan.iterations} iterations")
+    parts.append(f"{plan.nodes} nodes, {plan.elapsed_ms:.1f} ms, seed {plan.seed}")
+    if plan.budget_hit:
+        parts.append("budget hit")
+    return ", ".join(parts)
