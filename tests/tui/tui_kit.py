@@ -67,3 +67,10 @@ def keys_for(screen, move) -> list[str]:
     if move.is_end:
         return ["t"]
     return [str(move.die_index + 1), CARD_KEYS[move.card_index]]
+
+
+def kit_state(seed: int = 1, **hero: Any):
+    """A fresh run of the kit's Warrior, with hero fields changed as given."""
+    from dicey.run import progress
+    state = progress.new_run(LIB, "warrior", seed)
+    return replace(state, hero=replace(state.hero, **hero))

@@ -7,6 +7,7 @@ from textual.screen import ModalScreen, Screen
 
 from dicey.run.state import RunState
 
+from ..keys import Key
 from .help import HelpScreen
 
 if TYPE_CHECKING:
@@ -14,14 +15,16 @@ if TYPE_CHECKING:
 
 
 class DiceyScreen(Screen):
-    """A full screen of the game."""
+    """A full screen of the game; ``KEYS`` are its keys (help shows them first)."""
+
+    KEYS: tuple[Key, ...] = ()
 
     @property
     def dicey(self) -> "DiceyApp":
         return self.app  # type: ignore[return-value]
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.KEYS))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -68,14 +68,15 @@ def hero_lines(library, state: RunState) -> Text:
 class DungeonScreen(RunScreen):
     """Where the run stands, and the way into the next fight."""
 
-    BINDINGS = bindings(MAP_KEYS)
+    KEYS = MAP_KEYS
+    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")
         yield Static(id="floors")
         yield Static(id="next-fight")
         yield Static(id="hero-progress")
-        yield KeyBar(MAP_KEYS)
+        yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
         self.refresh_view()

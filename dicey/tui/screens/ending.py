@@ -40,7 +40,8 @@ def summary_table(library, state: RunState) -> Table:
 class EndScreen(RunScreen):
     """Victory or defeat, with the summary; enter goes back to the title."""
 
-    BINDINGS = bindings(END_KEYS)
+    KEYS = END_KEYS
+    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         lib, state = self.dicey.library, self.run_state
@@ -52,7 +53,7 @@ class EndScreen(RunScreen):
             + ", ".join(card_label(lib, r) for r in h.equipment + h.backpack)), id="end-hero")
         with VerticalScroll(id="end-summary"):
             yield Static(summary_table(lib, state))
-        yield KeyBar(END_KEYS)
+        yield KeyBar(self.KEYS)
 
     def action_title(self) -> None:
         self.dicey.back_to_title()

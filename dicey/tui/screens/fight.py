@@ -39,10 +39,11 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 class FightScreen(RunScreen):
     """One fight of the run."""
 
-    BINDINGS = bindings(FIGHT_KEYS)
+    KEYS = FIGHT_KEYS
+    BINDINGS = bindings(KEYS)
 
     @dataclass
-    class EnemyChose(Message):
+    class EnemyChose(Message, bubble=False):
         """The enemy's chooser answered (``error``: it failed, and the turn ends)."""
 
         move: Move
@@ -50,7 +51,7 @@ class FightScreen(RunScreen):
         error: str | None = None
 
     @dataclass
-    class Said(Message):
+    class Said(Message, bubble=False):
         """A line for the message area, from a worker (a hint, a graph written)."""
 
         text: str
@@ -78,7 +79,7 @@ class FightScreen(RunScreen):
                 yield DiceTray(id="dice")
                 yield Static(id="message")
             yield FightLog(id="log")
-        yield KeyBar(FIGHT_KEYS)
+        yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
         self.chooser = self.dicey.config.chooser_for(self.enemy.ai)
@@ -211,10 +212,15 @@ class FightScreen(RunScreen):
         except IllegalMoveError as err:
             self.say(why_not or str(err))
             return
-        self.say("")
+        self.say(self._nothing_left())
         self.query_one(FightLog).add_events(events)
         self.refresh_view()
         self._carry_on()
+
+    def _nothing_left(self) -> str:
+        if self.session.hero_to_act and len(self.session.fight.legal_moves()) == 1:
+            return "Nothing left to play: t ends the turn."
+        return ""
 
     # ----------------------------------------------------- the enemy's turn
 

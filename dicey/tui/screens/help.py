@@ -1,6 +1,8 @@
 """The help screen: every key of every screen (from :mod:`dicey.tui.keys`)."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,18 +11,19 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..keys import SECTIONS
+from ..keys import SECTIONS, Key
 
-ABOUT = ("Place dice on your cards to use them; each card says which dice it takes. "
-         "Beat every enemy on five floors and the boss at the bottom. After each win, "
+ABOUT = ("Place dice on your cards to use them: each card says which dice it takes. "
+         "Beat every enemy, floor by floor, and the boss at the bottom. After each win, "
          "pick a reward. The run is saved after every fight and when you quit.")
 
 
-def help_table() -> Table:
+def help_table(first: Sequence[Key] = ()) -> Table:
+    """Every screen's keys, those of ``first`` (the screen open now) first."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for title, keys in SECTIONS:
+    for title, keys in sorted(SECTIONS, key=lambda section: section[1] is not first):
         table.add_row(Text(title, style="bold underline"), "")
         for key in keys:
             table.add_row(Text(key.shown, style="bold"), key.what)
@@ -29,18 +32,23 @@ def help_table() -> Table:
 
 
 class HelpScreen(ModalScreen):
-    """Every key, over whatever screen was showing (the game goes on underneath)."""
+    """Every key, over whatever screen was showing (the game goes on underneath); the keys
+    of the screen underneath come first."""
 
     BINDINGS = [Binding("escape", "close", show=False), Binding("question_mark", "close",
                                                                 show=False),
                 Binding("q", "close", show=False)]
+
+    def __init__(self, first: Sequence[Key] = ()):
+        super().__init__()
+        self.first = first
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield Static(Text("Help — esc to close", style="bold"), id="help-title")
             yield Static(Text(ABOUT), id="help-about")
             with VerticalScroll(id="help-keys"):
-                yield Static(help_table())
+                yield Static(help_table(self.first))
 
     def action_close(self) -> None:
         self.dismiss()

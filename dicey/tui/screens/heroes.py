@@ -19,7 +19,8 @@ from .base import RunScreen
 class HeroScreen(RunScreen):
     """A list of heroes; the highlighted one's kit is shown beside it."""
 
-    BINDINGS = bindings(HERO_KEYS)
+    KEYS = HERO_KEYS
+    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Choose your hero", style="bold"), id="screen-title")
@@ -28,7 +29,7 @@ class HeroScreen(RunScreen):
             with Vertical(id="hero-preview"):
                 yield Static(id="hero-info")
                 yield CardRow(0, lettered=False, id="hero-kit")
-        yield KeyBar(HERO_KEYS)
+        yield KeyBar(self.KEYS)
 
     @property
     def heroes(self) -> list[FighterDef]:

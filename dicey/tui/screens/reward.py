@@ -21,14 +21,15 @@ from .inventory import InventoryScreen
 class RewardScreen(RunScreen):
     """Pick one reward; the run moves on to the next fight."""
 
-    BINDINGS = bindings(REWARD_KEYS)
+    KEYS = REWARD_KEYS
+    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")
         yield Static(id="news")
         yield OptionList(id="offers")
         yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="offer-preview")
-        yield KeyBar(REWARD_KEYS)
+        yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
         self.query_one("#screen-title", Static).update(self._title())

@@ -36,7 +36,8 @@ def run_line(library, state: RunState) -> str:
 class TitleScreen(DiceyScreen):
     """New run, continue, help, quit."""
 
-    BINDINGS = bindings(TITLE_KEYS)
+    KEYS = TITLE_KEYS
+    BINDINGS = bindings(KEYS)
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,7 +48,7 @@ class TitleScreen(DiceyScreen):
         yield Static(id="tagline")
         yield OptionList(id="menu")
         yield Static(id="title-problem")
-        yield KeyBar(TITLE_KEYS)
+        yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
         self._load()

@@ -1,0 +1,90 @@
+"""Saving and continuing from the title: a run quit mid-fight continues identically; a
+damaged save is reported there and the last good one offered."""
+from __future__ import annotations
+
+import random
+
+from dicey.run.saves import SaveStore
+from dicey.tui.screens.fight import FightScreen
+from dicey.tui.screens.title import TitleScreen
+from test_play_by_keys import play_fight_by_keys
+from tui_kit import fight_screen, hero_turn_or_end, make_app, wait_until
+
+async def _play_moves(pilot, count: int) -> None:
+    """Make ``count`` hero moves (easy's choices) on the fight screen."""
+    from dicey.ai.baseline import choose_move
+    from tui_kit import keys_for
+    screen, rng = fight_screen(pilot.app), random.Random(5)
+    for _ in range(count):
+        await hero_turn_or_end(pilot)
+        move = choose_move(screen.session.fight.copy(), rng)
+        await pilot.press(*keys_for(screen, move))
+
+
+def log_lines(screen: FightScreen) -> list[str]:
+    return [e.describe() for e in screen.session.events]
+
+
+async def test_a_run_quit_mid_fight_continues_identically(tmp_path):
+    straight_home, saved_home = tmp_path / "a", tmp_path / "b"
+    straight = make_app(straight_home, seed=4)
+    async with straight.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        await _play_moves(pilot, 3)
+        await hero_turn_or_end(pilot)
+        middle = log_lines(fight_screen(straight))
+        await play_fight_by_keys(pilot, random.Random(9))
+        expected = log_lines(fight_screen(straight))
+
+    first = make_app(saved_home, seed=4)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        await _play_moves(pilot, 3)
+        await hero_turn_or_end(pilot)
+        await pilot.press("q")                            # save and quit mid-fight
+    assert first.return_code == 0 and SaveStore(saved_home).load().state.stage == "fight"
+
+    second = make_app(saved_home, seed=999)              # the seed of a *new* run: unused
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")                            # continue
+        await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
+        assert log_lines(second.screen) == middle
+        await play_fight_by_keys(pilot, random.Random(9))
+        assert log_lines(second.screen) == expected
+
+
+async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")             # saved at the fight's start
+        await pilot.press("q")
+    store = SaveStore(home)
+    good = store.load().state
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "t")                   # continue; end the turn
+        await hero_turn_or_end(pilot)
+        await pilot.press("q")                            # saved again: the first is the backup
+    assert store.load().state != good
+    store.path.write_text('{"format": "dicey-save", "version": 1, "run": {"seed": ')
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        problem = str(title.query_one("#title-problem").render())
+        assert "save.json is damaged" in problem and "previous save is offered" in problem
+        assert title.loaded.state == good
+        await pilot.press("c")
+        await wait_until(pilot, lambda: not isinstance(app.screen, TitleScreen))
+    assert store.path.read_text().startswith('{"format"')   # still the damaged text
+    assert not store.damaged.exists()                         # nothing was written yet
+
+
+async def test_without_a_save_continue_is_disabled(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.query_one("#menu").get_option("continue").disabled

@@ -1,0 +1,95 @@
+"""What the screens look like at 80×24 (pytest-textual-snapshot; update with
+``pytest tests/tui --snapshot-update`` after a deliberate change, and look at the result)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from dicey.run import progress
+from tui_kit import fight_screen, hero_turn_or_end, kit_state, make_app, wait_until
+
+SIZE = (80, 24)
+
+
+def app_at(home, state=None, **config):
+    app = make_app(home, seed=4, **config)
+    if state is None:
+        return app, None
+
+    async def show(pilot):
+        app.continue_run(state)
+        await wait_until(pilot, lambda: type(app.screen).__name__ != "TitleScreen")
+        await pilot.pause()
+    return app, show
+
+
+def test_title(snap_compare, home):
+    app, _ = app_at(home)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_hero_choice(snap_compare, home):
+    app, _ = app_at(home)
+    assert snap_compare(app, terminal_size=SIZE, press=["n"])
+
+
+def test_dungeon_map(snap_compare, home):
+    state = replace(kit_state(4, hp=21, xp=1, backpack=("rock",)), step=1,
+                    history=(progress.FightSummary(1, "rat", "won", 2, 21, 1, 1),))
+    app, show = app_at(home, state)
+    assert snap_compare(app, terminal_size=SIZE, run_before=show)
+
+
+def test_fight(snap_compare, home):
+    app, _ = app_at(home)
+
+    async def into_fight(pilot):
+        await pilot.press("n", "1", "enter", "2", "b")   # a die on the Shield
+        await hero_turn_or_end(pilot)
+        await pilot.press("t")
+        await hero_turn_or_end(pilot)
+        await pilot.press("2")                            # the cursor on die 2
+        fight_screen(app)
+    assert snap_compare(app, terminal_size=SIZE, run_before=into_fight)
+
+
+def test_fight_without_colour(snap_compare, home, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = app_at(home)
+
+    async def into_fight(pilot):
+        await pilot.press("n", "1", "enter")
+        await hero_turn_or_end(pilot)
+    assert snap_compare(app, terminal_size=SIZE, run_before=into_fight)
+
+
+def test_reward(snap_compare, home):
+    state = progress.finish_fight(make_app(home).library, progress.enter_fight(kit_state(4)),
+                                  0, 3, 17)
+    app, show = app_at(home, state)
+    assert snap_compare(app, terminal_size=SIZE, run_before=show)
+
+
+def test_inventory(snap_compare, home):
+    state = kit_state(4, equipment=("sword+", "shield", "rock"), backpack=("dagger", "hammer"))
+    app, show = app_at(home, state)
+
+    async def open_inventory(pilot):
+        await show(pilot)
+        await pilot.press("i", "tab", "down")
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_inventory)
+
+
+@pytest.mark.parametrize("hero", ["warrior", "weakling"])
+def test_end_of_a_run(snap_compare, home, hero):
+    from run_kit import play_run
+    app, _ = app_at(home)
+    state = play_run(app.library, progress.new_run(app.library, hero, 4))
+    app, show = app_at(home, state)
+    assert snap_compare(app, terminal_size=SIZE, run_before=show)
+
+
+def test_help(snap_compare, home):
+    app, _ = app_at(home)
+    assert snap_compare(app, terminal_size=SIZE, press=["question_mark"])
