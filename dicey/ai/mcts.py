@@ -8,8 +8,10 @@ the same statistics whatever the die's index.
 
 One iteration: descend by UCB1 among the children legal in this sample; at the first node
 with an untried legal choice, try it (a new child) and finish the turn with a greedy playout
-(the ``easy`` rule of thumb); a state the exhaustive search already solved ends the descent
-with its exact value instead. The return is the step rewards plus the end's worth
+(the ``easy`` rule of thumb); a state the exhaustive search already solved ends the playout
+with its exact value. The memo stands in for playouts only, not for the tree: a branch it
+covers meets the same exploration as the others, so exact values do not bias the choice
+towards the branches the exhaustive search happened to reach first. The return is the step rewards plus the end's worth
 (:mod:`dicey.ai.score`), normalised into [0, 1] by the lowest and highest returns seen
 for UCB; the move played is the root's most visited child (ties: the better mean).
 It is anytime: it stops at its iteration budget or its deadline and answers with what
@@ -27,7 +29,7 @@ from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 from .baseline import choose_move
-from .moves import Choice, Step, choice_key, follow, match_move
+from .moves import Choice, Step, choice_key, follow
 from .score import Scorer
 
 #: UCB1's exploration constant (rewards are normalised to [0, 1]).
@@ -72,7 +74,6 @@ class MCTS:
         self.chance = SampleChance(rng)
         self.memo = memo or {}
         self.root = Node(None)
-        self.policy: dict[Hashable, Choice] = {}     # the greedy playout's move per state
         self.iterations = 0
         self.nodes = 0                     # states generated (every apply)
         self.low = math.inf
@@ -132,46 +133,17 @@ class MCTS:
         return self.scorer.transition(before, state)
 
     def _playout(self, state: Fight) -> float:
-        """Finish the turn with the greedy policy; the rewards on the way."""
+        """Finish the turn with the greedy rule of thumb (exact from the memo as soon as it
+        knows the state); the rewards on the way."""
         value, moves = 0.0, 0
         while not state.turn_over:
             exact = self.memo.get(state.key()) if self.memo else None
             if exact is not None:
                 return value + exact
-            move = self.greedy(state) if moves < MAX_PLAYOUT_MOVES else Move.end()
+            move = choose_move(state, self.rng) if moves < MAX_PLAYOUT_MOVES else Move.end()
             value += self._step(state, move)
             moves += 1
         return value
-
-    def greedy(self, state: Fight) -> Move:
-        """The move whose expected result looks best now: its reward plus the worth of the
-        state it leads to as if the turn ended there (exact when the memo knows it).
-        Worked out once per state key, then remembered."""
-        key = state.key()
-        choice = self.policy.get(key)
-        if choice is not None:
-            move = match_move(state, choice)
-            if move is not None:
-                return move
-        best, best_h = Move.end(), -math.inf
-        for move in state.legal_moves():
-            h = 0.0
-            for p, child in state.outcomes(move):
-                self.nodes += 1
-                h += float(p) * (self.scorer.transition(state, child) + self._guess(child))
-            if h > best_h:
-                best, best_h = move, h
-        self.policy[key] = choice_key(state, best)
-        return best
-
-    def _guess(self, state: Fight) -> float:
-        """What a state is worth if the turn ended now (exact from the memo if known)."""
-        if state.turn_over:
-            return 0.0
-        exact = self.memo.get(state.key()) if self.memo else None
-        if exact is not None:
-            return exact
-        return self.scorer.potential(state) + self.scorer.unused(state)
 
     def _back_up(self, path: list[Node], value: float) -> None:
         self.low = min(self.low, value)

@@ -25,9 +25,10 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Hashable
 
+from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
@@ -139,7 +140,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
         raise ValueError(f"unknown AI preset '{preset}' (available: easy, "
                          f"{', '.join(PRESET_BUDGETS)})")
     started = time.perf_counter()
-    root = fight.copy(simulation=True)
+    root = fight.copy(simulation=True, log=False)
     scorer = Scorer(root)
     job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
                started)
@@ -261,7 +262,9 @@ class PlanChooser:
 
     def __init__(self, preset: str, budget: Budget | None = None):
         if preset != "easy" and preset not in PRESET_BUDGETS:
-            raise KeyError(f"unknown AI preset '{preset}'")
+            known = ["easy", *PRESET_BUDGETS]
+            raise KeyError(f"unknown AI preset '{preset}'{did_you_mean(preset, known)} "
+                           f"(available: {', '.join(known)})")
         self.preset = preset
         self.budget = budget
         self.last_plan: Plan | None = None
@@ -296,8 +299,13 @@ class PlanChooser:
         return f"make_chooser({self.preset!r})"
 
 
-def make_chooser(preset: str, budget: Budget | None = None) -> PlanChooser:
-    """A fresh chooser for ``preset`` (KeyError for an unknown one)."""
+def make_chooser(preset: str, budget: Budget | None = None, *, clock: bool = True
+                 ) -> PlanChooser:
+    """A fresh chooser for ``preset`` (KeyError for an unknown one). ``budget`` replaces
+    the preset's; ``clock=False`` drops its time budget, so a fight replays move for move
+    whatever the machine (headless fights, simulations)."""
+    if not clock:
+        budget = replace(budget or PRESET_BUDGETS.get(preset, Budget()), ms=None)
     return PlanChooser(preset, budget)
 
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from dicey.ai.baseline import preset
+from dicey.ai.planner import PlanChooser, make_chooser
 from dicey.lang.defs import FighterDef
 from dicey.library import Library
 from dicey.rules.headless import format_log, run_fight
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="the fight's seed (default 1)")
     p.add_argument("--ai", metavar="PRESET", default=None,
                    help="AI preset for both sides: easy, normal or hard "
-                        "(default: each fighter's own 'ai:', or easy if not available)")
+                        "(default: each fighter's own 'ai:', normal unless it says)")
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(func=run)
 
@@ -49,13 +49,16 @@ def _fighters(lib: Library, args: argparse.Namespace) -> tuple[FighterDef, Fight
     return (lib.hero(args.hero) if args.hero else _default_hero(lib)), enemy
 
 
-def _chooser(name: str | None, fighter: FighterDef):
+def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:
+    """A fresh chooser for one side of one fight: ``--ai`` if given, else the fighter's own
+    ``ai:`` (``normal`` by default). Budgets count states and iterations, never the clock,
+    so the same seed replays the same fight."""
     if name is not None:
-        return preset(name)
+        return make_chooser(name, clock=False)
     try:
-        return preset(fighter.ai)
+        return make_chooser(fighter.ai, clock=False)
     except KeyError:
-        return preset("easy")
+        return make_chooser("easy")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -136,6 +136,7 @@ class Mechanics:
     turn_bonus: int
     turn_countdown: int
     turn_cards_used: int
+    log: bool
     _events: list
     _pending: list
     _fires: int
@@ -145,8 +146,12 @@ class Mechanics:
 
     # ------------------------------------------------------------ plumbing
 
-    def _emit(self, event: E.Event) -> None:
-        self._events.append(event)
+    def _emit(self, kind: type, *fields: Any) -> None:
+        """Record an event — made only when the fight keeps a log: the AI's copies do not
+        (see ``Fight.copy(log=False)``), and building events is a good part of a move's
+        cost."""
+        if self.log:
+            self._events.append(kind(*fields))
 
     @property
     def _stopped(self) -> bool:
@@ -164,7 +169,7 @@ class Mechanics:
             where = what
             if err.pos is not None and err.pos.line:
                 where = f"{err.path}:{err.pos.line}:{err.pos.column} ({what})"
-            self._emit(E.ScriptFault(side, self.fighters[side].name, where, err.message))
+            self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
             return None
 
     def _card_hook(self, side: int, index: int, event: str, names: dict | None = None
@@ -235,8 +240,8 @@ class Mechanics:
                     value = script.evaluate(FightEffects(self, side, None), self._chance,
                                             {"turn": self.turn, "simulation": self.simulation})
                 except ScriptError as err:
-                    self._emit(E.ScriptFault(side, self.fighters[side].name,
-                                             f"{defn.name}, var {name}", err.message))
+                    self._emit(E.ScriptFault, side, self.fighters[side].name,
+                               f"{defn.name}, var {name}", err.message)
                     value = 0
             out.append((name, value))
         return tuple(out)
@@ -260,7 +265,7 @@ class Mechanics:
         shield = target.statuses.get("shield", 0)
         blocked = 0 if ignore_shield else min(shield, amount)
         lost = self._hp_loss(dst, amount - blocked)
-        self._emit(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype, kind))
+        self._emit(E.Damaged, dst, target.name, lost, target.hp, blocked, dtype, kind)
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
         if lost:
@@ -316,13 +321,13 @@ class Mechanics:
         gained = max(0, min(amount, f.max_hp - f.hp))
         if gained:
             f.hp += gained
-            self._emit(E.Healed(side, f.name, gained, f.hp))
+            self._emit(E.Healed, side, f.name, gained, f.hp)
         return gained
 
     def _knockout(self, side: int) -> None:
         if self.outcome is not None:
             return
-        self._emit(E.Died(side, self.fighters[side].name))
+        self._emit(E.Died, side, self.fighters[side].name)
         self._finish(1 - side, "knockout")
 
     # ------------------------------------------------------------- statuses
@@ -336,7 +341,7 @@ class Mechanics:
             f.statuses[status] = value
         else:
             del f.statuses[status]
-        self._emit(E.StatusChanged(side, f.name, status, old, max(0, value)))
+        self._emit(E.StatusChanged, side, f.name, status, old, max(0, value))
         if value <= 0 and not self._stopped:
             self._status_hook(side, status, "on removed", {"stacks": old})
 
@@ -351,7 +356,7 @@ class Mechanics:
         if new == old:
             return
         f.statuses[status] = new
-        self._emit(E.StatusChanged(side, f.name, status, old, new))
+        self._emit(E.StatusChanged, side, f.name, status, old, new)
         self._status_hook(side, status, "when inflicted",
                           {"inflicted": new - old})
 
@@ -381,7 +386,7 @@ class Mechanics:
         if len(f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
         f.dice.extend(Die(v) for v in values)
-        self._emit(E.DiceGiven(side, f.name, tuple(values)))
+        self._emit(E.DiceGiven, side, f.name, tuple(values))
 
     def _extra_dice(self, side: int, count: int) -> None:
         f = self.fighters[side]
@@ -389,7 +394,7 @@ class Mechanics:
         if self._stopped or count <= 0:
             return
         f.extra += count
-        self._emit(E.ExtraDice(side, f.name, count))
+        self._emit(E.ExtraDice, side, f.name, count)
 
     def _bonus(self, side: int, points: int) -> None:
         # Only the acting fighter's plan is being scored.
@@ -397,7 +402,7 @@ class Mechanics:
             self.turn_bonus += points
 
     def _say(self, side: int, text: str) -> None:
-        self._emit(E.Said(side, self.fighters[side].name, text))
+        self._emit(E.Said, side, self.fighters[side].name, text)
 
     def _boost_countdowns(self, side: int, amount: int) -> None:
         if self._stopped or amount <= 0:
@@ -413,10 +418,10 @@ class Mechanics:
         card = self.fighters[side].cards[index]
         used = min(amount, card.countdown)
         left = card.countdown - used
-        self._set_card(side, index, card._replace(countdown=left))
+        self._set_card(side, index, card.changed(countdown=left))
         if side == self.actor:
             self.turn_countdown += used
-        self._emit(E.CountdownChanged(side, self.fighters[side].name, card.defn.name, left))
+        self._emit(E.CountdownChanged, side, self.fighters[side].name, card.defn.name, left)
         if left == 0:
             self._pending.append((side, index))
         return left == 0
@@ -427,7 +432,7 @@ class Mechanics:
         defn = self._card_def(card_id)
         f = self.fighters[side]
         f.cards.append(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
-        self._emit(E.CardGiven(side, f.name, defn.name))
+        self._emit(E.CardGiven, side, f.name, defn.name)
 
     def _replace_card(self, side: int, index: int, card_id: str) -> None:
         if self._stopped:
@@ -437,7 +442,7 @@ class Mechanics:
         old = f.cards[index]
         f.cards[index] = fresh_card(defn, temporary=old.temporary,
                                     vars=self._init_vars(side, defn))
-        self._emit(E.CardReplaced(side, f.name, old.defn.name, defn.name))
+        self._emit(E.CardReplaced, side, f.name, old.defn.name, defn.name)
 
     def _card_def(self, card_id: str) -> EquipmentDef:
         try:
@@ -454,19 +459,19 @@ class Mechanics:
         act = card.active
         if act.countdown is not None:
             d, dice = act.countdown, ()
-            card = card._replace(countdown=act.countdown)
+            card = card.changed(countdown=act.countdown)
         else:
             dice = card.placed
             d = sum(dice) + act.free
-            card = card._replace(placed=())
+            card = card.changed(placed=())
         self._set_card(side, index, card)
         self._fires += 1
         if self._fires > MAX_FIRES:
             self._pending.clear()
-            self._emit(E.ScriptFault(side, f.name, "engine",
-                                     f"more than {MAX_FIRES} cards fired in one move"))
+            self._emit(E.ScriptFault, side, f.name, "engine",
+                       f"more than {MAX_FIRES} cards fired in one move")
             return
-        self._emit(E.Fired(side, f.name, act.name, d, dice))
+        self._emit(E.Fired, side, f.name, act.name, d, dice)
         self._resolve(side, index, act, d, dice)
         if not self._stopped:
             self._count_use(side, index, card.defn)
@@ -479,21 +484,22 @@ class Mechanics:
         if curse and "curseavoid" not in act.tags:
             if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
                 self._remove_status(side, "curse", 1)
-                self._emit(E.Fizzled(side, f.name, act.name, "cursed"))
+                self._emit(E.Fizzled, side, f.name, act.name, "cursed")
                 return
         opp = 1 - side
         if act.cast == "target" and self.fighters[opp].statuses.get("dodge", 0):
             self._remove_status(opp, "dodge", 1)
-            self._emit(E.Dodged(opp, self.fighters[opp].name, act.name))
+            self._emit(E.Dodged, opp, self.fighters[opp].name, act.name)
             ran, result = self._card_hook(side, index, "on dodged", dict(names))
             if ran and result is None:
-                return self._emit(E.Fizzled(side, f.name, act.name, "script error"))
+                return self._emit(E.Fizzled, side, f.name, act.name, "script error")
             return self._any_use(side, index)
-        ran, result = self._card_hook(side, index, "before use", dict(names))
-        if ran and result is None:
-            return self._emit(E.Fizzled(side, f.name, act.name, "script error"))
-        if ran and result.cancelled:
-            return self._emit(E.Cancelled(side, f.name, act.name))
+        if "before use" in act.hooks:
+            _, result = self._card_hook(side, index, "before use", dict(names))
+            if result is None:
+                return self._emit(E.Fizzled, side, f.name, act.name, "script error")
+            if result.cancelled:
+                return self._emit(E.Cancelled, side, f.name, act.name)
         if not self._use(side, index, act, names):
             return
         if f.statuses.get("fury", 0) and not self._stopped:
@@ -505,7 +511,7 @@ class Mechanics:
     def _use(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
         ran, result = self._card_hook(side, index, "on use", dict(names))
         if ran and result is None:
-            self._emit(E.Fizzled(side, self.fighters[side].name, act.name, "script error"))
+            self._emit(E.Fizzled, side, self.fighters[side].name, act.name, "script error")
             return False
         return True
 
@@ -527,7 +533,7 @@ class Mechanics:
                 self._remove_status(side, "reequip", 1)
             else:
                 uses = max(0, uses - 1)
-        self._set_card(side, index, card._replace(uses_left=uses, gone=gone,
+        self._set_card(side, index, card.changed(uses_left=uses, gone=gone,
                                                   times_used=card.times_used + 1))
         f.cards_used += 1
         if side == self.actor:

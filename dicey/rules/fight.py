@@ -57,7 +57,7 @@ class Fight(Mechanics):
     ``turn_cards_used`` and ``turn_countdown`` (countdown points taken off this turn).
     """
 
-    __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation",
+    __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation", "log",
                  "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
                  "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
                  "_chance")
@@ -81,7 +81,7 @@ class Fight(Mechanics):
                           _build(rules, 1, second, second_state)]
         fight.actor = 1 if second.goes_first and not first.goes_first else 0
         fight._open(SampleChance(rng))
-        fight._emit(E.FightStarted(first.name, second.name, fight.actor))
+        fight._emit(E.FightStarted, first.name, second.name, fight.actor)
         for side in (0, 1):
             f = fight.fighters[side]
             f.cards = [c._replace(vars=fight._init_vars(side, c.defn)) if c.defn.vars else c
@@ -103,6 +103,7 @@ class Fight(Mechanics):
         fight.phase = READY
         fight.outcome = None
         fight.simulation = simulation
+        fight.log = True
         fight.turn_bonus = fight.turn_moves = fight.turn_cards_used = fight.turn_countdown = 0
         fight.start_events = ()
         fight._events = []
@@ -157,7 +158,7 @@ class Fight(Mechanics):
         side = self.actor
         f = self.fighters[side]
         self.turn_bonus = self.turn_moves = self.turn_cards_used = self.turn_countdown = 0
-        self._emit(E.TurnStarted(self.turn, side, f.name))
+        self._emit(E.TurnStarted, self.turn, side, f.name)
         self._reset(side)
         self._status_hooks(side, "on turn start")
         for step in (self._roll, self._mark_cards, self._turn_start_hooks):
@@ -180,16 +181,16 @@ class Fight(Mechanics):
         f = self.fighters[side]
         values = tuple(self._chance.choose(D6) for _ in range(min(MAX_DICE, f.dice_count
                                                                    + f.extra)))
-        self._emit(E.Rolled(side, f.name, values))
+        self._emit(E.Rolled, side, f.name, values)
         dice, marks = mark_roll([Die(v) for v in values], f.statuses)
         for status, marked in marks:
-            self._emit(E.DiceMarked(side, f.name, status, marked))
+            self._emit(E.DiceMarked, side, f.name, status, marked)
         for card in f.cards:
             spares = card.active.spares if not card.gone else ()
             spares = spares[:MAX_DICE - len(dice)]
             if spares:
                 dice.extend(Die(v) for v in spares)
-                self._emit(E.SpareDice(side, f.name, card.name, tuple(spares)))
+                self._emit(E.SpareDice, side, f.name, card.name, tuple(spares))
         f.dice = dice
 
     def _mark_cards(self, side: int) -> None:
@@ -204,7 +205,7 @@ class Fight(Mechanics):
                 pick = self._chance.choose(outcomes)
                 i = next(i for i in choices if f.cards[i].key() == pick)
                 f.cards[i] = _marked(f.cards[i], mark)
-                self._emit(E.CardMarked(side, f.name, f.cards[i].name, mark))
+                self._emit(E.CardMarked, side, f.name, f.cards[i].name, mark)
 
     def _turn_start_hooks(self, side: int) -> None:
         self._cards_hook(side, "on turn start")
@@ -223,7 +224,7 @@ class Fight(Mechanics):
         f.dice = []
         f.cards = [c._replace(placed=()) if c.placed else c for c in f.cards]
         self._clear_statuses(side, "turn end")
-        self._emit(E.TurnEnded(self.turn, side, f.name, unused))
+        self._emit(E.TurnEnded, self.turn, side, f.name, unused)
         if self._stopped:
             return
         if self.turn >= MAX_TURNS:
@@ -245,7 +246,7 @@ class Fight(Mechanics):
         finally:
             self._ending = False
         who = None if winner is None else self.fighters[winner].name
-        self._emit(E.FightEnded(winner, who, termination, self.turn))
+        self._emit(E.FightEnded, winner, who, termination, self.turn)
 
     # ----------------------------------------------------------- the moves
 
@@ -336,13 +337,13 @@ class Fight(Mechanics):
         if die.blind:
             value = self._chance.choose(D6)
             fits = _accepts(card, Die(value))
-            self._emit(E.Revealed(side, f.name, value, card.name, fits))
+            self._emit(E.Revealed, side, f.name, value, card.name, fits)
             if not fits:   # shown, but the card does not take it: it stays in the pool
                 f.dice[di] = Die(value, burning=die.burning)
                 return
             die = Die(value, burning=die.burning)
         del f.dice[di]
-        self._emit(E.Placed(side, f.name, die.value, card.name, die.burning))
+        self._emit(E.Placed, side, f.name, die.value, card.name, die.burning)
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
             if self._stopped:
@@ -353,7 +354,7 @@ class Fight(Mechanics):
             self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
             return
         placed = tuple(sorted(card.placed + (die.value,)))
-        self._set_card(side, ci, card._replace(placed=placed))
+        self._set_card(side, ci, card.changed(placed=placed))
         if len(placed) >= len(card_slots(card)):
             self._fire(side, ci)
 
@@ -362,7 +363,7 @@ class Fight(Mechanics):
         f = self.fighters[side]
         die = f.dice.pop(di)
         f.cards[ci] = f.cards[ci]._replace(shocked=False)
-        self._emit(E.Released(side, f.name, die.value, f.cards[ci].name))
+        self._emit(E.Released, side, f.name, die.value, f.cards[ci].name)
 
     def move_is_random(self, move: Move) -> bool:
         """Whether ``move`` may meet a chance point (conservative: never a false 'no')."""
@@ -462,8 +463,10 @@ class Fight(Mechanics):
 
     # ------------------------------------------------------ copy and key
 
-    def copy(self, *, simulation: bool | None = None) -> "Fight":
-        """An independent copy (``simulation`` sets the copy's flag; default: keep it)."""
+    def copy(self, *, simulation: bool | None = None, log: bool | None = None) -> "Fight":
+        """An independent copy. ``simulation`` sets the copy's flag (what scripts read as
+        ``simulation``); ``log=False`` makes a copy that records no events (its moves
+        return empty lists: a planner has no use for them). Both default to this fight's."""
         c = Fight.__new__(Fight)
         c.rules = self.rules
         c.fighters = [self.fighters[0].copy(), self.fighters[1].copy()]
@@ -472,6 +475,7 @@ class Fight(Mechanics):
         c.phase = self.phase
         c.outcome = self.outcome
         c.simulation = self.simulation if simulation is None else simulation
+        c.log = self.log if log is None else log
         c.turn_bonus = self.turn_bonus
         c.turn_moves = self.turn_moves
         c.turn_cards_used = self.turn_cards_used
@@ -488,9 +492,10 @@ class Fight(Mechanics):
     def key(self) -> Hashable:
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
-        are what a path earned, not what the position is."""
-        return (self.actor, self.turn, self.phase, self.fighters[0].key(),
-                self.fighters[1].key())
+        are what a path earned, not what the position is. A flat tuple of eleven small
+        values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
+        return (self.actor, self.turn, self.phase, *self.fighters[0].key(),
+                *self.fighters[1].key())
 
     # -------------------------------------------------------- positions
 

@@ -1,0 +1,352 @@
+"""The performance figures ``dicey bench`` measures, in one run, as one JSON object.
+
+Speed is measured here, never asserted in tests. Sections (``interface.md``, and the rules
+engine's own figures):
+
+* ``parse.cards_per_s`` — declarations parsed, checked and compiled per second;
+  ``load.cold_ms`` (a fresh process: imports, grammar, content and mods) and
+  ``load.warm_ms`` (loading again in this process);
+* ``positions.NAME`` — per reference position (``scenarios/*.toml``): ``method``,
+  ``expected_score``, ``states``, ``nodes``, ``naive_nodes`` (the plain search, no memo, no
+  symmetry reduction, capped at ``naive_cap``), ``states_per_s``, ``ms``,
+  ``memo_bytes_per_state``;
+* ``mcts`` — ``iterations_per_s`` (all positions together) and ``regret`` per position the
+  exhaustive search solves: exact best value − exact value of MCTS's first move at the
+  default iteration budget;
+* ``turns`` — ``p50_ms``, ``p99_ms``, ``max_ms`` of enemy turns planned at ``normal``
+  (its clock included), drawn from seeded fights of every enemy in the content;
+* ``fights`` — headless fights per second with every fighter's own AI, in this process
+  and on two worker processes;
+* ``rules`` — moves applied per second, copy and key in µs, fights per second (easy AI);
+* ``baseline.tuple_ops_per_s`` — a fixed pure-Python loop, so the figures can be read
+  as ratios on a noisy machine.
+
+Profiles: ``full``, ``quick`` (well under a minute: smaller budgets and samples) and
+``smoke`` (seconds; for the test that checks the keys).
+"""
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from dicey.lang.chance import SampleChance
+from dicey.rules.fight import Fight
+from dicey.rules.headless import run_fight
+
+from .baseline import choose_move
+from .mcts import MCTS
+from .planner import Budget, make_chooser, plan_turn
+from .scenario import load_scenario, reference_scenarios
+from .score import Scorer
+from .search import BudgetExceeded, Expectimax, naive_nodes
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How much each section measures."""
+
+    name: str
+    states: int | None           # cap on a position's state budget (None: the scenario's)
+    iterations: int | None       # cap on MCTS iterations
+    naive_cap: int
+    positions: tuple[str, ...] | None   # None: every reference position
+    turns: int                   # enemy turns sampled
+    fights: int
+    rule_positions: int
+    rounds: int
+    workers: bool
+    cold_load: bool
+
+
+PROFILES = {
+    "full": Profile("full", None, None, 1_000_000, None, 200, 100, 200, 3, True, True),
+    "quick": Profile("quick", 5_000, 1_000, 100_000, None, 40, 16, 40, 1, True, True),
+    "smoke": Profile("smoke", 300, 50, 2_000, ("frog", "handyman"), 4, 2, 5, 1, False, False),
+}
+
+
+def measure(profile: str = "full", library: Any = None,
+            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every figure, as one JSON-ready dict (``library``: the default game if not given)."""
+    p = PROFILES[profile]
+    say = progress or (lambda _: None)
+    if library is None:
+        from dicey.library import default_library
+        library = default_library()
+    report: dict[str, Any] = {"profile": p.name, "python": sys.version.split()[0]}
+    say("baseline")
+    report["baseline"] = {"tuple_ops_per_s": tuple_ops_per_s()}
+    say("parse and load")
+    report.update(load_figures(p))
+    say("reference positions")
+    report["positions"], report["mcts"] = position_figures(library, p, say)
+    say("enemy turns")
+    report["turns"] = turn_figures(library, p)
+    say("fights")
+    report["fights"] = fight_figures(library, p)
+    say("rules")
+    report["rules"] = rules_figures(library, p)
+    return report
+
+
+# ------------------------------------------------------------------ baseline
+
+def tuple_ops_per_s(n: int = 200_000) -> float:
+    """A fixed loop of tuple building and hashing: the machine's pace in this run."""
+    start = time.perf_counter()
+    acc = 0
+    for i in range(n):
+        acc ^= hash((i, i + 1, "x"))
+    return n / (time.perf_counter() - start)
+
+
+# ------------------------------------------------------------- parse and load
+
+def load_figures(p: Profile) -> dict[str, Any]:
+    from dicey.library import load_library
+    start = time.perf_counter()
+    lib = load_library()
+    warm = time.perf_counter() - start
+    decls = (len(lib.equipment) + len(lib.statuses) + len(lib.enemies) + len(lib.heroes)
+             + len(lib.dungeons))
+    out = {"parse": {"cards_per_s": decls / warm, "declarations": decls},
+           "load": {"warm_ms": warm * 1000, "cold_ms": None}}
+    if p.cold_load:
+        out["load"]["cold_ms"] = cold_load_ms()
+    return out
+
+
+def cold_load_ms() -> float | None:
+    """Loading everything in a fresh interpreter, imports included."""
+    code = ("import time; t = time.perf_counter(); from dicey.library import load_library; "
+            "load_library(); print((time.perf_counter() - t) * 1000)")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120, check=True)
+        return float(done.stdout.strip().splitlines()[-1])
+    except (subprocess.SubprocessError, ValueError, IndexError, OSError):
+        return None
+
+
+# ------------------------------------------------------- reference positions
+
+def _budget(budget: Budget, p: Profile) -> Budget:
+    """The scenario's budget, capped by the profile, without the clock (counts only)."""
+    states = budget.states if p.states is None else min(budget.states, p.states)
+    iterations = budget.iterations if p.iterations is None else \
+        min(budget.iterations, p.iterations)
+    return replace(budget, states=states, iterations=iterations, ms=None)
+
+
+def position_figures(library: Any, p: Profile, say: Callable[[str], None]
+                     ) -> tuple[dict[str, Any], dict[str, Any]]:
+    positions: dict[str, Any] = {}
+    regret: dict[str, float] = {}
+    iterations, mcts_seconds = 0, 0.0
+    for path in reference_scenarios():
+        if p.positions is not None and path.stem not in p.positions:
+            continue
+        say(f"  {path.stem}")
+        scenario = load_scenario(path)
+        fight = scenario.fight(library)
+        budget = _budget(scenario.budget, p)
+        figures, memo = _plan_figures(fight, budget, scenario.seed)
+        figures["naive_nodes"] = naive_nodes(fight.copy(simulation=True, log=False),
+                                             p.naive_cap)
+        figures["naive_cap"] = p.naive_cap
+        positions[path.stem] = figures
+        done, seconds, miss = _mcts_figures(fight, budget, scenario.seed, memo)
+        iterations += done
+        mcts_seconds += seconds
+        if miss is not None:
+            regret[path.stem] = miss
+    mcts = {"iterations_per_s": iterations / mcts_seconds if mcts_seconds else None,
+            "iterations": iterations, "regret": regret}
+    return positions, mcts
+
+
+def _plan_figures(fight: Fight, budget: Budget, seed: int
+                  ) -> tuple[dict[str, Any], dict | None]:
+    """Plan once to time it; once more under tracemalloc to weigh the memo."""
+    gc.collect()
+    start = time.perf_counter()
+    plan = plan_turn(fight, budget=budget, seed=seed)
+    seconds = time.perf_counter() - start
+    figures = {"method": plan.method, "expected_score": plan.expected_score,
+               "states": plan.states, "nodes": plan.nodes, "iterations": plan.iterations,
+               "ms": seconds * 1000,
+               "states_per_s": plan.states / seconds if plan.states else None}
+    memo_bytes, memo = _memo_bytes(fight, budget)
+    figures["memo_bytes_per_state"] = memo_bytes
+    return figures, memo
+
+
+def _memo_bytes(fight: Fight, budget: Budget) -> tuple[float | None, dict | None]:
+    """Bytes the exhaustive memo holds per state (keys and values, as allocated), and the
+    memo when the search finished (None when it passed its budget)."""
+    root = fight.copy(simulation=True, log=False)
+    search = Expectimax(Scorer(root), max_states=budget.states)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        finished = True
+        try:
+            search.value(root)
+        except BudgetExceeded:      # the memo so far weighs what it weighs all the same
+            finished = False
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    per_state = held / search.states if search.states else None
+    return per_state, search.memo if finished else None
+
+
+def _mcts_figures(fight: Fight, budget: Budget, seed: int, memo: dict | None
+                  ) -> tuple[int, float, float | None]:
+    """Pure MCTS (no memo) at the budget's iterations: its pace, and its regret when the
+    exhaustive search solved the position."""
+    root = fight.copy(simulation=True, log=False)
+    scorer = Scorer(root)
+    search = MCTS(root, scorer, random.Random(seed))
+    start = time.perf_counter()
+    search.run(budget.iterations, None)
+    seconds = time.perf_counter() - start
+    if memo is None or not search.root_values():
+        return search.iterations, seconds, None
+    exact = Expectimax(scorer)
+    exact.memo = memo
+    values = {m: q for m, q in exact.root_values(root)}
+    picked = max(search.root_values(), key=lambda t: (t[2], t[1]))[0]
+    return search.iterations, seconds, max(values.values()) - values[picked]
+
+
+# ------------------------------------------------------------------ turns
+
+def enemy_turns(library: Any, count: int, per_fight: int = 3) -> list[Fight]:
+    """``count`` seeded enemy turn starts, at most ``per_fight`` from each fight of the
+    default hero against every enemy in turn (the rule of thumb plays both sides)."""
+    heroes = list(library.heroes.values())
+    enemies = list(library.enemies.values())
+    out: list[Fight] = []
+    seed = 0
+    while heroes and enemies and len(out) < count:
+        rng = random.Random(seed)
+        chance = SampleChance(rng)
+        fight = Fight.start(library, heroes[0], enemies[seed % len(enemies)], rng)
+        taken = 0
+        while not fight.is_over and taken < per_fight and len(out) < count:
+            fight.begin_turn(chance)
+            if fight.actor == 1 and not fight.turn_over:
+                out.append(fight.copy())
+                taken += 1
+            while not fight.turn_over:
+                fight.apply(choose_move(fight, rng), chance)
+        seed += 1
+    return out
+
+
+def turn_figures(library: Any, p: Profile) -> dict[str, Any]:
+    times = []
+    methods: dict[str, int] = {}
+    for i, fight in enumerate(enemy_turns(library, p.turns)):
+        start = time.perf_counter()
+        plan = plan_turn(fight, preset="normal", seed=i)
+        times.append((time.perf_counter() - start) * 1000)
+        methods[plan.method] = methods.get(plan.method, 0) + 1
+    if not times:
+        return {"p50_ms": None, "p99_ms": None, "max_ms": None, "turns": 0}
+    times.sort()
+    return {"p50_ms": statistics.median(times),
+            "p99_ms": times[min(len(times) - 1, round(0.99 * (len(times) - 1)))],
+            "max_ms": times[-1], "turns": len(times), "methods": methods}
+
+
+# ------------------------------------------------------------------ fights
+
+def _pairs(library: Any) -> list[tuple[Any, Any]]:
+    heroes = list(library.heroes.values())
+    enemies = list(library.enemies.values())
+    first = heroes[0] if heroes else enemies[0]
+    return [(first, e) for e in enemies]
+
+
+def play_fights(library: Any, seeds: range, easy: bool = False) -> int:
+    """Headless fights, each fighter with its own AI (``easy``: the rule of thumb)."""
+    pairs = _pairs(library)
+    for seed in seeds:
+        a, b = pairs[seed % len(pairs)]
+        choose_a = choose_move if easy else make_chooser(a.ai, clock=False)
+        choose_b = choose_move if easy else make_chooser(b.ai, clock=False)
+        run_fight(library, a, b, seed, choose_a, choose_b)
+    return len(seeds)
+
+
+def _fights_in_worker(seeds: range) -> int:
+    from dicey.library import default_library
+    return play_fights(default_library(), seeds)
+
+
+def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
+    start = time.perf_counter()
+    play_fights(library, range(p.fights))
+    out: dict[str, Any] = {"per_s": p.fights / (time.perf_counter() - start),
+                           "fights": p.fights, "per_s_2workers": None}
+    if p.workers:
+        half = p.fights // 2
+        with ProcessPoolExecutor(2) as pool:
+            list(pool.map(_fights_in_worker, [range(0, 1), range(1, 2)]))   # warm up
+            start = time.perf_counter()
+            done = sum(pool.map(_fights_in_worker, [range(0, half), range(half, p.fights)]))
+            out["per_s_2workers"] = done / (time.perf_counter() - start)
+    return out
+
+
+# ------------------------------------------------------------------ rules
+
+def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
+    """The engine's figures: moves applied per second, copy and key cost, easy fights."""
+    positions = [f.copy(simulation=True) for f in enemy_turns(library, p.rule_positions)]
+    chance = SampleChance(random.Random(0))
+    spent, moves = 0.0, 0
+    for _ in range(p.rounds):
+        for pos in positions:
+            for move in pos.legal_moves():
+                child = pos.copy()
+                start = time.perf_counter()
+                child.apply(move, chance)
+                spent += time.perf_counter() - start
+                moves += 1
+    out: dict[str, Any] = {"moves_per_s": moves / spent if spent else None, "moves": moves}
+    out.update(_copy_key_us(positions, 20 * p.rounds))
+    start = time.perf_counter()
+    play_fights(library, range(p.fights), easy=True)
+    out["fights_per_s"] = p.fights / (time.perf_counter() - start)
+    return out
+
+
+def _copy_key_us(positions: list[Fight], rounds: int) -> dict[str, float | None]:
+    n = rounds * len(positions)
+    if not n:
+        return {"copy_us": None, "key_us": None, "copy_key_us": None}
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for pos in positions:
+            pos.copy()
+    copy_s = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for pos in positions:
+            pos.key()
+    key_s = time.perf_counter() - start
+    return {"copy_us": copy_s / n * 1e6, "key_us": key_s / n * 1e6,
+            "copy_key_us": (copy_s + key_s) / n * 1e6}
