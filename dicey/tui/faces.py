@@ -10,7 +10,7 @@ words and symbols themselves, so the game reads the same in 16 colours or with
 >>> slot_line(sword), slot_line(sword._replace(placed=(5,))), card_text(sword._replace(placed=(5,)))
 ('[any] [≤4]', '[5] [≤4]', 'Do 5 damage')
 >>> hp_bar(5, 20, 8), die_label(Die(4, burning=True)), die_label(Die(0, blind=True))
-('██░░░░░░', '4 burn', '? blind')
+('██░░░░░░', '4 burn', '?')
 """
 from __future__ import annotations
 
@@ -25,10 +25,13 @@ CARD_KEYS = "abcdefijklmnoprsuvw"
 
 def slot_line(card: CardState) -> str:
     """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
-    ``[countdown 3/5]`` for a countdown card, then ``+2`` free and ``spare 6``."""
+    ``[countdown 5]`` for a countdown card (``[3 left of 5]`` once dice went in), then
+    ``+2`` free and ``spare 6``."""
     act = card.active
     if act.countdown is not None:
-        return f"[countdown {card.countdown}/{act.countdown}]"
+        if card.countdown >= act.countdown:
+            return f"[countdown {act.countdown}]"
+        return f"[{card.countdown} left of {act.countdown}]"
     slots = card.slots
     shown = [f"[{s.label}]" for s in slots]
     where = slot_assignment(slots, card.placed) if card.placed else ()
@@ -66,7 +69,7 @@ def uses_line(card: CardState) -> str:
         return "∞"
     if card.uses_left == 0:
         return "used"
-    per = "once/fight" if act.once_per_fight else "single use" if act.single_use else ""
+    per = "1/fight" if act.once_per_fight else "1 use" if act.single_use else ""
     if per:
         return per
     return f"×{card.uses_left}" if card.uses_left > 1 else ""
@@ -84,12 +87,12 @@ def card_title(card: CardState, key: str = "") -> str:
     return f"{key} {name}" if key else name
 
 
-def die_label(die: Die) -> str:
-    """The die's face and its marks: ``5``, ``4 burn``, ``2 lock``, ``? blind``."""
+def die_label(die: Die, short: bool = False) -> str:
+    """The die's face and its marks: ``5``, ``4 burn``, ``2 lock``, ``?`` (blind); with
+    ``short``, the marks' initials (``4 b``)."""
     face = "?" if die.blind else str(die.value)
-    words = [w for w, on in (("burn", die.burning), ("lock", die.locked),
-                             ("blind", die.blind)) if on]
-    return " ".join([face, *words])
+    words = [w for w, on in (("burn", die.burning), ("lock", die.locked)) if on]
+    return " ".join([face, *(w[0] if short else w for w in words)])
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:

@@ -82,10 +82,12 @@ class FighterBar(Widget):
 
 
 class DieView(Widget):
-    """One of the hero's dice: its face in a box, its key above, its marks below."""
+    """One of the hero's dice in a box: its key on top, its face and marks inside
+    (``5 burn``; just the initials when the tray is crowded: ``5 b``)."""
 
     COMPONENT_CLASSES = {"die-view--face", "die-view--burning", "die-view--locked"}
     die: reactive[Die] = reactive(Die(1))
+    compact: reactive[bool] = reactive(False)
 
     @dataclass
     class Picked(Message):
@@ -99,13 +101,12 @@ class DieView(Widget):
 
     def watch_die(self, die: Die) -> None:
         self.border_title = str(self.index + 1) if self.index < 9 else ""
-        self.border_subtitle = " ".join(faces.die_label(die).split()[1:])
 
     def render(self) -> Text:
         d = self.die
         name = "die-view--locked" if d.locked else "die-view--burning" if d.burning else \
             "die-view--face"
-        return Text("?" if d.blind else str(d.value), self.get_component_rich_style(name),
+        return Text(faces.die_label(d, short=self.compact), self.get_component_rich_style(name),
                     justify="center")
 
     def on_click(self, event: events.Click) -> None:
@@ -137,8 +138,9 @@ class CardView(Widget):
         self.border_title = faces.card_title(card, self.key)
         tail = [faces.uses_line(card), faces.marks(card)]
         self.border_subtitle = " ".join(t for t in tail if t)
-        size = card.active.size
-        self.styles.width = f"{size}fr" if self.unit is None else size * self.unit
+        # In a row that shares its width, cards are equal, so names keep room at 80
+        # columns; a preview row shows a card's grid size as its width.
+        self.styles.width = "1fr" if self.unit is None else card.active.size * self.unit
 
     def render(self) -> Text:
         card = self.card
@@ -173,12 +175,24 @@ def sync_children(row: Widget, items: Sequence[Any], make: Callable[[int, Any], 
 
 
 class DiceTray(Horizontal):
-    """The hero's dice in a row; the one under the cursor is marked."""
+    """The hero's dice in a row; the one under the cursor is marked. When they do not fit
+    at full width, every die gets narrower and shows its marks as initials."""
+
+    #: Cells a die takes at full width and crowded (its box and the gap after it).
+    FULL, NARROW = 9, 6
 
     def show(self, dice: Sequence[Die], cursor: int | None) -> None:
         sync_children(self, dice, DieView, lambda w, d: setattr(w, "die", d))
+        crowded = len(dice) * self.FULL > max(self.size.width, 1)
         for w in self.query(DieView):
             w.set_class(w.index == cursor, "-cursor")
+            w.compact = crowded
+            w.styles.width = (self.NARROW if crowded else self.FULL) - 1
+
+    def on_resize(self) -> None:
+        dice = [w.die for w in self.query(DieView) if w.display]
+        cursor = next((w.index for w in self.query(DieView) if w.has_class("-cursor")), None)
+        self.show(dice, cursor)
 
 
 #: The width of a size-1 card shown outside a fight (hero kits, rewards, the inventory).
@@ -186,12 +200,12 @@ PREVIEW_UNIT = 24
 
 
 class CardRow(Horizontal):
-    """A fighter's cards side by side, as wide as their sizes."""
+    """A fighter's cards side by side."""
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
                  id: str | None = None):
         """``lettered``: cards show their keys (the hero's, in a fight); ``unit``: a size-1
-        card's width in cells (None: the row's width is shared out by size)."""
+        card's width in cells (None: the row's width is shared out equally)."""
         super().__init__(id=id)
         self.side = side
         self.lettered = side == 0 if lettered is None else lettered
@@ -212,8 +226,9 @@ class CardRow(Horizontal):
             w.set_class(w.index == cursor, "-cursor")
 
 
-class FightLog(RichLog):
-    """The fight's events, one line each, coloured by who they are about."""
+class FightLog(RichLog, can_focus=False):
+    """The fight's events, one line each, coloured by who they are about. It never takes
+    the focus (the arrows pick dice and cards); the fight screen scrolls it."""
 
     COMPONENT_CLASSES = {"fight-log--hero", "fight-log--enemy", "fight-log--turn"}
 

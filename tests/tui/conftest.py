@@ -10,7 +10,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 for folder in (HERE, HERE.parent / "run", HERE.parent / "rules"):
     if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+        sys.path.append(str(folder))   # after pytest's own entries: "conftest" stays theirs
 
 
 @pytest.fixture

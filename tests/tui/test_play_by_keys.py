@@ -14,15 +14,16 @@ from dicey.tui.screens.reward import RewardScreen
 from tui_kit import LIB, fight_screen, hero_turn_or_end, keys_for, make_app, wait_until
 
 
-async def play_fight_by_keys(pilot, rng: random.Random) -> FightScreen:
-    """Play the fight on screen to its end, pressing the keys for easy's choices."""
+async def play_fight_by_keys(pilot, rng: random.Random, chooser=choose_move) -> FightScreen:
+    """Play the fight on screen to its end, pressing the keys for the chooser's moves
+    (easy's, unless told)."""
     screen = fight_screen(pilot.app)
     session = screen.session
     while True:
         await hero_turn_or_end(pilot)
         if session.over:
             return screen
-        move = choose_move(session.fight.copy(), rng)
+        move = chooser(session.fight.copy(), rng)
         made = len(session.moves)
         await pilot.press(*keys_for(screen, move))
         assert len(session.moves) > made, f"the keys for {move} did nothing"

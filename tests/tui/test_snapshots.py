@@ -54,6 +54,22 @@ def test_fight(snap_compare, home):
     assert snap_compare(app, terminal_size=SIZE, run_before=into_fight)
 
 
+def test_fight_with_marked_dice_and_cards(snap_compare, home):
+    """Burning, locked and blind dice; a shocked and a weakened card; statuses."""
+    app, _ = app_at(home)
+
+    async def marked(pilot):
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        screen.session.fight.set_position(1, statuses={"poison": 2, "thorns": 1})
+        screen.session.fight.set_position(0, dice=[5, 3, 2, 6], burning=[0], locked=[1],
+                                          blind=[2], shocked=["Sword"], weakened=["Shield"],
+                                          statuses={"shield": 3})
+        screen.refresh_view()
+        await pilot.press("4", "down")
+    assert snap_compare(app, terminal_size=SIZE, run_before=marked)
+
+
 def test_fight_without_colour(snap_compare, home, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = app_at(home)

@@ -16,7 +16,6 @@ from typing import Callable, Hashable
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -74,11 +73,9 @@ class FightScreen(RunScreen):
         yield CardRow(ENEMY, id="enemy-cards")
         yield CardRow(HERO, id="hero-cards")
         yield FighterBar(id="hero-bar")
-        with Horizontal(id="fight-bottom"):
-            with Vertical(id="hero-side"):
-                yield DiceTray(id="dice")
-                yield Static(id="message")
-            yield FightLog(id="log")
+        yield DiceTray(id="dice")
+        yield Static(id="message")
+        yield FightLog(id="log")
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:

@@ -1,0 +1,57 @@
+"""``dicey play`` (and plain ``dicey``): bad flags are reported before the game starts."""
+from __future__ import annotations
+
+import pytest
+
+from dicey.cli import main
+from dicey.commands import play
+from dicey.lang.errors import Diagnostic
+from dicey.library import Library
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:   # argparse exits on bad flags
+        code = exc.code
+    return code, capsys.readouterr().err
+
+
+def test_an_unknown_hero_is_named(capsys, home):
+    code, err = run(capsys, "play", "--hero", "wariror")
+    assert code == 2 and "unknown hero 'wariror'" in err and "warrior" in err
+    assert "Traceback" not in err
+
+
+def test_a_negative_delay_is_refused(capsys, home):
+    code, err = run(capsys, "--delay", "-1")           # flags alone mean `play`
+    assert code == 2 and "--delay must be 0 or more" in err
+
+
+def test_a_bad_seed_is_refused_by_the_parser(capsys, home):
+    code, err = run(capsys, "play", "--seed", "soon")
+    assert code == 2 and "invalid int value" in err
+
+
+def test_content_without_a_dungeon_cannot_be_played(capsys, home, tmp_path, monkeypatch):
+    from dicey import library
+    empty = tmp_path / "content"
+    empty.mkdir()
+    monkeypatch.setattr(library, "CONTENT_DIR", empty)
+    code, err = run(capsys, "play", "--no-mods")
+    assert code == 1 and "nothing to play" in err
+
+
+BASE_ERROR = Diagnostic("content/weapons.dice", 3, 1, "unknown status 'frostbyte'")
+MOD_ERROR = Diagnostic("mods/frost/cards.dice", 2, 1, "unknown status 'chill'")
+
+
+@pytest.mark.parametrize("skipped, problems, expected", [
+    ({}, [], ()),
+    ({"frost": "1 error(s)"}, [MOD_ERROR], ("Mod 'frost' was not loaded (1 error(s)).",)),
+    ({}, [BASE_ERROR, MOD_ERROR], ("1 problem(s) in the content: run 'dicey check' to see "
+                                   "them.",)),
+])
+def test_title_notices_name_what_did_not_load(skipped, problems, expected):
+    lib = Library(skipped_mods=skipped, diagnostics=problems)
+    assert play._notices(lib) == expected
