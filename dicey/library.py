@@ -290,10 +290,10 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         defn, problems = checker.check_decl(decl, path, symbols, unit.mod)
         unit.problems.extend(problems)
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
-        where = f"{path}:{decl.pos.line}"
-        unit.problems.extend(_duplicate_problems(decl, path, key, seen, places))
-        seen.setdefault(key, where)
-        if defn is not None:
+        duplicate = _duplicate_problems(decl, path, key, seen, places)
+        unit.problems.extend(duplicate)
+        seen.setdefault(key, f"{path}:{decl.pos.line}")
+        if defn is not None and not duplicate:   # the first declaration keeps its id
             staged.append((decl, defn))
     errors = [p for p in unit.problems if p.severity == "error"]
     lib.diagnostics.extend(unit.problems)

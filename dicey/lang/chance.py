@@ -29,14 +29,27 @@ COIN: Distribution = ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
 def uniform(values: Sequence[Hashable]) -> tuple[tuple[Any, Fraction], ...]:
     """Uniform over ``values``, equal values merged (so outcomes are distinct).
 
+    Values of different types stay apart, as the language compares them (Python's
+    ``1 == True`` must not merge ``1`` and ``true``).
+
     >>> uniform([1, 2, 2])
     ((1, Fraction(1, 3)), (2, Fraction(2, 3)))
+    >>> uniform([1, True])
+    ((1, Fraction(1, 2)), (True, Fraction(1, 2)))
     """
-    counts: dict[Any, int] = {}
+    counts: dict[Any, list] = {}
     for v in values:
-        counts[v] = counts.get(v, 0) + 1
+        entry = counts.setdefault(_typed_key(v), [v, 0])
+        entry[1] += 1
     n = len(values)
-    return tuple((v, Fraction(c, n)) for v, c in counts.items())
+    return tuple((v, Fraction(c, n)) for v, c in counts.values())
+
+
+def _typed_key(value: Any) -> Hashable:
+    """A key equal only for values the language calls equal (same types all the way down)."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(_typed_key(v) for v in value))
+    return (type(value), value)
 
 
 class Chance:

@@ -126,10 +126,12 @@ class Symbols:
 def collect_symbols(decls: Iterable[A.Decl], before: Symbols | None) -> Symbols:
     """``before`` (or nothing) plus the ids the given declarations declare."""
     symbols = before.copy() if before is not None else Symbols()
+    declared: set[tuple[str, str]] = set()
     for decl in decls:
         ident = A.make_id(decl.name)
-        if decl.kind not in HOOKS or not ident:
-            continue
+        if decl.kind not in HOOKS or not ident or (decl.kind, ident) in declared:
+            continue   # a duplicate is an error elsewhere; the first declaration keeps its id
+        declared.add((decl.kind, ident))
         symbols.table(decl.kind)[ident] = decl.name
         if decl.kind == "equipment":
             symbols.sizes[ident] = _declared_size(decl)
@@ -241,8 +243,10 @@ class _ScriptChecker:
         self._declare(node.name, node.pos, type_)
 
     def s_Assign(self, node: A.Assign) -> None:
-        type_ = self.expr(node.value)
         name, pos = node.name, node.pos
+        if self._local(name) is None and self.scope.kind_of(name, set()) == "unknown":
+            return self._assign_unknown(node)
+        type_ = self.expr(node.value)
         if self._local(name) is not None or name in self.scope.vars:
             return
         if name in self.scope.assignable:
@@ -250,13 +254,19 @@ class _ScriptChecker:
                 self.report.error(node.value.pos, f"'{name}' must be a number, not "
                                                   f"{_describe_type(type_)}")
             return
-        kind = self.scope.kind_of(name, set())
-        if kind == "unknown":
-            hint = did_you_mean(name, self._visible())
-            self.report.error(pos, f"unknown name '{name}'{hint}; declare a local with "
-                                   f"'let {name} = …'")
-        else:
-            self.report.error(pos, f"cannot assign to '{name}' here")
+        self.report.error(pos, f"cannot assign to '{name}' here")
+
+    def _assign_unknown(self, node: A.Assign) -> None:
+        """``x = …`` with no ``x``: one error, even when the value reads ``x`` (``x += 1``)."""
+        name = node.name
+        self.levels.append({name: (ANY, node.pos)})
+        try:
+            self.expr(node.value)
+        finally:
+            self.levels.pop()
+        hint = did_you_mean(name, self._visible())
+        self.report.error(node.pos, f"unknown name '{name}'{hint}; declare a local with "
+                                    f"'let {name} = …'")
 
     def s_If(self, node: A.If) -> None:
         for cond, body in node.branches:
@@ -846,17 +856,28 @@ class _DeclChecker:
         if not hooks:
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
-        tags = v.words("tags")
+        tags = self._tags(m, v)
         return EquipmentDef(
             id=self.ident, name=self.decl.name, size=size, slots=tuple(spec.slots),
             free=spec.free, spares=tuple(spec.spares), countdown=spec.countdown, total=total,
             uses=self._uses(v), once_per_fight="once per fight" in m.flags,
             single_use="single use" in m.flags, cast=v.word("cast", "target",
                                                             ("target", "self")),
-            tags=frozenset(tags), text=text,
+            tags=tags, text=text,
             vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
             is_random=reaches_chance(tuple(h.body for h in hooks.values())),
             origin=self.origin)
+
+    def _tags(self, m: _Members, v: _Values) -> frozenset[str]:
+        """The card's tags. Free words are allowed, so a misspelt engine tag would silently
+        do nothing: a near miss of one is a warning."""
+        tags = frozenset(v.words("tags"))
+        for item in m.props["tags"].items if "tags" in m.props else ():
+            hint = did_you_mean(item.text, ENGINE_TAGS) if isinstance(item, A.Word) else ""
+            if hint and item.text not in ENGINE_TAGS:
+                self.report.warning(item.pos, f"tag '{item.text}' is not one the engine "
+                                              f"knows{hint}")
+        return tags
 
     def _uses(self, v: _Values) -> int | None:
         item = v._single("uses")

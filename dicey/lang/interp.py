@@ -122,6 +122,18 @@ def _fault(message: str, pos: A.Pos | None) -> ScriptError:
     return ScriptError(message, pos)
 
 
+def _over_budget(pos: A.Pos | None) -> ScriptError:
+    return _fault(f"script ran past its budget of {MAX_STEPS:,} steps", pos)
+
+
+def _tick(fr: "_Frame", pos: A.Pos | None) -> None:
+    """Spend one step of the run's budget: a statement, a call or a loop turn (so even a
+    loop with an empty body cannot outrun the budget)."""
+    fr.steps += 1
+    if fr.steps > MAX_STEPS:
+        raise _over_budget(pos)
+
+
 def type_name(value: Value) -> str:
     """How an error names a value's type.
 
@@ -174,8 +186,17 @@ def _text(s: str, pos: A.Pos | None) -> str:
 
 
 def _equal(a: Value, b: Value) -> bool:
-    """Equality without Python's ``True == 1``: values of other types are never equal."""
-    return type(a) is type(b) and a == b
+    """Equality without Python's ``True == 1``: values of other types are never equal, and
+    that holds inside lists too (``[1] == [true]`` is false).
+
+    >>> _equal((1, 2), (1, 2)), _equal((1,), (True,)), _equal(1, True)
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def _truth(value: Value) -> bool:
@@ -353,9 +374,9 @@ class _Compiler:
         impl = _IMPLS[node.func]
 
         def call(fr: _Frame) -> Value:
-            fr.steps += 1
+            fr.steps += 1   # _tick inlined: calls and statements are the hottest paths
             if fr.steps > MAX_STEPS:
-                raise _fault(f"script ran past its budget of {MAX_STEPS:,} steps", pos)
+                raise _over_budget(pos)
             values = [a(fr) for a in args]
             try:
                 return impl(fr, values, pos)
@@ -392,9 +413,9 @@ class _Compiler:
         pos = node.pos
 
         def step(fr: _Frame) -> None:
-            fr.steps += 1
+            fr.steps += 1   # _tick inlined, as in calls
             if fr.steps > MAX_STEPS:
-                raise _fault(f"script ran past its budget of {MAX_STEPS:,} steps", pos)
+                raise _over_budget(pos)
             code(fr)
         return step
 
@@ -448,6 +469,7 @@ class _Compiler:
             if not 0 <= n <= MAX_REPEAT:
                 raise _fault(f"repeat count {n} is out of range (0 to {MAX_REPEAT})", pos)
             for _ in range(n):
+                _tick(fr, pos)
                 body(fr)
         return run
 
@@ -464,7 +486,7 @@ class _Compiler:
             items = _sized(_list(iterable(fr), pos, "'for' needs a list; this"), pos)
             saved = fr.locals.get(name, _MISSING)
             for item in items:
-                fr.steps += 1
+                _tick(fr, pos)
                 fr.locals[name] = item
                 body(fr)
             if saved is _MISSING:
@@ -698,7 +720,8 @@ def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
     out = []
     while len(left) > 1:
         value = fr.chance.choose(uniform(left))
-        left.remove(value)
+        # list.remove would take a 1 for a true: remove an item the language calls equal
+        del left[next(i for i, item in enumerate(left) if _equal(item, value))]
         out.append(value)
     return tuple(out + left)
 
