@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 from dicey.run import progress
@@ -58,6 +59,9 @@ class DiceyApp(App):
     CSS_PATH = "dicey.tcss"
     TITLE = "Dicey"
     ENABLE_COMMAND_PALETTE = False
+    #: Leaving by ctrl+q or ctrl+c saves, as q does.
+    BINDINGS = [Binding("ctrl+q", "save_quit", show=False, priority=True),
+                Binding("ctrl+c", "save_quit", show=False, priority=True)]
 
     def __init__(self, library: Any, store: SaveStore | None = None,
                  config: PlayConfig | None = None):
@@ -144,15 +148,19 @@ class DiceyApp(App):
         while isinstance(self.screen, RunScreen) or self.screen.is_modal:
             self.pop_screen()
 
-    def save_and_quit(self, session: FightSession | None = None) -> None:
+    def save_and_quit(self) -> None:
         """Save the run (with the fight under way, if any) and leave; stay if saving fails."""
         if self.state is not None and not self.state.finished:
             state = self.state
-            if session is not None:
-                state = replace(state, fight_moves=tuple(session.moves))
+            fights = [s for s in self.screen_stack if isinstance(s, FightScreen)]
+            if fights:
+                state = replace(state, fight_moves=tuple(fights[-1].session.moves))
             if not self.commit(state):
                 return
         self.exit()
+
+    def action_save_quit(self) -> None:
+        self.save_and_quit()
 
     def graph_folder(self) -> Path:
         return self.store.folder / "graphs"

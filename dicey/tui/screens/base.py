@@ -7,17 +7,26 @@ from textual.screen import ModalScreen, Screen
 
 from dicey.run.state import RunState
 
-from ..keys import Key
+from ..keys import Key, bindings
 from .help import HelpScreen
 
 if TYPE_CHECKING:
     from ..app import DiceyApp
 
 
-class DiceyScreen(Screen):
-    """A full screen of the game; ``KEYS`` are its keys (help shows them first)."""
+class Keyed:
+    """A screen whose ``KEYS`` (:mod:`dicey.tui.keys`) make its bindings."""
 
     KEYS: tuple[Key, ...] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        if "KEYS" in cls.__dict__:      # before Textual reads the class's bindings
+            cls.BINDINGS = bindings(cls.KEYS)
+        super().__init_subclass__(**kwargs)
+
+
+class DiceyScreen(Keyed, Screen):
+    """A full screen of the game (help shows its keys first)."""
 
     @property
     def dicey(self) -> "DiceyApp":
@@ -44,7 +53,7 @@ class RunScreen(DiceyScreen):
         self.dicey.save_and_quit()
 
 
-class DiceyModal(ModalScreen):
+class DiceyModal(Keyed, ModalScreen):
     """A screen over another (help, inventory)."""
 
     @property

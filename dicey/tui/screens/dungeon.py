@@ -9,7 +9,7 @@ from dicey.run import progress
 from dicey.run.inventory import card_label, grid_width, width_of
 from dicey.run.state import RunState
 
-from ..keys import MAP_KEYS, bindings
+from ..keys import MAP_KEYS
 from ..widgets import KeyBar
 from .base import RunScreen
 from .inventory import InventoryScreen
@@ -69,7 +69,6 @@ class DungeonScreen(RunScreen):
     """Where the run stands, and the way into the next fight."""
 
     KEYS = MAP_KEYS
-    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from dicey.run.inventory import card_label
 from dicey.run.state import RunState
 
-from ..keys import END_KEYS, bindings
+from ..keys import END_KEYS
 from ..widgets import KeyBar
 from .base import RunScreen
 
@@ -41,7 +41,6 @@ class EndScreen(RunScreen):
     """Victory or defeat, with the summary; enter goes back to the title."""
 
     KEYS = END_KEYS
-    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         lib, state = self.dicey.library, self.run_state

@@ -21,13 +21,14 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from dicey.lang.defs import FighterDef
+from dicey.rules.fight import Fight
 from dicey.rules.protocol import IllegalMoveError, Move
 from dicey.run import progress
 from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_decision_graph
 from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
-from ..keys import FIGHT_KEYS, bindings
+from ..keys import FIGHT_KEYS
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
@@ -39,7 +40,6 @@ class FightScreen(RunScreen):
     """One fight of the run."""
 
     KEYS = FIGHT_KEYS
-    BINDINGS = bindings(KEYS)
 
     @dataclass
     class EnemyChose(Message, bubble=False):
@@ -51,9 +51,11 @@ class FightScreen(RunScreen):
 
     @dataclass
     class Said(Message, bubble=False):
-        """A line for the message area, from a worker (a hint, a graph written)."""
+        """A line for the message area, from a worker (a hint, a graph written); a line
+        about a ``position`` is dropped once the fight has moved on."""
 
         text: str
+        position: Hashable | None = None
 
     def __init__(self, session: FightSession):
         super().__init__()
@@ -126,8 +128,8 @@ class FightScreen(RunScreen):
             return outcome
         if s.hero_to_act:
             return "Your turn"
-        spinner = SPINNER[self.spin % len(SPINNER)] if self.thinking else ""
-        return f"{self.enemy.name}'s turn {spinner}".rstrip()
+        spinner = f" — thinking {SPINNER[self.spin % len(SPINNER)]}" if self.thinking else ""
+        return f"{self.enemy.name}'s turn{spinner}"
 
     def _tick(self) -> None:
         if self.thinking:
@@ -280,12 +282,13 @@ class FightScreen(RunScreen):
         self._find_hint(self.session.fight.copy(), self.session.seed)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, position, seed: int) -> None:
+    def _find_hint(self, position: Fight, seed: int) -> None:
+        key = position.key()
         try:
             text = self.dicey.config.hint_for(position, seed).describe()
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
-        self.post_message(self.Said(text))
+        self.post_message(self.Said(text, key))
 
     def action_graph(self) -> None:
         f = self.session.fight
@@ -304,13 +307,11 @@ class FightScreen(RunScreen):
         self.post_message(self.Said(text))
 
     def on_fight_screen_said(self, message: Said) -> None:
-        self.say(message.text)
+        if message.position is None or message.position == self.session.fight.key():
+            self.say(message.text)
 
     # ------------------------------------------------------------ the rest
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one(FightLog)
         (log.scroll_page_down if pages > 0 else log.scroll_page_up)(animate=False)
-
-    def action_save_quit(self) -> None:
-        self.dicey.save_and_quit(self.session)

@@ -11,7 +11,7 @@ from dicey.lang.defs import FighterDef
 from dicey.rules.state import fresh_card
 from dicey.run.progress import heroes_of
 
-from ..keys import HERO_KEYS, bindings
+from ..keys import HERO_KEYS
 from ..widgets import CardRow, KeyBar
 from .base import RunScreen
 
@@ -20,7 +20,6 @@ class HeroScreen(RunScreen):
     """A list of heroes; the highlighted one's kit is shown beside it."""
 
     KEYS = HERO_KEYS
-    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Choose your hero", style="bold"), id="screen-title")

@@ -13,7 +13,7 @@ from dicey.run import inventory as inv
 from dicey.run.progress import set_hero
 from dicey.run.state import Hero, split_ref
 
-from ..keys import INVENTORY_KEYS, bindings
+from ..keys import INVENTORY_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
 from .base import DiceyModal
 
@@ -23,7 +23,7 @@ LISTS = ("#equipped", "#backpack")
 class InventoryScreen(DiceyModal):
     """Two lists side by side; enter moves a card across, ``s`` twice swaps two cards."""
 
-    BINDINGS = bindings(INVENTORY_KEYS)
+    KEYS = INVENTORY_KEYS
 
     def __init__(self) -> None:
         super().__init__()
@@ -37,7 +37,7 @@ class InventoryScreen(DiceyModal):
                 yield OptionList(id="backpack")
             yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="inventory-preview")
             yield Static(id="inventory-message")
-            yield KeyBar(INVENTORY_KEYS)
+            yield KeyBar(self.KEYS)
 
     @property
     def hero(self) -> Hero:

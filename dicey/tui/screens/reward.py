@@ -12,7 +12,7 @@ from dicey.run.inventory import card_def
 from dicey.run.rewards import describe_reward
 from dicey.run.state import Reward
 
-from ..keys import REWARD_KEYS, bindings
+from ..keys import REWARD_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
 from .base import RunScreen
 from .inventory import InventoryScreen
@@ -22,7 +22,6 @@ class RewardScreen(RunScreen):
     """Pick one reward; the run moves on to the next fight."""
 
     KEYS = REWARD_KEYS
-    BINDINGS = bindings(KEYS)
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")

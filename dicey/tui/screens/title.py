@@ -10,7 +10,7 @@ from dicey.run.progress import current_enemy
 from dicey.run.saves import Loaded
 from dicey.run.state import RunState
 
-from ..keys import TITLE_KEYS, bindings
+from ..keys import TITLE_KEYS
 from ..widgets import KeyBar
 from .base import DiceyScreen
 from .heroes import HeroScreen
@@ -37,7 +37,6 @@ class TitleScreen(DiceyScreen):
     """New run, continue, help, quit."""
 
     KEYS = TITLE_KEYS
-    BINDINGS = bindings(KEYS)
 
     def __init__(self) -> None:
         super().__init__()

@@ -1,0 +1,68 @@
+"""The hint (``h``) and the enemy's decision graph (``g``), from the fight screen."""
+from __future__ import annotations
+
+import networkx as nx
+
+from dicey.run.brains import Hint, hero_hint
+from dicey.rules.protocol import Move
+from tui_kit import fight_screen, hero_turn_or_end, make_app, wait_until
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def test_the_hint_shows_the_best_line(home):
+    asked = []
+
+    def hint(fight, seed):
+        asked.append((fight.key(), seed))
+        return Hint([Move.place(5, "Sword"), Move.end()], 500.0, "exhaustive")
+    app = make_app(home, seed=4, hint_for=hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter", "h")
+        screen = fight_screen(app)
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"))
+        assert message(screen) == "Hint: 5 → Sword, end turn  (expected +500, exhaustive)"
+        assert asked == [(screen.session.fight.key(), screen.session.seed)]
+
+
+async def test_the_real_hint_names_legal_moves(home):
+    app = make_app(home, seed=4, hint_for=hero_hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter", "h")
+        screen = fight_screen(app)
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
+        first = message(screen).removeprefix("Hint: ").split(",")[0].split("  (")[0]
+        legal = [str(m) for m in screen.session.fight.legal_moves()]
+        assert first in legal
+
+
+async def test_a_stale_hint_is_not_shown(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        old = screen.session.fight.key()
+        await pilot.press("t")
+        await hero_turn_or_end(pilot)
+        screen.post_message(screen.Said("Hint: an old one", old))
+        await pilot.pause()
+        assert "old one" not in message(screen)
+
+
+async def test_the_graph_of_the_enemys_last_turn(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter", "g")
+        screen = fight_screen(app)
+        await wait_until(pilot, lambda: "enemy turn" in message(screen))
+        assert message(screen) == "No enemy turn yet."
+        await pilot.press("t")
+        await hero_turn_or_end(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: "written to" in message(screen), steps=2000)
+        path = home / "graphs" / "frog-turn2.graphml"
+        assert message(screen) == f"Decision graph written to {path}"
+    graph = nx.read_graphml(path)
+    assert graph.number_of_nodes() >= 2
