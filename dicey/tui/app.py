@@ -24,6 +24,7 @@ from dicey.run.saves import SaveError, SaveStore
 from dicey.run.session import Chooser, FightSession, open_fight
 from dicey.run.state import RunState
 from dicey.rules.fight import Fight
+from dicey.rules.protocol import MoveError
 
 from .screens.base import RunScreen
 from .screens.dungeon import DungeonScreen
@@ -70,6 +71,7 @@ class DiceyApp(App):
         self.store = store or SaveStore()
         self.config = config or PlayConfig()
         self.state: RunState | None = None
+        self._unsaved_exit = False   # saving on quit failed once: the next quit leaves
 
     def on_mount(self) -> None:
         self.theme = THEME
@@ -92,8 +94,17 @@ class DiceyApp(App):
         self.show_stage()
 
     def continue_run(self, state: RunState) -> None:
+        """Go on with a saved run. A saved fight that no longer replays (the content
+        changed under it) starts again from its beginning, and the player is told."""
         self.state = state
-        self.show_stage()
+        try:
+            screen = self._stage_screen(state)
+        except (MoveError, ValueError, KeyError) as err:
+            self.notify(f"The saved fight could not be replayed ({err}); it starts again.",
+                        severity="warning", timeout=10)
+            self.state = replace(state, fight_moves=())
+            screen = self._stage_screen(self.state)
+        self._show(screen)
 
     def commit(self, state: RunState) -> bool:
         """Take ``state`` as the run and save it; False (and a notice) if saving failed."""
@@ -126,9 +137,12 @@ class DiceyApp(App):
         self.show_stage()
 
     def show_stage(self) -> None:
-        """Show the screen for where the run stands (replacing the run's last screen)."""
+        """Show the screen for where the run stands."""
         assert self.state is not None
-        screen = self._stage_screen(self.state)
+        self._show(self._stage_screen(self.state))
+
+    def _show(self, screen: Screen) -> None:
+        """Show a screen of the run (replacing the run's last screen, if one is shown)."""
         if isinstance(self.screen, RunScreen):
             self.switch_screen(screen)
         else:
@@ -149,13 +163,16 @@ class DiceyApp(App):
             self.pop_screen()
 
     def save_and_quit(self) -> None:
-        """Save the run (with the fight under way, if any) and leave; stay if saving fails."""
-        if self.state is not None and not self.state.finished:
+        """Save the run (with the fight under way, if any) and leave. If saving fails, stay
+        and say so; asked again, leave without saving."""
+        if self.state is not None and not self.state.finished and not self._unsaved_exit:
             state = self.state
             fights = [s for s in self.screen_stack if isinstance(s, FightScreen)]
             if fights:
                 state = replace(state, fight_moves=tuple(fights[-1].session.moves))
             if not self.commit(state):
+                self._unsaved_exit = True
+                self.notify("Quit again to leave without saving.", severity="warning")
                 return
         self.exit()
 

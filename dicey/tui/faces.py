@@ -7,8 +7,9 @@ words and symbols themselves, so the game reads the same in 16 colours or with
 >>> from dicey.rules.state import fresh_card
 >>> sword = fresh_card(EquipmentDef("sword", "Sword", slots=(Slot("any"), Slot("max", 4)),
 ...                                 text="Do [d] damage"))
->>> slot_line(sword), slot_line(sword._replace(placed=(5,))), card_text(sword._replace(placed=(5,)))
-('[any] [≤4]', '[5] [≤4]', 'Do 5 damage')
+>>> with_five = sword._replace(placed=(5,))
+>>> slot_line(sword), slot_line(with_five), card_text(sword), card_text(with_five)
+('[any] [≤4]', '[5] [≤4]', 'Do d damage', 'Do 5 damage')
 >>> hp_bar(5, 20, 8), die_label(Die(4, burning=True)), die_label(Die(0, blind=True))
 ('██░░░░░░', '4 burn', '?')
 """

@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
+from dicey.rules.combat import FightRules
 from dicey.rules.events import Event
 from dicey.rules.state import CardState, Die, Fighter
 
@@ -42,10 +43,12 @@ class FighterView:
     acting: bool = False
 
     @classmethod
-    def of(cls, fighter: Fighter, acting: bool, names: Any = None) -> "FighterView":
-        ordered = dict(sorted(fighter.statuses.items()))
+    def of(cls, fighter: Fighter, acting: bool, rules: FightRules) -> "FighterView":
+        """The view of ``fighter``; its statuses in the content's order, by their names."""
+        ordered = {s: fighter.statuses[s] for s in rules.ordered(fighter.statuses)}
         return cls(fighter.name, fighter.hp, fighter.max_hp, fighter.dice_count + fighter.extra,
-                   fighter.level, faces.status_line(ordered, names), tuple(fighter.dice), acting)
+                   fighter.level, faces.status_line(ordered, rules.statuses),
+                   tuple(fighter.dice), acting)
 
 
 class FighterBar(Widget):

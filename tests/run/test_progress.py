@@ -8,7 +8,7 @@ import pytest
 from dicey.lang.defs import LevelDef
 from dicey.run import progress
 from dicey.run.progress import RunError
-from dicey.run.state import Hero, Reward
+from dicey.run.state import Hero
 from run_kit import LIB, autoplay, finish, play_run, start_session
 
 

@@ -3,17 +3,19 @@ damaged save is reported there and the last good one offered."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from dicey.ai.baseline import choose_move
+from dicey.rules.protocol import Move
+from dicey.run import progress
 from dicey.run.saves import SaveStore
 from dicey.tui.screens.fight import FightScreen
 from dicey.tui.screens.title import TitleScreen
 from test_play_by_keys import play_fight_by_keys
-from tui_kit import fight_screen, hero_turn_or_end, make_app, wait_until
+from tui_kit import fight_screen, hero_turn_or_end, keys_for, kit_state, make_app, wait_until
 
 async def _play_moves(pilot, count: int) -> None:
     """Make ``count`` hero moves (easy's choices) on the fight screen."""
-    from dicey.ai.baseline import choose_move
-    from tui_kit import keys_for
     screen, rng = fight_screen(pilot.app), random.Random(5)
     for _ in range(count):
         await hero_turn_or_end(pilot)
@@ -88,3 +90,31 @@ async def test_without_a_save_continue_is_disabled(home):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.query_one("#menu").get_option("continue").disabled
+
+
+async def test_a_saved_fight_that_no_longer_replays_starts_again(home):
+    state = replace(progress.enter_fight(kit_state(4)), fight_moves=(Move.place(3, "Moon Blade"),))
+    app, told = make_app(home), []
+    app.notify = lambda message, **how: told.append(message)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        assert app.screen.session.moves == [] and app.state.fight_moves == ()
+        assert any(line.startswith("The saved fight could not be replayed (") and
+                   "Moon Blade" in line for line in told)
+
+
+async def test_quitting_when_the_save_cannot_be_written(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    app, told = make_app(blocker / "home"), []
+    app.notify = lambda message, **how: told.append(message)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state(4))
+        await pilot.pause()
+        await pilot.press("q")
+        assert app.return_code is None                    # still here: nothing was lost
+        assert any("could not save" in line for line in told)
+        assert told[-1] == "Quit again to leave without saving."
+        await pilot.press("q")                            # asked again: leave unsaved
+        assert app.return_code == 0

@@ -96,12 +96,11 @@ class FightScreen(RunScreen):
     def refresh_view(self) -> None:
         f = self.session.fight
         hero, enemy = f.fighters
-        names = getattr(self.dicey.library, "statuses", None)
         acting = None if f.is_over else f.actor
         self.query_one("#enemy-bar", FighterBar).view = FighterView.of(enemy, acting == ENEMY,
-                                                                       names)
+                                                                       f.rules)
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
-                                                                      names)
+                                                                      f.rules)
         self.query_one("#enemy-cards", CardRow).show(enemy.cards)
         self.query_one("#hero-cards", CardRow).show(hero.cards, self.card_cursor)
         dice = hero.dice if self.session.hero_to_act else []

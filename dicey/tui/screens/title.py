@@ -26,11 +26,13 @@ LOGO = r"""
 
 
 def run_line(library, state: RunState) -> str:
-    """``Warrior, level 2, 18/28 HP — floor 2, fight 1 (Bully)``."""
+    """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``."""
     hero = library.heroes[state.hero.id]
     enemy = library.enemies[current_enemy(state)].name
+    where = {"fight": f"fighting {enemy}", "reward": f"a reward for beating {enemy}"}.get(
+        state.stage, f"next, {enemy}")
     return (f"{hero.name}, level {state.hero.level}, {state.hero.hp}/{state.hero.max_hp} HP"
-            f" — floor {state.floor + 1}, fight {state.step + 1} ({enemy})")
+            f" — floor {state.floor + 1}: {where}")
 
 
 class TitleScreen(DiceyScreen):
