@@ -83,7 +83,8 @@ def hero_hint(fight: Fight, seed: int = 0) -> Hint:
 
 @dataclass
 class EnemyDecision:
-    """An enemy's turn as it began: the position it planned from, and its plan if kept."""
+    """An enemy's turn as it began: the position it planned from, its AI preset, a seed
+    to plan with when no plan was kept, and the plan once it is known."""
 
     position: Fight
     preset: str
@@ -93,16 +94,18 @@ class EnemyDecision:
 
 def write_decision_graph(decision: EnemyDecision | None, path: Path) -> Path:
     """Write the enemy's decision graph for that turn as GraphML; GraphUnavailable when it
-    cannot be drawn. A plan without a graph is planned again with the same seed."""
+    cannot be drawn. A plan kept without its graph is planned again, from the position the
+    enemy planned from, with the plan's seed."""
     if decision is None:
         raise GraphUnavailable("no enemy turn yet")
     plan_module, export = planner(), _optional("dicey.export.graphml")
     if plan_module is None or export is None:
         raise GraphUnavailable("no decision graph yet (the planner is not installed)")
     graph = getattr(decision.plan, "graph", None)
-    if graph is None:
+    if graph is None:   # plan again from the same position with the plan's own seed
+        seed = getattr(decision.plan, "seed", decision.seed)
         replanned = plan_module.plan_turn(decision.position.copy(), preset=decision.preset,
-                                          seed=decision.seed, graph=True)
+                                          seed=seed, graph=True)
         graph = replanned.graph
     if graph is None:
         raise GraphUnavailable("the planner drew no graph for that turn")

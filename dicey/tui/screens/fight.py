@@ -231,8 +231,10 @@ class FightScreen(RunScreen):
 
     def _think(self) -> None:
         f = self.session.fight
-        if f.turn_moves == 0:
-            self.decision = EnemyDecision(f.copy(), self.enemy.ai, self.session.seed + f.turn)
+        if self.decision is None or self.decision.position.turn != f.turn:
+            # The turn's first question; the preset the chooser plays (unknown ones: easy).
+            preset = getattr(self.chooser, "preset", self.enemy.ai)
+            self.decision = EnemyDecision(f.copy(), preset, self.session.seed + f.turn)
         self.thinking = True
         self.refresh_view()
         self._ask_enemy(self.session.ask(self.chooser), f.key())
