@@ -194,3 +194,43 @@ def test_typed_damage_meets_the_enemies_traits(lib, card, die, enemy, dealt):
 def test_poison_does_nothing_to_the_slime(lib):
     change = outcome(position(lib, ["Claw"], [2], enemy="Slime"), "2 → Claw")
     assert change.dealt == 2 and change.theirs == {}
+
+
+def test_bat_swarm_bites_once_per_pip(lib):
+    assert outcome(position(lib, ["Bat Swarm"], [5]), "5 → Bat Swarm").dealt == 5
+    armoured = outcome(position(lib, ["Bat Swarm"], [5], opp_statuses={"reduce": 1}),
+                       "5 → Bat Swarm")
+    assert armoured.dealt == 0
+    thorny = outcome(position(lib, ["Bat Swarm"], [4], opp_statuses={"thorns": 1}),
+                     "4 → Bat Swarm")
+    assert (thorny.dealt, thorny.lost) == (4, 4)
+
+
+@pytest.mark.parametrize("card, die, opp_statuses, dealt, theirs", [
+    ("Sword+", 4, {}, 6, {}),
+    ("Claw+", 2, {}, 2, {"poison": 2}),
+    ("Blunderbuss+", 2, {}, 4, {}),
+    ("Acid Flask+", 2, {"shield": 9}, 2, {}),
+    ("Magic Missile+", 2, {}, 7, {}),
+])
+def test_upgraded_cards_do_better(lib, card, die, opp_statuses, dealt, theirs):
+    name = card.rstrip("+")
+    change = outcome(position(lib, [card], [die], opp_statuses=opp_statuses),
+                     f"{die} → {name}")
+    assert (change.dealt, change.theirs) == (dealt, theirs)
+
+
+def test_upgrades_keep_a_cards_variables_and_can_shrink_it(lib):
+    fight = position(lib, ["Charge Blade+", "Hammer+"], [3, 3])
+    assert card_state(fight, "Hammer").defn.size == 1
+    play(fight, "3 → Charge Blade")
+    fight.set_position(0, dice=[3])
+    assert outcome(fight, "3 → Charge Blade").dealt == 5
+
+
+def test_weakened_cards_use_their_weakened_block(lib):
+    fire = position(lib, ["Fireball"], [4, 6], weakened=["Fireball"])
+    assert {m.die for m in fire.legal_moves() if not m.is_end} == {6}
+    assert outcome(fire, "6 → Fireball").theirs == {}
+    boomerang = position(lib, ["Boomerang"], [4], weakened=["Boomerang"])
+    assert outcome(boomerang, "4 → Boomerang").dealt == 4
