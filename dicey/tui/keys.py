@@ -26,6 +26,12 @@ class Key:
     """Textual key names and the screen action each one runs."""
     on_bar: bool = True
     """Shown on the screen's key line (help lists every key anyway)."""
+    explained: str = ""
+    """What help says about it, when more than ``what``."""
+
+    @property
+    def help(self) -> str:
+        return self.explained or self.what
 
 
 def bindings(keys: Iterable[Key]) -> list[Binding]:
@@ -63,19 +69,39 @@ MAP_KEYS = (
 )
 
 FIGHT_KEYS = (
-    Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10))),
-    Key("←→", "die", (("left", "move_die(-1)"), ("right", "move_die(1)")), on_bar=False),
+    Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
+        explained="pick a die by its number (or click it)"),
+    Key("←→", "die", (("left", "move_die(-1)"), ("right", "move_die(1)")), on_bar=False,
+        explained="pick the die to the left or right"),
     Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
-        tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS))),
+        tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
+        explained="play the picked die on that card (or click the card); on a SHOCKED "
+                  "card the die releases it"),
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
-                                          ("enter", "enter")), on_bar=False),
+                                          ("enter", "enter")), on_bar=False,
+        explained="move the card cursor; play the picked die on the card under it "
+                  "(when the fight is over: go on)"),
     Key("t", "end turn", (("t", "end_turn"),)),
-    Key("h", "hint", (("h", "hint"),)),
-    Key("g", "graph", (("g", "graph"),)),
+    Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
+    Key("g", "graph", (("g", "graph"),),
+        explained="write the enemy's decision graph for its last turn (GraphML, for yEd)"),
     Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),
                                        ("pagedown", "scroll_log(1)")), on_bar=False),
     HELP,
     QUIT,
+)
+
+#: How to read a card and a die (help's last section).
+LEGEND = (
+    ("[any] [even] [odd]", "any die; an even one; an odd one"),
+    ("[6] [≤4] [≥3] [2-4]", "exactly 6; 4 or less; 3 or more; 2 to 4"),
+    ("[=] [=]", "doubles: two equal dice"),
+    ("+2 · total 7", "adds 2 to d · the dice must add up to 7"),
+    ("[countdown 5]", "pour dice in; at 0 it fires by itself ([3 left of 5])"),
+    ("d", "in a card's text: the total of the dice on it"),
+    ("∞ ×2 used", "unlimited uses · uses left this turn · no use left"),
+    ("SHOCKED weakened", "place any die to release it · stricter slots this turn"),
+    ("burn lock ?", "a burning die costs 2 HP · a locked die cannot be used · blind"),
 )
 
 REWARD_KEYS = (

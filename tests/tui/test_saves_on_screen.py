@@ -118,3 +118,21 @@ async def test_quitting_when_the_save_cannot_be_written(tmp_path):
         assert told[-1] == "Quit again to leave without saving."
         await pilot.press("q")                            # asked again: leave unsaved
         assert app.return_code == 0
+
+
+async def test_a_new_run_asks_before_replacing_the_saved_one(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "q")                 # a run, saved
+    saved = SaveStore(home).load().state
+    app = make_app(home, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        await pilot.press("n", "1")                      # asked again: a new run
+        await pilot.pause()
+        assert app.state.seed == 5
+    assert SaveStore(home).load().state.seed == 5
+    assert SaveStore(home).load().state != saved

@@ -106,6 +106,6 @@ def test_end_of_a_run(snap_compare, home, hero):
     assert snap_compare(app, terminal_size=SIZE, run_before=show)
 
 
-def test_help(snap_compare, home):
+def test_help_over_a_fight(snap_compare, home):
     app, _ = app_at(home)
-    assert snap_compare(app, terminal_size=SIZE, press=["question_mark"])
+    assert snap_compare(app, terminal_size=SIZE, press=["n", "1", "enter", "question_mark"])

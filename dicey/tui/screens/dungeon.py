@@ -90,7 +90,9 @@ class DungeonScreen(RunScreen):
         self.query_one("#floors", Static).update(floor_lines(lib, state))
         enemy = lib.enemies[progress.current_enemy(state)]
         boss = " — the boss" if progress.is_boss_fight(lib, state) else ""
+        left = len(state.schedule[state.floor]) - state.step
         nxt = Text(f"Next: {enemy.name}{boss} · {enemy.hp} HP · {enemy.dice} dice", style="bold")
+        nxt.append(f"   ({left} fight{'s' if left != 1 else ''} left on this floor)", style="")
         if enemy.text:
             nxt.append(f"\n{enemy.text}", style="")
         self.query_one("#next-fight", Static).update(nxt)

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..keys import SECTIONS, Key
+from ..keys import LEGEND, SECTIONS, Key
 
 ABOUT = ("Place dice on your cards to use them: each card says which dice it takes. "
          "Beat every enemy, floor by floor, and the boss at the bottom. After each win, "
@@ -23,10 +23,12 @@ def help_table(first: Sequence[Key] = ()) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for title, keys in sorted(SECTIONS, key=lambda section: section[1] is not first):
+    sections = sorted(SECTIONS, key=lambda section: section[1] is not first)
+    rows = [(title, [(key.shown, key.help) for key in keys]) for title, keys in sections]
+    for title, lines in rows + [("Reading cards and dice", list(LEGEND))]:
         table.add_row(Text(title, style="bold underline"), "")
-        for key in keys:
-            table.add_row(Text(key.shown, style="bold"), key.what)
+        for shown, what in lines:
+            table.add_row(Text(shown, style="bold"), what)
         table.add_row("", "")
     return table
 
@@ -45,7 +47,7 @@ class HelpScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Static(Text("Help — esc to close", style="bold"), id="help-title")
+            yield Static(Text("Help — ↑↓ to scroll, esc to close", style="bold"), id="help-title")
             yield Static(Text(ABOUT), id="help-about")
             with VerticalScroll(id="help-keys"):
                 yield Static(help_table(self.first))

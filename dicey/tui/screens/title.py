@@ -43,6 +43,7 @@ class TitleScreen(DiceyScreen):
     def __init__(self) -> None:
         super().__init__()
         self.loaded = Loaded(None)
+        self.confirming = False   # "new run" was asked once while a run is saved
 
     def compose(self) -> ComposeResult:
         yield Static(Text(LOGO.strip("\n")), id="logo")
@@ -58,6 +59,7 @@ class TitleScreen(DiceyScreen):
         self._load()
 
     def _load(self) -> None:
+        self.confirming = False
         lib = self.dicey.library
         self.loaded = self.dicey.store.load(lib)
         dungeon = lib.dungeon
@@ -83,6 +85,13 @@ class TitleScreen(DiceyScreen):
         action()
 
     def action_new_run(self) -> None:
+        """A new run (asking first when it would replace a saved one)."""
+        if self.loaded.state is not None and not self.confirming:
+            self.confirming = True
+            self.query_one("#title-problem", Static).update(Text(
+                "A new run replaces the saved one. Choose New run again to start it."))
+            return
+        self.confirming = False
         self.app.push_screen(HeroScreen())
 
     def action_continue_run(self) -> None:
