@@ -18,14 +18,12 @@ from dicey.rules.protocol import Move
 
 
 def position(lib: Any, cards: Sequence[str], dice: Sequence[int], *,
-             enemy: str = "Frog", enemy_cards: Sequence[str] | None = None,
-             hp: int | None = None, opp_hp: int | None = None,
+             enemy: str = "Frog", hp: int | None = None, opp_hp: int | None = None,
              statuses: dict[str, int] | None = None,
              opp_statuses: dict[str, int] | None = None, **pin: Any) -> Fight:
     """The Warrior to act with ``cards`` and ``dice`` against ``enemy``."""
     fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy(enemy), random.Random(0))
-    fight.set_position(1, hp=opp_hp, statuses=opp_statuses or {},
-                       equipment=list(enemy_cards) if enemy_cards is not None else None)
+    fight.set_position(1, hp=opp_hp, statuses=opp_statuses or {})
     fight.set_position(0, equipment=list(cards), hp=hp, statuses=statuses or {},
                        dice=list(dice), **pin)
     return fight
