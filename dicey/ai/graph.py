@@ -255,7 +255,7 @@ def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
     graph = DecisionGraph(title, "mcts")
     base = scorer.potential(mcts.root_state)
     root = graph.add_node("decision", state_label(mcts.root_state, scorer.side),
-                          mcts.root.mean - base, 0, chosen=True, visits=mcts.root.visits)
+                          mcts.root.value - base, 0, chosen=True, visits=mcts.root.visits)
     queue: deque[tuple["Node", str, int, bool]] = deque([(mcts.root, root.id, 0, True)])
     while queue:
         tree_node, node_id, depth, chosen = queue.popleft()
@@ -263,10 +263,11 @@ def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
         for key, child in tree_node.children.items():
             on_plan = chosen and best is not None and key == best[0]
             kind = "leaf" if child.move is not None and child.move.is_end else "decision"
-            label = f"{child.move}\nvisits {child.visits}, mean {score_text(child.mean - base)}"
-            added = graph.add_node(kind, label, child.mean - base, depth + 1, chosen=on_plan,
+            worth = child.value - base
+            label = f"{child.move}\nvisits {child.visits}, estimate {score_text(worth)}"
+            added = graph.add_node(kind, label, worth, depth + 1, chosen=on_plan,
                                    visits=child.visits)
             graph.add_edge(node_id, added.id, str(child.move), "move",
-                           value=child.mean - base, chosen=on_plan, visits=child.visits)
+                           value=worth, chosen=on_plan, visits=child.visits)
             queue.append((child, added.id, depth + 1, on_plan))
     return graph

@@ -11,9 +11,14 @@ with an untried legal choice, try it (a new child) and finish the turn with a gr
 (the ``easy`` rule of thumb); a state the exhaustive search already solved ends the playout
 with its exact value. The memo stands in for playouts only, not for the tree: a branch it
 covers meets the same exploration as the others, so exact values do not bias the choice
-towards the branches the exhaustive search happened to reach first. The return is the step rewards plus the end's worth
-(:mod:`dicey.ai.score`), normalised into [0, 1] by the lowest and highest returns seen
-for UCB; the move played is the root's most visited child (ties: the better mean).
+towards the branches the exhaustive search happened to reach first.
+
+The return is the step rewards plus the end's worth (:mod:`dicey.ai.score`). A node's
+estimate is backed up as a max: the best estimate among its children tried often enough,
+else its own mean (:meth:`Node.revalue`) — open-loop, so each child's figure is still an
+average over the chance outcomes on the way. UCB reads the estimates normalised into
+[0, 1] by the lowest and highest returns seen; the move played is the root's most visited
+child (ties: the better estimate).
 It is anytime: it stops at its iteration budget or its deadline and answers with what
 it has.
 """
@@ -33,32 +38,46 @@ from .moves import Choice, Step, choice_key, follow
 from .score import Scorer
 
 #: UCB1's exploration constant (rewards are normalised to [0, 1]).
-EXPLORATION = 1.0
+EXPLORATION = 1.4
 #: How many iterations pass between two looks at the clock.
 CLOCK_EVERY = 32
+#: Visits a child needs before its estimate may stand for its parent's.
+TRUSTED_VISITS = 3
 #: A playout ends the turn after this many moves whatever the policy says.
 MAX_PLAYOUT_MOVES = 100
 
 class Node:
     """A node of the open-loop tree (one sequence of choices from the root)."""
 
-    __slots__ = ("move", "children", "visits", "total")
+    __slots__ = ("move", "children", "visits", "total", "value")
 
     def __init__(self, move: Move | None):
         self.move = move                           # the choice that leads here (a sample's)
         self.children: dict[Choice, Node] = {}
         self.visits = 0
         self.total = 0.0                           # sum of raw returns through here
+        self.value = -math.inf                     # the max-backed-up estimate (see below)
+
+    def revalue(self) -> None:
+        """The node's estimate: the best estimate among its children that have been tried
+        often enough to trust, else its own mean. A plain mean counts every exploratory
+        line below a move against it, and a move that needs several precise moves after
+        it looks worse than a robust one; the best child is what a planner would play."""
+        best = -math.inf
+        for child in self.children.values():
+            if child.visits >= TRUSTED_VISITS and child.value > best:
+                best = child.value
+        self.value = best if best > -math.inf else self.mean
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else float("-inf")
 
     def most_visited(self) -> tuple[Choice, "Node"] | None:
-        """The child to play: most visits, then the better mean, then the first tried."""
+        """The child to play: most visits, then the better estimate, then the first tried."""
         best = None
         for key, child in self.children.items():
-            if best is None or (child.visits, child.mean) > (best[1].visits, best[1].mean):
+            if best is None or (child.visits, child.value) > (best[1].visits, best[1].value):
                 best = (key, child)
         return best
 
@@ -119,7 +138,7 @@ class MCTS:
         best, best_ucb = choices[0], -math.inf
         for choice in choices:
             child = children[choice[0]]
-            mean = (child.mean - self.low) / span if span > 0 else 0.5
+            mean = (child.value - self.low) / span if span > 0 else 0.5
             ucb = mean + EXPLORATION * math.sqrt(log_n / child.visits)
             if ucb > best_ucb:
                 best, best_ucb = choice, ucb
@@ -148,16 +167,17 @@ class MCTS:
     def _back_up(self, path: list[Node], value: float) -> None:
         self.low = min(self.low, value)
         self.high = max(self.high, value)
-        for node in path:
+        for node in reversed(path):
             node.visits += 1
             node.total += value
+            node.revalue()
 
     # ------------------------------------------------------------- answers
 
     def root_values(self) -> list[tuple[Move, float, int]]:
-        """Every first move tried: the move, its mean return and its visits."""
-        return [(child.move, child.mean, child.visits) for child in self.root.children.values()
-                if child.move is not None]
+        """Every first move tried: the move, its estimate and its visits."""
+        return [(child.move, child.value, child.visits)
+                for child in self.root.children.values() if child.move is not None]
 
     def best_line(self, rng: random.Random) -> list[Step]:
         """The plan: the most visited choice while the tree knows the state, then the rule
@@ -167,7 +187,7 @@ class MCTS:
         def pick(state: Fight) -> Move:
             node = at[0]
             ranked = [] if node is None else sorted(
-                ((c.visits, c.mean, -i, m) for i, m in enumerate(state.legal_moves())
+                ((c.visits, c.value, -i, m) for i, m in enumerate(state.legal_moves())
                  if (c := node.children.get(choice_key(state, m))) is not None and c.visits),
                 key=lambda t: t[:3], reverse=True)
             if not ranked:

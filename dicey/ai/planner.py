@@ -218,11 +218,12 @@ class _Job:
             search.value(self.root)
         except BudgetExceeded:
             return self.fallback(search)
+        nodes = search.nodes              # what the search cost, before the answers
         firsts = sorted((FirstMove(m, q - self.base) for m, q in search.root_values(self.root)),
                         key=lambda f: -f.value)
         line = search.best_line(self.root)
         plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=search.states,
-                          nodes=search.nodes)
+                          nodes=nodes)
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
         return plan
