@@ -34,20 +34,23 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 
 class Postlexer:
-    """Drops line ends inside brackets so calls and lists may span lines."""
+    """Drops line ends inside brackets, so calls and lists may span lines, and after a
+    comma, so a long property list may go on on the next line."""
 
     always_accept = ("_NL",)
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         depth = 0
+        previous = ""
         for tok in stream:
             kind = tok.type
             if kind in ("LPAR", "LSQB"):
                 depth += 1
             elif kind in ("RPAR", "RSQB"):
                 depth = max(0, depth - 1)
-            elif kind == "_NL" and depth:
+            elif kind == "_NL" and (depth or previous == "COMMA"):
                 continue
+            previous = kind
             yield tok
 
 
