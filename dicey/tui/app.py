@@ -66,7 +66,9 @@ class DiceyApp(App):
 
     def __init__(self, library: Any, store: SaveStore | None = None,
                  config: PlayConfig | None = None):
-        super().__init__()
+        # ANSI colours from the start: with NO_COLOR, Textual then drops colours (rather
+        # than turning the ANSI theme's colours into black on black).
+        super().__init__(ansi_color=True)
         self.library = library
         self.store = store or SaveStore()
         self.config = config or PlayConfig()

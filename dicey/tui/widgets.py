@@ -19,7 +19,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
 from dicey.rules.combat import FightRules
 from dicey.rules.events import Event
@@ -252,6 +253,31 @@ class FightLog(RichLog, can_focus=False):
             return Text(event.describe(), self.get_component_rich_style("fight-log--turn"))
         name = "fight-log--hero" if side == 0 else "fight-log--enemy"
         return Text("  " + event.describe(), self.get_component_rich_style(name))
+
+
+class Menu(OptionList):
+    """A list to choose from; the highlighted line is marked ``▶`` as well as coloured, so
+    it shows without colour too."""
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id)
+        self._prompts: list[str] = []
+
+    def set_options(self, options: Sequence[Option], highlighted: int | None = 0) -> None:
+        """Show these options (their prompts as plain text) with one highlighted."""
+        self._prompts = [str(o.prompt) for o in options]
+        self.clear_options()
+        self.add_options([Option(self._marked(i, highlighted), id=o.id, disabled=o.disabled)
+                          for i, o in enumerate(options)])
+        self.highlighted = highlighted
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        for i in range(min(len(self._prompts), self.option_count)):
+            self.replace_option_prompt_at_index(i, self._marked(i, highlighted))
+
+    def _marked(self, index: int, highlighted: int | None) -> str:
+        return ("▶ " if index == highlighted else "  ") + self._prompts[index]
 
 
 class KeyBar(Static):

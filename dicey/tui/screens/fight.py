@@ -28,6 +28,7 @@ from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_d
 from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
+from ..faces import CARD_KEYS
 from ..keys import FIGHT_KEYS
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
@@ -85,6 +86,9 @@ class FightScreen(RunScreen):
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()
+        if self.session.hero_to_act and not self.session.moves:
+            self.say(f"Pick a die (1-9), then a card ({CARD_KEYS[0]}-{CARD_KEYS[5]}) to play it "
+                     "on; t ends the turn, ? helps.")
         self._carry_on()
 
     @property

@@ -12,7 +12,7 @@ from dicey.rules.state import fresh_card
 from dicey.run.progress import heroes_of
 
 from ..keys import HERO_KEYS
-from ..widgets import CardRow, KeyBar
+from ..widgets import CardRow, KeyBar, Menu
 from .base import RunScreen
 
 
@@ -24,7 +24,7 @@ class HeroScreen(RunScreen):
     def compose(self) -> ComposeResult:
         yield Static(Text("Choose your hero", style="bold"), id="screen-title")
         with Horizontal(id="hero-body"):
-            yield OptionList(id="hero-list")
+            yield Menu(id="hero-list")
             with Vertical(id="hero-preview"):
                 yield Static(id="hero-info")
                 yield CardRow(0, lettered=False, id="hero-kit")
@@ -36,10 +36,9 @@ class HeroScreen(RunScreen):
         return heroes_of(lib, lib.dungeon) if lib.dungeon is not None else []
 
     def on_mount(self) -> None:
-        menu = self.query_one("#hero-list", OptionList)
-        menu.add_options([Option(f"{i + 1} {h.name}", id=h.id)
+        menu = self.query_one("#hero-list", Menu)
+        menu.set_options([Option(f"{i + 1} {h.name}", id=h.id)
                           for i, h in enumerate(self.heroes)])
-        menu.highlighted = 0
         menu.focus()
         self._preview(0)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from dicey.rules.state import fresh_card
@@ -14,7 +14,7 @@ from dicey.run.progress import set_hero
 from dicey.run.state import Hero, split_ref
 
 from ..keys import INVENTORY_KEYS
-from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
+from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import DiceyModal
 
 LISTS = ("#equipped", "#backpack")
@@ -33,8 +33,8 @@ class InventoryScreen(DiceyModal):
         with Vertical(id="inventory-box"):
             yield Static(id="grid-title")
             with Horizontal(id="inventory-lists"):
-                yield OptionList(id="equipped")
-                yield OptionList(id="backpack")
+                yield Menu(id="equipped")
+                yield Menu(id="backpack")
             yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="inventory-preview")
             yield Static(id="inventory-message")
             yield KeyBar(self.KEYS)
@@ -46,7 +46,7 @@ class InventoryScreen(DiceyModal):
 
     def on_mount(self) -> None:
         self._fill()
-        self.query_one("#equipped", OptionList).focus()
+        self.query_one("#equipped", Menu).focus()
 
     def _fill(self) -> None:
         lib, hero = self.dicey.library, self.hero
@@ -54,12 +54,10 @@ class InventoryScreen(DiceyModal):
         self.query_one("#grid-title", Static).update(Text(
             f"Equipment grid: {used} of {width} spaces used          Backpack", style="bold"))
         for name, refs in (("#equipped", hero.equipment), ("#backpack", hero.backpack)):
-            menu = self.query_one(name, OptionList)
-            keep = menu.highlighted or 0
-            menu.clear_options()
-            menu.add_options([Option(self._label(name, i, ref)) for i, ref in enumerate(refs)]
-                             or [Option("(empty)", disabled=True)])
-            menu.highlighted = min(keep, max(0, len(refs) - 1)) if refs else None
+            menu = self.query_one(name, Menu)
+            keep = min(menu.highlighted or 0, len(refs) - 1) if refs else None
+            menu.set_options([Option(self._label(name, i, ref)) for i, ref in enumerate(refs)]
+                             or [Option("(empty)", disabled=True)], highlighted=keep)
         self._preview()
 
     def _label(self, where: str, index: int, ref: str) -> str:
@@ -68,8 +66,8 @@ class InventoryScreen(DiceyModal):
         return f"{mark}{inv.card_label(lib, ref)} (size {inv.card_def(lib, ref).size})"
 
     def _focused(self) -> tuple[str, int | None]:
-        name = "#backpack" if self.query_one("#backpack", OptionList).has_focus else "#equipped"
-        return name, self.query_one(name, OptionList).highlighted
+        name = "#backpack" if self.query_one("#backpack", Menu).has_focus else "#equipped"
+        return name, self.query_one(name, Menu).highlighted
 
     def _preview(self) -> None:
         name, index = self._focused()
@@ -128,7 +126,7 @@ class InventoryScreen(DiceyModal):
 
     def action_other_list(self) -> None:
         name, _ = self._focused()
-        self.query_one(LISTS[1 - LISTS.index(name)], OptionList).focus()
+        self.query_one(LISTS[1 - LISTS.index(name)], Menu).focus()
 
     def action_close(self) -> None:
         self.dismiss()

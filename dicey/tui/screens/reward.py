@@ -13,7 +13,7 @@ from dicey.run.rewards import describe_reward
 from dicey.run.state import Reward
 
 from ..keys import REWARD_KEYS
-from ..widgets import PREVIEW_UNIT, CardRow, KeyBar
+from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import RunScreen
 from .inventory import InventoryScreen
 
@@ -26,7 +26,7 @@ class RewardScreen(RunScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")
         yield Static(id="news")
-        yield OptionList(id="offers")
+        yield Menu(id="offers")
         yield CardRow(0, lettered=False, unit=PREVIEW_UNIT, id="offer-preview")
         yield KeyBar(self.KEYS)
 
@@ -48,12 +48,10 @@ class RewardScreen(RunScreen):
 
     def _fill(self) -> None:
         lib, state = self.dicey.library, self.run_state
-        menu = self.query_one("#offers", OptionList)
-        current = menu.highlighted or 0
-        menu.clear_options()
-        menu.add_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}")
-                          for i, r in enumerate(state.offers)])
-        menu.highlighted = min(current, len(state.offers) - 1)
+        menu = self.query_one("#offers", Menu)
+        current = min(menu.highlighted or 0, len(state.offers) - 1)
+        menu.set_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}")
+                          for i, r in enumerate(state.offers)], highlighted=current)
         menu.focus()
         self._preview(menu.highlighted or 0)
 

@@ -11,7 +11,7 @@ from dicey.run.saves import Loaded
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import KeyBar
+from ..widgets import KeyBar, Menu
 from .base import DiceyScreen
 from .heroes import HeroScreen
 
@@ -48,7 +48,7 @@ class TitleScreen(DiceyScreen):
     def compose(self) -> ComposeResult:
         yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
-        yield OptionList(id="menu")
+        yield Menu(id="menu")
         yield Static(id="title-problem")
         yield KeyBar(self.KEYS)
 
@@ -66,14 +66,13 @@ class TitleScreen(DiceyScreen):
         tag = "no dungeon loaded" if dungeon is None else \
             f"{dungeon.name}: {dungeon.text}" if dungeon.text else dungeon.name
         self.query_one("#tagline", Static).update(Text(tag))
-        menu = self.query_one("#menu", OptionList)
-        menu.clear_options()
+        menu = self.query_one("#menu", Menu)
         state = self.loaded.state
         cont = f"Continue: {run_line(lib, state)}" if state else "Continue (no saved run)"
-        menu.add_options([Option("New run", id="new"),
+        menu.set_options([Option("New run", id="new"),
                           Option(cont, id="continue", disabled=state is None),
-                          Option("Help", id="help"), Option("Quit", id="quit")])
-        menu.highlighted = 1 if state else 0
+                          Option("Help", id="help"), Option("Quit", id="quit")],
+                         highlighted=1 if state else 0)
         menu.focus()
         lines = [self.loaded.problem] if self.loaded.problem else []
         self.query_one("#title-problem", Static).update(
