@@ -187,7 +187,7 @@ class DiceTray(Horizontal):
 
     def show(self, dice: Sequence[Die], cursor: int | None) -> None:
         sync_children(self, dice, DieView, lambda w, d: setattr(w, "die", d))
-        crowded = len(dice) * self.FULL > max(self.size.width, 1)
+        crowded = 0 < self.size.width < len(dice) * self.FULL   # (0: not laid out yet)
         for w in self.query(DieView):
             w.set_class(w.index == cursor, "-cursor")
             w.compact = crowded

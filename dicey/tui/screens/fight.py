@@ -167,6 +167,9 @@ class FightScreen(RunScreen):
             self.dicey.finish_fight(self.session)
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
+        elif self.session.hero_to_act:
+            self.say(f"Pick a card: its letter ({CARD_KEYS[0]}-{CARD_KEYS[5]}), or ↑↓ then "
+                     "enter.")
 
     def action_play_on(self, card_index: int) -> None:
         """Play the die under the cursor on card ``card_index`` (release it if shocked)."""

@@ -1,0 +1,85 @@
+"""The fight screen's own rules: what a key does when it cannot play, the card cursor, a
+crowded dice tray, and what the enemy shows while it acts."""
+from __future__ import annotations
+
+from dicey.rules.protocol import Move
+from dicey.tui.widgets import DieView, FighterBar
+from tui_kit import fight_screen, make_app
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def start(pilot):
+    await pilot.press("n", "1", "enter")
+    return fight_screen(pilot.app)
+
+
+async def test_a_die_a_card_does_not_take_is_explained_and_nothing_moves(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.session.fight.set_position(0, dice=[6, 2])
+        screen.refresh_view()
+        await pilot.press("1", "b")                      # a 6 on the Shield (≤4)
+        assert message(screen) == "Shield does not take a 6 ([≤4])."
+        assert screen.session.moves == []
+        await pilot.press("2", "b")                      # the 2 fits
+        assert screen.session.moves[0].die == 2 and "Shield" in screen.session.moves[0].card
+        await pilot.press("1", "b")                      # used: one use a turn
+        assert message(screen) == "Shield has no uses left this turn."
+
+
+async def test_the_card_cursor_and_enter(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.session.fight.set_position(0, dice=[3, 5])
+        screen.refresh_view()
+        await pilot.press("enter")
+        assert message(screen).startswith("Pick a card")
+        await pilot.press("down", "down", "up")          # a, b, back to a
+        assert screen.card_cursor == 0
+        await pilot.press("right", "enter")              # die 2 (the 5) on the Sword
+        move = screen.session.moves[0]
+        assert (move.die, move.card) == (5, "Sword")
+
+
+async def test_no_dice_left_says_how_to_end_the_turn(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.session.fight.set_position(0, dice=[6])
+        screen.refresh_view()
+        await pilot.press("1", "a")
+        assert message(screen) == "Nothing left to play: t ends the turn."
+        await pilot.press("b")
+        assert message(screen) == "No dice left: press t to end the turn."
+
+
+async def test_a_crowded_tray_shows_every_die_narrower(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.session.fight.set_position(0, dice=[1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5],
+                                          burning=[0])
+        screen.refresh_view()
+        await pilot.pause()
+        dice = [d for d in screen.query(DieView) if d.display]
+        assert len(dice) == 11 and all(d.compact for d in dice)
+        assert dice[-1].region.right <= 80 and str(dice[0].render()) == "1 b"
+        await pilot.press("9")
+        assert screen.die_cursor == 8
+
+
+async def test_the_enemys_dice_show_while_it_acts(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.session.play(Move.end())       # straight to the session: no worker starts
+        screen.refresh_view()
+        bar = str(screen.query_one("#enemy-bar", FighterBar).render())
+        rolled = " ".join(str(d.value) for d in screen.session.fight.fighters[1].dice)
+        assert bar.startswith("▶ Frog") and bar.endswith(f"rolled {rolled}")
+        assert not [d for d in screen.query(DieView) if d.display]   # the hero has none
