@@ -3,8 +3,10 @@ the real base game."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from dicey.ai.baseline import choose_move
+from dicey.run import progress
 from dicey.run.saves import SaveStore, decode
 from dicey.tui.app import DiceyApp, PlayConfig
 from dicey.tui.screens.dungeon import DungeonScreen
@@ -75,15 +77,41 @@ async def test_a_fight_by_keys_to_a_loss(home):
     assert app.state is None and SaveStore(home).last_run.exists()
 
 
-async def test_a_fight_of_the_base_game_by_keys(home, library):
-    """The real content and the enemy's own AI: the fight ends and the right screen follows."""
-    app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0, seed=11))
+def base_game_run(library, seed: int, hp: int):
+    """A fresh run of the base game's Warrior, with ``hp`` HP (and as much max HP)."""
+    state = progress.new_run(library, "warrior", seed)
+    return replace(state, hero=replace(state.hero, hp=hp, max_hp=hp))
+
+
+async def test_a_base_game_fight_by_keys_to_a_win(home, library):
+    """The real content and the enemy's own AI; the hero is made sturdy enough to win."""
+    app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "1", "enter")
-        screen = await play_fight_by_keys(pilot, random.Random(1))
-        winner = screen.session.winner
+        app.continue_run(base_game_run(library, 11, 500))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
         await pilot.press("enter")
-        await pilot.pause()
-        expected = RewardScreen if winner == 0 else EndScreen
-        assert isinstance(app.screen, expected)
-        assert app.state.history[-1].turns == screen.session.fight.outcome.turns
+        screen = await play_fight_by_keys(pilot, random.Random(1))
+        assert screen.session.winner == 0
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardScreen))
+        floor_pool = library.dungeon.floors[0].rewards
+        assert app.state.offers[0].kind == "card" and app.state.offers[0].card in floor_pool
+    assert SaveStore(home).load(library).state.stage == "reward"
+
+
+async def test_a_base_game_fight_by_keys_to_a_loss(home, library):
+    app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(base_game_run(library, 11, 1))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        screen = fight_screen(app)
+        while True:
+            await hero_turn_or_end(pilot)
+            if screen.session.over:
+                break
+            await pilot.press("t")
+        assert screen.session.winner == 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert app.state.stage == "lost" and app.state.history[-1].result == "lost"

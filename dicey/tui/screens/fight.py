@@ -263,7 +263,8 @@ class FightScreen(RunScreen):
     def on_fight_screen_enemy_chose(self, message: EnemyChose) -> None:
         self.thinking = False
         if not self.session.enemy_to_act or self.session.fight.key() != message.position:
-            return   # an answer about a position that is gone
+            self._carry_on()   # an answer about a position that is gone: ask again
+            return
         log = self.query_one(FightLog)
         if message.error:
             log.add_line(f"{self.enemy.name}'s AI failed ({message.error}); it ends its turn",
