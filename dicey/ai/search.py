@@ -69,12 +69,13 @@ class Expectimax:
         self.min_probability = Fraction(min_probability) if min_probability else 0
         self.nodes = 0                   # children generated (every apply of a move)
         self.records: dict[Hashable, Recorded] | None = {} if record else None
-        self._tick = 0
+        self._tick = 0                   # states expanded
 
     @property
     def states(self) -> int:
-        """Distinct decision states solved."""
-        return len(self.memo)
+        """Distinct decision states this search expanded (solved, or under way when the
+        budget ran out); never more than ``max_states``."""
+        return self._tick
 
     # ------------------------------------------------------------- search
 
@@ -128,7 +129,7 @@ class Expectimax:
 
     def _spend(self) -> None:
         """Count one more state against the budget (and look at the clock now and then)."""
-        if self.max_states is not None and len(self.memo) >= self.max_states:
+        if self.max_states is not None and self._tick >= self.max_states:
             raise BudgetExceeded(f"more than {self.max_states} states")
         self._tick += 1
         if self.deadline is not None and self._tick % CLOCK_EVERY == 0 and \

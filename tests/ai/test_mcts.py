@@ -1,0 +1,67 @@
+"""MCTS: the exact best first move on the positions the exhaustive search solves."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dicey.ai.mcts import MCTS
+from dicey.ai.planner import PRESET_BUDGETS
+from dicey.ai.score import Scorer
+from dicey.ai.search import Expectimax
+from rules_kit import position
+
+from conftest import SOLVABLE
+
+ITERATIONS = PRESET_BUDGETS["normal"].iterations
+
+
+def exact_values(root, scorer):
+    search = Expectimax(scorer)
+    search.value(root)
+    return dict(search.root_values(root))
+
+
+@pytest.mark.parametrize("name", SOLVABLE)
+def test_mcts_finds_the_exact_best_first_move(reference, name):
+    scenario, fight = reference(name)
+    root = fight.copy(simulation=True, log=False)
+    scorer = Scorer(root)
+    exact = exact_values(root, scorer)
+    mcts = MCTS(root, scorer, random.Random(scenario.seed))
+    mcts.run(ITERATIONS, None)
+    picked = max(mcts.root_values(), key=lambda t: (t[2], t[1]))[0]
+    assert exact[picked] == max(exact.values()), (str(picked), exact[picked])
+
+
+def test_iterations_are_counted_and_the_root_sees_every_move():
+    f = position([6, 4, 1], ["sword", "shield", "dice_bag"]).copy(simulation=True)
+    mcts = MCTS(f, Scorer(f), random.Random(3))
+    mcts.run(250, None)
+    assert mcts.iterations == 250 == mcts.root.visits
+    assert len(mcts.root_values()) == len(f.legal_moves())
+
+
+def test_same_seed_same_tree():
+    f = position([6, 4, 1], ["sword", "shield", "dice_bag"]).copy(simulation=True)
+    runs = []
+    for _ in range(2):
+        mcts = MCTS(f, Scorer(f), random.Random(9))
+        mcts.run(300, None)
+        runs.append([(str(m), v, n) for m, v, n in mcts.root_values()])
+    assert runs[0] == runs[1]
+
+
+def test_the_memo_stands_in_for_playouts():
+    f = position([2, 2, 4, 5], ["spatula", "dagger", "pea_shooter"], burning=[0, 1, 2, 3],
+                 shocked=["Spatula"], countdowns={"Pea Shooter": 3}).copy(simulation=True)
+    scorer = Scorer(f)
+    exact = exact_values(f, scorer)
+    solved = Expectimax(scorer)
+    solved.value(f)
+    mcts = MCTS(f, scorer, random.Random(0), memo=solved.memo)
+    mcts.run(400, None)
+    picked = max(mcts.root_values(), key=lambda t: (t[2], t[1]))
+    assert exact[picked[0]] == max(exact.values())
+    # no chance here: every return is some line's exact score, never more than the best
+    assert all(value <= exact[move] + 1e-9 for move, value, _ in mcts.root_values())

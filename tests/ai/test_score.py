@@ -1,0 +1,118 @@
+"""The score: the table's weights, the Frog's check, the parts a search adds up."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicey.ai.planner import Budget, plan_turn
+from dicey.ai.score import DEFAULT_WEIGHTS, WEIGHT_KEYS, Scorer, Weights
+from dicey.lang.chance import SampleChance
+from dicey.rules.protocol import Move
+from rules_kit import LIB, fighter, play, position
+
+
+def test_the_table_of_ai_md():
+    w = DEFAULT_WEIGHTS
+    assert (w.damage, w.poison, w.negative_status, w.positive_status, w.card_used,
+            w.countdown, w.unused_pip, w.move, w.healing, w.opponent_dead,
+            w.self_dead) == (100, 90, 50, 40, 10, 10, 5, -1, 1, 1_000_000, -1_000_000)
+    assert set(WEIGHT_KEYS) == {"damage", "poison", "negative_status", "positive_status",
+                                "card_used", "countdown", "unused_pip", "move", "healing",
+                                "opponent_dead", "self_dead"}
+
+
+def test_an_enemy_carries_its_own_weights():
+    frog = fighter("Frog", kind="enemy", score={"damage": 150, "move": -3})
+    w = Weights.for_fighter(frog)
+    assert (w.damage, w.move, w.poison) == (150, -3, 90)
+    assert Weights.for_fighter(fighter("Plain")) is DEFAULT_WEIGHTS
+    with pytest.raises(ValueError, match="did you mean 'poison'"):
+        Weights().with_overrides({"poisn": 1})
+
+
+def _turn_score(f, *moves: str) -> float:
+    start = f.copy()
+    scorer = Scorer(start)
+    before = f
+    for text in moves:
+        if Move.parse(text).is_end:
+            before = f.copy()
+        play(f, text)
+    return scorer.turn_score(start, before, f)
+
+
+def test_the_frog_puts_its_3_on_the_sword_and_the_plans_differ_by_120():
+    good = _turn_score(position([1, 3], ["sword", "shield"]), "3 → Sword", "1 → Shield", "end")
+    bad = _turn_score(position([1, 3], ["sword", "shield"]), "1 → Sword", "3 → Shield", "end")
+    # 3 damage, 1 shield, 2 cards, 2 moves: 300 + 40 + 20 - 2; the other way 100 + 120 + 20 - 2
+    assert (good, bad, good - bad) == (358, 238, 120)
+
+
+def test_the_real_frog_plans_the_same(reference):
+    scenario, fight = reference("frog")
+    plan = plan_turn(fight, budget=Budget(ms=None))
+    assert [str(m) for m in plan.moves] == ["3 → Sword", "1 → Shield", "end turn"]
+    values = {str(f.move): f.value for f in plan.first_moves}
+    assert values["3 → Sword"] - values["1 → Sword"] == 120
+    assert plan.expected_score == 358
+
+
+def test_statuses_count_both_ways_and_not_when_they_will_be_gone():
+    f = position([3], ["sword"], statuses={"poison": 2, "curse": 1, "shield": 3},
+                 opp_statuses={"poison": 1, "shield": 2, "dodge": 1})
+    s = Scorer(f)
+    assert s.status_weight("poison", own=False) == 90          # inflicted on the opponent
+    assert s.status_weight("poison", own=True) == -90          # curing one's own earns 90
+    assert s.status_weight("shield", own=True) == 40
+    assert s.status_weight("shield", own=False) == -40         # stripping theirs earns 40
+    assert s.status_weight("curse", own=True) == 0             # gone at one's turn end
+    assert s.status_weight("dodge", own=False) == 0            # gone at their turn start
+    # own HP 30 and the opponent's 20; own poison, shield; their poison, shield
+    assert s.potential(f) == 30 - 100 * 20 + (-90 * 2 + 40 * 3) + (90 * 1 - 40 * 2)
+
+
+def test_a_burning_die_costs_its_hp_and_unused_dice_count_their_pips():
+    f = position([4, 2], ["sword"], burning=[0])
+    s = Scorer(f)
+    assert s.unused(f) == 30
+    before = f.copy()
+    play(f, "4 → Sword")
+    # 4 damage, 2 HP lost to the fire, one card, one move
+    assert s.step(before, f) + s.potential(f) - s.potential(before) == 400 - 2 + 10 - 1
+
+
+def test_bonus_in_a_card_is_added():
+    f = position([5], ["bonus_card"])
+    s = Scorer(f)
+    before = f.copy()
+    play(f, "5 → Bonus Card")
+    assert s.step(before, f) == 500 + 10 - 1
+
+
+CARDS = sorted(LIB.equipment)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cards=st.lists(st.sampled_from(CARDS), min_size=1, max_size=4),
+       dice=st.lists(st.integers(1, 6), min_size=0, max_size=4),
+       statuses=st.dictionaries(st.sampled_from(["poison", "curse", "shield", "burn",
+                                                 "thorns", "fury"]), st.integers(1, 3)),
+       seed=st.integers(0, 1000))
+def test_a_quiet_end_is_worth_what_making_it_is_worth(cards, dice, statuses, seed):
+    f = position(dice, cards, statuses=statuses)
+    rng = random.Random(seed)
+    chance = SampleChance(rng)
+    for _ in range(rng.randrange(3)):          # somewhere into the turn
+        moves = f.legal_moves()
+        if f.turn_over or len(moves) == 1:
+            break
+        f.apply(rng.choice(moves[:-1]), chance)
+    if f.turn_over or not f.end_is_quiet():
+        return
+    s = Scorer(f)
+    ended = f.copy()
+    ended.apply(Move.end(), chance)
+    assert s.quiet_end(f) == s.transition(f, ended)
