@@ -2,9 +2,10 @@
 
 Plan one turn of a scenario (as ``dicey plan`` does, with the same search flags) and write
 its decision graph as GraphML for yEd (labels, shapes, colours, a first layout; apply
-Layout → Hierarchical for a tidier one). Decision states are blue boxes, chance nodes yellow
-diamonds, ends of turn green hexagons; the chosen line is thick and red. ``--max-nodes``
-keeps the chosen line and the best alternatives and says how much it left out.
+Layout → Hierarchical for a tidier one). Decision states are blue rectangles, chance nodes
+yellow diamonds, ends of turn green rounded boxes; the chosen line is thick and red.
+``--max-nodes`` keeps the chosen line and the best alternatives and says how much it left
+out.
 """
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ Two layers in one file:
 
 The look is two replaceable decorators (OpenSpiel's treeviz style): ``node_style(node)``
 and ``edge_style(edge)`` return a :class:`NodeStyle` / :class:`EdgeStyle`. By default
-decision states are blue rounded boxes, chance nodes yellow diamonds, leaves green
-hexagons; the chosen line is drawn thick and red. Set aside the ``y:`` elements and the
+decision states are blue rectangles, chance nodes yellow diamonds, leaves green rounded
+boxes; the chosen line is drawn thick and red. Set aside the ``y:`` elements and the
 ``yfiles.type`` attributes and the file is plain GraphML (``graphml.xsd``). Same graph →
 byte-identical file.
 """
@@ -77,8 +77,8 @@ class GraphMLInfo:
         return text
 
 
-_SHAPES = {"decision": ("roundrectangle", "#CCE0FF"), "chance": ("diamond", "#FFE699"),
-           "leaf": ("hexagon", "#D5E8D4")}
+_SHAPES = {"decision": ("rectangle", "#CCE0FF"), "chance": ("diamond", "#FFE699"),
+           "leaf": ("roundrectangle", "#D5E8D4")}
 
 
 def default_node_style(node: GraphNode) -> NodeStyle:
