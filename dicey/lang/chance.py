@@ -16,6 +16,7 @@ probabilities summing to 1. Two modes:
 """
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Sequence, TypeVar
@@ -68,13 +69,21 @@ class SampleChance(Chance):
         self.rng = rng
 
     def choose(self, outcomes: Distribution) -> Any:
+        """The first outcome whose cumulative probability passes a uniform draw in [0, 1).
+
+        Exact: the draw (a float, so a fraction over a power of two) and the cumulative
+        sums are compared as integers over a common denominator, which gives what summing
+        Fractions would, without their cost on distributions of thousands of outcomes.
+        """
         if len(outcomes) == 1:
             return outcomes[0][0]
-        x = Fraction(self.rng.random())
-        acc = Fraction(0)
+        draw = Fraction(self.rng.random())
+        common = math.lcm(*(p.denominator for _, p in outcomes))
+        threshold = draw.numerator * common   # draw < acc / common, times both denominators
+        acc = 0
         for value, p in outcomes:
-            acc += p
-            if x < acc:
+            acc += p.numerator * (common // p.denominator)
+            if threshold < acc * draw.denominator:
                 return value
         return outcomes[-1][0]
 

@@ -351,7 +351,8 @@ class _ScriptChecker:
             self.report.error(node.pos, f"unknown status '{name}'"
                                         f"{did_you_mean(name, self.scope.statuses)}")
         elif wanted == "dtype":
-            self.report.error(node.pos, f"unknown damage type '{name}' (one of "
+            self.report.error(node.pos, f"unknown damage type '{name}'"
+                                        f"{did_you_mean(name, DAMAGE_TYPES)} (one of "
                                         f"{', '.join(DAMAGE_TYPES)})")
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from . import ast as A
@@ -134,6 +135,18 @@ def _tick(fr: "_Frame", pos: A.Pos | None) -> None:
         raise _over_budget(pos)
 
 
+#: Outcomes a chance point may weigh for one step of the budget.
+OUTCOMES_PER_STEP = 100
+
+
+def _choose(fr: "_Frame", outcomes: Any, pos: A.Pos | None) -> Value:
+    """A chance point: a step, and one more per OUTCOMES_PER_STEP outcomes weighed, so the
+    budget bounds the work of wide ones (a split into six dice, ``roll(1, 1000)``) too."""
+    fr.steps += len(outcomes) // OUTCOMES_PER_STEP
+    _tick(fr, pos)
+    return fr.chance.choose(outcomes)
+
+
 def type_name(value: Value) -> str:
     """How an error names a value's type.
 
@@ -174,8 +187,23 @@ def _list(value: Value, pos: A.Pos | None, what: str = "value") -> tuple:
 
 
 def _sized(items: tuple, pos: A.Pos | None) -> tuple:
+    """A new list, if it holds at most MAX_LIST values counting the items of the lists
+    inside it: then no value can grow past that, however it is built (``x = [x, x]``
+    doubles nothing), and comparing, showing or hashing one is cheap.
+
+    >>> _sized((1, (2, 3)), None)
+    (1, (2, 3))
+    """
     if len(items) > MAX_LIST:
         raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})", pos)
+    count, inner = len(items), [v for v in items if type(v) is tuple]
+    while inner:   # every list inside obeys the limit too, so this stops early
+        nested = inner.pop()
+        count += len(nested)
+        if count > MAX_LIST:
+            raise _fault(f"list too long (more than {MAX_LIST} items, counting the items "
+                         "of the lists inside it)", pos)
+        inner.extend(v for v in nested if type(v) is tuple)
     return items
 
 
@@ -311,7 +339,7 @@ class _Compiler:
                 raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})",
                              pos)
             return too_long
-        return lambda fr: tuple(f(fr) for f in items)
+        return lambda fr: _sized(tuple(f(fr) for f in items), pos)
 
     def e_UnaryOp(self, node: A.UnaryOp) -> Code:
         """``-x`` and ``not x``"""
@@ -657,6 +685,7 @@ def _combine(fr: _Frame, args: list, pos: A.Pos) -> tuple:
     return combine_values(n)
 
 
+@lru_cache(maxsize=None)   # at most 36 × 6 arguments reach it; building one costs ~10 ms
 def split_outcomes(n: int, parts: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """The distribution of ``split(n, parts)``: every ordered way to write ``n`` as
     ``parts`` dice (1..6), equally likely. ``parts`` shrinks to ``n`` when ``n`` is smaller.
@@ -682,11 +711,11 @@ def _split(fr: _Frame, args: list, pos: A.Pos) -> tuple:
         raise _fault(f"split into {parts} parts: parts must be 1 to 6", pos)
     if not 1 <= n <= 6 * parts:
         raise _fault(f"cannot split {n} into {parts} dice of 1 to 6", pos)
-    return fr.chance.choose(split_outcomes(n, parts))
+    return _choose(fr, split_outcomes(n, parts), pos)
 
 
 def _reroll(fr: _Frame, args: list, pos: A.Pos) -> int:
-    value = fr.chance.choose(D6)
+    value = _choose(fr, D6, pos)
     fr.fx.give_dice((value,))
     return value
 
@@ -697,21 +726,27 @@ def _roll(fr: _Frame, args: list, pos: A.Pos) -> int:
         raise _fault(f"roll({a}, {b}): the first number must not be above the second", pos)
     if b - a >= MAX_ROLL:
         raise _fault(f"roll({a}, {b}) has more than {MAX_ROLL} outcomes", pos)
-    return fr.chance.choose(uniform(range(a, b + 1)))
+    return _choose(fr, _roll_outcomes(a, b), pos)
+
+
+@lru_cache(maxsize=256)
+def _roll_outcomes(a: int, b: int) -> tuple[tuple[int, Fraction], ...]:
+    """``roll(a, b)``'s distribution, made once: a wide one is a thousand Fractions."""
+    return uniform(range(a, b + 1))
 
 
 def _chance(fr: _Frame, args: list, pos: A.Pos) -> bool:
     pct = min(100, max(0, _int(args[0], pos, "a percentage")))
     outcomes = tuple((v, p) for v, p in ((True, Fraction(pct, 100)),
                                          (False, Fraction(100 - pct, 100))) if p)
-    return fr.chance.choose(outcomes)
+    return _choose(fr, outcomes, pos)
 
 
 def _pick(fr: _Frame, args: list, pos: A.Pos) -> Value:
     items = _list(args[0], pos)
     if not items:
         raise _fault("pick() from an empty list", pos)
-    return fr.chance.choose(uniform(items))
+    return _choose(fr, uniform(items), pos)
 
 
 def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
@@ -719,7 +754,7 @@ def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
     left = list(_list(args[0], pos))
     out = []
     while len(left) > 1:
-        value = fr.chance.choose(uniform(left))
+        value = _choose(fr, uniform(left), pos)
         # list.remove would take a 1 for a true: remove an item the language calls equal
         del left[next(i for i, item in enumerate(left) if _equal(item, value))]
         out.append(value)

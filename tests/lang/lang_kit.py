@@ -106,3 +106,14 @@ def card(body: str, head: str = "") -> str:
 def body_column(body: str, needle: str) -> int:
     """The column of ``needle`` inside ``body`` as :func:`card` lays it out (1-based)."""
     return len("    on use { ") + body.index(needle) + 1
+
+
+def marked(source: str) -> tuple[str, int, int, int]:
+    """A source with one span marked ``«like this»``: the clean source and the span's line,
+    column and end column (1-based, end exclusive), as a diagnostic should report them."""
+    start = source.index("«")
+    end = source.index("»") - 1
+    clean = source.replace("«", "").replace("»", "")
+    line = clean.count("\n", 0, start) + 1
+    column = start - (clean.rfind("\n", 0, start) + 1) + 1
+    return clean, line, column, column + (end - start)

@@ -1,0 +1,264 @@
+"""One test per kind of problem the checker reports, each at its ``line:col``.
+
+Each row marks the span the diagnostic must point at with ``«…»`` and names words its
+message must hold; where a near name exists, the message must suggest it ("did you mean").
+Snippets are checked on top of the base game, as a mod's files are.
+"""
+from __future__ import annotations
+
+import pytest
+
+from dicey.lang.errors import render_all
+from lang_kit import errors, marked, only_error, problems
+
+
+def eq(body: str, head: str = "") -> str:
+    """An equipment card (size 1, any slot unless ``head`` says) whose ``on use`` is
+    ``body``, laid out over several lines so line numbers are tested too."""
+    return f'# a probe\nequipment "Probe" {{{head}\n    text: "x"\n    on use {{\n        {body}\n    }}\n}}\n'
+
+
+# (id, marked source, words the message holds, suggestion or None)
+ROWS = [
+    # ---- names
+    ("unknown-name", eq("attack(«dcie»[0])"), "unknown name 'dcie'", "dice"),
+    ("unknown-name-far", eq("attack(«zzz»)"), "unknown name 'zzz'", None),
+    ("unknown-function", eq("«attak»(d)"), "unknown function 'attak'", "attack"),
+    ("unknown-status", eq("inflict(«posion», 2)"), "unknown status 'posion'", "poison"),
+    ("unknown-damage-type", eq("attack(d, «fir»)"), "unknown damage type 'fir'", "fire"),
+    ("unknown-card", eq('give_card(«"Swrod"»)'), "unknown card 'Swrod'", "Sword"),
+    ("unknown-card-replace", eq('replace_with(«"Hamer"»)'), "unknown card 'Hamer'", "Hammer"),
+    ("unknown-fighter-field", eq("attack(target.«hpp»)"), "a fighter has no field 'hpp'",
+     "hp"),
+    ("unknown-status-field", eq("attack(target.«posion»)"),
+     "a fighter has no field 'posion'", "poison"),
+    ("unknown-card-field", eq("attack(card.«time_used»)"),
+     "a card has no field 'time_used'", "times_used"),
+    ("unknown-var", 'equipment "Probe" {\n    var hits = 0\n    on use { «hitz += 1» }\n}',
+     "unknown name 'hitz'", "hits"),
+    ("out-of-scope-loop-var", eq("for x in dice { attack(x) }\n        attack(«x»)"),
+     "unknown name 'x'", None),
+    ("out-of-scope-block-local", eq("if d > 1 { let y = 1 }\n        attack(«y»)"),
+     "unknown name 'y'", None),
+    ("function-as-name", eq("attack(«heal»)"), "'heal' is a function", None),
+    ("name-not-in-this-hook", 'enemy "Probe" {\n    hp: 5\n    on turn start { attack(«d») }\n}',
+     "unknown name 'd'", None),
+    ("used-outside-any-use", eq("say(«used».name)"), "unknown name 'used'", None),
+    ("var-initialiser-name", 'equipment "Probe" {\n    var x = «d»\n    on use { attack(x) }\n}',
+     "unknown name 'd'", None),
+    # ---- declarations and members
+    ("unknown-hook", 'equipment "Probe" {\n    «on uze { attack(d) }»\n    on use { attack(d) }\n}',
+     "cannot have the hook 'on uze'", "on use"),
+    ("hook-not-allowed", 'status "Probe" {\n    kind: negative\n    «on use { hurt_self(1) }»\n}',
+     "a status cannot have the hook 'on use'", "on any use"),
+    ("hook-not-allowed-fighter", 'enemy "Probe" {\n    hp: 3\n    «on use { attack(1) }»\n}',
+     "an enemy cannot have the hook 'on use'", None),
+    ("hook-twice", eq("attack(d)") .replace("}\n}\n", "}\n    «on use { attack(1) }»\n}\n"),
+     "hook 'on use' is declared twice", None),
+    ("unknown-property", eq("attack(d)", "\n    «sise: 2»"), "unknown property 'sise'", "size"),
+    ("unknown-flag", eq("attack(d)", "\n    «once per fihgt»"), "unknown property 'once per fihgt'",
+     "once per fight"),
+    ("flag-without-value", eq("attack(d)", "\n    «size»"), "'size' needs a value", None),
+    ("unknown-section", eq("attack(d)", "\n    «upgradd { size: 1 }»"), "unknown block 'upgradd'",
+     "upgraded"),
+    ("unknown-property-in-variant", eq("attack(d)", "\n    upgraded { «sise: 1» }"),
+     "unknown property 'sise'", "size"),
+    ("property-twice", eq("attack(d)", "\n    size: 1\n    «size: 2»"), "'size' is set twice",
+     None),
+    ("size-out-of-range", eq("attack(d)", "\n    size: «3»"), "'size' must be from 1 to 2", None),
+    ("uses-out-of-range", eq("attack(d)", "\n    uses: «0»"), "'uses' must be a number", None),
+    ("cast-word", eq("attack(d)", "\n    cast: «slef»"), "'cast' must be one of", "self"),
+    ("text-not-a-string", eq("attack(d)", "\n    slots: any\n    tags: «3»"),
+     "'tags' takes single words", None),
+    ("ai-preset", 'enemy "Probe" {\n    hp: 4\n    ai: «hrad»\n}', "'ai' must be one of", "hard"),
+    ("status-kind", 'status "Probe" {\n    kind: «postive»\n}', "'kind' must be one of",
+     "positive"),
+    ("trait-word", 'enemy "Probe" {\n    hp: 4\n    weak: «icee»\n}', "unknown word 'icee'", "ice"),
+    ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
+     "unknown property 'damag'", "damage"),
+    ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
+     "at least one letter or digit", None),
+    ("var-shadows-a-name", 'equipment "Probe" {\n    «var d = 0»\n    on use { attack(1) }\n}',
+     "'d' cannot be a variable name", None),
+    ("var-twice", 'equipment "Probe" {\n    var a = 0\n    «var a = 1»\n    on use { attack(a) }\n}',
+     "variable 'a' is declared twice", None),
+    ("vars-in-a-status", 'status "Probe" {\n    «var a = 0»\n}', "cannot declare variables", None),
+    # ---- calls
+    ("argument-count", eq("«attack(d, fire, 3)»"), "takes 1 to 2 arguments, not 3", None),
+    ("argument-count-none", eq("«reroll(1)»"), "takes 0 arguments, not 1", None),
+    ("argument-type", eq('attack(«"x"»)'), "attack() needs a number here, not a string", None),
+    ("argument-type-status-string", eq('inflict(«"poison"»)'),
+     "write poison without quotes", None),
+    ("argument-type-dtype-as-status", eq("inflict(«fire»)"),
+     "inflict() needs a status here, not a damage type", None),
+    ("argument-type-bool", eq("cure(poison, «true»)"), "cure() needs a number here", None),
+    ("argument-type-give", eq("give(«d > 2»)"), "give() needs a number or a list", None),
+    # ---- statements
+    ("cancel-outside-before-use", eq("if d < 2 { «cancel» }"),
+     "'cancel' is only allowed in 'before use'", None),
+    ("assign-d", eq("«d = 3»"), "cannot assign to 'd'", None),
+    ("assign-dice", eq("«dice = [3]»"), "cannot assign to 'dice'", None),
+    ("assign-self", eq("«self = target»"), "cannot assign to 'self'", None),
+    ("assign-turn", eq("«turn += 1»"), "cannot assign to 'turn'", None),
+    ("assign-amount-elsewhere", 'status "Probe" {\n    on damage taken { «amount = 0» }\n}',
+     "cannot assign to 'amount'", None),
+    ("keyword-as-name", eq("«let let = 1»"), "'let' is a keyword", None),
+    ("local-twice", eq("let x = 1\n        «let x = 2»"), "'x' is already declared (line 5)",
+     None),
+    ("local-shadows-status", eq("«let poison = 1»"), "'poison' is already a status", None),
+    ("loop-var-shadows", eq("«for d in dice { attack(d) }»"),
+     "'d' cannot be a loop variable", None),
+    ("repeat-too-many", eq("repeat «1000000000» { attack(1) }"),
+     "repeat 1000000000: the limit is 100", None),
+    ("repeat-not-a-number", eq('repeat «"x"» { attack(1) }'), "repeat needs a number", None),
+    ("for-not-a-list", eq("for x in «3» { attack(x) }"), "'for' needs a list", None),
+    # ---- values and operators
+    ("huge-literal", eq("attack(«1000000000000000000000000000000»)"),
+     "number too large: 100000000000… (31 digits)", None),
+    ("literal-past-limit", eq("attack(«1000001»)"), "the limit is ±1,000,000", None),
+    ("division-by-zero", eq("attack(d / «0»)"), "division by zero", None),
+    ("add-types", eq('let t = "a"\n        attack(«t + 1»)'), "cannot add a string and a number",
+     None),
+    ("negate-string", eq('attack(-«"a"»)'), "'-' needs a number, not a string", None),
+    ("compare-list", eq("say(1 < «[1]»)"), "'<' needs a number or a string", None),
+    ("index-number", eq("attack(«3»[0])"), "indexing needs a list or a string", None),
+    ("field-of-number", eq("attack(d.«hp»)"), "a number has no fields", None),
+    ("in-number", eq("say(1 in «3»)"), "'in' needs a list or a string", None),
+    ("list-too-long", eq("say(«[" + ", ".join(["1"] * 101) + "]»)"),
+     "list too long (101 items", None),
+]
+
+SLOT_ROWS = [
+    ("too-many-slots-size-1", "«slots: any, any, any, any»",
+     "a size-1 card holds at most 3 dice slots, not 4"),
+    ("too-many-slots-size-2", "size: 2\n    «slots: any, any, any, any, any»",
+     "a size-2 card holds at most 4 dice slots, not 5"),
+    ("doubles-count-as-two", "«slots: doubles, doubles»", "not 4 (doubles count as two)"),
+    ("countdown-not-alone", "«slots: countdown 5, any»", "a countdown must be the card's only"),
+    ("two-countdowns", "slots: countdown 5, «countdown 6»", "at most one countdown"),
+    ("countdown-with-total", "«slots: countdown 5»\n    total: 5", "cannot have a 'total'"),
+    ("countdown-range", "slots: «countdown 0», any", "countdown must be from 1 to 100"),
+    ("exact-die-value", "slots: «7», any", "needs a die value from 1 to 6, not 7"),
+    ("max-die-value", "slots: «max 0», any", "'max' needs a die value from 1 to 6, not 0"),
+    ("min-die-value", "slots: «min 9», any", "'min' needs a die value from 1 to 6, not 9"),
+    ("range-die-value", "slots: «0..9», any", "a range needs a die value from 1 to 6, not 0"),
+    ("spare-die-value", "slots: «spare 7», any", "'spare' needs a die value from 1 to 6"),
+    ("empty-range", "slots: «5..3», any", "range 5..3 is empty"),
+    ("unreachable-total", "«slots: any, any»\n    total: 13",
+     "total 13 cannot be reached with 2 dice (it must be from 2 to 12)"),
+    ("total-too-low", "«slots: any, any»\n    total: 1", "total 1 cannot be reached"),
+    ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
+    ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
+    ("slot-needs-number", "slots: «max», any", "'max' needs a number"),
+    ("slot-takes-no-number", "slots: «even 2», any", "'even' takes no number"),
+    ("quoted-slot", 'slots: «"any"», any', "unknown slot kind"),
+]
+
+FIGHTER_ROWS = [
+    ("unknown-card-in-equipment", 'enemy "Probe" {\n    hp: 5\n    equipment: "Sword", «"Swrd"»\n}',
+     "unknown card 'Swrd'", "Sword"),
+    ("hero-grid-overflow",
+     'hero "Probe" {\n    hp: 5\n    «equipment: "Sword", "Sword", "Sword", "Sword"»\n}',
+     "the equipment takes 8 spaces but the grid is 6 wide", None),
+    ("grid-out-of-range", 'hero "Probe" {\n    hp: 5\n    grid: «20»\n}',
+     "'grid' must be from 1 to 12", None),
+    ("floors-misnumbered",
+     'dungeon «"Probe"» {\n    floor 1 { enemies: "Frog" }\n    floor 3 { enemies: "Frog" }\n}',
+     "floors must be numbered 1 to 2, found [1, 3]", None),
+    ("dungeon-without-floors", 'dungeon «"Probe"» {\n    text: "empty"\n}',
+     "a dungeon needs at least one floor", None),
+    ("floor-without-number", 'dungeon "Probe" {\n    «floor { enemies: "Frog" }»\n}',
+     "write the floor's number", None),
+    ("floor-without-enemies", 'dungeon "Probe" {\n    «floor 1 { fights: 2 }»\n}',
+     "a floor needs 'enemies'", None),
+    ("unknown-enemy", 'dungeon "Probe" {\n    floor 1 { enemies: «"Frgo"» }\n}',
+     "unknown enemy 'Frgo'", "Frog"),
+    ("unknown-boss", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; boss: «"Dragn"» }\n}',
+     "unknown enemy 'Dragn'", "Dragon"),
+    ("unknown-reward", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; rewards: «"Swrod"» }\n}',
+     "unknown card 'Swrod'", "Sword"),
+    ("unknown-hero", 'dungeon "Probe" {\n    heroes: «"Warior"»\n    floor 1 { enemies: "Frog" }\n}',
+     "unknown hero 'Warior'", "Warrior"),
+    ("two-bosses",
+     'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; «boss: "Dragon", "Frog"» }\n}',
+     "a floor has one boss", None),
+    ("levels-out-of-order",
+     'dungeon «"Probe"» {\n    level 2 { xp: 5 }\n    level 3 { xp: 4 }\n'
+     '    floor 1 { enemies: "Frog" }\n}', "higher levels must need more xp", None),
+    ("level-without-xp", 'dungeon "Probe" {\n    «level 2 { hp: 4 }»\n    floor 1 { enemies: "Frog" }\n}',
+     "a level needs 'xp'", None),
+]
+
+
+def _expect(source: str, words: str, suggestion: str | None, symbols) -> None:
+    clean, line, column, end = marked(source)
+    found = [p for p in errors(clean, symbols) if words in p.message]
+    assert found, "\n".join(map(str, problems(clean, symbols))) or "no problems at all"
+    diag = found[0]
+    assert (diag.path, diag.line, diag.column) == ("t.dice", line, column), str(diag)
+    assert diag.end_column == end, f"caret {diag.column}..{diag.end_column}, want ..{end}"
+    if suggestion is None:
+        assert "did you mean" not in diag.message
+    else:
+        assert f"(did you mean '{suggestion}'?)" in diag.message
+
+
+@pytest.mark.parametrize("source, words, suggestion",
+                         [pytest.param(*row[1:], id=row[0]) for row in ROWS + FIGHTER_ROWS])
+def test_error_kind(source, words, suggestion, symbols):
+    _expect(source, words, suggestion, symbols)
+
+
+@pytest.mark.parametrize("slots, words", [pytest.param(*row[1:], id=row[0]) for row in SLOT_ROWS])
+def test_slot_rule(slots, words, symbols):
+    source = f'equipment "Probe" {{\n    {slots}\n    on use {{ attack(d) }}\n}}\n'
+    suggestion = words.split("'")[-2] if "did you mean" in words else None
+    _expect(source, words.split(" (did you mean")[0], suggestion, symbols)
+
+
+def test_each_problem_once_and_all_of_them(symbols):
+    """Every problem of a declaration is reported, each once, in one pass."""
+    source = eq("attak(d)\n        inflict(posion)\n        hitz += 1\n        cancel")
+    found = errors(source, symbols)
+    assert [(p.line, p.column) for p in found] == [(5, 9), (6, 17), (7, 9), (8, 9)]
+
+
+def test_problems_of_a_variant_are_reported_once(symbols):
+    source = ('equipment "Probe" {\n    on use { attack(d) }\n'
+              '    upgraded { on use { attak(d) } }\n    weakened { on use { cancel } }\n}')
+    found = errors(source, symbols)
+    assert [(p.line, p.column) for p in found] == [(3, 25), (4, 25)]
+
+
+def test_caret_rendering(symbols):
+    source = 'equipment "Frosty" {\n    on use { inflict(frostbyte, 2) }\n}\n'
+    (diag,) = errors(source, symbols)
+    assert render_all([diag], {"t.dice": source}) == (
+        "t.dice:2:22: error: unknown status 'frostbyte'\n"
+        "        on use { inflict(frostbyte, 2) }\n"
+        "                         ^^^^^^^^^")
+
+
+def test_warnings_do_not_fail_a_card(symbols):
+    source = eq("attack(d) + 1", "\n    tags: «shockimune»")
+    clean, line, column, _ = marked(source)
+    found = problems(clean, symbols)
+    assert {p.severity for p in found} == {"warning"}
+    tag = next(p for p in found if "tag" in p.message)
+    assert (tag.line, tag.column) == (line, column) and "'shockimmune'" in tag.message
+
+
+def test_unknown_placeholder_in_text_is_a_warning(symbols):
+    source = 'equipment "Probe" {\n    var hits = 0\n    text: "Do [hitz] damage"\n    on use { attack(hits) }\n}'
+    (warn,) = problems(source, symbols)
+    assert warn.severity == "warning" and warn.line == 3 and "did you mean 'hits'" in warn.message
+
+
+def test_a_clean_card_has_no_problems(symbols):
+    source = ('equipment "Probe" {\n    size: 2\n    slots: max 3, doubles\n    uses: unlimited\n'
+              '    var hits = 0\n    text: "Do [d] damage"\n'
+              '    before use { if d < 3 { cancel } }\n'
+              '    on use { hits += 1; attack(d + hits, fire); inflict(poison, 1) }\n'
+              '    upgraded { size: 1 }\n}')
+    assert problems(source, symbols) == []

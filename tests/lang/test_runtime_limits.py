@@ -1,0 +1,141 @@
+"""Runtime limits: the step budget, integer range, division by zero, list and string sizes,
+dice values, and more than 24 dice in a real fight. Each is a ``ScriptError`` carrying its
+position; no other exception ever leaves a script, and in a fight the card fizzles and the
+fight goes on."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from dicey.lang.chance import FixedChance, SampleChance
+from dicey.lang.errors import ScriptError
+from dicey.lang.interp import MAX_STEPS, CORE_STATUSES, Scope, compile_stmts
+from dicey.lang.parser import parse_stmts
+from dicey.library import load_library
+from dicey.rules import events as E
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+from lang_kit import fault, run
+
+# ------------------------------------------------------------------- steps
+
+
+def test_a_script_of_exactly_the_budget_runs():
+    # 1 (outer repeat) + 99 × (1 turn + 1 inner repeat + 99 turns) = 10,000 steps
+    result, _ = run("repeat 99 { repeat 99 { } }")
+    assert result.steps == MAX_STEPS
+
+
+def test_one_step_past_the_budget_faults():
+    err = fault("repeat 99 {\n    repeat 100 { }\n}")
+    assert "past its budget of 10,000 steps" in err.message and err.pos.line == 2
+
+
+@pytest.mark.parametrize("source", [
+    "repeat 100 { repeat 100 { repeat 100 { say(1) } } }",
+    "repeat 100 { repeat 100 { repeat 100 { } } }",
+    "for a in shuffle(combine(144)) { for b in combine(144) { for c in combine(144) { } } }",
+    "let n = 0\nrepeat 100 { repeat 100 { n += 1 } }",
+])
+def test_nested_loops_stop_at_the_budget(source):
+    assert "budget" in fault(source).message
+
+# ------------------------------------------------------------------ values
+
+
+@pytest.mark.parametrize("source, words, line", [
+    ("let x = 1000\nx *= 1000\nx *= 2", "number out of range: 2000000", 3),
+    ("let x = 1000000\nx += 1", "number out of range: 1000001", 2),
+    ("let x = -1000000\nx -= 1", "number out of range: -1000001", 2),
+    ("attack(sum([600000, 600000]))", "out of range", 1),
+    ("bonus(1000 * 1000 * 10)", "out of range", 1),
+    ("attack(1000000000000000000000000000000)", "out of range", 1),
+    ("let z = 0\nattack(d / z)", "division by zero", 2),
+    ("attack(d % (d - 4))", "modulo by zero", 1),
+    ("let xs = []\nrepeat 101 { xs += [1] }", "repeat count 101", 2),
+    ("let xs = combine(144)\nrepeat 5 { xs = xs + xs }", "list too long (192 items", 2),
+    ('let s = "0123456789"\nrepeat 7 { s += s }', "string too long (1280 characters", 2),
+    ("give(7)", "a die must be 1 to 6, not 7", 1),
+    ("give([3, 0])", "a die must be 1 to 6, not 0", 1),
+    ("give(d - 10)", "a die must be 1 to 6, not -6", 1),
+    ("give(combine(145))", "more than 24 dice", 1),
+])
+def test_value_limits(source, words, line):
+    err = fault(source)
+    assert words in err.message and err.pos.line == line
+
+
+def test_a_list_of_exactly_the_limit_is_fine():
+    result, fx = run("let xs = []\nrepeat 100 { xs += [1] }\nsay(len(xs))")
+    assert fx.calls == [("say", "100")]
+
+
+def test_deep_values_fault_cleanly():
+    """A list nested thousands deep is a fault when shown or compared, not a crash."""
+    err = fault("let x = []\nrepeat 60 { repeat 60 { x = [x] } }\nsay(x == [x])")
+    assert isinstance(err, ScriptError)
+
+
+class ExplodingEffects:
+    """Effects that fail the way a buggy engine might."""
+
+    def damage(self, *args, **kwargs):
+        raise KeyError("no such fighter")
+
+    def fighter_field(self, who, name):
+        raise ZeroDivisionError("engine bug")
+
+
+@pytest.mark.parametrize("source", ["attack(1)", "say(self.hp)"])
+def test_a_misbehaving_effect_still_leaves_as_a_script_error(source):
+    script = compile_stmts(parse_stmts(source), scope=Scope(statuses=CORE_STATUSES))
+    with pytest.raises(ScriptError) as caught:
+        script.run(ExplodingEffects(), FixedChance())
+    assert "internal error" in caught.value.message
+
+# ------------------------------------------------------------ a real fight
+
+FAULTY_CARDS = """
+equipment "Fountain" {
+    on use {
+        give(combine(144))
+    }
+}
+equipment "Divider" {
+    on use { attack(d / (d - d)) }
+}
+equipment "Looper" {
+    on use { repeat 100 { repeat 100 { repeat 100 { attack(0) } } } }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def faulty_library(tmp_path_factory):
+    path = tmp_path_factory.mktemp("faulty") / "faulty.dice"
+    path.write_text(FAULTY_CARDS)
+    lib = load_library(use_mods=False, extra_files=[path])
+    assert lib.errors == [], lib.render_diagnostics()
+    return lib
+
+
+@pytest.mark.parametrize("card, line, words", [
+    ("Fountain", 4, "more than 24 dice in a pool"),
+    ("Divider", 8, "division by zero"),
+    ("Looper", 11, "script ran past its budget of 10,000 steps"),
+])
+def test_a_faulting_card_fizzles_and_the_fight_goes_on(faulty_library, card, line, words):
+    lib = faulty_library
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Frog"), random.Random(0))
+    fight.set_position(0, equipment=[card, "Sword"], dice=[3, 5])
+    frog_hp = fight.fighters[1].hp
+    chance = SampleChance(random.Random(0))
+    events = fight.apply(Move.parse(f"3 → {card}"), chance)
+    (faults,) = [e for e in events if isinstance(e, E.ScriptFault)]
+    assert words in faults.message and f"faulty.dice:{line}:" in faults.where
+    assert any(isinstance(e, E.Fizzled) for e in events)
+    assert [d.value for d in fight.fighters[0].dice] == [5]        # no dice were added
+    fight.apply(Move.parse("5 → Sword"), chance)
+    assert fight.fighters[1].hp == frog_hp - 5 and not fight.is_over
