@@ -49,7 +49,7 @@ MAX_PLAYOUT_MOVES = 100
 class Node:
     """A node of the open-loop tree (one sequence of choices from the root)."""
 
-    __slots__ = ("move", "children", "visits", "total", "value")
+    __slots__ = ("move", "children", "visits", "total", "value", "state", "reward")
 
     def __init__(self, move: Move | None):
         self.move = move                           # the choice that leads here (a sample's)
@@ -57,6 +57,10 @@ class Node:
         self.visits = 0
         self.total = 0.0                           # sum of raw returns through here
         self.value = -math.inf                     # the max-backed-up estimate (see below)
+        # When no move from the root to here met a chance point, every visit reaches the
+        # same state: it is kept, with the rewards on the way, instead of being remade.
+        self.state: Fight | None = None
+        self.reward = 0.0
 
     def revalue(self) -> None:
         """The node's estimate: the best estimate among its children that have been tried
@@ -82,6 +86,21 @@ class Node:
         return best
 
 
+class _Noting(SampleChance):
+    """Samples outcomes, and notes whether any chance point was met since ``met`` was
+    last cleared."""
+
+    __slots__ = ("met",)
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.met = False
+
+    def choose(self, outcomes):  # type: ignore[override]
+        self.met = True
+        return super().choose(outcomes)
+
+
 class MCTS:
     """Open-loop UCT for ``scorer.side`` from ``root`` (a simulation copy)."""
 
@@ -90,9 +109,10 @@ class MCTS:
         self.root_state = root
         self.scorer = scorer
         self.rng = rng
-        self.chance = SampleChance(rng)
+        self.chance = _Noting(rng)
         self.memo = memo or {}
         self.root = Node(None)
+        self.root.state = root
         self.iterations = 0
         self.nodes = 0                     # states generated (every apply)
         self.low = math.inf
@@ -108,24 +128,27 @@ class MCTS:
 
     def iterate(self) -> float:
         """One descent, expansion, playout and back-up; the return it found."""
-        state = self.root_state.copy()
-        node, path, value = self.root, [self.root], 0.0
+        node = self.root
+        state, value, path = node.state.copy(), 0.0, [node]
         while not state.turn_over:
             choices = [(choice_key(state, m), m) for m in state.legal_moves()]
             untried = [c for c in choices if c[0] not in node.children]
             if untried:
                 key, move = untried[self.rng.randrange(len(untried))]
-                child = Node(move)
-                node.children[key] = child
-                node = child
-                path.append(node)
+                child = node.children[key] = Node(move)
+                path.append(child)
                 value += self._step(state, move)
+                if node.state is not None and not self.chance.met:
+                    child.state, child.reward = state.copy(), value
                 value += self._playout(state)
                 break
             key, move = self._select(node, choices)
             node = node.children[key]
             path.append(node)
-            value += self._step(state, move)
+            if node.state is not None:          # the same state every time: no need to remake it
+                state, value = node.state.copy(), node.reward
+            else:
+                value += self._step(state, move)
         self._back_up(path, value)
         self.iterations += 1
         return value
@@ -146,10 +169,12 @@ class MCTS:
 
     def _step(self, state: Fight, move: Move) -> float:
         """Make ``move`` in place with a sampled outcome; the reward it earned."""
-        before = state.copy()
+        counters = state.counters()
+        unused = self.scorer.unused(state) if move.is_end else 0.0
+        self.chance.met = False
         state.apply(move, self.chance)
         self.nodes += 1
-        return self.scorer.transition(before, state)
+        return self.scorer.made(counters, unused, state)
 
     def _playout(self, state: Fight) -> float:
         """Finish the turn with the greedy rule of thumb (exact from the memo as soon as it

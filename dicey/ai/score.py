@@ -152,11 +152,16 @@ class Scorer:
 
     def step(self, before: Fight, after: Fight) -> float:
         """The rewards a move earned: bonus, cards used, countdown and the move itself."""
+        return self.counted(before.counters(), after)
+
+    def counted(self, counters: tuple[int, int, int, int], after: Fight) -> float:
+        """:meth:`step` from the counters the state before had (``Fight.counters()``)."""
         w = self.weights
-        return ((after.turn_bonus - before.turn_bonus)
-                + w.card_used * (after.turn_cards_used - before.turn_cards_used)
-                + w.countdown * (after.turn_countdown - before.turn_countdown)
-                + w.move * (after.turn_moves - before.turn_moves))
+        bonus, moves, cards, countdown = counters
+        return ((after.turn_bonus - bonus)
+                + w.card_used * (after.turn_cards_used - cards)
+                + w.countdown * (after.turn_countdown - countdown)
+                + w.move * (after.turn_moves - moves))
 
     def leaf(self, before: Fight, after: Fight) -> float:
         """What a turn's end is worth: Φ(end) and the dice left unused. After ``end turn``
@@ -170,6 +175,14 @@ class Scorer:
         reward = self.step(before, after)
         if after.turn_over:
             reward += self.leaf(before, after)
+        return reward
+
+    def made(self, counters: tuple[int, int, int, int], unused: float, after: Fight) -> float:
+        """:meth:`transition` when the state before is gone (a move made in place): its
+        counters, and its :meth:`unused` dice when the move was ``end turn``."""
+        reward = self.counted(counters, after)
+        if after.turn_over:
+            reward += self.potential(after) + (self.unused(after) if after.is_over else unused)
         return reward
 
     def quiet_end(self, fight: Fight) -> float:

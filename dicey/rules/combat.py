@@ -51,6 +51,17 @@ CURSE_COIN = ((True, Fraction(1, 2)), (False, Fraction(1, 2)))
 MAX_FIRES = 100
 
 
+_CARD_REFS: dict[tuple[int, int], CardRef] = {}
+
+
+def card_ref(side: int, index: int) -> CardRef:
+    """The script value that names card ``index`` of ``side`` (one shared object each)."""
+    ref = _CARD_REFS.get((side, index))
+    if ref is None:
+        ref = _CARD_REFS[(side, index)] = CardRef((side, index))
+    return ref
+
+
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
@@ -179,7 +190,10 @@ class Mechanics:
         script = card.active.hooks.get(event)
         if script is None:
             return False, None
-        full = {"d": 0, "dice": (), **(names or {}), "card": CardRef((side, index))}
+        full = {"d": 0, "dice": (), **(names or {}), "card": card_ref(side, index)}
+        if not card.vars:         # nothing to keep in step with the card: run it plainly
+            return True, self._run(script, side, index, full, f"{card.defn.name}, {event}",
+                                   {})
         live = dict(card.vars)
         self._live_vars[(side, index)] = live
         try:
@@ -516,7 +530,7 @@ class Mechanics:
         return True
 
     def _any_use(self, side: int, index: int) -> None:
-        used = CardRef((side, index))
+        used = card_ref(side, index)
         self._cards_hook(side, "on any use", {"used": used})
         self._status_hooks(side, "on any use", {"used": used})
 
