@@ -1,6 +1,8 @@
 """The dungeon map: floors done and to come, the next enemy, the hero's progress."""
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -15,7 +17,7 @@ from .base import RunScreen
 from .inventory import InventoryScreen
 
 
-def floor_lines(library, state: RunState) -> Text:
+def floor_lines(library: Any, state: RunState) -> Text:
     """One line per floor: beaten enemies ticked, the next one marked, later floors
     as counts (and their boss)."""
     text = Text()
@@ -36,7 +38,7 @@ def floor_lines(library, state: RunState) -> Text:
     return text
 
 
-def _current_floor(library, enemies, step: int, boss: str | None) -> Text:
+def _current_floor(library: Any, enemies: Sequence[str], step: int, boss: str | None) -> Text:
     text = Text()
     for j, enemy in enumerate(enemies):
         name = library.enemies[enemy].name
@@ -50,7 +52,7 @@ def _current_floor(library, enemies, step: int, boss: str | None) -> Text:
     return text
 
 
-def hero_lines(library, state: RunState) -> Text:
+def hero_lines(library: Any, state: RunState) -> Text:
     h = state.hero
     defn = library.heroes[h.id]
     nxt = progress.next_level(h, progress.dungeon_of(library, state).levels)

@@ -1,6 +1,8 @@
 """The end of a run: victory or defeat, and the run's summary fight by fight."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +17,7 @@ from ..widgets import KeyBar
 from .base import RunScreen
 
 
-def headline(library, state: RunState) -> str:
+def headline(library: Any, state: RunState) -> str:
     if state.stage == "won":
         last = library.enemies[state.history[-1].enemy].name
         return f"VICTORY — {last} is defeated and the dungeon is yours!"
@@ -27,7 +29,7 @@ def headline(library, state: RunState) -> str:
     return f"DEFEAT — {enemy} {how} on floor {last.floor}."
 
 
-def summary_table(library, state: RunState) -> Table:
+def summary_table(library: Any, state: RunState) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
     for column in ("floor", "enemy", "result", "turns", "HP after", "XP", "level"):
         table.add_column(column, justify="right" if column != "enemy" else "left")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Hashable
 
 from rich.text import Text
@@ -306,7 +307,7 @@ class FightScreen(RunScreen):
         self._write_graph(self.decision, self.dicey.graph_folder() / f"{name}.graphml")
 
     @work(thread=True, exclusive=True, group="graph", exit_on_error=False)
-    def _write_graph(self, decision: EnemyDecision | None, path) -> None:
+    def _write_graph(self, decision: EnemyDecision | None, path: Path) -> None:
         try:
             text = f"Decision graph written to {write_decision_graph(decision, path)}"
         except GraphUnavailable as err:

@@ -2,6 +2,8 @@
 cards between fights."""
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -87,7 +89,7 @@ class InventoryScreen(DiceyModal):
     def say(self, text: str) -> None:
         self.query_one("#inventory-message", Static).update(Text(text))
 
-    def _change(self, make) -> None:
+    def _change(self, make: Callable[[], Hero]) -> None:
         try:
             hero = make()
         except inv.InventoryError as err:

@@ -1,6 +1,8 @@
 """The title screen: a new run, continue the saved one, help, quit; save problems reported."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import OptionList, Static
@@ -25,7 +27,7 @@ LOGO = r"""
 """
 
 
-def run_line(library, state: RunState) -> str:
+def run_line(library: Any, state: RunState) -> str:
     """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``."""
     hero = library.heroes[state.hero.id]
     enemy = library.enemies[current_enemy(state)].name
