@@ -26,13 +26,11 @@ CARD_KEYS = "abcdefijklmnoprsuvw"
 
 def slot_line(card: CardState) -> str:
     """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
-    ``[countdown 5]`` for a countdown card (``[3 left of 5]`` once dice went in), then
+    ``[5 to go]`` for a countdown card (``[3 to go]`` once dice went in), then
     ``+2`` free and ``spare 6``."""
     act = card.active
-    if act.countdown is not None:
-        if card.countdown >= act.countdown:
-            return f"[countdown {act.countdown}]"
-        return f"[{card.countdown} left of {act.countdown}]"
+    if act.countdown is not None:   # short enough for a card at 80 columns
+        return f"[{card.countdown} to go]"
     slots = card.slots
     shown = [f"[{s.label}]" for s in slots]
     where = slot_assignment(slots, card.placed) if card.placed else ()

@@ -29,8 +29,8 @@ def test_slots(defn, placed, expected):
 
 def test_countdown_progress():
     pea = card(slots=(), countdown=5, text="Countdown [d]: do 2 damage")
-    assert faces.slot_line(pea) == "[countdown 5]"
-    assert faces.slot_line(pea._replace(countdown=2)) == "[2 left of 5]"
+    assert faces.slot_line(pea) == "[5 to go]"
+    assert faces.slot_line(pea._replace(countdown=2)) == "[2 to go]"
     assert faces.card_text(pea) == "Countdown 5: do 2 damage"
 
 
