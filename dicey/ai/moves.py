@@ -3,8 +3,8 @@
 A :class:`~dicey.rules.protocol.Move` names its die and card by index in one state. Two
 positions with equal keys hold the same dice and cards, but maybe in another order (dice
 leave the pool in the order they were spent), so a plan remembers each move as a
-:data:`Choice` — action, die value and flags, the card's state — and finds the matching legal move in
-the position it meets. Equal dice and identical cards were already one choice
+:data:`Choice` — action, die value and flags, the card's state — and finds the matching
+legal move in the position it meets. Equal dice and identical cards were already one choice
 (:meth:`Fight.legal_moves`).
 """
 from __future__ import annotations

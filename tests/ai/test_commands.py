@@ -5,7 +5,7 @@ import json
 
 from dicey.cli import main
 
-from conftest import SCENARIOS
+from planner_kit import SCENARIOS
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

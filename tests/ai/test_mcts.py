@@ -9,9 +9,10 @@ from dicey.ai.mcts import MCTS
 from dicey.ai.planner import PRESET_BUDGETS
 from dicey.ai.score import Scorer
 from dicey.ai.search import Expectimax
+# planner_kit: reference is a fixture; it puts the kit on the path.
+from planner_kit import SOLVABLE, reference  # noqa: F401
 from rules_kit import position
 
-from conftest import SOLVABLE
 
 ITERATIONS = PRESET_BUDGETS["normal"].iterations
 

@@ -13,9 +13,10 @@ from dicey.ai.planner import Budget, hint, make_chooser, plan_turn
 from dicey.ai.score import Scorer
 from dicey.lang.chance import SampleChance
 from dicey.rules.protocol import Move
+# planner_kit: reference is a fixture; it puts the kit on the path.
+from planner_kit import SOLVABLE, reference  # noqa: F401
 from rules_kit import LIB, position
 
-from conftest import SOLVABLE
 
 COUNTED = Budget(ms=None)          # count budgets only: reproducible
 

@@ -5,7 +5,8 @@ import pytest
 
 from dicey.ai.scenario import ScenarioError, load_scenario, parse_scenario, reference_scenarios
 
-from conftest import SCENARIOS
+# planner_kit: reference is a fixture.
+from planner_kit import SCENARIOS, reference  # noqa: F401
 
 
 def test_there_are_the_six_reference_positions():
@@ -36,7 +37,8 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"actor": {"fighter": "Frog", "dcie": [1]}}, "unknown key 'dcie' in [actor] (did you mean 'dice'?)"),
+    ({"actor": {"fighter": "Frog", "dcie": [1]}},
+     "unknown key 'dcie' in [actor] (did you mean 'dice'?)"),
     ({"actor": {"fighter": "Frog", "dice": "13"}}, "[actor] dice: expected a list of integers"),
     ({"actor": {"dice": [1]}}, "[actor] needs a fighter"),
     ({"opponent": None}, "missing the [opponent] table"),

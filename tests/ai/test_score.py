@@ -11,6 +11,8 @@ from dicey.ai.planner import Budget, plan_turn
 from dicey.ai.score import DEFAULT_WEIGHTS, WEIGHT_KEYS, Scorer, Weights
 from dicey.lang.chance import SampleChance
 from dicey.rules.protocol import Move
+# planner_kit: reference is a fixture; it puts the kit on the path.
+from planner_kit import reference  # noqa: F401
 from rules_kit import LIB, fighter, play, position
 
 

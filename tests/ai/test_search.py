@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 
 from dicey.ai.score import Scorer
 from dicey.ai.search import BudgetExceeded, Expectimax, brute_force, naive_nodes
+# planner_kit: it puts the kit on the path.
+import planner_kit  # noqa: F401
 from rules_kit import position
 
 # Small enough for a search with neither memo nor symmetry reduction.

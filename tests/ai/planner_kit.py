@@ -1,4 +1,9 @@
-"""Fixtures for the planner tests: the engine's hand-made kit and the reference positions."""
+"""What the planner tests share: the engine's hand-made kit on the path, where the reference
+positions are, which ones the exhaustive search solves, and a fixture that pins them.
+
+(There is no ``conftest.py`` here on purpose: this folder sorts before ``tests/conftest.py``,
+and a second ``conftest`` module on the path ahead of it would shadow it.)
+"""
 from __future__ import annotations
 
 import sys
@@ -6,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-RULES = HERE.parent / "rules"
-if str(RULES) not in sys.path:
-    sys.path.append(str(RULES))   # after pytest's own entries: "conftest" stays theirs
-
-ROOT = HERE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIOS = ROOT / "scenarios"
 #: Reference positions the exhaustive search solves within their own budgets.
 SOLVABLE = ("frog", "handyman", "countdown", "poison")
+
+RULES = ROOT / "tests" / "rules"
+if str(RULES) not in sys.path:
+    sys.path.append(str(RULES))       # the hand-made kit: ``import rules_kit``
 
 
 @pytest.fixture(scope="session")
