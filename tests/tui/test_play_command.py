@@ -7,6 +7,8 @@ from dicey.cli import main
 from dicey.commands import play
 from dicey.lang.errors import Diagnostic
 from dicey.library import Library
+from dicey.tui.screens.dungeon import DungeonScreen
+from tui_kit import make_app, wait_until
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -55,3 +57,12 @@ MOD_ERROR = Diagnostic("mods/frost/cards.dice", 2, 1, "unknown status 'chill'")
 def test_title_notices_name_what_did_not_load(skipped, problems, expected):
     lib = Library(skipped_mods=skipped, diagnostics=problems)
     assert play._notices(lib) == expected
+
+
+async def test_a_hero_given_up_front_starts_a_run_at_once(home):
+    app = make_app(home, seed=7, hero="weakling")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        assert (app.state.seed, app.state.hero.id) == (7, "weakling")
+        await pilot.press("q")
+    assert app.return_code == 0
