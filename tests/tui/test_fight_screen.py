@@ -11,17 +11,21 @@ def message(screen) -> str:
     return str(screen.query_one("#message").render())
 
 
-async def start(pilot):
+async def start(pilot, **position):
+    """Into the first fight of a new run; the hero's turn pinned to ``position``."""
     await pilot.press("n", "1", "enter")
-    return fight_screen(pilot.app)
+    screen = fight_screen(pilot.app)
+    if position:
+        screen.session.fight.set_position(0, **position)
+        screen.refresh_view()
+        await pilot.pause()
+    return screen
 
 
 async def test_a_die_a_card_does_not_take_is_explained_and_nothing_moves(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        screen.session.fight.set_position(0, dice=[6, 2])
-        screen.refresh_view()
+        screen = await start(pilot, dice=[6, 2])
         await pilot.press("1", "b")                      # a 6 on the Shield (≤4)
         assert message(screen) == "Shield does not take a 6 ([≤4])."
         assert screen.session.moves == []
@@ -34,9 +38,7 @@ async def test_a_die_a_card_does_not_take_is_explained_and_nothing_moves(home):
 async def test_the_card_cursor_and_enter(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        screen.session.fight.set_position(0, dice=[3, 5])
-        screen.refresh_view()
+        screen = await start(pilot, dice=[3, 5])
         await pilot.press("enter")
         assert message(screen).startswith("Pick a card")
         await pilot.press("down", "down", "up")          # a, b, back to a
@@ -49,9 +51,7 @@ async def test_the_card_cursor_and_enter(home):
 async def test_no_dice_left_says_how_to_end_the_turn(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        screen.session.fight.set_position(0, dice=[6])
-        screen.refresh_view()
+        screen = await start(pilot, dice=[6])
         await pilot.press("1", "a")
         assert message(screen) == "Nothing left to play: t ends the turn."
         await pilot.press("b")
@@ -61,11 +61,7 @@ async def test_no_dice_left_says_how_to_end_the_turn(home):
 async def test_a_crowded_tray_shows_every_die_narrower(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        screen.session.fight.set_position(0, dice=[1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5],
-                                          burning=[0])
-        screen.refresh_view()
-        await pilot.pause()
+        screen = await start(pilot, dice=[1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5], burning=[0])
         dice = [d for d in screen.query(DieView) if d.display]
         assert len(dice) == 11 and all(d.compact for d in dice)
         assert dice[-1].region.right <= 80 and str(dice[0].render()) == "1 b"

@@ -32,6 +32,16 @@ async def play_fight_by_keys(pilot, rng: random.Random, chooser=choose_move) -> 
         assert session.moves[made].same_choice(move)   # (the enemy may have moved since)
 
 
+async def end_turns_until_over(pilot) -> FightScreen:
+    """Only ever end the turn, until the fight is over."""
+    screen = fight_screen(pilot.app)
+    while True:
+        await hero_turn_or_end(pilot)
+        if screen.session.over:
+            return screen
+        await pilot.press("t")
+
+
 async def test_a_whole_run_by_keys_to_the_boss(home):
     app = make_app(home, seed=2)
     rng = random.Random(0)
@@ -61,12 +71,7 @@ async def test_a_fight_by_keys_to_a_loss(home):
     app = make_app(home, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "2", "enter")             # the Weakling, 3 HP, into a fight
-        screen = fight_screen(app)
-        while True:
-            await hero_turn_or_end(pilot)
-            if screen.session.over:
-                break
-            await pilot.press("t")
+        screen = await end_turns_until_over(pilot)
         assert screen.session.winner == 1
         assert "wins" in str(screen.query_one("#fight-header").render())
         await pilot.press("enter")
@@ -105,12 +110,7 @@ async def test_a_base_game_fight_by_keys_to_a_loss(home, library):
         app.continue_run(base_game_run(library, 11, 1))
         await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
         await pilot.press("enter")
-        screen = fight_screen(app)
-        while True:
-            await hero_turn_or_end(pilot)
-            if screen.session.over:
-                break
-            await pilot.press("t")
+        screen = await end_turns_until_over(pilot)
         assert screen.session.winner == 1
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
