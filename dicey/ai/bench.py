@@ -10,9 +10,9 @@ engine's own figures):
   ``expected_score``, ``states``, ``nodes``, ``naive_nodes`` (the plain search, no memo, no
   symmetry reduction, capped at ``naive_cap``), ``states_per_s``, ``ms``,
   ``memo_bytes_per_state``;
-* ``mcts`` — ``iterations_per_s`` (all positions together) and ``regret`` per position the
-  exhaustive search solves: exact best value − exact value of MCTS's first move at the
-  default iteration budget;
+* ``mcts`` — ``iterations_per_s`` (all positions together, and by position) and
+  ``regret`` per position the exhaustive search solves: exact best value − exact value of
+  MCTS's first move at the position's iteration budget;
 * ``turns`` — ``p50_ms``, ``p99_ms``, ``max_ms`` of enemy turns planned at ``normal``
   (its clock included), drawn from seeded fights of every enemy in the content;
 * ``fights`` — headless fights per second with every fighter's own AI, in this process
@@ -150,6 +150,7 @@ def position_figures(library: Any, p: Profile, say: Callable[[str], None]
                      ) -> tuple[dict[str, Any], dict[str, Any]]:
     positions: dict[str, Any] = {}
     regret: dict[str, float] = {}
+    pace: dict[str, float] = {}
     iterations, mcts_seconds = 0, 0.0
     for path in reference_scenarios():
         if p.positions is not None and path.stem not in p.positions:
@@ -166,10 +167,12 @@ def position_figures(library: Any, p: Profile, say: Callable[[str], None]
         done, seconds, miss = _mcts_figures(fight, budget, scenario.seed, memo)
         iterations += done
         mcts_seconds += seconds
+        pace[path.stem] = done / seconds if seconds else None
         if miss is not None:
             regret[path.stem] = miss
     mcts = {"iterations_per_s": iterations / mcts_seconds if mcts_seconds else None,
-            "iterations": iterations, "regret": regret}
+            "iterations": iterations, "iterations_per_s_by_position": pace,
+            "regret": regret}
     return positions, mcts
 
 
@@ -291,6 +294,11 @@ def play_fights(library: Any, seeds: range, easy: bool = False) -> int:
     return len(seeds)
 
 
+def _load_in_worker() -> None:
+    from dicey.library import default_library
+    default_library()
+
+
 def _fights_in_worker(seeds: range) -> int:
     from dicey.library import default_library
     return play_fights(default_library(), seeds)
@@ -302,11 +310,13 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
     out: dict[str, Any] = {"per_s": p.fights / (time.perf_counter() - start),
                            "fights": p.fights, "per_s_2workers": None}
     if p.workers:
-        half = p.fights // 2
-        with ProcessPoolExecutor(2) as pool:
-            list(pool.map(_fights_in_worker, [range(0, 1), range(1, 2)]))   # warm up
+        # Both workers load the game before the clock starts; small chunks keep them busy
+        # to the end (fights differ in length).
+        chunks = [range(i, min(i + 4, p.fights)) for i in range(0, p.fights, 4)]
+        with ProcessPoolExecutor(2, initializer=_load_in_worker) as pool:
+            list(pool.map(_fights_in_worker, [range(0, 0), range(0, 0)]))
             start = time.perf_counter()
-            done = sum(pool.map(_fights_in_worker, [range(0, half), range(half, p.fights)]))
+            done = sum(pool.map(_fights_in_worker, chunks))
             out["per_s_2workers"] = done / (time.perf_counter() - start)
     return out
 

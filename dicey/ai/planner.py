@@ -212,7 +212,7 @@ class _Job:
                             deadline=self.deadline(EXHAUSTIVE_SHARE),
                             min_probability=self.budget.min_probability,
                             record=self.want_graph)
-        if memo is not None:
+        if memo is not None and not self.want_graph:   # a graph needs every state seen
             search.memo = memo
         try:
             search.value(self.root)
