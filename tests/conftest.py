@@ -1,9 +1,20 @@
-"""Shared fixtures: the loaded base game (once per session) and the repository's paths."""
+"""Shared fixtures: the loaded base game (once per session) and the repository's paths.
+
+Hypothesis runs under the ``ci`` profile unless ``HYPOTHESIS_PROFILE`` names another: the
+same examples on every run (``derandomize``), so a CI failure reproduces anywhere. Use
+``HYPOTHESIS_PROFILE=explore`` to search fresh examples locally.
+"""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dicey.library import load_library
+from dicey.library import CONTENT_DIR, load_library
 
 from ._shared import fail
 
@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _split(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """Mod folders (or folders of them) and loose .dice files."""
+    """Mod folders (or folders of them) and loose .dice files (not the base game's own:
+    it is always loaded, and loading its files again would make each a duplicate)."""
     mods, files = [], []
     for path in paths:
         if path.is_dir() and ((path / "mod.toml").is_file()
@@ -34,7 +35,7 @@ def _split(paths: list[Path]) -> tuple[list[Path], list[Path]]:
             files.extend(sorted(path.rglob("*.dice")))
         else:
             files.append(path)
-    return mods, files
+    return mods, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,6 +43,10 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in paths if not p.exists()]
     if missing:
         return fail(f"no such file or folder: {missing[0]}")
+    empty = [p for p in paths if p.is_dir() and not any(p.rglob("*.dice"))
+             and not (p / "mod.toml").is_file()]
+    if empty:   # checking nothing would print the base game's "0 errors" as if it passed
+        return fail(f"no .dice files or mods in {empty[0]}")
     mods, files = _split(paths)
     if paths:
         mod_dirs = (mods + list(args.mods or [])) or []

@@ -118,17 +118,14 @@ def test_a_utf8_bom_is_fine(tmp_path):
 
 DEEP = [
     ("nested-ifs", in_hook("if true { " * N + "attack(1)" + " }" * N)),
-    ("nested-repeats", in_hook("repeat 1 { " * N + "attack(1)" + " }" * N)),
     ("nested-parentheses-with-operators",
      in_hook("attack(" + "(1 + " * N + "1" + ")" * N + ")")),
     ("nested-calls", in_hook("attack(" + "abs(" * N + "1" + ")" * N + ")")),
     ("nested-lists", in_hook("say(" + "[" * N + "]" * N + ")")),
     ("plus-chain", in_hook("attack(" + " + ".join(["1"] * N) + ")")),
-    ("times-chain", in_hook("attack(" + " * ".join(["1"] * N) + ")")),
     ("and-chain", in_hook("say(" + " and ".join(["true"] * N) + ")")),
     ("minus-chain", in_hook("attack(" + "-" * N + "1)")),
     ("not-chain", in_hook("say(" + "not " * N + "true)")),
-    ("index-chain", in_hook("say(dice" + "[0]" * N + ")")),
     ("field-chain", in_hook("say(self" + ".hp" * N + ")")),
     ("nested-sections", 'equipment "Deep" {\n' + "upgraded { " * N + "}" * N + "\n}"),
     ("unclosed-parentheses", in_hook("attack(" + "(" * N + "1")),
@@ -150,7 +147,8 @@ def test_redundant_parentheses_are_transparent():
 def test_deep_nesting_through_the_library_keeps_the_rest(tmp_path):
     content = tmp_path / "content"
     content.mkdir()
-    (content / "deep.dice").write_text(DEEP[0][1] + 'equipment "Fine" { on use { attack(d) } }\n')
+    deep = in_hook("attack(" + "-" * N + "1)")
+    (content / "deep.dice").write_text(deep + 'equipment "Fine" { on use { attack(d) } }\n')
     (content / "good.dice").write_text('equipment "Good" { on use { attack(d) } }\n')
     lib = load_library(content, use_mods=False)
     assert set(lib.equipment) == {"fine", "good"}
