@@ -12,7 +12,7 @@ value of a state is the expectation, over the rest of the turn played best, of t
 rewards still to come plus the potential of the turn's end. So one memo serves every root
 of the same turn: a plan made again after a surprise reuses it.
 
-The search stops with :class:`BudgetExceeded` when it would hold more states than allowed,
+The search stops with :class:`BudgetExceeded` when it would expand more states than allowed,
 passes its deadline, or meets a move with more chance outcomes than it enumerates; what it
 solved so far stays in the memo, exact, for the MCTS fallback to use as leaf values.
 """
@@ -54,7 +54,7 @@ class Recorded:
 class Expectimax:
     """One turn's exhaustive search for ``scorer.side`` (reusable across roots of the turn).
 
-    ``max_states`` caps the memo's size, ``deadline`` is a ``time.perf_counter()`` value,
+    ``max_states`` caps the states it expands, ``deadline`` is a ``time.perf_counter()`` value,
     ``min_probability`` cuts chance paths less likely than that (their weight goes to the
     others), ``record`` keeps what a decision graph needs.
     """
@@ -89,13 +89,18 @@ class Expectimax:
         record = None
         if self.records is not None:
             record = self.records.setdefault(key, Recorded(fight))
-        best = float("-inf")
-        for move in fight.legal_moves():
-            q = self.q(fight, move, record)
-            if q > best:
-                best = q
+        _, best = self._best(fight, record)
         self.memo[key] = best
         return best
+
+    def _best(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
+        """The move of highest expected score (the first of equals) and its score."""
+        best_move, best_q = Move.end(), float("-inf")
+        for move in fight.legal_moves():
+            q = self.q(fight, move, record)
+            if q > best_q:
+                best_move, best_q = move, q
+        return best_move, best_q
 
     def q(self, fight: Fight, move: Move, record: Recorded | None = None) -> float:
         """The expected future score of making ``move`` now and playing best after."""
@@ -144,13 +149,7 @@ class Expectimax:
 
     def best_move(self, fight: Fight) -> Move:
         """The move of highest expected score (the first of equals)."""
-        best_move, best_q = None, float("-inf")
-        for move in fight.legal_moves():
-            q = self.q(fight, move)
-            if q > best_q:
-                best_move, best_q = move, q
-        assert best_move is not None   # end turn is always legal
-        return best_move
+        return self._best(fight)[0]
 
     def best_line(self, root: Fight) -> list[Step]:
         """The plan: the best move at each step, following each move's likeliest outcome."""
