@@ -33,3 +33,18 @@ def base_library():
     from dicey.library import default_library
 
     return default_library(use_mods=False)
+
+
+@pytest.fixture
+def cli(capsys):
+    """``cli(*argv)``: the ``dicey`` command line run in-process; (exit code, stdout, stderr)."""
+    from dicey.cli import main
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        try:
+            code = main(list(argv))
+        except SystemExit as exc:   # argparse exits on bad flags
+            code = exc.code
+        out, err = capsys.readouterr()
+        return code, out, err
+    return run

@@ -1,4 +1,5 @@
-"""The ``dicey`` command line: exit codes, error forms, and no tracebacks for bad input."""
+"""The ``dicey`` command line: exit codes, error forms, and no tracebacks for bad input
+(``cli`` is the in-process runner of ``tests/conftest.py``)."""
 from __future__ import annotations
 
 import subprocess
@@ -7,63 +8,52 @@ from pathlib import Path
 
 import pytest
 
-from dicey.cli import main
 
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:   # argparse exits on bad flags
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_check_base_game_is_clean(capsys):
-    code, out, err = run(capsys, "check")
+def test_check_base_game_is_clean(cli):
+    code, out, err = cli("check")
     assert code == 0, err
     assert "0 errors" in out
 
 
-def test_check_reports_file_line_col_and_exits_1(capsys, tmp_path):
+def test_check_reports_file_line_col_and_exits_1(cli, tmp_path):
     bad = tmp_path / "bad.dice"
     bad.write_text('equipment "Frosty" {\n    on use { inflict(frostbyte, 2) }\n}\n')
-    code, out, err = run(capsys, "check", str(bad))
+    code, out, err = cli("check", str(bad))
     assert code == 1
     assert f"{bad}:2:22: error: unknown" in err and "frostbyte" in err
     assert "^^^^^^^^^" in err and "Traceback" not in err
 
 
-def test_check_a_mod_folder(capsys, tmp_path):
+def test_check_a_mod_folder(cli, tmp_path):
     folder = tmp_path / "tiny"
     folder.mkdir()
     (folder / "mod.toml").write_text('name = "tiny"\nversion = "1.0"\napi = 1\n')
     (folder / "c.dice").write_text('equipment "Pebble" { on use { attack(1) } }\n')
-    code, out, err = run(capsys, "check", str(folder))
+    code, out, err = cli("check", str(folder))
     assert code == 0, err
     assert "tiny 1.0" in out
 
 
-def test_check_missing_path_exits_2(capsys):
-    code, out, err = run(capsys, "check", "/no/such/place.dice")
+def test_check_missing_path_exits_2(cli):
+    code, out, err = cli("check", "/no/such/place.dice")
     assert code == 2 and "no such file" in err
 
 
-def test_cards_lists_and_shows_one(capsys):
-    code, out, _ = run(capsys, "cards", "--no-mods")
+def test_cards_lists_and_shows_one(cli):
+    code, out, _ = cli("cards", "--no-mods")
     assert code == 0 and "Hammer" in out and "Pea Shooter" in out
-    code, out, _ = run(capsys, "cards", "pea shooter")
+    code, out, _ = cli("cards", "pea shooter")
     assert code == 0 and "[countdown 5]" in out and "defined  content/" in out
 
 
-def test_cards_unknown_name_suggests(capsys):
-    code, _, err = run(capsys, "cards", "hamer")
+def test_cards_unknown_name_suggests(cli):
+    code, _, err = cli("cards", "hamer")
     assert code == 1 and "did you mean 'hammer'" in err
 
 
 @pytest.mark.parametrize("argv", [["check", "--bogus"], ["nosuchcommand"], ["cards", "a", "b"]])
-def test_bad_flags_exit_2_without_traceback(capsys, argv):
-    code, _, err = run(capsys, *argv)
+def test_bad_flags_exit_2_without_traceback(cli, argv):
+    code, _, err = cli(*argv)
     assert code == 2 and "usage:" in err and "Traceback" not in err
 
 

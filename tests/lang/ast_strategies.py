@@ -29,15 +29,9 @@ names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,7}", fullmatch=True).filter(
 texts = st.text(max_size=12)
 
 
-def expressions(leaf_names=names, funcs=names, max_leaves: int = 12) -> st.SearchStrategy:
-    """Expressions over the given names and function names."""
-    leaves = st.one_of(
-        st.builds(A.Int, st.integers(0, 10 ** 12)),
-        st.builds(A.Bool, st.booleans()),
-        st.builds(A.Str, texts),
-        st.builds(A.Name, leaf_names),
-    )
-
+def expression_trees(leaves: st.SearchStrategy, funcs: st.SearchStrategy,
+                     fields: st.SearchStrategy, max_leaves: int) -> st.SearchStrategy:
+    """Every expression form over the given leaves, function names and field names."""
     def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
         small = st.lists(inner, max_size=3).map(tuple)
         return st.one_of(
@@ -46,9 +40,20 @@ def expressions(leaf_names=names, funcs=names, max_leaves: int = 12) -> st.Searc
             st.builds(A.UnaryOp, st.sampled_from(("-", "not")), inner),
             st.builds(A.Call, funcs, small),
             st.builds(A.Index, inner, inner),
-            st.builds(A.Field, inner, leaf_names),
+            st.builds(A.Field, inner, fields),
         )
     return st.recursive(leaves, extend, max_leaves=max_leaves)
+
+
+def expressions(max_leaves: int = 12) -> st.SearchStrategy:
+    """Expressions the parser can produce, over any names."""
+    leaves = st.one_of(
+        st.builds(A.Int, st.integers(0, 10 ** 12)),
+        st.builds(A.Bool, st.booleans()),
+        st.builds(A.Str, texts),
+        st.builds(A.Name, names),
+    )
+    return expression_trees(leaves, names, names, max_leaves)
 
 
 def statements(exprs: st.SearchStrategy, targets=names, depth: int = 2
@@ -128,18 +133,8 @@ def program_expressions() -> st.SearchStrategy:
         st.builds(A.Str, st.sampled_from(("", "a", "Sword", "poison"))),
         st.builds(A.Name, program_names),
     )
-
-    def extend(inner: st.SearchStrategy) -> st.SearchStrategy:
-        args = st.lists(inner, max_size=3).map(tuple)
-        return st.one_of(
-            st.builds(A.ListExpr, args),
-            st.builds(A.BinOp, st.sampled_from(BINARY_OPS), inner, inner),
-            st.builds(A.UnaryOp, st.sampled_from(("-", "not")), inner),
-            st.builds(A.Call, st.sampled_from(sorted(BUILTINS) + ["nothing"]), args),
-            st.builds(A.Index, inner, inner),
-            st.builds(A.Field, inner, st.sampled_from(FIELD_NAMES)),
-        )
-    return st.recursive(leaves, extend, max_leaves=10)
+    return expression_trees(leaves, st.sampled_from(sorted(BUILTINS) + ["nothing"]),
+                            st.sampled_from(FIELD_NAMES), max_leaves=10)
 
 
 programs = statements(program_expressions(), program_targets, depth=2)

@@ -6,41 +6,39 @@ from pathlib import Path
 
 import pytest
 
-from dicey.cli import main
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+@pytest.fixture
+def run(cli):
+    """The command line, asserting no traceback ever reaches the user."""
+    def checked(*argv: str) -> tuple[int, str, str]:
+        code, out, err = cli(*argv)
+        assert "Traceback" not in out + err
+        return code, out, err
+    return checked
 
 
 @pytest.mark.parametrize("path", ["content", "content/weapons.dice", "mods", "mods/frostbite"])
-def test_checking_the_game_own_files_is_clean(capsys, path):
+def test_checking_the_game_own_files_is_clean(run, path):
     """The base game is always loaded; naming its files must not make them duplicates."""
-    code, out, err = run(capsys, "check", str(ROOT / path))
+    code, out, err = run("check", str(ROOT / path))
     assert code == 0, err
     assert "0 errors" in out
 
 
-def test_an_empty_folder_is_not_a_clean_check(capsys, tmp_path):
-    code, _, err = run(capsys, "check", str(tmp_path))
+def test_an_empty_folder_is_not_a_clean_check(run, tmp_path):
+    code, _, err = run("check", str(tmp_path))
     assert code == 2 and "no .dice files or mods" in err
 
 
-def test_all_problems_of_a_file_at_once(capsys, tmp_path):
+def test_all_problems_of_a_file_at_once(run, tmp_path):
     bad = tmp_path / "bad.dice"
     bad.write_text('equipment "One" {\n    on use { attak(d) }\n}\n'
                    'equipment "Two" {\n    slots: any, any, any, any\n    on use { attack(d) }\n}\n'
                    'equipment "Three" {\n    on use { inflict(posion) }\n}\n'
                    'equipment "Fine" {\n    on use { attack(d) }\n}\n')
-    code, out, err = run(capsys, "check", str(bad))
+    code, out, err = run("check", str(bad))
     assert code == 1 and "3 errors" in out
     lines = [line for line in err.splitlines() if ": error: " in line]
     assert [line.split(": error: ")[0] for line in lines] == [
@@ -48,17 +46,17 @@ def test_all_problems_of_a_file_at_once(capsys, tmp_path):
     assert "did you mean 'attack'" in lines[0] and "did you mean 'poison'" in lines[2]
 
 
-def test_a_syntax_error_and_a_check_error_in_two_files(capsys, tmp_path):
+def test_a_syntax_error_and_a_check_error_in_two_files(run, tmp_path):
     (tmp_path / "a.dice").write_text('equipment "A" {\n    on use { attack(d }\n}\n')
     (tmp_path / "b.dice").write_text('enemy "B" {\n    hp: 5\n    equipment: "Swrod"\n}\n')
-    code, _, err = run(capsys, "check", str(tmp_path))
+    code, _, err = run("check", str(tmp_path))
     assert code == 1
     assert f"{tmp_path / 'a.dice'}:2:23: error: unexpected '}}'" in err
     assert f"{tmp_path / 'b.dice'}:3:16: error: unknown card 'Swrod' (did you mean 'Sword'?)" in err
 
 
-def test_cards_shows_the_random_flag_and_hooks(capsys):
-    code, out, _ = run(capsys, "cards", "--no-mods", "Lockpick")
+def test_cards_shows_the_random_flag_and_hooks(run):
+    code, out, _ = run("cards", "--no-mods", "Lockpick")
     assert code == 0 and "random   yes" in out and "hooks    on use" in out
-    code, out, _ = run(capsys, "cards", "--no-mods", "sword")
+    code, out, _ = run("cards", "--no-mods", "sword")
     assert code == 0 and "random   no" in out and "defined  content/weapons.dice:" in out
