@@ -388,6 +388,9 @@ class _ScriptChecker:
         if op in ("<", "<=", ">", ">="):
             self._need(node.left, left, "int|str", f"'{op}'")
             self._need(node.right, right, "int|str", f"'{op}'")
+            if left in ("int", "str") and right in ("int", "str") and left != right:
+                self.report.error(node.pos, f"cannot compare {_describe_type(left)} with "
+                                            f"{_describe_type(right)}")
             return "bool"
         if op == "+":
             return self._plus(node, left, right)

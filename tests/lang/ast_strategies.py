@@ -125,16 +125,23 @@ program_names = st.sampled_from(SCOPE_NAMES)
 program_targets = st.sampled_from(("x", "y", "hits", "d", "nope"))
 
 
-def program_expressions() -> st.SearchStrategy:
+def program_expressions(known: st.SearchStrategy = program_names,
+                        funcs: tuple[str, ...] = tuple(sorted(BUILTINS)) + ("nothing",)
+                        ) -> st.SearchStrategy:
     leaves = st.one_of(
         st.builds(A.Int, st.integers(0, 40) | st.sampled_from((99, 100, 101, 10 ** 6,
                                                                  10 ** 7))),
         st.builds(A.Bool, st.booleans()),
         st.builds(A.Str, st.sampled_from(("", "a", "Sword", "poison"))),
-        st.builds(A.Name, program_names),
+        st.builds(A.Name, known),
     )
-    return expression_trees(leaves, st.sampled_from(sorted(BUILTINS) + ["nothing"]),
-                            st.sampled_from(FIELD_NAMES), max_leaves=10)
+    return expression_trees(leaves, st.sampled_from(funcs), st.sampled_from(FIELD_NAMES),
+                            max_leaves=10)
 
 
 programs = statements(program_expressions(), program_targets, depth=2)
+#: Programs over names that exist and functions that exist: many pass the checker.
+scoped_programs = statements(
+    program_expressions(st.sampled_from([n for n in SCOPE_NAMES if n not in ("x", "y", "nope")]),
+                        tuple(sorted(BUILTINS))),
+    st.just("hits"), depth=2)

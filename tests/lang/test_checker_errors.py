@@ -122,6 +122,7 @@ ROWS = [
      None),
     ("negate-string", eq('attack(-«"a"»)'), "'-' needs a number, not a string", None),
     ("compare-list", eq("say(1 < «[1]»)"), "'<' needs a number or a string", None),
+    ("compare-mixed", eq('say(«d < "a"»)'), "cannot compare a number with a string", None),
     ("index-number", eq("attack(«3»[0])"), "indexing needs a list or a string", None),
     ("field-of-number", eq("attack(d.«hp»)"), "a number has no fields", None),
     ("in-number", eq("say(1 in «3»)"), "'in' needs a list or a string", None),

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ast_strategies import declarations, modules, programs
+from ast_strategies import declarations, modules, programs, scoped_programs
 from dicey.lang import ast as A
 from dicey.lang import checker
 from dicey.lang.chance import SampleChance
@@ -67,7 +67,7 @@ def mutated_sources(draw) -> str:
     return text
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_sources())
 def test_parser_on_mutated_content(text):
     parses_or_reports(text)
@@ -94,7 +94,7 @@ def test_checker_only_reports(module):
         assert (defn is None) == any(p.severity == "error" for p in found)
 
 
-@settings(max_examples=80)
+@settings(max_examples=50)
 @given(programs)
 def test_checker_only_reports_on_programs(stmts):
     found = checker.check_script(stmts, SCOPE, event="before use")
@@ -117,7 +117,7 @@ def test_checked_printed_declaration_checks_the_same(decl):
 # --------------------------------------------------------------- interpreter
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(programs, st.integers(0, 2 ** 32))
 def test_interpreter_raises_only_script_errors(stmts, seed):
     script = compile_stmts(stmts, scope=SCOPE)
@@ -130,7 +130,7 @@ def test_interpreter_raises_only_script_errors(stmts, seed):
     assert result.steps <= 10_000
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(programs, st.integers(0, 2 ** 32))
 def test_a_program_runs_the_same_twice(stmts, seed):
     """Same program, same seed: the same effects and the same fault, if any."""
@@ -144,3 +144,25 @@ def test_a_program_runs_the_same_twice(stmts, seed):
             return fx.calls, str(err)
         return fx.calls, None
     assert trace() == trace()
+
+
+#: Runtime faults that a clean check rules out: they depend on nothing but the text.
+STATIC_FAULTS = ("unknown name", "unknown function", "argument", "cannot assign",
+                 "used before it is set", "has no value here", "'for' needs a list",
+                 "cannot compare a number with a string", "cannot compare a string with a number")
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(scoped_programs, st.integers(0, 2 ** 32))
+def test_a_program_the_checker_passes_has_no_static_fault(stmts, seed):
+    """The checker is sound for names, arity and assignment: what it passes never fails
+    at run time for a reason the text alone decides."""
+    if any(p.severity == "error" for p in checker.check_script(stmts, SCOPE,
+                                                              event="before use")):
+        return
+    try:
+        compile_stmts(stmts, scope=SCOPE).run(RecordingEffects(),
+                                              SampleChance(random.Random(seed)),
+                                              dict(NAMES), dict(CARD_VARS))
+    except ScriptError as err:
+        assert not any(words in err.message for words in STATIC_FAULTS), err.message

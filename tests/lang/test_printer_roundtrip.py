@@ -22,7 +22,7 @@ def test_expression_round_trip(expr):
     assert parse_expr(print_expr(expr)) == expr
 
 
-@settings(max_examples=80)
+@settings(max_examples=50)
 @given(statements(expressions(max_leaves=6)))
 def test_statement_round_trip(stmts):
     text = "".join(print_stmt(s) for s in stmts)
@@ -35,7 +35,7 @@ def test_declaration_round_trip(decl):
     assert parse(print_module(A.Module((decl,)))).decls == (decl,)
 
 
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(modules)
 def test_module_round_trip(module):
     assert parse(print_module(module)) == module
