@@ -869,7 +869,9 @@ class _DeclChecker:
                                                             ("target", "self")),
             tags=tags, text=text,
             vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
-            is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            # a var's initialiser runs when the card enters a fight, a move's given card too
+            is_random=reaches_chance((tuple(h.body for h in hooks.values()),
+                                      tuple(var.value for var in m.vars.values()))),
             origin=self.origin)
 
     def _tags(self, m: _Members, v: _Values) -> frozenset[str]:

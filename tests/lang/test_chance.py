@@ -213,3 +213,22 @@ def test_cards_that_are_not_random_never_meet_a_chance_point(library):
 def test_random_flags_of_known_cards(library):
     assert library.card("Lockpick").is_random and library.card("Lucky 7").is_random
     assert not library.card("Sword").is_random and not library.card("Hammer").is_random
+
+
+@pytest.mark.parametrize("source, random_", [
+    ('equipment "A" { on use { attack(d) } }', False),
+    ('equipment "A" { on use { attack(roll(1, d)) } }', True),
+    ('equipment "A" { on turn end { if chance(50) { say(1) } }\n on use { attack(d) } }', True),
+    ('equipment "A" { var luck = roll(1, 6)\n on use { attack(luck) } }', True),
+    ('equipment "A" { on use { attack(d) }\n upgraded { on use { give(split(d)) } } }', True),
+    ('status "S" { on turn start { hurt_self(pick([1, 2])) } }', True),
+    ('enemy "E" { hp: 5\n on fight start { if chance(10) { gain(shield) } } }', True),
+])
+def test_random_flag_is_decided_statically(symbols, source, random_):
+    from dicey.lang import checker
+    from dicey.lang.parser import parse
+
+    decl = parse(source).decls[0]
+    defn, found = checker.check_decl(decl, "t.dice", checker.collect_symbols([decl], symbols))
+    assert defn is not None, found
+    assert defn.is_random is random_
