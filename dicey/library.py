@@ -295,6 +295,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         seen.setdefault(key, f"{path}:{decl.pos.line}")
         if defn is not None and not duplicate:   # the first declaration keeps its id
             staged.append((decl, defn))
+    staged = _without_dangling(staged, lib, unit)
     errors = [p for p in unit.problems if p.severity == "error"]
     lib.diagnostics.extend(unit.problems)
     if unit.mod is not None and errors:
@@ -305,6 +306,46 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         lib._table(decl.kind)[defn.id] = _compile(defn, statuses, defn.origin.path
                                                   if defn.origin else "<content>")
     return symbols
+
+
+def _references(defn: Def) -> list[tuple[str, str]]:
+    """The (kind, id) of every declaration a fighter or a dungeon names."""
+    if isinstance(defn, FighterDef):
+        return [("equipment", ident.rstrip("+")) for ident in defn.equipment]
+    if not isinstance(defn, DungeonDef):
+        return []
+    refs = [("hero", ident) for ident in defn.heroes]
+    for floor in defn.floors:
+        refs += [("enemy", ident) for ident in (*floor.enemies, *filter(None, [floor.boss]))]
+        refs += [("equipment", ident) for ident in floor.rewards]
+    return refs
+
+
+def _without_dangling(staged: list[tuple[A.Decl, Def]], lib: Library, unit: _Unit
+                      ) -> list[tuple[A.Decl, Def]]:
+    """The staged definitions, less those naming one that failed its check (a fighter
+    with a broken card would load holding a card that does not exist), each reported;
+    repeated, since dropping an enemy can leave a dungeon dangling in turn."""
+    kept = list(staged)
+    while True:
+        loaded = {(decl.kind, defn.id) for decl, defn in kept}
+        dangling = [(decl, defn, ref) for decl, defn in kept
+                    if (ref := _missing_reference(defn, loaded, lib)) is not None]
+        if not dangling:
+            return kept
+        for decl, defn, (kind, ident) in dangling:
+            where = defn.origin.path if defn.origin else unit.name
+            unit.problems.append(Diagnostic.at(
+                where, decl.name_pos, f"{decl.kind} '{decl.name}' names {kind} '{ident}', "
+                "which did not load (see its errors)"))
+            kept.remove((decl, defn))
+
+
+def _missing_reference(defn: Def, loaded: set[tuple[str, str]], lib: Library
+                       ) -> tuple[str, str] | None:
+    """The first declaration ``defn`` names that is neither staged nor loaded before."""
+    return next(((kind, ident) for kind, ident in _references(defn)
+                 if (kind, ident) not in loaded and ident not in lib._table(kind)), None)
 
 
 def _existing_places(lib: Library) -> dict[tuple[str, str], str]:

@@ -48,10 +48,12 @@ class Diagnostic:
         head = f"{self.location}: {self.severity}: {self.message}"
         if source is None or self.line <= 0:
             return head
-        lines = source.splitlines()
+        # Lines as the parser counts them: only "\n" ends one (splitlines would also split
+        # at form feeds and Unicode separators inside strings and comments).
+        lines = source.split("\n")
         if self.line > len(lines):
             return head
-        text = lines[self.line - 1].expandtabs(1)
+        text = lines[self.line - 1].rstrip("\r").expandtabs(1)
         if len(text) > 160:
             start = max(0, self.column - 60)
             text, col = text[start:start + 120], self.column - start

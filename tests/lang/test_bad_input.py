@@ -240,3 +240,40 @@ def test_a_mod_duplicating_a_base_card_names_both_places(tmp_path):
     (err,) = lib.errors
     assert (err.line, err.column) == (2, 11) and "content/weapons.dice" in err.message
     assert "override equipment \"Hammer\"" in err.message and "copycat" in lib.skipped_mods
+
+
+def test_declarations_with_check_errors_are_dropped_and_the_rest_loads(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "mixed.dice").write_text(
+        'status "Poison" { kind: negative }\n'
+        'equipment "Good" { on use { attack(d) } }\n'
+        'equipment "Typo" { on use { attak(d) } }\n'
+        'equipment "Status" { on use { inflict(posion) } }\n'
+        'equipment "Card" { on use { give_card("Nothing") } }\n'
+        'equipment "Hook" { on usee { attack(d) }\n on use { attack(d) } }\n'
+        'equipment "Args" { on use { attack(d, fire, 1) } }\n'
+        'equipment "Cancel" { on use { cancel } }\n'
+        'equipment "Slots" { slots: countdown 3, any\n on use { attack(d) } }\n'
+        'enemy "Foe" { hp: 5; equipment: "Good", "Typo" }\n'
+        'equipment "Also Good" { on use { inflict(poison) } }\n')
+    lib = load_library(content, use_mods=False)
+    assert set(lib.equipment) == {"good", "also_good"} and set(lib.statuses) == {"poison"}
+    assert sorted(e.line for e in lib.errors) == [3, 4, 5, 6, 8, 9, 10, 12]
+    # Foe names a card that did not load: it would fight holding a card that is not there.
+    assert lib.enemies == {}
+    assert "enemy 'Foe' names equipment 'typo', which did not load" in lib.errors[-1].message
+
+
+def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "d.dice").write_text(
+        'equipment "Broken" { on use { attak(d) } }\n'
+        'enemy "Foe" { hp: 5; equipment: "Broken" }\n'
+        'enemy "Friend" { hp: 5 }\n'
+        'dungeon "Cave" { floor 1 { enemies: "Friend", "Foe" } }\n'
+        'dungeon "Hill" { floor 1 { enemies: "Friend" } }\n')
+    lib = load_library(content, use_mods=False)
+    assert set(lib.enemies) == {"friend"} and set(lib.dungeons) == {"hill"}
+    assert [(e.line, e.column) for e in lib.errors] == [(1, 31), (2, 7), (4, 9)]

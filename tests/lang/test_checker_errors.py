@@ -263,3 +263,19 @@ def test_a_clean_card_has_no_problems(symbols):
               '    on use { hits += 1; attack(d + hits, fire); inflict(poison, 1) }\n'
               '    upgraded { size: 1 }\n}')
     assert problems(source, symbols) == []
+
+
+@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", 'text: "x\x85y"'])
+def test_caret_line_is_the_parser_line(symbols, before):
+    """Only a newline ends a line: separators inside strings and comments do not."""
+    source = f'equipment "A" {{\n    {before}\n    on use {{ attak(1) }}\n}}\n'
+    (diag,) = errors(source, symbols)
+    assert diag.line == 3
+    assert render_all([diag], {"t.dice": source}).splitlines()[1] == "        on use { attak(1) }"
+
+
+def test_caret_under_windows_line_ends(symbols):
+    source = 'equipment "A" {\r\n    on use { attak(1) }\r\n}\r\n'
+    (diag,) = errors(source, symbols)
+    assert render_all([diag], {"t.dice": source}).split("\n")[1:] == [
+        "        on use { attak(1) }", "                 ^^^^^"]
