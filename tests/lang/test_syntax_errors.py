@@ -21,6 +21,8 @@ ROWS = [
     ("unquoted-name", 'equipment «A» {\n}', "expected a line end, a string"),
     ("two-calls-one-line", 'equipment "A" {\n    on use { attack(1) «attack»(2) }\n}',
      "unexpected 'attack'"),
+    ("overlong-number", 'equipment "A" {\n    on use { attack(«' + "9" * 50 + '») }\n}',
+     "number too long (50 digits)"),
     ("range-without-end", 'equipment "A" {\n    slots: 1..«\n»}', "expected a number"),
 ]
 
