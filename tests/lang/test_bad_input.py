@@ -28,6 +28,15 @@ def syntax_error(source: str) -> str:
     return str(diag)
 
 
+def content_folder(tmp_path: Path, **files: str) -> Path:
+    """A base-game folder holding ``name.dice`` files with the given texts."""
+    folder = tmp_path / "content"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / f"{name}.dice").write_text(text, encoding="utf-8")
+    return folder
+
+
 def in_hook(body: str) -> str:
     return f'equipment "Deep" {{\n    on use {{ {body} }}\n}}\n'
 
@@ -145,11 +154,9 @@ def test_redundant_parentheses_are_transparent():
 
 
 def test_deep_nesting_through_the_library_keeps_the_rest(tmp_path):
-    content = tmp_path / "content"
-    content.mkdir()
     deep = in_hook("attack(" + "-" * N + "1)")
-    (content / "deep.dice").write_text(deep + 'equipment "Fine" { on use { attack(d) } }\n')
-    (content / "good.dice").write_text('equipment "Good" { on use { attack(d) } }\n')
+    content = content_folder(tmp_path, deep=deep + 'equipment "Fine" { on use { attack(d) } }\n',
+                             good='equipment "Good" { on use { attack(d) } }\n')
     lib = load_library(content, use_mods=False)
     assert set(lib.equipment) == {"fine", "good"}
     (err,) = lib.errors
@@ -220,11 +227,9 @@ def test_dicey_check_on_a_binary_file_exits_1_without_a_traceback(tmp_path):
 
 
 def test_a_duplicate_in_the_base_game_keeps_the_first(tmp_path):
-    content = tmp_path / "content"
-    content.mkdir()
-    (content / "a.dice").write_text('equipment "Club" { size: 2; on use { attack(d) } }\n'
-                                    'equipment "club" { on use { attack(1) } }\n')
-    (content / "b.dice").write_text('\nequipment "CLUB!" { on use { attack(2) } }\n')
+    content = content_folder(tmp_path, a='equipment "Club" { size: 2; on use { attack(d) } }\n'
+                                         'equipment "club" { on use { attack(1) } }\n',
+                             b='\nequipment "CLUB!" { on use { attack(2) } }\n')
     lib = load_library(content, use_mods=False)
     assert lib.card("Club").size == 2 and lib.card("Club").origin.path.endswith("a.dice")
     dupes = sorted((e.path[-6:], e.line, e.column) for e in lib.errors)
@@ -243,21 +248,18 @@ def test_a_mod_duplicating_a_base_card_names_both_places(tmp_path):
 
 
 def test_declarations_with_check_errors_are_dropped_and_the_rest_loads(tmp_path):
-    content = tmp_path / "content"
-    content.mkdir()
-    (content / "mixed.dice").write_text(
-        'status "Poison" { kind: negative }\n'
-        'equipment "Good" { on use { attack(d) } }\n'
-        'equipment "Typo" { on use { attak(d) } }\n'
-        'equipment "Status" { on use { inflict(posion) } }\n'
-        'equipment "Card" { on use { give_card("Nothing") } }\n'
-        'equipment "Hook" { on usee { attack(d) }\n on use { attack(d) } }\n'
-        'equipment "Args" { on use { attack(d, fire, 1) } }\n'
-        'equipment "Cancel" { on use { cancel } }\n'
-        'equipment "Slots" { slots: countdown 3, any\n on use { attack(d) } }\n'
-        'enemy "Foe" { hp: 5; equipment: "Good", "Typo" }\n'
-        'equipment "Also Good" { on use { inflict(poison) } }\n')
-    lib = load_library(content, use_mods=False)
+    mixed = ('status "Poison" { kind: negative }\n'
+             'equipment "Good" { on use { attack(d) } }\n'
+             'equipment "Typo" { on use { attak(d) } }\n'
+             'equipment "Status" { on use { inflict(posion) } }\n'
+             'equipment "Card" { on use { give_card("Nothing") } }\n'
+             'equipment "Hook" { on usee { attack(d) }\n on use { attack(d) } }\n'
+             'equipment "Args" { on use { attack(d, fire, 1) } }\n'
+             'equipment "Cancel" { on use { cancel } }\n'
+             'equipment "Slots" { slots: countdown 3, any\n on use { attack(d) } }\n'
+             'enemy "Foe" { hp: 5; equipment: "Good", "Typo" }\n'
+             'equipment "Also Good" { on use { inflict(poison) } }\n')
+    lib = load_library(content_folder(tmp_path, mixed=mixed), use_mods=False)
     assert set(lib.equipment) == {"good", "also_good"} and set(lib.statuses) == {"poison"}
     assert sorted(e.line for e in lib.errors) == [3, 4, 5, 6, 8, 9, 10, 12]
     # Foe names a card that did not load: it would fight holding a card that is not there.
@@ -266,14 +268,11 @@ def test_declarations_with_check_errors_are_dropped_and_the_rest_loads(tmp_path)
 
 
 def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
-    content = tmp_path / "content"
-    content.mkdir()
-    (content / "d.dice").write_text(
-        'equipment "Broken" { on use { attak(d) } }\n'
-        'enemy "Foe" { hp: 5; equipment: "Broken" }\n'
-        'enemy "Friend" { hp: 5 }\n'
-        'dungeon "Cave" { floor 1 { enemies: "Friend", "Foe" } }\n'
-        'dungeon "Hill" { floor 1 { enemies: "Friend" } }\n')
-    lib = load_library(content, use_mods=False)
+    text = ('equipment "Broken" { on use { attak(d) } }\n'
+            'enemy "Foe" { hp: 5; equipment: "Broken" }\n'
+            'enemy "Friend" { hp: 5 }\n'
+            'dungeon "Cave" { floor 1 { enemies: "Friend", "Foe" } }\n'
+            'dungeon "Hill" { floor 1 { enemies: "Friend" } }\n')
+    lib = load_library(content_folder(tmp_path, d=text), use_mods=False)
     assert set(lib.enemies) == {"friend"} and set(lib.dungeons) == {"hill"}
     assert [(e.line, e.column) for e in lib.errors] == [(1, 31), (2, 7), (4, 9)]

@@ -15,7 +15,8 @@ from lang_kit import errors, marked, only_error, problems
 def eq(body: str, head: str = "") -> str:
     """An equipment card (size 1, any slot unless ``head`` says) whose ``on use`` is
     ``body``, laid out over several lines so line numbers are tested too."""
-    return f'# a probe\nequipment "Probe" {{{head}\n    text: "x"\n    on use {{\n        {body}\n    }}\n}}\n'
+    return (f'# a probe\nequipment "Probe" {{{head}\n    text: "x"\n'
+            f'    on use {{\n        {body}\n    }}\n}}\n')
 
 
 # (id, marked source, words the message holds, suggestion or None)
@@ -47,7 +48,8 @@ ROWS = [
     ("var-initialiser-name", 'equipment "Probe" {\n    var x = «d»\n    on use { attack(x) }\n}',
      "unknown name 'd'", None),
     # ---- declarations and members
-    ("unknown-hook", 'equipment "Probe" {\n    «on uze { attack(d) }»\n    on use { attack(d) }\n}',
+    ("unknown-hook",
+     'equipment "Probe" {\n    «on uze { attack(d) }»\n    on use { attack(d) }\n}',
      "cannot have the hook 'on uze'", "on use"),
     ("hook-not-allowed", 'status "Probe" {\n    kind: negative\n    «on use { hurt_self(1) }»\n}',
      "a status cannot have the hook 'on use'", "on any use"),
@@ -56,7 +58,8 @@ ROWS = [
     ("hook-twice", eq("attack(d)") .replace("}\n}\n", "}\n    «on use { attack(1) }»\n}\n"),
      "hook 'on use' is declared twice", None),
     ("unknown-property", eq("attack(d)", "\n    «sise: 2»"), "unknown property 'sise'", "size"),
-    ("unknown-flag", eq("attack(d)", "\n    «once per fihgt»"), "unknown property 'once per fihgt'",
+    ("unknown-flag", eq("attack(d)", "\n    «once per fihgt»"),
+     "unknown property 'once per fihgt'",
      "once per fight"),
     ("flag-without-value", eq("attack(d)", "\n    «size»"), "'size' needs a value", None),
     ("unknown-section", eq("attack(d)", "\n    «upgradd { size: 1 }»"), "unknown block 'upgradd'",
@@ -73,7 +76,8 @@ ROWS = [
     ("ai-preset", 'enemy "Probe" {\n    hp: 4\n    ai: «hrad»\n}', "'ai' must be one of", "hard"),
     ("status-kind", 'status "Probe" {\n    kind: «postive»\n}', "'kind' must be one of",
      "positive"),
-    ("trait-word", 'enemy "Probe" {\n    hp: 4\n    weak: «icee»\n}', "unknown word 'icee'", "ice"),
+    ("trait-word", 'enemy "Probe" {\n    hp: 4\n    weak: «icee»\n}', "unknown word 'icee'",
+     "ice"),
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
@@ -81,9 +85,11 @@ ROWS = [
      "at least one letter or digit", None),
     ("var-shadows-a-name", 'equipment "Probe" {\n    «var d = 0»\n    on use { attack(1) }\n}',
      "'d' cannot be a variable name", None),
-    ("var-twice", 'equipment "Probe" {\n    var a = 0\n    «var a = 1»\n    on use { attack(a) }\n}',
+    ("var-twice",
+     'equipment "Probe" {\n    var a = 0\n    «var a = 1»\n    on use { attack(a) }\n}',
      "variable 'a' is declared twice", None),
-    ("vars-in-a-status", 'status "Probe" {\n    «var a = 0»\n}', "cannot declare variables", None),
+    ("vars-in-a-status", 'status "Probe" {\n    «var a = 0»\n}', "cannot declare variables",
+     None),
     # ---- calls
     ("argument-count", eq("«attack(d, fire, 3)»"), "takes 1 to 2 arguments, not 3", None),
     ("argument-count-none", eq("«reroll(1)»"), "takes 0 arguments, not 1", None),
@@ -157,7 +163,8 @@ SLOT_ROWS = [
 ]
 
 FIGHTER_ROWS = [
-    ("unknown-card-in-equipment", 'enemy "Probe" {\n    hp: 5\n    equipment: "Sword", «"Swrd"»\n}',
+    ("unknown-card-in-equipment",
+     'enemy "Probe" {\n    hp: 5\n    equipment: "Sword", «"Swrd"»\n}',
      "unknown card 'Swrd'", "Sword"),
     ("hero-grid-overflow",
      'hero "Probe" {\n    hp: 5\n    «equipment: "Sword", "Sword", "Sword", "Sword"»\n}',
@@ -177,9 +184,11 @@ FIGHTER_ROWS = [
      "unknown enemy 'Frgo'", "Frog"),
     ("unknown-boss", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; boss: «"Dragn"» }\n}',
      "unknown enemy 'Dragn'", "Dragon"),
-    ("unknown-reward", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; rewards: «"Swrod"» }\n}',
+    ("unknown-reward",
+     'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; rewards: «"Swrod"» }\n}',
      "unknown card 'Swrod'", "Sword"),
-    ("unknown-hero", 'dungeon "Probe" {\n    heroes: «"Warior"»\n    floor 1 { enemies: "Frog" }\n}',
+    ("unknown-hero",
+     'dungeon "Probe" {\n    heroes: «"Warior"»\n    floor 1 { enemies: "Frog" }\n}',
      "unknown hero 'Warior'", "Warrior"),
     ("two-bosses",
      'dungeon "Probe" {\n    floor 1 { enemies: "Frog"; «boss: "Dragon", "Frog"» }\n}',
@@ -187,7 +196,8 @@ FIGHTER_ROWS = [
     ("levels-out-of-order",
      'dungeon «"Probe"» {\n    level 2 { xp: 5 }\n    level 3 { xp: 4 }\n'
      '    floor 1 { enemies: "Frog" }\n}', "higher levels must need more xp", None),
-    ("level-without-xp", 'dungeon "Probe" {\n    «level 2 { hp: 4 }»\n    floor 1 { enemies: "Frog" }\n}',
+    ("level-without-xp",
+     'dungeon "Probe" {\n    «level 2 { hp: 4 }»\n    floor 1 { enemies: "Frog" }\n}',
      "a level needs 'xp'", None),
 ]
 
@@ -251,7 +261,8 @@ def test_warnings_do_not_fail_a_card(symbols):
 
 
 def test_unknown_placeholder_in_text_is_a_warning(symbols):
-    source = 'equipment "Probe" {\n    var hits = 0\n    text: "Do [hitz] damage"\n    on use { attack(hits) }\n}'
+    source = ('equipment "Probe" {\n    var hits = 0\n    text: "Do [hitz] damage"\n'
+              '    on use { attack(hits) }\n}')
     (warn,) = problems(source, symbols)
     assert warn.severity == "warning" and warn.line == 3 and "did you mean 'hits'" in warn.message
 

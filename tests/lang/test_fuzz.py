@@ -20,8 +20,8 @@ from dicey.lang.printer import print_module
 from lang_kit import CARD_VARS, NAMES, SCOPE
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [p.read_text(encoding="utf-8")
-           for p in sorted((ROOT / "content").rglob("*.dice")) + sorted((ROOT / "mods").rglob("*.dice"))]
+SOURCES = [p.read_text(encoding="utf-8") for folder in ("content", "mods")
+           for p in sorted((ROOT / folder).rglob("*.dice"))]
 
 #: Characters that mean something to the grammar, so random text reaches deep into it.
 GRAMMAR_ALPHABET = st.sampled_from(list('{}()[]",.;:=+-*/%<>!#\n\t \\') + list("adeilnostu09"))
