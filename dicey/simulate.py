@@ -4,7 +4,8 @@ Every fight is a :class:`FightJob` whose seed is drawn from the run's seed by it
 AI plays on count budgets only (no clock), and results are put back in index order — so the
 report is the same whatever the number of workers. The report: win rates per AI preset, per
 enemy and per hero; mean turns and HP left; per-card use counts with the win rate of the
-fights each card was used in; and the presets compared against the same hero bot.
+fights each card was used in; and the presets compared against the same hero bot. By
+default the hero meets each enemy as a run would bring it there (:func:`floor_setup`).
 
 >>> job = FightJob(0, "warrior", "frog", "easy", 7)
 >>> job.hero, job.enemy_ai
@@ -13,7 +14,6 @@ fights each card was used in; and the presets compared against the same hero bot
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import random
 from collections import Counter, defaultdict
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .library import Library, load_library
+from .rules.state import FighterSetup
 
 #: The AI that plays the hero in every simulated fight (the same bot for every preset).
 HERO_BOT = "easy"
@@ -39,6 +40,7 @@ class FightJob:
     enemy: str         # enemy id
     enemy_ai: str      # preset the enemy plays with
     seed: int
+    hero_level: str = "floor"   # "floor": as a run brings the hero there; "start": level 1
 
 
 @dataclass
@@ -58,8 +60,8 @@ class FightResult:
 
 
 def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
-              enemies: Sequence[str] = (), presets: Sequence[str] = ("normal",)
-              ) -> list[FightJob]:
+              enemies: Sequence[str] = (), presets: Sequence[str] = ("normal",),
+              hero_level: str = "floor") -> list[FightJob]:
     """``fights`` fights per preset, cycling through every hero × enemy pairing; each
     preset meets the same pairings with the same seeds, so presets compare fairly.
     Unknown hero or enemy names raise KeyError with a did-you-mean."""
@@ -74,16 +76,37 @@ def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
     for preset in presets:
         for i in range(fights):
             hero, enemy = pairs[i % len(pairs)]
-            jobs.append(FightJob(len(jobs), hero, enemy, preset, fight_seeds[i]))
+            jobs.append(FightJob(len(jobs), hero, enemy, preset, fight_seeds[i], hero_level))
     return jobs
 
 
-def sim_chooser(preset: str):
-    """A fresh chooser for ``preset`` on count budgets only, so fights replay exactly."""
-    from .ai.planner import PRESET_BUDGETS, make_chooser
+def enemy_floor(lib: Library, enemy_id: str) -> int | None:
+    """The first floor of the dungeon where an enemy fights (as a foe or the boss)."""
+    dungeon = lib.dungeon
+    for floor in dungeon.floors if dungeon else ():
+        if enemy_id in floor.enemies or enemy_id == floor.boss:
+            return floor.number
+    return None
 
-    budget = PRESET_BUDGETS.get(preset)
-    return make_chooser(preset, dataclasses.replace(budget, ms=None) if budget else None)
+
+def floor_setup(lib: Library, hero_id: str, enemy_id: str) -> FighterSetup | None:
+    """The hero as a run brings it to the enemy's floor: the experience of every fight of
+    the floors before (at their enemies' mean xp), with the levels, max HP and dice that
+    buys, at full HP and with its starting kit. None off the dungeon's floors."""
+    dungeon, number = lib.dungeon, enemy_floor(lib, enemy_id)
+    if dungeon is None or number is None:
+        return None
+    xp = 0.0
+    for floor in dungeon.floors[:number - 1]:
+        foes = [lib.enemies[e].xp for e in floor.enemies if e in lib.enemies]
+        xp += floor.fights * (sum(foes) / len(foes) if foes else 0)
+        if floor.boss in lib.enemies:
+            xp += lib.enemies[floor.boss].xp
+    hero = lib.heroes[hero_id]
+    reached = [lv for lv in dungeon.levels if lv.xp <= xp]
+    max_hp = hero.hp + sum(lv.hp for lv in reached)
+    return FighterSetup(hp=max_hp, max_hp=max_hp, dice=hero.dice + sum(lv.dice for lv in reached),
+                        level=max([hero.level] + [lv.level for lv in reached]))
 
 
 # ------------------------------------------------------------------- workers
@@ -98,14 +121,17 @@ def _init_worker(mod_dirs: list[str] | None, use_mods: bool) -> None:
 
 def run_job(job: FightJob, lib: Library | None = None) -> FightResult:
     """Play one job's fight headless: the hero bot against the enemy's preset."""
+    from .ai.planner import make_chooser
     from .rules.events import Fired
     from .rules.headless import run_fight
 
     lib = lib or _WORKER_LIB
     if lib is None:
         raise RuntimeError("simulation worker has no library")
+    setup = floor_setup(lib, job.hero, job.enemy) if job.hero_level == "floor" else None
     record = run_fight(lib, lib.heroes[job.hero], lib.enemies[job.enemy], job.seed,
-                       sim_chooser(HERO_BOT), sim_chooser(job.enemy_ai))
+                       make_chooser(HERO_BOT, clock=False),
+                       make_chooser(job.enemy_ai, clock=False), hero_state=setup)
     cards: Counter[str] = Counter()
     for event in record.events:
         if isinstance(event, Fired):
@@ -137,6 +163,23 @@ def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
             if progress:
                 progress(1)
     return sorted(results, key=lambda r: r.index)
+
+
+# -------------------------------------------------------------------- quality
+
+def quality_figures(lib: Library, fights: int, seed: int = 1,
+                    presets: Sequence[str] = ("easy", "normal")) -> dict:
+    """The AI quality figure of ``dicey bench``: the enemy's win rate with each preset
+    against the same hero bot, over the dungeon's enemies with the hero as a run brings it
+    to each one's floor, and how many points each preset gains over the first."""
+    enemies = [e for e in sorted(lib.enemies) if enemy_floor(lib, e) is not None]
+    jobs = plan_jobs(lib, fights, seed, enemies=enemies, presets=presets)
+    report = build_report(simulate(jobs, lib=lib), seed)
+    rates = {name: row["enemy_win_pct"] for name, row in report["presets"].items()}
+    base = presets[0]
+    return {"fights_per_preset": fights, "hero_bot": HERO_BOT, "enemy_win_pct": rates,
+            **{f"{name}_minus_{base}_points": round(rates[name] - rates[base], 1)
+               for name in presets[1:]}}
 
 
 # -------------------------------------------------------------------- report

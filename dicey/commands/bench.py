@@ -2,7 +2,8 @@
 
 Parse and load times, every reference position planned (states, naive nodes, states per
 second, the memo's bytes per state), MCTS iterations per second and regret, enemy turn
-times at ``normal``, headless fights per second, the rules engine's figures, and a fixed
+times at ``normal``, headless fights per second, the rules engine's figures, the AI's quality
+(the enemy's win rate at ``normal`` minus at ``easy`` against the same hero bot), and a fixed
 pure-Python loop to read them against. ``--quick`` measures less (well under a minute).
 The figures print as a table; ``--json OUT`` also writes them as one JSON object.
 """
@@ -14,9 +15,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dicey import simulate
 from dicey.ai.bench import measure
 
 from ._shared import fail, library_from
+
+#: Fights per preset behind the AI quality figure, by profile.
+QUALITY_FIGHTS = {"full": 192, "quick": 48, "smoke": 2}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     profile = "smoke" if args.smoke else "quick" if args.quick else "full"
     library = library_from(args)
     report = measure(profile, library, progress=lambda text: print(text, file=sys.stderr))
+    print("AI quality", file=sys.stderr)
+    report["quality"] = simulate.quality_figures(library, QUALITY_FIGHTS[profile])
     print(render(report))
     if args.json:
         try:

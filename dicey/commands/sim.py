@@ -29,6 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="only this enemy (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="PRESET",
                    help="enemy AI preset to compare, repeatable (default: easy, normal, hard)")
+    p.add_argument("--hero-level", choices=("floor", "start"), default="floor",
+                   help="floor: the hero meets each enemy as a run brings it to that enemy's "
+                        "floor (default); start: always the hero at level 1")
     p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
     p.add_argument("--csv", type=Path, metavar="OUT", help="write one row per fight")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -61,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"unknown AI preset '{unknown[0]}' (choose from {', '.join(sorted(known))})")
     lib = library_from(args)
     try:
-        jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets)
+        jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets,
+                                  args.hero_level)
     except KeyError as err:
         return fail(err.args[0])
     if not jobs:
