@@ -295,7 +295,8 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         seen.setdefault(key, f"{path}:{decl.pos.line}")
         if defn is not None and not duplicate:   # the first declaration keeps its id
             staged.append((decl, defn))
-    staged = _without_dangling(staged, lib, unit)
+    if unit.mod is None:   # a mod with errors is skipped whole: nothing can dangle
+        staged = _without_dangling(staged, lib, unit)
     errors = [p for p in unit.problems if p.severity == "error"]
     lib.diagnostics.extend(unit.problems)
     if unit.mod is not None and errors:

@@ -188,7 +188,8 @@ def bad_mods(tmp_path: Path) -> Path:
          'equipment "Ying" { on use { attack(1) } }\n')
     _mod(root, "yang", ok.format("yang") + 'requires = ["ying>=1.0"]\n')
     _mod(root, "rival", ok.format("rival"), 'equipment "Pebble" { on use { attack(2) } }\n')
-    _mod(root, "typo", ok.format("typo"), 'equipment "Typo" {\n    on use { attak(1) }\n}\n')
+    _mod(root, "typo", ok.format("typo"), 'equipment "Typo" {\n    on use { attak(1) }\n}\n'
+                                          'enemy "Typist" { hp: 3; equipment: "Typo" }\n')
     return root
 
 
@@ -205,6 +206,7 @@ def test_every_broken_mod_is_reported_and_the_rest_loads(bad_mods):
         assert words in text, words
     for card in ("lost", "bad", "future", "ying", "typo"):
         assert card not in lib.equipment
+    assert lib.skipped_mods["typo"] == "1 error(s)"     # the card's, not one more per user
 
 
 def test_dicey_check_reports_broken_mods_without_a_traceback(bad_mods):
