@@ -12,6 +12,7 @@ once and the good ones survive.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +51,11 @@ class Postlexer:
                 depth = max(0, depth - 1)
             elif kind == "_NL" and (depth or previous == "COMMA"):
                 continue
+            elif kind == "NAME" and tok in ("elif", "else"):
+                # Where no if-block ends, the contextual lexer reads these as names; they
+                # are keywords all the same, so the parser reports them where they stand.
+                tok = Token.new_borrow_pos(tok.upper(), str(tok), tok)
+                kind = tok.type
             previous = kind
             yield tok
 
@@ -379,9 +385,9 @@ def _syntax_message(err: UnexpectedInput) -> str:
     tok, exp = err.token, set(err.expected)
     if tok.type == "$END":
         return "unexpected end of file (a '}' may be missing)"
-    if tok.type == "EQUAL" and "CMP_OP" in exp | {"CMP_OP"} and "EQUAL" not in exp:
+    if tok.type == "EQUAL" and "CMP_OP" in exp and "EQUAL" not in exp:
         return "unexpected '=' (use '==' to compare)"
-    if tok.type == "NAME" and str(tok) in ("elif", "else"):
+    if tok.type in ("ELIF", "ELSE"):
         return f"'{tok}' without an 'if' before it"
     if tok.type == "LBRACE" and "COLON" in exp:
         return "unexpected '{' (is this a hook? hooks start with 'on', 'before' or 'when')"
@@ -462,21 +468,27 @@ _DECL_START = re.compile(r"^(override[ \t]+)?(equipment|status|enemy|hero|dungeo
 
 
 def _parse_by_declaration(text: str, path: str) -> tuple[list[A.Decl], list[Diagnostic]]:
-    """Parse each top-level declaration alone: every broken one is reported, good ones kept."""
+    """Parse each top-level declaration alone: every broken one is reported, good ones kept.
+
+    Each declaration starts a line, so only lines move: a chunk is parsed as it is and its
+    positions are shifted by the lines before it (the work stays linear in the file)."""
     starts = [m.start() for m in _DECL_START.finditer(text)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     decls: list[A.Decl] = []
     problems: list[Diagnostic] = []
+    line, counted = 0, 0
     for begin, end in zip(starts, starts[1:] + [len(text)]):
+        line += text.count("\n", counted, begin)
+        counted = begin
         chunk = text[begin:end]
         if not chunk.strip():
             continue
-        padding = "\n" * text.count("\n", 0, begin)
         try:
-            decls.extend(_parse_tree(padding + chunk, path))
+            decls.extend(_shift_lines(_parse_tree(chunk, path), line))
         except DiceSyntaxError as err:
-            problems.extend(err.diagnostics)
+            problems.extend(dataclasses.replace(d, line=d.line + line) if d.line else d
+                            for d in err.diagnostics)
     return decls, problems
 
 
@@ -552,9 +564,9 @@ def parse_stmts(text: str, path: str = "<script>") -> tuple[A.Stmt, ...]:
 
 
 def _shift_lines(node, delta: int):
-    """The same nodes with every position moved by ``delta`` lines (for wrapped snippets)."""
-    import dataclasses
-
+    """The same nodes with every position moved by ``delta`` lines (for snippets)."""
+    if not delta:
+        return node
     if isinstance(node, tuple):
         return tuple(_shift_lines(n, delta) for n in node)
     if isinstance(node, A.Pos):

@@ -84,9 +84,6 @@ def test_a_one_megabyte_file_is_handled(tmp_path, make):
         assert [d.name for d in module.decls] == ["A"]
 
 
-@pytest.mark.xfail(strict=True, reason="parser: recovery re-parses each declaration after a "
-                   "padding of every line before it, so a file of many broken declarations "
-                   "costs time quadratic in its length (a 1 MB one does not finish)")
 def test_recovery_reads_a_file_of_broken_declarations_a_bounded_number_of_times(monkeypatch):
     source = "equipment {\n" * 2_000
     fed = []

@@ -39,16 +39,12 @@ def test_syntax_error(source, words):
     assert rendered.startswith(f"s.dice:{line}:{column}: error: ") and "^" in rendered
 
 
-@pytest.mark.xfail(strict=True, reason="parser: every unexpected '=' is read as a comparison "
-                   "typo ('\"CMP_OP\" in exp | {\"CMP_OP\"}' is always true)")
 def test_let_without_a_name_is_not_called_a_comparison():
     with pytest.raises(DiceSyntaxError) as caught:
         parse('equipment "A" {\n    on use { let = 3 }\n}')
     assert "==" not in caught.value.diagnostics[0].message
 
 
-@pytest.mark.xfail(strict=True, reason="parser: a leading 'elif'/'else' is lexed as a name, "
-                   "so the error lands on a later token with no word about the missing 'if'")
 @pytest.mark.parametrize("word", ["elif d", "else"])
 def test_elif_or_else_without_if_says_so(word):
     with pytest.raises(DiceSyntaxError) as caught:
