@@ -129,7 +129,6 @@ DEEP = [
     ("nested-calls", in_hook("attack(" + "abs(" * N + "1" + ")" * N + ")")),
     ("nested-lists", in_hook("say(" + "[" * N + "]" * N + ")")),
     ("plus-chain", in_hook("attack(" + " + ".join(["1"] * N) + ")")),
-    ("and-chain", in_hook("say(" + " and ".join(["true"] * N) + ")")),
     ("minus-chain", in_hook("attack(" + "-" * N + "1)")),
     ("not-chain", in_hook("say(" + "not " * N + "true)")),
     ("field-chain", in_hook("say(self" + ".hp" * N + ")")),

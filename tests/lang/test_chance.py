@@ -126,7 +126,7 @@ def chance_scripts(draw) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(chance_scripts())
 def test_any_mix_of_chance_points_sums_to_exactly_one(source):
     outcomes = enumerate_outcomes(trace(source))

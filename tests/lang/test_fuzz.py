@@ -43,13 +43,13 @@ def parses_or_reports(text: str) -> None:
     assert isinstance(module, A.Module)
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.text(max_size=200))
 def test_parser_on_any_text(text):
     parses_or_reports(text)
 
 
-@settings(max_examples=200)
+@settings(max_examples=150)
 @given(grammar_text)
 def test_parser_on_grammar_shaped_text(text):
     parses_or_reports(text)
@@ -117,7 +117,7 @@ def test_checked_printed_declaration_checks_the_same(decl):
 # --------------------------------------------------------------- interpreter
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @given(programs, st.integers(0, 2 ** 32))
 def test_interpreter_raises_only_script_errors(stmts, seed):
     script = compile_stmts(stmts, scope=SCOPE)
@@ -152,7 +152,7 @@ STATIC_FAULTS = ("unknown name", "unknown function", "argument", "cannot assign"
                  "cannot compare a number with a string", "cannot compare a string with a number")
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @given(scoped_programs, st.integers(0, 2 ** 32))
 def test_a_program_the_checker_passes_has_no_static_fault(stmts, seed):
     """The checker is sound for names, arity and assignment: what it passes never fails

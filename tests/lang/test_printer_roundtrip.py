@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DICE_FILES = sorted((ROOT / "content").rglob("*.dice")) + sorted((ROOT / "mods").rglob("*.dice"))
 
 
-@settings(max_examples=200)
+@settings(max_examples=150)
 @given(expressions())
 def test_expression_round_trip(expr):
     assert parse_expr(print_expr(expr)) == expr
