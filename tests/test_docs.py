@@ -7,20 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dicey.cli import main
 from dicey.lang.builtins import BUILTINS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FILE_BLOCK = re.compile(r"<!-- file: (?P<path>[^ ]+) -->\n```[a-z]*\n(?P<body>.*?)```", re.S)
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -36,19 +26,19 @@ def tutorial_mod(tmp_path_factory) -> Path:
     return root / "mods" / "embers"
 
 
-def test_tutorial_mod_checks_clean(capsys, tutorial_mod):
-    code, out, err = run(capsys, "check", str(tutorial_mod))
+def test_tutorial_mod_checks_clean(cli, tutorial_mod):
+    code, out, err = cli("check", str(tutorial_mod))
     assert code == 0, err
     assert "embers 1.0.0" in out and "0 errors, 0 warnings" in out
 
 
-def test_tutorial_mistake_gives_the_error_shown(capsys, tutorial_mod, tmp_path):
+def test_tutorial_mistake_gives_the_error_shown(cli, tutorial_mod, tmp_path):
     broken = tmp_path / "embers"
     broken.mkdir()
     for f in tutorial_mod.iterdir():
         text = f.read_text(encoding="utf-8")
         (broken / f.name).write_text(text.replace("inflict(kindling, d)", "inflict(kindlin, d)"))
-    code, out, err = run(capsys, "check", str(broken))
+    code, out, err = cli("check", str(broken))
     assert code == 1
     assert "cards.dice:4:22: error: unknown status 'kindlin' (did you mean 'kindling'?)" in err
     assert "mod 'embers' skipped: 1 error(s)" in out
@@ -56,19 +46,19 @@ def test_tutorial_mistake_gives_the_error_shown(capsys, tutorial_mod, tmp_path):
     assert "cards.dice:4:22: error: unknown status 'kindlin' (did you mean 'kindling'?)" in doc
 
 
-def test_tutorial_cards_fight_plan_graph_and_sim(capsys, tutorial_mod, tmp_path):
+def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
     mods = ("--mods", str(tutorial_mod))
-    code, out, err = run(capsys, "cards", "Tinderbox", *mods)
+    code, out, err = cli("cards", "Tinderbox", *mods)
     assert code == 0 and "(mod embers)" in out, err
-    code, out, err = run(capsys, "fight", "Fire Beetle", "--seed", "2", *mods)
+    code, out, err = cli("fight", "Fire Beetle", "--seed", "2", *mods)
     assert code == 0 and "Fire Beetle" in out and "result:" in out, err
     scenario = str(tutorial_mod / "beetle.toml")
-    code, out, err = run(capsys, "plan", scenario, *mods)
+    code, out, err = cli("plan", scenario, *mods)
     assert code == 0 and "Tinderbox" in out, err
     graph = tmp_path / "beetle.graphml"
-    code, out, err = run(capsys, "graph", scenario, "-o", str(graph), *mods)
+    code, out, err = cli("graph", scenario, "-o", str(graph), *mods)
     assert code == 0 and graph.read_text(encoding="utf-8").startswith("<?xml"), err
-    code, out, err = run(capsys, "sim", "--enemy", "Fire Beetle", "--fights", "2", "--ai",
+    code, out, err = cli("sim", "--enemy", "Fire Beetle", "--fights", "2", "--ai",
                          "easy", "--workers", "1", *mods)
     assert code == 0 and "fire_beetle" in out, err
 

@@ -8,16 +8,6 @@ from pathlib import Path
 import pytest
 
 from dicey import simulate
-from dicey.cli import main
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_jobs_give_each_preset_the_same_pairings_and_seeds(library):
@@ -60,9 +50,9 @@ def test_report_counts_fights_cards_and_compares_presets(library):
     assert simulate.results_csv(results).count("\n") == 7   # header and six fights
 
 
-def test_sim_command_writes_json_and_csv(capsys, tmp_path):
+def test_sim_command_writes_json_and_csv(cli, tmp_path):
     out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
-    code, out, err = run(capsys, "sim", "--fights", "2", "--ai", "easy", "--enemy", "frog",
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "frog",
                          "--hero", "warrior", "--workers", "1", "--json", str(out_json),
                          "--csv", str(out_csv))
     assert code == 0, err
@@ -77,12 +67,12 @@ def test_sim_command_writes_json_and_csv(capsys, tmp_path):
     (["sim", "--enemy", "frgo"], "did you mean 'frog'"),
     (["sim", "--fights", "0"], "at least 1"),
 ])
-def test_sim_bad_input_is_a_clear_error(capsys, argv, words):
-    code, _, err = run(capsys, *argv)
+def test_sim_bad_input_is_a_clear_error(cli, argv, words):
+    code, _, err = cli(*argv)
     assert code == 2 and words in err and "Traceback" not in err
 
 
-def test_broken_mod_is_reported_and_the_sim_runs_on_the_rest(capsys, tmp_path):
+def test_broken_mod_is_reported_and_the_sim_runs_on_the_rest(cli, tmp_path):
     mods = tmp_path / "mods"
     good = mods / "good"
     good.mkdir(parents=True)
@@ -94,7 +84,7 @@ def test_broken_mod_is_reported_and_the_sim_runs_on_the_rest(capsys, tmp_path):
     bad.mkdir()
     (bad / "mod.toml").write_text('name = "bad"\nversion = "1.0"\napi = 1\n')
     (bad / "cards.dice").write_text('equipment "Oops" { on use { attack(dd) } }\n')
-    code, out, err = run(capsys, "sim", "--mods", str(mods), "--fights", "2", "--ai", "easy",
+    code, out, err = cli("sim", "--mods", str(mods), "--fights", "2", "--ai", "easy",
                          "--enemy", "Toad", "--hero", "Warrior", "--workers", "2")
     assert code == 0, err
     assert "unknown name 'dd'" in err and "mod 'bad' skipped" in err

@@ -511,26 +511,23 @@ def decode_source(data: bytes, path: str) -> str:
 
 def parse(text: str, path: str = "<string>") -> A.Module:
     """Parse a whole file; raises DiceSyntaxError carrying every syntax problem found."""
-    if len(text) > MAX_SOURCE_BYTES:
-        raise DiceSyntaxError([Diagnostic(
-            path, 0, 0, f"file too large ({len(text):,} characters; the limit is "
-            f"{MAX_SOURCE_BYTES:,})")])
-    try:
-        return A.Module(_parse_tree(text, path), path)
-    except DiceSyntaxError as first:
-        decls, problems = _parse_by_declaration(text, path)
-        raise DiceSyntaxError(problems or first.diagnostics, text) from None
+    module, problems = parse_recovering(text, path)
+    if problems:
+        raise DiceSyntaxError(problems, text)
+    return module
 
 
 def parse_recovering(text: str, path: str = "<string>") -> tuple[A.Module, list[Diagnostic]]:
     """Parse what can be parsed: the good declarations and the problems of the rest."""
+    if len(text) > MAX_SOURCE_BYTES:
+        return A.Module((), path), [Diagnostic(
+            path, 0, 0, f"file too large ({len(text):,} characters; the limit is "
+            f"{MAX_SOURCE_BYTES:,})")]
     try:
-        return parse(text, path), []
-    except DiceSyntaxError as err:
-        if len(text) > MAX_SOURCE_BYTES:
-            return A.Module((), path), err.diagnostics
+        return A.Module(_parse_tree(text, path), path), []
+    except DiceSyntaxError as first:
         decls, problems = _parse_by_declaration(text, path)
-        return A.Module(tuple(decls), path), problems or err.diagnostics
+        return A.Module(tuple(decls), path), problems or first.diagnostics
 
 
 def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, str, list[Diagnostic]]:
@@ -558,7 +555,13 @@ def parse_expr(text: str, path: str = "<expr>") -> A.Expr:
 
 def parse_stmts(text: str, path: str = "<script>") -> tuple[A.Stmt, ...]:
     """Parse a script body (the inside of a hook)."""
-    module = parse('equipment "_" { on use {\n' + text + "\n} }", path)
+    try:
+        module = parse('equipment "_" { on use {\n' + text + "\n} }", path)
+    except DiceSyntaxError as err:   # report lines of the script, not of its wrapper
+        last = text.count("\n") + 1
+        shifted = [dataclasses.replace(d, line=min(d.line - 1, last)) if d.line > 1 else d
+                   for d in err.diagnostics]
+        raise DiceSyntaxError(shifted, text) from None
     hook = module.decls[0].members[0]
     return _shift_lines(hook.body, -1)
 

@@ -1,12 +1,8 @@
-"""What the planner tests share: the engine's hand-made kit on the path, where the reference
-positions are, which ones the exhaustive search solves, and a fixture that pins them.
-
-(There is no ``conftest.py`` here on purpose: this folder sorts before ``tests/conftest.py``,
-and a second ``conftest`` module on the path ahead of it would shadow it.)
-"""
+"""What the planner tests share: where the reference positions are, which ones the
+exhaustive search solves, and a fixture that pins them (the engine's hand-made kit,
+``rules_kit``, is on the test path through pyproject.toml)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,10 +11,6 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIOS = ROOT / "scenarios"
 #: Reference positions the exhaustive search solves within their own budgets.
 SOLVABLE = ("frog", "handyman", "countdown", "poison")
-
-RULES = ROOT / "tests" / "rules"
-if str(RULES) not in sys.path:
-    sys.path.append(str(RULES))       # the hand-made kit: ``import rules_kit``
 
 
 @pytest.fixture(scope="session")

@@ -3,31 +3,21 @@ from __future__ import annotations
 
 import json
 
-from dicey.cli import main
 
 from planner_kit import SCENARIOS
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:    # argparse exits on bad flags
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_plan_shows_the_plan_and_every_first_move(capsys):
-    code, out, err = run(capsys, "plan", str(SCENARIOS / "frog.toml"))
+def test_plan_shows_the_plan_and_every_first_move(cli):
+    code, out, err = cli("plan", str(SCENARIOS / "frog.toml"))
     assert code == 0, err
     assert "1. 3 → Sword" in out and "2. 1 → Shield" in out and "expected score 358" in out
     assert "first moves:" in out and "1 → Sword" in out and "238" in out
 
 
-def test_plan_json_is_the_same_for_the_same_seed(capsys):
+def test_plan_json_is_the_same_for_the_same_seed(cli):
     args = ("plan", str(SCENARIOS / "handyman.toml"), "--json", "--seed", "3")
-    _, first, _ = run(capsys, *args)
-    _, second, _ = run(capsys, *args)
+    _, first, _ = cli(*args)
+    _, second, _ = cli(*args)
 
     def without_timing(text: str) -> str:
         return "\n".join(line for line in text.splitlines() if '"elapsed_ms"' not in line)
@@ -38,40 +28,40 @@ def test_plan_json_is_the_same_for_the_same_seed(capsys):
             "budget_hit"} <= set(a)
 
 
-def test_plan_flags_override_the_budget(capsys):
-    code, out, err = run(capsys, "plan", str(SCENARIOS / "countdown.toml"), "--json",
+def test_plan_flags_override_the_budget(cli):
+    code, out, err = cli("plan", str(SCENARIOS / "countdown.toml"), "--json",
                          "--states", "25", "--iterations", "120", "--ms", "none")
     data = json.loads(out)
     assert code == 0 and data["method"] == "mcts" and data["budget_hit"]
     assert data["states"] == 25 and data["iterations"] == 120
 
 
-def test_graph_writes_graphml(capsys, tmp_path):
+def test_graph_writes_graphml(cli, tmp_path):
     out_file = tmp_path / "frog.graphml"
-    code, out, err = run(capsys, "graph", str(SCENARIOS / "frog.toml"), "-o", str(out_file),
+    code, out, err = cli("graph", str(SCENARIOS / "frog.toml"), "-o", str(out_file),
                          "--max-nodes", "5")
     assert code == 0, err
     assert out_file.read_text(encoding="utf-8").startswith("<?xml")
     assert "5 nodes" in out and "left out" in out
 
 
-def test_bad_input_is_a_clear_error_and_no_traceback(capsys, tmp_path):
+def test_bad_input_is_a_clear_error_and_no_traceback(cli, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[actor]\nfighter = "Nobody"\ndice = [1]\n[opponent]\nfighter = "Frog"\n')
     for argv in (("plan", str(bad)), ("plan", str(tmp_path / "none.toml")),
                  ("graph", str(bad), "-o", str(tmp_path / "x.graphml"))):
-        code, out, err = run(capsys, *argv)
+        code, out, err = cli(*argv)
         assert code == 2 and err.startswith("dicey: error: ") and "Traceback" not in err
-    code, _, err = run(capsys, "plan", str(SCENARIOS / "frog.toml"), "--states", "0")
+    code, _, err = cli("plan", str(SCENARIOS / "frog.toml"), "--states", "0")
     assert code == 2 and "positive integer" in err
-    code, _, err = run(capsys, "graph", str(SCENARIOS / "frog.toml"), "-o",
+    code, _, err = cli("graph", str(SCENARIOS / "frog.toml"), "-o",
                        str(tmp_path / "no" / "dir" / "x.graphml"))
     assert code == 2 and "cannot write" in err
 
 
-def test_bench_reports_every_figure(capsys, tmp_path):
+def test_bench_reports_every_figure(cli, tmp_path):
     out_file = tmp_path / "bench.json"
-    code, out, err = run(capsys, "bench", "--smoke", "--json", str(out_file))
+    code, out, err = cli("bench", "--smoke", "--json", str(out_file))
     assert code == 0, err
     data = json.loads(out_file.read_text(encoding="utf-8"))
     assert {"parse", "load", "positions", "mcts", "turns", "fights", "rules",

@@ -1,12 +1,7 @@
 """Fixtures for the card-language tests (helpers live in ``lang_kit``)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture(scope="session")

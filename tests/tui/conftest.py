@@ -2,15 +2,7 @@
 and an app that plays the enemy without delay."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-HERE = Path(__file__).resolve().parent
-for folder in (HERE, HERE.parent / "run", HERE.parent / "rules"):
-    if str(folder) not in sys.path:
-        sys.path.append(str(folder))   # after pytest's own entries: "conftest" stays theirs
 
 
 @pytest.fixture
