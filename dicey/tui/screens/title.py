@@ -5,6 +5,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import Center
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -48,7 +49,8 @@ class TitleScreen(DiceyScreen):
         self.confirming = False   # "new run" was asked once while a run is saved
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(LOGO.strip("\n")), id="logo")
+        with Center():
+            yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
         yield Menu(id="menu")
         yield Static(id="title-problem")
