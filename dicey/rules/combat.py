@@ -242,7 +242,7 @@ class Mechanics:
             i += 1
 
     def _set_card(self, side: int, index: int, card: CardState) -> None:
-        self.fighters[side].cards[index] = card
+        self.fighters[side].set_card(index, card)
 
     def _init_vars(self, side: int, defn: EquipmentDef) -> tuple[tuple[str, Any], ...]:
         out = []
@@ -351,10 +351,7 @@ class Mechanics:
         old = f.statuses.get(status, 0)
         if value == old:
             return
-        if value > 0:
-            f.statuses[status] = value
-        else:
-            del f.statuses[status]
+        f.set_stacks(status, value)
         self._emit(E.StatusChanged, side, f.name, status, old, max(0, value))
         if value <= 0 and not self._stopped:
             self._status_hook(side, status, "on removed", {"stacks": old})
@@ -369,7 +366,7 @@ class Mechanics:
         new = old + stacks if self.rules.stacks_add(status) else max(old, stacks)
         if new == old:
             return
-        f.statuses[status] = new
+        f.set_stacks(status, new)
         self._emit(E.StatusChanged, side, f.name, status, old, new)
         self._status_hook(side, status, "when inflicted",
                           {"inflicted": new - old})
@@ -399,7 +396,7 @@ class Mechanics:
             raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
         if len(f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
-        f.dice.extend(Die(v) for v in values)
+        f.add_dice(Die(v) for v in values)
         self._emit(E.DiceGiven, side, f.name, tuple(values))
 
     def _extra_dice(self, side: int, count: int) -> None:
@@ -407,7 +404,7 @@ class Mechanics:
         count = min(count, MAX_DICE - f.dice_count - f.extra)
         if self._stopped or count <= 0:
             return
-        f.extra += count
+        f.add_extra_dice(count)
         self._emit(E.ExtraDice, side, f.name, count)
 
     def _bonus(self, side: int, points: int) -> None:
@@ -445,7 +442,7 @@ class Mechanics:
             return
         defn = self._card_def(card_id)
         f = self.fighters[side]
-        f.cards.append(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
+        f.add_card(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
         self._emit(E.CardGiven, side, f.name, defn.name)
 
     def _replace_card(self, side: int, index: int, card_id: str) -> None:
@@ -454,8 +451,8 @@ class Mechanics:
         defn = self._card_def(card_id)
         f = self.fighters[side]
         old = f.cards[index]
-        f.cards[index] = fresh_card(defn, temporary=old.temporary,
-                                    vars=self._init_vars(side, defn))
+        f.set_card(index, fresh_card(defn, temporary=old.temporary,
+                                     vars=self._init_vars(side, defn)))
         self._emit(E.CardReplaced, side, f.name, old.defn.name, defn.name)
 
     def _card_def(self, card_id: str) -> EquipmentDef:

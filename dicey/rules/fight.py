@@ -22,6 +22,7 @@ Every step returns typed events (:mod:`dicey.rules.events`). The AI copies a fig
 """
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 from typing import Any, Hashable, Iterable, Mapping, Sequence
@@ -84,8 +85,8 @@ class Fight(Mechanics):
         fight._emit(E.FightStarted, first.name, second.name, fight.actor)
         for side in (0, 1):
             f = fight.fighters[side]
-            f.cards = [c._replace(vars=fight._init_vars(side, c.defn)) if c.defn.vars else c
-                       for c in f.cards]
+            f.set_cards([c._replace(vars=fight._init_vars(side, c.defn)) if c.defn.vars else c
+                         for c in f.cards])
         for side in (0, 1):
             fight._cards_hook(side, "on fight start")
             fight._fighter_hook(side, "on fight start")
@@ -172,9 +173,9 @@ class Fight(Mechanics):
 
     def _reset(self, side: int) -> None:
         f = self.fighters[side]
-        f.cards = [_refreshed(c) for c in f.cards]
+        f.set_cards([_refreshed(c) for c in f.cards])
         f.cards_used = 0
-        f.dice = []
+        f.set_dice([])
         self._clear_statuses(side, "turn start")
 
     def _roll(self, side: int) -> None:
@@ -191,7 +192,7 @@ class Fight(Mechanics):
             if spares:
                 dice.extend(Die(v) for v in spares)
                 self._emit(E.SpareDice, side, f.name, card.name, tuple(spares))
-        f.dice = dice
+        f.set_dice(dice)
 
     def _mark_cards(self, side: int) -> None:
         f = self.fighters[side]
@@ -204,7 +205,7 @@ class Fight(Mechanics):
                 outcomes = uniform([f.cards[i].key() for i in choices])
                 pick = self._chance.choose(outcomes)
                 i = next(i for i in choices if f.cards[i].key() == pick)
-                f.cards[i] = _marked(f.cards[i], mark)
+                f.set_card(i, _marked(f.cards[i], mark))
                 self._emit(E.CardMarked, side, f.name, f.cards[i].name, mark)
 
     def _turn_start_hooks(self, side: int) -> None:
@@ -221,8 +222,8 @@ class Fight(Mechanics):
         if self._stopped:
             return
         unused = tuple(d.value for d in f.dice if not d.locked)
-        f.dice = []
-        f.cards = [c._replace(placed=()) if c.placed else c for c in f.cards]
+        f.set_dice([])
+        f.set_cards([c._replace(placed=()) if c.placed else c for c in f.cards])
         self._clear_statuses(side, "turn end")
         self._emit(E.TurnEnded, self.turn, side, f.name, unused)
         if self._stopped:
@@ -256,23 +257,17 @@ class Fight(Mechanics):
         if self.phase != ACTING:
             return []
         f = self.fighters[self.actor]
-        dice = _distinct_dice(f.dice)
+        dice = _distinct_dice(tuple(f.dice))   # (number of the pool, its distinct dice)
         moves: list[Move] = []
-        seen: set = set()
-        for ci, card in enumerate(f.cards):
-            if card.gone or (not card.shocked and card.uses_left == 0):
+        seen: set[int] = set()
+        for ci, (card, cc) in enumerate(zip(f.cards, f.card_codes())):
+            if card.gone or (not card.shocked and card.uses_left == 0) or cc in seen:
                 continue
-            ck = card[1:]
-            if ck in seen:
-                continue
-            seen.add(ck)
-            name = card.defn.name
+            seen.add(cc)
             if card.shocked:
-                moves.extend(_move("release", die.value, name, di, ci) for di, die in dice)
-                continue
-            takes = _takes(card)
-            moves.extend(_move("place", die.value, name, di, ci) for di, die in dice
-                         if (die.value if not die.blind else 0) in takes)
+                moves += _card_moves("release", card.defn.name, ci, _ANY_DIE, dice)
+            else:
+                moves += _card_moves("place", card.defn.name, ci, _takes(card), dice)
         moves.append(END)
         return moves
 
@@ -339,10 +334,10 @@ class Fight(Mechanics):
             fits = _accepts(card, Die(value))
             self._emit(E.Revealed, side, f.name, value, card.name, fits)
             if not fits:   # shown, but the card does not take it: it stays in the pool
-                f.dice[di] = Die(value, burning=die.burning)
+                f.put_die(di, Die(value, burning=die.burning))
                 return
             die = Die(value, burning=die.burning)
-        del f.dice[di]
+        f.take_die(di)
         self._emit(E.Placed, side, f.name, die.value, card.name, die.burning)
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
@@ -361,8 +356,8 @@ class Fight(Mechanics):
     def _release(self, di: int, ci: int) -> None:
         side = self.actor
         f = self.fighters[side]
-        die = f.dice.pop(di)
-        f.cards[ci] = f.cards[ci]._replace(shocked=False)
+        die = f.take_die(di)
+        f.set_card(ci, f.cards[ci]._replace(shocked=False))
         self._emit(E.Released, side, f.name, die.value, f.cards[ci].name)
 
     def move_is_random(self, move: Move) -> bool:
@@ -518,15 +513,15 @@ class Fight(Mechanics):
         f = self.fighters[side]
         if equipment is not None:
             setup = FighterSetup(equipment=tuple(equipment))
-            f.cards = [_card(self.rules, n, up) for n, up in setup.cards() or []]
-            f.cards = [c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards]
+            f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
+            f.set_cards([c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards])
         if max_hp is not None:
-            f.max_hp = max(1, max_hp)
+            f.set_max_hp(max(1, max_hp))
         if hp is not None:
             f.hp = max(0, min(hp, f.max_hp))
         f.hp = min(f.hp, f.max_hp)
         if statuses is not None:
-            f.statuses = {k: int(v) for k, v in statuses.items() if int(v) > 0}
+            f.set_statuses({k: int(v) for k, v in statuses.items() if int(v) > 0})
         if dice is not None:
             self._pin_turn(side, dice, set(burning), set(locked), set(blind))
         for name in shocked:
@@ -553,11 +548,11 @@ class Fight(Mechanics):
         if bad:
             raise ValueError(f"die index {bad[0]} is out of range (there are {len(dice)} dice)")
         f = self.fighters[side]
-        f.cards = [_refreshed(c) for c in f.cards]
+        f.set_cards([_refreshed(c) for c in f.cards])
         f.cards_used = 0
-        f.dice = [Die(0 if i in blind else v, i in burning, i in locked, i in blind)
-                  for i, v in enumerate(dice)]
-        self.fighters[1 - side].dice = []
+        f.set_dice([Die(0 if i in blind else v, i in burning, i in locked, i in blind)
+                    for i, v in enumerate(dice)])
+        self.fighters[1 - side].set_dice([])
         self.actor = side
         self.phase = ACTING
         self.outcome = None
@@ -568,7 +563,7 @@ class Fight(Mechanics):
         flag = "shocked" if mark == "shock" else "weakened"
         for i, c in enumerate(f.cards):
             if _names(c, name) and not getattr(c, flag):
-                f.cards[i] = _marked(c, mark)
+                f.set_card(i, _marked(c, mark))
                 return
         raise ValueError(f"cannot mark '{name}' {flag}: {_no_card(f, name)}")
 
@@ -576,7 +571,7 @@ class Fight(Mechanics):
     def _pin_countdown(f: Fighter, name: str, left: int) -> None:
         for i, c in enumerate(f.cards):
             if _names(c, name) and c.active.countdown is not None:
-                f.cards[i] = c._replace(countdown=max(1, min(left, c.active.countdown)))
+                f.set_card(i, c._replace(countdown=max(1, min(left, c.active.countdown))))
                 return
         raise ValueError(f"no countdown card '{name}': {_no_card(f, name)}")
 
@@ -660,14 +655,46 @@ def _move(action: str, value: int, card: str, die_index: int, card_index: int) -
     return hit
 
 
-def _distinct_dice(dice: list[Die]) -> list[tuple[int, Die]]:
-    """One (index, die) per distinct usable die, highest first, plain before burning."""
-    seen: dict[Die, int] = {}
-    for i, d in enumerate(dice):
-        if not d.locked and d not in seen:
-            seen[d] = i
-    return sorted(((i, d) for d, i in seen.items()),
-                  key=lambda p: (-p[1].value, p[1].burning, p[1].blind))
+#: A pool's distinct usable dice, with a number for them, by the pool (_distinct_dice).
+_DISTINCT: dict[tuple[Die, ...], tuple[int, tuple[tuple[int, Die], ...]]] = {}
+_POOL_NUMBERS = itertools.count()
+#: One card's moves over a pool's distinct dice (see _card_moves).
+_CARD_MOVES: dict[tuple, tuple[Move, ...]] = {}
+#: The tables above are dropped when they reach this size (a cache, not a record).
+_TABLE_SIZE = 50_000
+
+
+def _distinct_dice(dice: tuple[Die, ...]) -> tuple[int, tuple[tuple[int, Die], ...]]:
+    """One (index, die) per distinct usable die, highest first, plain before burning, and
+    a number that stands for that list. Pools recur (the AI meets each many times): each
+    is sorted once."""
+    hit = _DISTINCT.get(dice)
+    if hit is None:
+        seen: dict[Die, int] = {}
+        for i, d in enumerate(dice):
+            if not d.locked and d not in seen:
+                seen[d] = i
+        distinct = tuple(sorted(((i, d) for d, i in seen.items()),
+                                key=lambda p: (-p[1].value, p[1].burning, p[1].blind)))
+        if len(_DISTINCT) >= _TABLE_SIZE:
+            _DISTINCT.clear()
+        hit = _DISTINCT[dice] = (next(_POOL_NUMBERS), distinct)
+    return hit
+
+
+def _card_moves(action: str, name: str, ci: int, takes: frozenset[int],
+                dice: tuple[int, tuple[tuple[int, Die], ...]]) -> tuple[Move, ...]:
+    """The moves of card ``ci`` with each distinct die it takes (a blind die as 0), made
+    once per case: the same card meets the same dice in state after state."""
+    key = (action, name, ci, takes, dice[0])
+    hit = _CARD_MOVES.get(key)
+    if hit is None:
+        hit = tuple(_move(action, die.value, name, di, ci) for di, die in dice[1]
+                    if (0 if die.blind else die.value) in takes)
+        if len(_CARD_MOVES) >= _TABLE_SIZE:
+            _CARD_MOVES.clear()
+        _CARD_MOVES[key] = hit
+    return hit
 
 
 def _accepts(card: CardState, die: Die) -> bool:

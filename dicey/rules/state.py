@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot
@@ -225,10 +225,17 @@ def code(part: Any) -> int:
 # ---------------------------------------------------------------- fighters
 
 class Fighter:
-    """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0)."""
+    """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0).
+
+    Anyone may read the fields; the rules engine changes ``dice``, ``cards``, ``statuses``,
+    ``max_hp``, ``dice_count`` and ``extra`` only through the methods below, because
+    :meth:`key` keeps the codes of those parts from one call to the next and each change
+    must drop the codes it makes stale (``hp`` and ``cards_used`` are read afresh).
+    """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
-                 "dice", "statuses", "cards", "cards_used")
+                 "dice", "statuses", "cards", "cards_used",
+                 "_dice_code", "_card_codes", "_rest_code")
 
     def __init__(self, side: int, defn: FighterDef, hp: int, max_hp: int, dice_count: int,
                  level: int, cards: list[CardState]):
@@ -244,6 +251,9 @@ class Fighter:
         self.statuses: dict[str, int] = {}
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
+        self._dice_code: int | None = None          # code of the sorted dice
+        self._card_codes: tuple[int | None, ...] = (None,) * len(cards)   # per card
+        self._rest_code: int | None = None          # code of all but hp, dice, cards used
 
     def copy(self) -> "Fighter":
         f = Fighter.__new__(Fighter)
@@ -259,15 +269,97 @@ class Fighter:
         f.statuses = self.statuses.copy()
         f.cards = self.cards[:]
         f.cards_used = self.cards_used
+        f._dice_code = self._dice_code      # a copy is equal: its codes hold too
+        f._card_codes = self._card_codes    # a tuple: replaced, never changed
+        f._rest_code = self._rest_code
         return f
+
+    # ------------------------------------------------------------- the key
 
     def key(self) -> tuple[int, int, int, int]:
         """``(hp, cards used, dice code, code of the rest)``: equal for fighters that play
-        the same (equal dice and identical cards interchangeable). See :func:`code`."""
-        cards = tuple(sorted([code(c[1:]) for c in self.cards]))
-        rest = code((self.max_hp, self.dice_count, self.extra,
-                     tuple(sorted(self.statuses.items())), cards))
-        return self.hp, self.cards_used, code(tuple(sorted(self.dice))), rest
+        the same (equal dice and identical cards interchangeable). See :func:`code`.
+
+        The codes are kept between calls: the AI asks for the key of every state it
+        makes, and a move changes a die and a card or two, seldom the rest.
+        """
+        dice = self._dice_code
+        if dice is None:
+            dice = self._dice_code = code(tuple(sorted(self.dice)))
+        rest = self._rest_code
+        if rest is None:
+            rest = self._rest_code = code((self.max_hp, self.dice_count, self.extra,
+                                           tuple(sorted(self.statuses.items())),
+                                           tuple(sorted(self.card_codes()))))
+        return self.hp, self.cards_used, dice, rest
+
+    def card_codes(self) -> tuple[int, ...]:
+        """Each card's :func:`code`, in order: equal for identical cards (same definition
+        id and the same state)."""
+        codes = self._card_codes
+        if None in codes:
+            cards = self.cards
+            codes = self._card_codes = tuple(code(cards[i][1:]) if c is None else c
+                                             for i, c in enumerate(codes))
+        return codes  # type: ignore[return-value]
+
+    # --------------------------------------------------------- the changes
+
+    def set_dice(self, dice: list[Die]) -> None:
+        self.dice = dice
+        self._dice_code = None
+
+    def take_die(self, index: int) -> Die:
+        """Take a die out of the pool."""
+        self._dice_code = None
+        return self.dice.pop(index)
+
+    def put_die(self, index: int, die: Die) -> None:
+        """Replace the die at ``index``."""
+        self.dice[index] = die
+        self._dice_code = None
+
+    def add_dice(self, dice: Iterable[Die]) -> None:
+        self.dice.extend(dice)
+        self._dice_code = None
+
+    def set_card(self, index: int, card: CardState) -> None:
+        self.cards[index] = card
+        codes = self._card_codes
+        self._card_codes = codes[:index] + (None,) + codes[index + 1:]
+        self._rest_code = None
+
+    def set_cards(self, cards: list[CardState]) -> None:
+        self.cards = cards
+        self._card_codes = (None,) * len(cards)
+        self._rest_code = None
+
+    def add_card(self, card: CardState) -> None:
+        self.cards.append(card)
+        self._card_codes += (None,)
+        self._rest_code = None
+
+    def set_stacks(self, status: str, stacks: int) -> None:
+        """Set a status's stacks (0 or less: the status goes)."""
+        if stacks > 0:
+            self.statuses[status] = stacks
+        else:
+            self.statuses.pop(status, None)
+        self._rest_code = None
+
+    def set_statuses(self, statuses: dict[str, int]) -> None:
+        self.statuses = statuses
+        self._rest_code = None
+
+    def set_max_hp(self, max_hp: int) -> None:
+        self.max_hp = max_hp
+        self._rest_code = None
+
+    def add_extra_dice(self, count: int) -> None:
+        self.extra += count
+        self._rest_code = None
+
+    # --------------------------------------------------------------- reads
 
     def status(self, status_id: str) -> int:
         return self.statuses.get(status_id, 0)
