@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Sequence, TypeVar
 
@@ -71,42 +72,74 @@ class SampleChance(Chance):
     def choose(self, outcomes: Distribution) -> Any:
         """The first outcome whose cumulative probability passes a uniform draw in [0, 1).
 
-        Exact: the draw (a float, so a fraction over a power of two) and the cumulative
-        sums are compared as integers over a common denominator, which gives what summing
-        Fractions would, without their cost on distributions of thousands of outcomes.
+        Exact: ``random()`` returns ``k / 2**53`` for an integer ``k``, so the draw and
+        the cumulative sums are compared as integers over a common denominator — what
+        summing Fractions would give, without their cost (every die of every roll comes
+        through here).
         """
         if len(outcomes) == 1:
             return outcomes[0][0]
-        draw = Fraction(self.rng.random())
+        common, bounds = _cumulative(outcomes)
+        k = int(self.rng.random() * _DRAWS)        # exact: a power of two times the draw
+        # k / 2**53 < acc / common  ⇔  k · common < acc · 2**53 (bounds hold acc · 2**53)
+        i = bisect_right(bounds, k * common)
+        return outcomes[i if i < len(outcomes) else -1][0]
+
+
+#: ``random.random()`` draws ``k / _DRAWS`` for an integer ``k``.
+_DRAWS = 2 ** 53
+#: Distributions met lately (by id, with the object kept so the id is not reused) and
+#: their common denominator and cumulative numerators times _DRAWS.
+_CUMULATIVE: dict[int, tuple[Distribution, int, list[int]]] = {}
+_CUMULATIVE_SIZE = 4096
+
+
+def _cumulative(outcomes: Distribution) -> tuple[int, list[int]]:
+    """``(common denominator, cumulative numerators · 2**53)`` of a distribution. Most
+    distributions are the same few objects (a die, curse's coin, a split's table), so
+    the sums are made once per object."""
+    hit = _CUMULATIVE.get(id(outcomes))
+    if hit is None or hit[0] is not outcomes:
         common = math.lcm(*(p.denominator for _, p in outcomes))
-        threshold = draw.numerator * common   # draw < acc / common, times both denominators
-        acc = 0
-        for value, p in outcomes:
+        acc, bounds = 0, []
+        for _, p in outcomes:
             acc += p.numerator * (common // p.denominator)
-            if threshold < acc * draw.denominator:
-                return value
-        return outcomes[-1][0]
+            bounds.append(acc * _DRAWS)
+        if len(_CUMULATIVE) >= _CUMULATIVE_SIZE:
+            _CUMULATIVE.clear()
+        hit = _CUMULATIVE[id(outcomes)] = (outcomes, common, bounds)
+    return hit[1], hit[2]
 
 
 class FixedChance(Chance):
     """Takes the outcomes at the given indexes in order; past them, the first outcome.
 
-    Records each chance point met (its distribution) so a caller can branch on it.
+    Records each chance point met (its distribution) so a caller can branch on it, and
+    the probability of the path taken. ``path`` is read, never changed.
     """
 
-    __slots__ = ("path", "met", "probability")
+    __slots__ = ("path", "met", "_numerator", "_denominator")
 
     def __init__(self, path: Sequence[int] = ()):
-        self.path = list(path)
+        self.path = path
         self.met: list[Distribution] = []
-        self.probability = Fraction(1)
+        # The path's probability as a plain fraction: Fraction arithmetic at every chance
+        # point cost more than the rest of a small move.
+        self._numerator = self._denominator = 1
+
+    @property
+    def probability(self) -> Fraction:
+        """The probability of the outcomes taken so far."""
+        return Fraction(self._numerator, self._denominator)
 
     def choose(self, outcomes: Distribution) -> Any:
         i = len(self.met)
         pick = self.path[i] if i < len(self.path) else 0
         self.met.append(outcomes)
-        self.probability *= outcomes[pick][1]
-        return outcomes[pick][0]
+        value, p = outcomes[pick]
+        self._numerator *= p.numerator
+        self._denominator *= p.denominator
+        return value
 
 
 class TooManyOutcomes(Exception):
@@ -114,11 +147,14 @@ class TooManyOutcomes(Exception):
 
 
 def enumerate_outcomes(run: Callable[[Chance], T], *, limit: int = 4096,
-                       min_probability: Fraction | float = 0) -> list[tuple[Fraction, T]]:
+                       min_probability: Fraction | float = 0,
+                       first: tuple[FixedChance, T] | None = None) -> list[tuple[Fraction, T]]:
     """Every result of ``run`` with its exact probability, by replaying its chance points.
 
     ``run`` must be deterministic given its chance source (it is re-run once per path, on
-    fresh state each time). Paths less likely than ``min_probability`` are cut: their
+    fresh state each time). ``first`` may give a run already made with a fresh
+    :class:`FixedChance` (that source and its result): it stands for the first path,
+    which is not made again. Paths less likely than ``min_probability`` are cut: their
     probability is given to the others in proportion, so the result still sums to 1.
     Raises :class:`TooManyOutcomes` past ``limit`` paths.
     """
@@ -127,12 +163,16 @@ def enumerate_outcomes(run: Callable[[Chance], T], *, limit: int = 4096,
     cut = Fraction(0)
     while stack:
         path = stack.pop()
-        source = FixedChance(path)
-        value = run(source)
-        if source.probability < min_probability:
-            cut += source.probability
+        if first is not None:     # the first path popped is the empty one: already made
+            (source, value), first = first, None
         else:
-            results.append((source.probability, value))
+            source = FixedChance(path)
+            value = run(source)
+        probability = source.probability
+        if probability < min_probability:
+            cut += probability
+        else:
+            results.append((probability, value))
         if len(results) > limit:
             raise TooManyOutcomes(f"more than {limit} chance outcomes")
         # Branch on every chance point this path met beyond its prescribed prefix.

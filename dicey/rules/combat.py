@@ -65,7 +65,8 @@ def card_ref(side: int, index: int) -> CardRef:
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
-    __slots__ = ("library", "statuses", "equipment", "rank", "_exprs", "_status_random")
+    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "_exprs",
+                 "_status_random")
 
     def __init__(self, library: Any):
         self.library = library
@@ -73,6 +74,12 @@ class FightRules:
         self.equipment: dict[str, EquipmentDef] = dict(getattr(library, "equipment", {}) or {})
         order = list(self.statuses) + [s for s in CORE_DEFAULTS if s not in self.statuses]
         self.rank = {sid: i for i, sid in enumerate(order)}
+        #: Per hook event, the statuses with such a hook: most events find none on a
+        #: fighter, and a look here spares sorting its statuses to run nothing.
+        self.hooked: dict[str, frozenset[str]] = {}
+        for sid, d in self.statuses.items():
+            for event in d.hooks:
+                self.hooked[event] = self.hooked.get(event, frozenset()) | {sid}
         self._exprs: dict[int, tuple[Any, Any]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
@@ -169,17 +176,19 @@ class Mechanics:
         """After a knockout, nothing changes (``on fight end`` hooks excepted)."""
         return self.outcome is not None and not self._ending
 
-    def _run(self, script: Any, side: int, card: int | None, names: dict, what: str,
-             card_vars: dict | None = None) -> Any:
-        """Run one script; a fault becomes a ScriptFault event and the result None."""
+    def _run(self, script: Any, side: int, card: int | None, names: dict,
+             what: tuple[str, str, str], card_vars: dict | None = None) -> Any:
+        """Run one script; a fault becomes a ScriptFault event and the result None.
+        ``what`` names the script for that event, in parts (``("status ", "poison", "on
+        turn start")``): it is put together only when there is a fault."""
         names["turn"] = self.turn
         names["simulation"] = self.simulation
         try:
             return script.run(FightEffects(self, side, card), self._chance, names, card_vars)
         except ScriptError as err:
-            where = what
+            where = text = f"{what[0]}{what[1]}, {what[2]}"
             if err.pos is not None and err.pos.line:
-                where = f"{err.path}:{err.pos.line}:{err.pos.column} ({what})"
+                where = f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
             self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
             return None
 
@@ -187,22 +196,26 @@ class Mechanics:
                    ) -> tuple[bool, Any]:
         """Run a card's hook: ``(ran, result)``; ``result`` is None after a fault."""
         card = self.fighters[side].cards[index]
-        script = card.active.hooks.get(event)
+        defn = card.defn
+        act = defn.weakened if card.weakened and defn.weakened is not None else defn
+        script = act.hooks.get(event)
         if script is None:
             return False, None
-        full = {"d": 0, "dice": (), **(names or {}), "card": card_ref(side, index)}
+        # ``names`` is the caller's: it is read, never changed.
+        full = {"d": 0, "dice": (), **names} if names else {"d": 0, "dice": ()}
+        full["card"] = card_ref(side, index)
+        what = ("", defn.name, event)
         if not card.vars:         # nothing to keep in step with the card: run it plainly
-            return True, self._run(script, side, index, full, f"{card.defn.name}, {event}",
-                                   {})
+            return True, self._run(script, side, index, full, what, {})
         live = dict(card.vars)
         self._live_vars[(side, index)] = live
         try:
-            result = self._run(script, side, index, full, f"{card.defn.name}, {event}", live)
+            result = self._run(script, side, index, full, what, live)
         finally:
             del self._live_vars[(side, index)]
         now = self.fighters[side].cards[index]
         if now.defn is card.defn and tuple(live.items()) != now.vars:
-            self._set_card(side, index, now._replace(vars=tuple(live.items())))
+            self.fighters[side].set_card(index, now._replace(vars=tuple(live.items())))
         return True, result
 
     def _status_hook(self, side: int, status: str, event: str, names: dict | None = None
@@ -211,38 +224,42 @@ class Mechanics:
         if script is None:
             return None
         full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or {})}
-        return self._run(script, side, None, full, f"status {status}, {event}")
+        return self._run(script, side, None, full, ("status ", status, event))
 
     def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
+        """One hook on every status of a fighter that has it, in declaration order."""
         statuses = self.fighters[side].statuses
-        if not statuses:
-            return
+        hooked = self.rules.hooked.get(event)
+        if not statuses or not hooked or hooked.isdisjoint(statuses):
+            return   # the common case: no status here has this hook
         for status in self.rules.ordered(statuses):
             if self._stopped:
                 return
-            if status in self.fighters[side].statuses:
-                self._status_hook(side, status, event, dict(names or {}))
+            # Each run gets its own names (_status_hook copies them): a hook that sets
+            # ``amount`` does not change what the next one reads.
+            if status in hooked and status in self.fighters[side].statuses:
+                self._status_hook(side, status, event, names)
 
     def _fighter_hook(self, side: int, event: str) -> None:
         f = self.fighters[side]
         script = f.defn.hooks.get(event)
         if script is not None and not self._stopped:
-            self._run(script, side, None, {}, f"{f.name}, {event}")
+            self._run(script, side, None, {}, ("", f.name, event))
 
     def _cards_hook(self, side: int, event: str, names: dict | None = None) -> None:
         """One hook on every card of a fighter, left to right (cards given meanwhile too)."""
-        cards = self.fighters[side].cards
+        f = self.fighters[side]
+        if event not in f.card_events():
+            return   # the common case: no card here has this hook
+        cards = f.cards
         i = 0
         while i < len(cards) and not self._stopped:
             card = cards[i]
             # Most cards have no such hook: skip them before building their names.
             if not card.gone and event in card.active.hooks:
-                self._card_hook(side, i, event, dict(names or {}))
+                self._card_hook(side, i, event, names)
             cards = self.fighters[side].cards
             i += 1
-
-    def _set_card(self, side: int, index: int, card: CardState) -> None:
-        self.fighters[side].set_card(index, card)
 
     def _init_vars(self, side: int, defn: EquipmentDef) -> tuple[tuple[str, Any], ...]:
         out = []
@@ -264,33 +281,42 @@ class Mechanics:
 
     def _damage(self, src: int, dst: int, amount: int, dtype: str, kind: str) -> int:
         """Deal damage (see the module docstring for the order); returns HP removed."""
-        if self._stopped or amount <= 0:
+        if amount <= 0 or self._stopped:
             return 0
         target = self.fighters[dst]
-        ignore_shield = kind in ("hurt", "burn")
-        if kind in ("attack", "pierce"):
-            amount = self._typed(target, dtype, amount)
-            amount = self._incoming(dst, amount)
-            amount = max(0, amount - target.statuses.get("reduce", 0))
+        attack = kind == "attack" or kind == "pierce"
+        if attack:
+            d = target.defn
+            if d.immune or d.strong or d.weak:      # most fighters have no such traits
+                amount = self._typed(target, dtype, amount)
+            if target.statuses:
+                amount = self._incoming(dst, amount)
+                amount = max(0, amount - target.statuses.get("reduce", 0))
             ignore_shield = kind == "pierce"
-            if kind == "attack" and self.fighters[src].statuses.get("pierce", 0) and src != dst:
+            if kind == "attack" and src != dst and self.fighters[src].statuses.get("pierce", 0):
                 self._remove_status(src, "pierce", 1)
                 ignore_shield = True
+        else:
+            ignore_shield = kind == "hurt" or kind == "burn"
         shield = target.statuses.get("shield", 0)
         blocked = 0 if ignore_shield else min(shield, amount)
         lost = self._hp_loss(dst, amount - blocked)
-        self._emit(E.Damaged, dst, target.name, lost, target.hp, blocked, dtype, kind)
+        if self.log:
+            self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
+                                          kind))
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
         if lost:
-            self._status_hooks(dst, "on damage taken", {"amount": lost})
-            if src != dst:
+            hooked = self.rules.hooked     # most content has no such status hook at all
+            if "on damage taken" in hooked:
+                self._status_hooks(dst, "on damage taken", {"amount": lost})
+            if src != dst and "on damage dealt" in hooked:
                 self._status_hooks(src, "on damage dealt", {"amount": lost})
         if target.hp <= 0:
             self._knockout(dst)
             return lost
         thorns = target.statuses.get("thorns", 0)
-        if kind in ("attack", "pierce") and src != dst and thorns:
+        if attack and src != dst and thorns:
             self._damage(dst, src, thorns, "normal", "thorns")
         return lost
 
@@ -306,8 +332,12 @@ class Mechanics:
         return amount
 
     def _incoming(self, dst: int, amount: int) -> int:
-        for status in self.rules.ordered(self.fighters[dst].statuses):
-            if self.rules.hook(status, "on incoming damage") is None:
+        statuses = self.fighters[dst].statuses
+        hooked = self.rules.hooked.get("on incoming damage")
+        if not hooked or hooked.isdisjoint(statuses):
+            return amount
+        for status in self.rules.ordered(statuses):
+            if status not in hooked:
                 continue
             result = self._status_hook(dst, status, "on incoming damage",
                                        {"amount": amount})
@@ -429,7 +459,7 @@ class Mechanics:
         card = self.fighters[side].cards[index]
         used = min(amount, card.countdown)
         left = card.countdown - used
-        self._set_card(side, index, card.changed(countdown=left))
+        self.fighters[side].set_card(index, card.changed(countdown=left))
         if side == self.actor:
             self.turn_countdown += used
         self._emit(E.CountdownChanged, side, self.fighters[side].name, card.defn.name, left)
@@ -463,50 +493,45 @@ class Mechanics:
 
     # -------------------------------------------------------------- firing
 
-    def _fire(self, side: int, index: int) -> None:
-        """Fire a card whose slots are full or whose countdown reached 0."""
+    def _fire(self, side: int, index: int, dice: tuple[int, ...] | None = None) -> None:
+        """Fire a card: its slots are full (``dice``: the dice that were placed, already
+        taken off the card by the caller) or its countdown reached 0 (``dice`` None)."""
         f = self.fighters[side]
         card = f.cards[index]
         act = card.active
-        if act.countdown is not None:
+        if dice is None:          # a countdown: wound up again, d is its size
             d, dice = act.countdown, ()
             card = card.changed(countdown=act.countdown)
+            f.set_card(index, card)
         else:
-            dice = card.placed
             d = sum(dice) + act.free
-            card = card.changed(placed=())
-        self._set_card(side, index, card)
         self._fires += 1
         if self._fires > MAX_FIRES:
             self._pending.clear()
             self._emit(E.ScriptFault, side, f.name, "engine",
                        f"more than {MAX_FIRES} cards fired in one move")
             return
-        self._emit(E.Fired, side, f.name, act.name, d, dice)
-        self._resolve(side, index, act, d, dice)
-        if not self._stopped:
+        if self.log:
+            self._events.append(E.Fired(side, f.name, act.name, d, dice))
+        self._resolve(side, index, act, {"d": d, "dice": dice})
+        if self.outcome is None or self._ending:      # not self._stopped, inlined: hot
             self._count_use(side, index, card.defn)
 
-    def _resolve(self, side: int, index: int, act: EquipmentDef, d: int,
-                 dice: tuple[int, ...]) -> None:
+    def _resolve(self, side: int, index: int, act: EquipmentDef, names: dict) -> None:
+        """Curse, dodge, ``before use``, ``on use`` (twice with fury), ``on any use``."""
         f = self.fighters[side]
-        names = {"d": d, "dice": dice}
-        curse = f.statuses.get("curse", 0)
-        if curse and "curseavoid" not in act.tags:
-            if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
-                self._remove_status(side, "curse", 1)
-                self._emit(E.Fizzled, side, f.name, act.name, "cursed")
-                return
+        if f.statuses and self._cursed(side, act):
+            return
         opp = 1 - side
         if act.cast == "target" and self.fighters[opp].statuses.get("dodge", 0):
             self._remove_status(opp, "dodge", 1)
             self._emit(E.Dodged, opp, self.fighters[opp].name, act.name)
-            ran, result = self._card_hook(side, index, "on dodged", dict(names))
+            ran, result = self._card_hook(side, index, "on dodged", names)
             if ran and result is None:
                 return self._emit(E.Fizzled, side, f.name, act.name, "script error")
             return self._any_use(side, index)
         if "before use" in act.hooks:
-            _, result = self._card_hook(side, index, "before use", dict(names))
+            _, result = self._card_hook(side, index, "before use", names)
             if result is None:
                 return self._emit(E.Fizzled, side, f.name, act.name, "script error")
             if result.cancelled:
@@ -519,17 +544,31 @@ class Mechanics:
                 return
         self._any_use(side, index)
 
+    def _cursed(self, side: int, act: EquipmentDef) -> bool:
+        """Curse's check: True when the card fizzles (a curse stack spent)."""
+        f = self.fighters[side]
+        if not f.statuses.get("curse", 0) or "curseavoid" in act.tags:
+            return False
+        if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
+            self._remove_status(side, "curse", 1)
+            self._emit(E.Fizzled, side, f.name, act.name, "cursed")
+            return True
+        return False
+
     def _use(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
-        ran, result = self._card_hook(side, index, "on use", dict(names))
+        ran, result = self._card_hook(side, index, "on use", names)
         if ran and result is None:
             self._emit(E.Fizzled, side, self.fighters[side].name, act.name, "script error")
             return False
         return True
 
     def _any_use(self, side: int, index: int) -> None:
-        used = card_ref(side, index)
-        self._cards_hook(side, "on any use", {"used": used})
-        self._status_hooks(side, "on any use", {"used": used})
+        f = self.fighters[side]
+        # Most fighters have no ``on any use`` hook at all: skip building the names.
+        if "on any use" in f.card_events() or f.statuses:
+            used = card_ref(side, index)
+            self._cards_hook(side, "on any use", {"used": used})
+            self._status_hooks(side, "on any use", {"used": used})
 
     def _count_use(self, side: int, index: int, fired_defn: EquipmentDef) -> None:
         f = self.fighters[side]
@@ -544,8 +583,8 @@ class Mechanics:
                 self._remove_status(side, "reequip", 1)
             else:
                 uses = max(0, uses - 1)
-        self._set_card(side, index, card.changed(uses_left=uses, gone=gone,
-                                                  times_used=card.times_used + 1))
+        f.set_card(index, card.changed(uses_left=uses, gone=gone,
+                                       times_used=card.times_used + 1))
         f.cards_used += 1
         if side == self.actor:
             self.turn_cards_used += 1

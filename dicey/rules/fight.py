@@ -276,7 +276,7 @@ class Fight(Mechanics):
         if self.phase != ACTING:
             raise IllegalMoveError(f"cannot play {move}: " + ("the fight is over" if
                                    self.outcome else "the turn has not begun"))
-        if move.is_end:
+        if move.action == "end":
             self._open(chance)
             self._end_turn()
             return self._close()
@@ -286,7 +286,8 @@ class Fight(Mechanics):
             self._release(di, ci)
         else:
             self._place(di, ci)
-        self._settle()
+        if self._pending:
+            self._settle()
         self.turn_moves += 1
         return self._close()
 
@@ -344,14 +345,17 @@ class Fight(Mechanics):
             if self._stopped:
                 return
         card = f.cards[ci]
-        if card.active.countdown is not None:
+        act = card.active
+        if act.countdown is not None:
             self._pour(side, ci, die.value)
             self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
             return
-        placed = tuple(sorted(card.placed + (die.value,)))
-        self._set_card(side, ci, card.changed(placed=placed))
-        if len(placed) >= len(card_slots(card)):
-            self._fire(side, ci)
+        placed = tuple(sorted(card.placed + (die.value,))) if card.placed else (die.value,)
+        if len(placed) < len(act.slots):   # weakened slots are as many as the card's own
+            f.set_card(ci, card.changed(placed=placed))
+        else:                  # full: it fires at once, with the dice off it
+            f.set_card(ci, card.changed(placed=()))
+            self._fire(side, ci, placed)
 
     def _release(self, di: int, ci: int) -> None:
         side = self.actor
@@ -395,7 +399,7 @@ class Fight(Mechanics):
         first would cost as much). ``min_probability`` and ``limit`` are passed to
         :func:`~dicey.lang.chance.enumerate_outcomes` (which raises ``TooManyOutcomes``).
         """
-        child, probe = self.copy(), _Probe()
+        child, probe = self.copy(), FixedChance()
         child.apply(move, probe)
         if not probe.met:          # no chance point on the way: one certain result
             return [(CERTAIN, child)]
@@ -406,9 +410,14 @@ class Fight(Mechanics):
             return result
 
         merged: dict[Hashable, list] = {}
-        for p, child in enumerate_outcomes(run, limit=limit, min_probability=min_probability):
-            slot = merged.setdefault((child.key(), child.counters()), [Fraction(0), child])
-            slot[0] += p
+        for p, child in enumerate_outcomes(run, limit=limit, min_probability=min_probability,
+                                           first=(probe, child)):   # the probe's path
+            key = (child.key(), child.counters())
+            slot = merged.get(key)
+            if slot is None:
+                merged[key] = [p, child]
+            else:
+                slot[0] += p
         return [(p, child) for p, child in merged.values()]
 
     def end_is_quiet(self) -> bool:
@@ -629,19 +638,6 @@ def _no_card(f: Fighter, name: str) -> str:
     return f"{f.name} has no such card{did_you_mean(make_id(name), [c.defn.id for c in f.cards])}"
 
 
-class _Probe(Chance):
-    """Takes the first outcome of any chance point and remembers that there was one."""
-
-    __slots__ = ("met",)
-
-    def __init__(self) -> None:
-        self.met = False
-
-    def choose(self, outcomes):  # type: ignore[override]
-        self.met = True
-        return outcomes[0][0]
-
-
 #: Moves are small immutable values: each one is made once and shared.
 _MOVES: dict[tuple[str, int, str, int, int], Move] = {}
 END = Move.end()
@@ -709,10 +705,12 @@ _NO_DIE: frozenset[int] = frozenset()
 def _takes(card: CardState) -> frozenset[int]:
     """The die values ``card`` takes now; 0 stands for a blind die (its value unknown: any
     card with a free slot takes it)."""
-    act = card.active
+    defn = card.defn        # card.active, inlined: every move asks this of every card
+    act = defn.weakened if card.weakened and defn.weakened is not None else defn
     if act.countdown is not None:
         return _ANY_DIE if card.countdown > 0 else _NO_DIE
-    return _accepted_values(card, act)
+    hit = _ACCEPTED.get((id(act), card.weakened, card.placed))
+    return _accepted_values(card, act) if hit is None else hit
 
 
 #: (id of the acting definition, weakened, dice placed) → the values the card takes.
@@ -742,4 +740,5 @@ def _legal(action: str, die: Die, card: CardState) -> bool:
         return False
     if action == "release":
         return card.shocked
-    return not card.shocked and card.uses_left != 0 and _accepts(card, die)
+    return not card.shocked and card.uses_left != 0 and \
+        (0 if die.blind else die.value) in _takes(card)

@@ -235,7 +235,7 @@ class Fighter:
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
                  "dice", "statuses", "cards", "cards_used",
-                 "_dice_code", "_card_codes", "_rest_code")
+                 "_dice_code", "_card_codes", "_rest_code", "_card_events")
 
     def __init__(self, side: int, defn: FighterDef, hp: int, max_hp: int, dice_count: int,
                  level: int, cards: list[CardState]):
@@ -254,6 +254,7 @@ class Fighter:
         self._dice_code: int | None = None          # code of the sorted dice
         self._card_codes: tuple[int | None, ...] = (None,) * len(cards)   # per card
         self._rest_code: int | None = None          # code of all but hp, dice, cards used
+        self._card_events: frozenset[str] | None = None   # see card_events()
 
     def copy(self) -> "Fighter":
         f = Fighter.__new__(Fighter)
@@ -272,6 +273,7 @@ class Fighter:
         f._dice_code = self._dice_code      # a copy is equal: its codes hold too
         f._card_codes = self._card_codes    # a tuple: replaced, never changed
         f._rest_code = self._rest_code
+        f._card_events = self._card_events
         return f
 
     # ------------------------------------------------------------- the key
@@ -303,6 +305,15 @@ class Fighter:
                                              for i, c in enumerate(codes))
         return codes  # type: ignore[return-value]
 
+    def card_events(self) -> frozenset[str]:
+        """The hooks (``"on any use"``…) that some card of this fighter has now: most
+        hooks are on no card, and the engine asks before going through the cards."""
+        events = self._card_events
+        if events is None:
+            events = self._card_events = frozenset().union(
+                *(c.active.hooks for c in self.cards if not c.gone))
+        return events
+
     # --------------------------------------------------------- the changes
 
     def set_dice(self, dice: list[Die]) -> None:
@@ -324,6 +335,10 @@ class Fighter:
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
+        old = self.cards[index]
+        if old.defn is not card.defn or old.weakened != card.weakened or \
+                old.gone != card.gone:
+            self._card_events = None
         self.cards[index] = card
         codes = self._card_codes
         self._card_codes = codes[:index] + (None,) + codes[index + 1:]
@@ -333,11 +348,13 @@ class Fighter:
         self.cards = cards
         self._card_codes = (None,) * len(cards)
         self._rest_code = None
+        self._card_events = None
 
     def add_card(self, card: CardState) -> None:
         self.cards.append(card)
         self._card_codes += (None,)
         self._rest_code = None
+        self._card_events = None
 
     def set_stacks(self, status: str, stacks: int) -> None:
         """Set a status's stacks (0 or less: the status goes)."""
