@@ -34,7 +34,7 @@ from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 from .baseline import choose_move
-from .moves import Choice, Step, choice_key, follow
+from .moves import Choice, Step, choice_key, follow, legal_choices
 from .score import Scorer
 
 #: UCB1's exploration constant (rewards are normalised to [0, 1]).
@@ -49,7 +49,8 @@ MAX_PLAYOUT_MOVES = 100
 class Node:
     """A node of the open-loop tree (one sequence of choices from the root)."""
 
-    __slots__ = ("move", "children", "visits", "total", "value", "state", "reward")
+    __slots__ = ("move", "children", "visits", "total", "value", "state", "reward",
+                 "choices")
 
     def __init__(self, move: Move | None):
         self.move = move                           # the choice that leads here (a sample's)
@@ -61,6 +62,8 @@ class Node:
         # same state: it is kept, with the rewards on the way, instead of being remade.
         self.state: Fight | None = None
         self.reward = 0.0
+        # With the state kept, its legal choices are the same at every visit: kept too.
+        self.choices: list[tuple[Choice, Move]] | None = None
 
     def revalue(self) -> None:
         """The node's estimate: the best estimate among its children that have been tried
@@ -128,27 +131,43 @@ class MCTS:
 
     def iterate(self) -> float:
         """One descent, expansion, playout and back-up; the return it found."""
-        node = self.root
-        state, value, path = node.state.copy(), 0.0, [node]
-        while not state.turn_over:
-            choices = [(choice_key(state, m), m) for m in state.legal_moves()]
+        node, path = self.root, [self.root]
+        # While every node on the way kept its state, there is nothing to remake: a copy
+        # of our own is made at the first move that has to be played.
+        state: Fight | None = None
+        value = 0.0
+        while True:
+            if state is None:
+                if node.state.turn_over:
+                    value = node.reward
+                    break
+                if node.choices is None:
+                    node.choices = legal_choices(node.state)
+                choices = node.choices
+            else:
+                if state.turn_over:
+                    break
+                choices = legal_choices(state)
             untried = [c for c in choices if c[0] not in node.children]
             if untried:
                 key, move = untried[self.rng.randrange(len(untried))]
                 child = node.children[key] = Node(move)
                 path.append(child)
+                if state is None:
+                    state, value = node.state.copy(), node.reward
                 value += self._step(state, move)
                 if node.state is not None and not self.chance.met:
                     child.state, child.reward = state.copy(), value
                 value += self._playout(state)
                 break
             key, move = self._select(node, choices)
-            node = node.children[key]
-            path.append(node)
-            if node.state is not None:          # the same state every time: no need to remake it
-                state, value = node.state.copy(), node.reward
-            else:
+            child = node.children[key]
+            path.append(child)
+            if child.state is None:
+                if state is None:
+                    state, value = node.state.copy(), node.reward
                 value += self._step(state, move)
+            node = child
         self._back_up(path, value)
         self.iterations += 1
         return value

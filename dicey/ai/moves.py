@@ -18,22 +18,40 @@ Choice = tuple
 
 
 def choice_key(fight: Fight, move: Move) -> Choice:
-    """What a move means in ``fight`` independently of die indexes.
+    """What a move means in ``fight`` independently of die indexes: the action, the die's
+    value and flags, and the card's :func:`~dicey.rules.state.code` (its state, not its
+    place).
 
     >>> choice_key(None, Move.end())
     ('end',)
     """
-    if move.is_end:
-        return ("end",)
+    if move.action == "end":
+        return _END
     f = fight.fighters[fight.actor]
-    die = f.dice[move.die_index]
-    return (move.action, move.die, die.burning, die.blind, f.cards[move.card_index].key())
+    return _choice(move, f.dice, f.card_codes())
+
+
+def legal_choices(fight: Fight) -> list[tuple[Choice, Move]]:
+    """Every legal move with its :func:`choice_key` (what MCTS asks at every node)."""
+    f = fight.fighters[fight.actor]
+    dice, codes = f.dice, f.card_codes()
+    return [(_choice(move, dice, codes), move) for move in fight.legal_moves()]
+
+
+_END: Choice = ("end",)
+
+
+def _choice(move: Move, dice: list, codes: list[int]) -> Choice:
+    if move.action == "end":
+        return _END
+    die = dice[move.die_index]
+    return (move.action, move.die, die.burning, die.blind, codes[move.card_index])
 
 
 def match_move(fight: Fight, choice: Choice) -> Move | None:
     """The legal move of ``fight`` that makes ``choice`` (None if there is none)."""
-    for move in fight.legal_moves():
-        if choice_key(fight, move) == choice:
+    for key, move in legal_choices(fight):
+        if key == choice:
             return move
     return None
 

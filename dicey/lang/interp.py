@@ -90,10 +90,21 @@ class _Halt(Exception):
     """``stop`` or ``cancel``: unwinds to :meth:`Script.run`."""
 
 
-class _Frame:
-    """One run's mutable state."""
+@dataclass(slots=True)
+class RunResult:
+    """What a run leaves behind: whether it cancelled, the names (``amount`` may have
+    changed) and the steps it took."""
 
-    __slots__ = ("fx", "chance", "names", "vars", "locals", "steps", "cancelled", "statuses")
+    cancelled: bool
+    names: dict
+    steps: int
+
+
+class _Frame(RunResult):
+    """One run's mutable state. It is also the run's :class:`RunResult`: making a second
+    object per run cost as much as a short script's whole body."""
+
+    __slots__ = ("fx", "chance", "vars", "locals", "statuses")
 
     def __init__(self, fx: Effects, chance: Chance, names: dict, card_vars: dict,
                  statuses: frozenset[str]):
@@ -105,16 +116,6 @@ class _Frame:
         self.steps = 0
         self.cancelled = False
         self.statuses = statuses
-
-
-@dataclass(slots=True)
-class RunResult:
-    """What a run leaves behind: whether it cancelled, the names (``amount`` may have
-    changed) and the steps it took."""
-
-    cancelled: bool
-    names: dict
-    steps: int
 
 
 # ------------------------------------------------------------------ faults
@@ -389,23 +390,45 @@ class _Compiler:
 
     def e_Call(self, node: A.Call) -> Code:
         """``f(a, b)``: a built-in (there are no user functions)."""
-        pos = node.pos
+        problem = self._call_problem(node)
+        if problem is not None:
+            return self._fails(*problem)
+        return self._call(node, None)
+
+    @staticmethod
+    def _call_problem(node: A.Call) -> tuple[str, A.Pos] | None:
+        """Why a call cannot run (an unknown function, a wrong number of arguments)."""
         spec = BUILTINS.get(node.func)
         if spec is None:
-            return self._fails(f"unknown function '{node.func}'", node.func_pos)
+            return f"unknown function '{node.func}'", node.func_pos
         low, high = spec.arity
         if not low <= len(node.args) <= high:
             want = str(low) if low == high else f"{low} to {high}"
-            return self._fails(f"{spec.signature} takes {want} argument"
-                               f"{'s' * (want != '1')}, not {len(node.args)}", pos)
+            return (f"{spec.signature} takes {want} argument{'s' * (want != '1')}, "
+                    f"not {len(node.args)}", node.pos)
+        return None
+
+    def _call(self, node: A.Call, statement: A.Stmt | None) -> Code:
+        """A call that can run. ``statement`` is the statement the call is, when it
+        stands alone (``attack(d)``): the closure then spends the statement's step too,
+        as :meth:`stmt`'s would, one Python call fewer per run."""
+        pos = node.pos
+        own_step = statement is not None
+        stmt_pos = statement.pos if statement is not None else None
         args = tuple(self.expr(a) for a in node.args)
         impl = _IMPLS[node.func]
+        # Most calls take one argument: a list of one, without a comprehension's call.
+        only = args[0] if len(args) == 1 else None
 
         def call(fr: _Frame) -> Value:
+            if own_step:
+                fr.steps += 1
+                if fr.steps > MAX_STEPS:
+                    raise _over_budget(stmt_pos)
             fr.steps += 1   # _tick inlined: calls and statements are the hottest paths
             if fr.steps > MAX_STEPS:
                 raise _over_budget(pos)
-            values = [a(fr) for a in args]
+            values = [only(fr)] if only is not None else [a(fr) for a in args]
             try:
                 return impl(fr, values, pos)
             except ScriptError as err:
@@ -437,6 +460,9 @@ class _Compiler:
         return run
 
     def stmt(self, node: A.Stmt) -> Code:
+        if isinstance(node, A.ExprStmt) and isinstance(node.expr, A.Call) and \
+                self._call_problem(node.expr) is None:
+            return self._call(node.expr, node)   # the statement's step inside
         code = getattr(self, "s_" + type(node).__name__)(node)
         pos = node.pos
 
@@ -629,9 +655,14 @@ def _die(value: Value, pos: A.Pos | None) -> int:
 
 
 def _damage(kind: str, to_self: bool) -> Callable:
+    typed = kind in ("attack", "pierce")
+
     def damage(fr: _Frame, args: list, pos: A.Pos) -> int:
-        dtype = _dtype(args, 1, pos) if kind in ("attack", "pierce") else "normal"
-        return fr.fx.damage(_amount(args[0], pos), dtype, to_self=to_self, kind=kind)
+        dtype = _dtype(args, 1, pos) if typed and len(args) > 1 else "normal"
+        amount = args[0]
+        if type(amount) is not int:   # _amount, inlined: the commonest call of all
+            amount = _int(amount, pos, "amount")
+        return fr.fx.damage(amount if amount > 0 else 0, dtype, to_self=to_self, kind=kind)
     return damage
 
 
@@ -884,11 +915,15 @@ class Script:
 
     def run(self, effects: Effects, chance: Chance, names: dict | None = None,
             card_vars: dict | None = None) -> RunResult:
-        names = {} if names is None else names
-        fr = _Frame(effects, chance, names, {} if card_vars is None else card_vars,
-                    self._statuses)
-        self._guarded(fr)
-        return RunResult(fr.cancelled, names, fr.steps)
+        fr = _Frame(effects, chance, {} if names is None else names,
+                    {} if card_vars is None else card_vars, self._statuses)
+        try:                      # _guarded, inlined: every card fired comes through here
+            self._body(fr)
+        except _Halt:
+            pass
+        except Exception as err:
+            raise self._fault(err) from None
+        return fr
 
     def _guarded(self, fr: _Frame) -> Value:
         """Run the body on a frame; only ScriptError leaves."""
@@ -896,13 +931,18 @@ class Script:
             return self._body(fr)
         except _Halt:
             return None
-        except ScriptError as err:
-            raise self._located(err) from None
-        except RecursionError:
-            raise ScriptError("script nested too deeply", self.pos, self.path) from None
-        except Exception as err:   # an effect misbehaved: still only ScriptError leaves
-            raise ScriptError(f"internal error ({type(err).__name__}: {err})", self.pos,
-                              self.path) from None
+        except Exception as err:
+            raise self._fault(err) from None
+
+    def _fault(self, err: Exception) -> ScriptError:
+        """The ScriptError that leaves a run for any exception inside it."""
+        if isinstance(err, ScriptError):
+            return self._located(err)
+        if isinstance(err, RecursionError):
+            return ScriptError("script nested too deeply", self.pos, self.path)
+        # An effect misbehaved: still only ScriptError leaves.
+        return ScriptError(f"internal error ({type(err).__name__}: {err})", self.pos,
+                           self.path)
 
     def _located(self, err: ScriptError) -> ScriptError:
         if err.path == self.path and err.pos is not None:

@@ -52,6 +52,9 @@ MAX_FIRES = 100
 
 
 _CARD_REFS: dict[tuple[int, int], CardRef] = {}
+#: The names of a hook run that is given none (read, never changed).
+_NO_NAMES: dict[str, Any] = {}
+_NO_STATUSES: frozenset[str] = frozenset()
 
 
 def card_ref(side: int, index: int) -> CardRef:
@@ -180,9 +183,8 @@ class Mechanics:
              what: tuple[str, str, str], card_vars: dict | None = None) -> Any:
         """Run one script; a fault becomes a ScriptFault event and the result None.
         ``what`` names the script for that event, in parts (``("status ", "poison", "on
-        turn start")``): it is put together only when there is a fault."""
-        names["turn"] = self.turn
-        names["simulation"] = self.simulation
+        turn start")``): it is put together only when there is a fault. ``names`` holds
+        ``turn`` and ``simulation`` already (the callers put them in)."""
         try:
             return script.run(FightEffects(self, side, card), self._chance, names, card_vars)
         except ScriptError as err:
@@ -202,8 +204,8 @@ class Mechanics:
         if script is None:
             return False, None
         # ``names`` is the caller's: it is read, never changed.
-        full = {"d": 0, "dice": (), **names} if names else {"d": 0, "dice": ()}
-        full["card"] = card_ref(side, index)
+        full = {"d": 0, "dice": (), **(names or _NO_NAMES), "card": card_ref(side, index),
+                "turn": self.turn, "simulation": self.simulation}
         what = ("", defn.name, event)
         if not card.vars:         # nothing to keep in step with the card: run it plainly
             return True, self._run(script, side, index, full, what, {})
@@ -223,7 +225,8 @@ class Mechanics:
         script = self.rules.hook(status, event)
         if script is None:
             return None
-        full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or {})}
+        full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or _NO_NAMES),
+                "turn": self.turn, "simulation": self.simulation}
         return self._run(script, side, None, full, ("status ", status, event))
 
     def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
@@ -244,7 +247,8 @@ class Mechanics:
         f = self.fighters[side]
         script = f.defn.hooks.get(event)
         if script is not None and not self._stopped:
-            self._run(script, side, None, {}, ("", f.name, event))
+            self._run(script, side, None, {"turn": self.turn, "simulation": self.simulation},
+                      ("", f.name, event))
 
     def _cards_hook(self, side: int, event: str, names: dict | None = None) -> None:
         """One hook on every card of a fighter, left to right (cards given meanwhile too)."""
@@ -253,10 +257,11 @@ class Mechanics:
             return   # the common case: no card here has this hook
         cards = f.cards
         i = 0
-        while i < len(cards) and not self._stopped:
+        while i < len(cards) and (self.outcome is None or self._ending):   # not _stopped
             card = cards[i]
-            # Most cards have no such hook: skip them before building their names.
-            if not card.gone and event in card.active.hooks:
+            defn = card.defn           # card.active, inlined: this loop is a hot one
+            act = defn.weakened if card.weakened and defn.weakened is not None else defn
+            if not card.gone and event in act.hooks:
                 self._card_hook(side, i, event, names)
             cards = self.fighters[side].cards
             i += 1
@@ -281,26 +286,27 @@ class Mechanics:
 
     def _damage(self, src: int, dst: int, amount: int, dtype: str, kind: str) -> int:
         """Deal damage (see the module docstring for the order); returns HP removed."""
-        if amount <= 0 or self._stopped:
+        if amount <= 0 or (self.outcome is not None and not self._ending):  # _stopped
             return 0
         target = self.fighters[dst]
+        statuses = target.statuses     # changed in place by hooks, never replaced
         attack = kind == "attack" or kind == "pierce"
         if attack:
             d = target.defn
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
-            if target.statuses:
+            if statuses:
                 amount = self._incoming(dst, amount)
-                amount = max(0, amount - target.statuses.get("reduce", 0))
+                amount = max(0, amount - statuses.get("reduce", 0))
             ignore_shield = kind == "pierce"
             if kind == "attack" and src != dst and self.fighters[src].statuses.get("pierce", 0):
                 self._remove_status(src, "pierce", 1)
                 ignore_shield = True
         else:
             ignore_shield = kind == "hurt" or kind == "burn"
-        shield = target.statuses.get("shield", 0)
+        shield = statuses.get("shield", 0) if statuses else 0
         blocked = 0 if ignore_shield else min(shield, amount)
-        lost = self._hp_loss(dst, amount - blocked)
+        lost = self._hp_loss(dst, amount - blocked) if amount > blocked else 0
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
                                           kind))
@@ -315,9 +321,10 @@ class Mechanics:
         if target.hp <= 0:
             self._knockout(dst)
             return lost
-        thorns = target.statuses.get("thorns", 0)
-        if attack and src != dst and thorns:
-            self._damage(dst, src, thorns, "normal", "thorns")
+        if attack and src != dst and statuses:
+            thorns = statuses.get("thorns", 0)
+            if thorns:
+                self._damage(dst, src, thorns, "normal", "thorns")
         return lost
 
     @staticmethod
@@ -382,8 +389,10 @@ class Mechanics:
         if value == old:
             return
         f.set_stacks(status, value)
-        self._emit(E.StatusChanged, side, f.name, status, old, max(0, value))
-        if value <= 0 and not self._stopped:
+        if self.log:
+            self._events.append(E.StatusChanged(side, f.name, status, old, max(0, value)))
+        if value <= 0 and not self._stopped and \
+                status in self.rules.hooked.get("on removed", _NO_STATUSES):
             self._status_hook(side, status, "on removed", {"stacks": old})
 
     def _add_status(self, side: int, status: str, stacks: int) -> None:
@@ -397,9 +406,10 @@ class Mechanics:
         if new == old:
             return
         f.set_stacks(status, new)
-        self._emit(E.StatusChanged, side, f.name, status, old, new)
-        self._status_hook(side, status, "when inflicted",
-                          {"inflicted": new - old})
+        if self.log:
+            self._events.append(E.StatusChanged(side, f.name, status, old, new))
+        if status in self.rules.hooked.get("when inflicted", _NO_STATUSES):
+            self._status_hook(side, status, "when inflicted", {"inflicted": new - old})
 
     def _remove_status(self, side: int, status: str, stacks: int | None) -> int:
         have = self.fighters[side].statuses.get(status, 0)
@@ -459,10 +469,12 @@ class Mechanics:
         card = self.fighters[side].cards[index]
         used = min(amount, card.countdown)
         left = card.countdown - used
-        self.fighters[side].set_card(index, card.changed(countdown=left))
+        self.fighters[side].set_card(index, card.with_countdown(left))
         if side == self.actor:
             self.turn_countdown += used
-        self._emit(E.CountdownChanged, side, self.fighters[side].name, card.defn.name, left)
+        if self.log:
+            self._events.append(E.CountdownChanged(side, self.fighters[side].name,
+                                                   card.defn.name, left))
         if left == 0:
             self._pending.append((side, index))
         return left == 0
@@ -501,7 +513,7 @@ class Mechanics:
         act = card.active
         if dice is None:          # a countdown: wound up again, d is its size
             d, dice = act.countdown, ()
-            card = card.changed(countdown=act.countdown)
+            card = card.with_countdown(act.countdown)
             f.set_card(index, card)
         else:
             d = sum(dice) + act.free
@@ -583,8 +595,7 @@ class Mechanics:
                 self._remove_status(side, "reequip", 1)
             else:
                 uses = max(0, uses - 1)
-        f.set_card(index, card.changed(uses_left=uses, gone=gone,
-                                       times_used=card.times_used + 1))
+        f.set_card(index, card.after_use(uses, gone))
         f.cards_used += 1
         if side == self.actor:
             self.turn_cards_used += 1

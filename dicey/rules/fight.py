@@ -116,7 +116,10 @@ class Fight(Mechanics):
         return fight
 
     def _open(self, chance: Chance) -> None:
+        """Start a public call (a turn start, a move…): its scratch state is made here,
+        not in :meth:`copy`, as most copies the AI makes are never played on."""
         self._events = []
+        self._pending = []
         self._fires = 0
         self._chance = chance
 
@@ -339,7 +342,8 @@ class Fight(Mechanics):
                 return
             die = Die(value, burning=die.burning)
         f.take_die(di)
-        self._emit(E.Placed, side, f.name, die.value, card.name, die.burning)
+        if self.log:
+            self._events.append(E.Placed(side, f.name, die.value, card.name, die.burning))
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
             if self._stopped:
@@ -352,9 +356,9 @@ class Fight(Mechanics):
             return
         placed = tuple(sorted(card.placed + (die.value,))) if card.placed else (die.value,)
         if len(placed) < len(act.slots):   # weakened slots are as many as the card's own
-            f.set_card(ci, card.changed(placed=placed))
+            f.set_card(ci, card.with_placed(placed))
         else:                  # full: it fires at once, with the dice off it
-            f.set_card(ci, card.changed(placed=()))
+            f.set_card(ci, card.with_placed(()))
             self._fire(side, ci, placed)
 
     def _release(self, di: int, ci: int) -> None:
@@ -485,12 +489,8 @@ class Fight(Mechanics):
         c.turn_cards_used = self.turn_cards_used
         c.turn_countdown = self.turn_countdown
         c.start_events = self.start_events
-        c._events = []
-        c._pending = []
-        c._fires = 0
         c._ending = False
         c._live_vars = {}
-        c._chance = None
         return c
 
     def key(self) -> Hashable:
