@@ -148,7 +148,10 @@ class MCTS:
                 if state.turn_over:
                     break
                 choices = legal_choices(state)
-            untried = [c for c in choices if c[0] not in node.children]
+            if choices is node.choices and len(node.children) == len(choices):
+                untried = ()       # a kept state's choices never change: all tried
+            else:
+                untried = [c for c in choices if c[0] not in node.children]
             if untried:
                 key, move = untried[self.rng.randrange(len(untried))]
                 child = node.children[key] = Node(move)
@@ -175,13 +178,16 @@ class MCTS:
     def _select(self, node: Node, choices: list[tuple[Choice, Move]]) -> tuple[Choice, Move]:
         """UCB1 over the children legal in this sample (rewards normalised)."""
         children = node.children
-        log_n = math.log(sum(children[k].visits for k, _ in choices) or 1)
-        span = self.high - self.low
+        kids = [children[key] for key, _ in choices]
+        visits = 0
+        for child in kids:
+            visits += child.visits
+        log_n = math.log(visits or 1)
+        low, span, sqrt = self.low, self.high - self.low, math.sqrt
         best, best_ucb = choices[0], -math.inf
-        for choice in choices:
-            child = children[choice[0]]
-            mean = (child.value - self.low) / span if span > 0 else 0.5
-            ucb = mean + EXPLORATION * math.sqrt(log_n / child.visits)
+        for child, choice in zip(kids, choices):
+            mean = (child.value - low) / span if span > 0 else 0.5
+            ucb = mean + EXPLORATION * sqrt(log_n / child.visits)
             if ucb > best_ucb:
                 best, best_ucb = choice, ucb
         return best

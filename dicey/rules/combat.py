@@ -591,10 +591,11 @@ class Mechanics:
         gone = card.gone or act.single_use or act.once_per_fight
         uses = card.uses_left
         if uses != UNLIMITED:
-            if f.statuses.get("reequip", 0) and "cannotreuse" not in act.tags and not gone:
+            if f.statuses and f.statuses.get("reequip", 0) and \
+                    "cannotreuse" not in act.tags and not gone:
                 self._remove_status(side, "reequip", 1)
-            else:
-                uses = max(0, uses - 1)
+            elif uses > 0:
+                uses -= 1
         f.set_card(index, card.after_use(uses, gone))
         f.cards_used += 1
         if side == self.actor:

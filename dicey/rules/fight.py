@@ -297,13 +297,15 @@ class Fight(Mechanics):
     def _locate(self, move: Move) -> tuple[int, int]:
         """The die and card a move means (its indexes, or the canonical equal ones)."""
         f = self.fighters[self.actor]
-        if move.action not in ("place", "release"):
+        action = move.action
+        if action != "place" and action != "release":
             raise IllegalMoveError(f"unknown action in {move!r}")
         di, ci = move.die_index, move.card_index
-        if 0 <= di < len(f.dice) and 0 <= ci < len(f.cards):   # the move generator's own
-            die, card = f.dice[di], f.cards[ci]
+        dice, cards = f.dice, f.cards
+        if 0 <= di < len(dice) and 0 <= ci < len(cards):   # the move generator's own
+            die, card = dice[di], cards[ci]
             if die.value == move.die and card.defn.name == move.card and \
-                    _legal(move.action, die, card):
+                    _legal(action, die, card):
                 return di, ci
         wanted = make_id(move.card)
         cards = [i for i, c in enumerate(f.cards) if c.defn.name == move.card
@@ -354,11 +356,15 @@ class Fight(Mechanics):
             self._pour(side, ci, die.value)
             self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
             return
-        placed = tuple(sorted(card.placed + (die.value,))) if card.placed else (die.value,)
+        if not card.placed:
+            placed: tuple[int, ...] = (die.value,)
+        else:
+            placed = tuple(sorted(card.placed + (die.value,)))
         if len(placed) < len(act.slots):   # weakened slots are as many as the card's own
             f.set_card(ci, card.with_placed(placed))
         else:                  # full: it fires at once, with the dice off it
-            f.set_card(ci, card.with_placed(()))
+            if card.placed:
+                f.set_card(ci, card.with_placed(()))
             self._fire(side, ci, placed)
 
     def _release(self, di: int, ci: int) -> None:
