@@ -17,7 +17,8 @@ engine's own figures):
   (its clock included), drawn from seeded fights of every enemy in the content;
 * ``fights`` — headless fights per second with every fighter's own AI, in this process
   and on two worker processes;
-* ``rules`` — moves applied per second, copy and key in µs, fights per second (easy AI);
+* ``rules`` — moves applied per second (on the AI's copies, and with every event logged),
+  copy and key in µs (the key of a state a move just made), fights per second (easy AI);
 * ``baseline.tuple_ops_per_s`` — a fixed pure-Python loop, so the figures can be read
   as ratios on a noisy machine.
 
@@ -324,11 +325,33 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
 # ------------------------------------------------------------------ rules
 
 def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
-    """The engine's figures: moves applied per second, copy and key cost, easy fights."""
-    positions = [f.copy(simulation=True) for f in enemy_turns(library, p.rule_positions)]
+    """The engine's figures: moves applied per second — on the copies the AI makes (no
+    event log; the goal's figure) and on fights that log every event (play) —, copy and
+    key cost, easy fights per second."""
+    turns = enemy_turns(library, p.rule_positions)
+    positions = [f.copy(simulation=True, log=False) for f in turns]
+    for pos in positions:
+        pos.key()                    # as the search does before it makes the children
+    moves, seconds, children = _apply_all(positions, p.rounds)
+    logged, logged_seconds, _ = _apply_all([f.copy(simulation=True) for f in turns], p.rounds)
+    out: dict[str, Any] = {"moves_per_s": moves / seconds if seconds else None,
+                           "moves_per_s_logged": logged / logged_seconds if logged_seconds
+                           else None, "moves": moves}
+    out.update(_copy_key_us(positions, children, 20 * p.rounds))
+    start = time.perf_counter()
+    play_fights(library, range(p.fights), easy=True)
+    out["fights_per_s"] = p.fights / (time.perf_counter() - start)
+    return out
+
+
+def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float, list[Fight]]:
+    """Every legal move of every position on a copy, ``rounds`` times: how many, the
+    seconds ``apply`` took, and the states the last round made."""
     chance = SampleChance(random.Random(0))
     spent, moves = 0.0, 0
-    for _ in range(p.rounds):
+    children: list[Fight] = []
+    for _ in range(rounds):
+        children = []
         for pos in positions:
             for move in pos.legal_moves():
                 child = pos.copy()
@@ -336,27 +359,25 @@ def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
                 child.apply(move, chance)
                 spent += time.perf_counter() - start
                 moves += 1
-    out: dict[str, Any] = {"moves_per_s": moves / spent if spent else None, "moves": moves}
-    out.update(_copy_key_us(positions, 20 * p.rounds))
-    start = time.perf_counter()
-    play_fights(library, range(p.fights), easy=True)
-    out["fights_per_s"] = p.fights / (time.perf_counter() - start)
-    return out
+                children.append(child)
+    return moves, spent, children
 
 
-def _copy_key_us(positions: list[Fight], rounds: int) -> dict[str, float | None]:
+def _copy_key_us(positions: list[Fight], children: list[Fight], rounds: int
+                 ) -> dict[str, float | None]:
+    """A copy of a position, and the key of a state a move just made: what the search
+    pays per state it makes (a key asked again of an unchanged state costs less: the
+    codes of its parts are kept)."""
     n = rounds * len(positions)
-    if not n:
+    if not n or not children:
         return {"copy_us": None, "key_us": None, "copy_key_us": None}
     start = time.perf_counter()
     for _ in range(rounds):
         for pos in positions:
             pos.copy()
-    copy_s = time.perf_counter() - start
+    copy_us = (time.perf_counter() - start) / n * 1e6
     start = time.perf_counter()
-    for _ in range(rounds):
-        for pos in positions:
-            pos.key()
-    key_s = time.perf_counter() - start
-    return {"copy_us": copy_s / n * 1e6, "key_us": key_s / n * 1e6,
-            "copy_key_us": (copy_s + key_s) / n * 1e6}
+    for child in children:
+        child.key()
+    key_us = (time.perf_counter() - start) / len(children) * 1e6
+    return {"copy_us": copy_us, "key_us": key_us, "copy_key_us": copy_us + key_us}

@@ -502,7 +502,7 @@ class Fight(Mechanics):
     def key(self) -> Hashable:
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
-        are what a path earned, not what the position is. A flat tuple of eleven small
+        are what a path earned, not what the position is. A flat tuple of thirteen small
         values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
         return (self.actor, self.turn, self.phase, *self.fighters[0].key(),
                 *self.fighters[1].key())

@@ -252,7 +252,8 @@ class Fighter:
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
                  "dice", "statuses", "cards", "cards_used",
-                 "_dice_code", "_card_codes", "_rest_code", "_card_events")
+                 "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
+                 "_card_events")
 
     def __init__(self, side: int, defn: FighterDef, hp: int, max_hp: int, dice_count: int,
                  level: int, cards: list[CardState]):
@@ -268,9 +269,11 @@ class Fighter:
         self.statuses: dict[str, int] = {}
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
-        self._dice_code: int | None = None          # code of the sorted dice
+        self._dice_sum = 0                          # the dice as a number: see _die_bit
+        self._dice_code: int | None = None          # code of _dice_sum
         self._card_codes: list[int | None] = [None] * len(cards)   # per card, in order
-        self._rest_code: int | None = None          # code of all but hp, dice, cards used
+        self._cards_code: int | None = None         # code of the sorted card codes
+        self._status_code: int | None = None        # code of statuses, max HP, dice count
         self._card_events: frozenset[str] | None = None   # see card_events()
 
     def copy(self) -> "Fighter":
@@ -287,30 +290,35 @@ class Fighter:
         f.statuses = self.statuses.copy()
         f.cards = self.cards[:]
         f.cards_used = self.cards_used
-        f._dice_code = self._dice_code      # a copy is equal: its codes hold too
+        f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
+        f._dice_code = self._dice_code
         f._card_codes = self._card_codes[:]
-        f._rest_code = self._rest_code
+        f._cards_code = self._cards_code
+        f._status_code = self._status_code
         f._card_events = self._card_events
         return f
 
     # ------------------------------------------------------------- the key
 
-    def key(self) -> tuple[int, int, int, int]:
-        """``(hp, cards used, dice code, code of the rest)``: equal for fighters that play
-        the same (equal dice and identical cards interchangeable). See :func:`code`.
+    def key(self) -> tuple[int, int, int, int, int]:
+        """``(hp, cards used, dice code, statuses code, cards code)``: equal for fighters
+        that play the same (equal dice and identical cards interchangeable). The statuses
+        code covers max HP, dice count and extra dice too. See :func:`code`.
 
         The codes are kept between calls: the AI asks for the key of every state it
         makes, and a move changes a die and a card or two, seldom the rest.
         """
         dice = self._dice_code
         if dice is None:
-            dice = self._dice_code = code(tuple(sorted(self.dice)))
-        rest = self._rest_code
-        if rest is None:
-            rest = self._rest_code = code((self.max_hp, self.dice_count, self.extra,
-                                           tuple(sorted(self.statuses.items())),
-                                           tuple(sorted(self.card_codes()))))
-        return self.hp, self.cards_used, dice, rest
+            dice = self._dice_code = code(self._dice_sum)
+        statuses = self._status_code
+        if statuses is None:
+            statuses = self._status_code = code((self.max_hp, self.dice_count, self.extra,
+                                                 tuple(sorted(self.statuses.items()))))
+        cards = self._cards_code
+        if cards is None:
+            cards = self._cards_code = code(tuple(sorted(self.card_codes())))
+        return self.hp, self.cards_used, dice, statuses, cards
 
     def card_codes(self) -> list[int]:
         """Each card's :func:`code`, in order: equal for identical cards (same definition
@@ -336,20 +344,26 @@ class Fighter:
 
     def set_dice(self, dice: list[Die]) -> None:
         self.dice = dice
+        self._dice_sum = sum(_die_bit(d) for d in dice)
         self._dice_code = None
 
     def take_die(self, index: int) -> Die:
         """Take a die out of the pool."""
+        die = self.dice.pop(index)
+        self._dice_sum -= _die_bit(die)
         self._dice_code = None
-        return self.dice.pop(index)
+        return die
 
     def put_die(self, index: int, die: Die) -> None:
         """Replace the die at ``index``."""
+        self._dice_sum += _die_bit(die) - _die_bit(self.dice[index])
         self.dice[index] = die
         self._dice_code = None
 
     def add_dice(self, dice: Iterable[Die]) -> None:
+        start = len(self.dice)
         self.dice.extend(dice)
+        self._dice_sum += sum(_die_bit(d) for d in self.dice[start:])
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
@@ -359,18 +373,18 @@ class Fighter:
             self._card_events = None
         self.cards[index] = card
         self._card_codes[index] = None
-        self._rest_code = None
+        self._cards_code = None
 
     def set_cards(self, cards: list[CardState]) -> None:
         self.cards = cards
         self._card_codes = [None] * len(cards)
-        self._rest_code = None
+        self._cards_code = None
         self._card_events = None
 
     def add_card(self, card: CardState) -> None:
         self.cards.append(card)
         self._card_codes.append(None)
-        self._rest_code = None
+        self._cards_code = None
         self._card_events = None
 
     def set_stacks(self, status: str, stacks: int) -> None:
@@ -379,19 +393,19 @@ class Fighter:
             self.statuses[status] = stacks
         else:
             self.statuses.pop(status, None)
-        self._rest_code = None
+        self._status_code = None
 
     def set_statuses(self, statuses: dict[str, int]) -> None:
         self.statuses = statuses
-        self._rest_code = None
+        self._status_code = None
 
     def set_max_hp(self, max_hp: int) -> None:
         self.max_hp = max_hp
-        self._rest_code = None
+        self._status_code = None
 
     def add_extra_dice(self, count: int) -> None:
         self.extra += count
-        self._rest_code = None
+        self._status_code = None
 
     # --------------------------------------------------------------- reads
 
@@ -416,6 +430,18 @@ class Fighter:
 
     def __repr__(self) -> str:
         return f"<Fighter {self.name} {self.hp}/{self.max_hp}>"
+
+
+def _die_bit(die: Die) -> int:
+    """A die's share of a pool's number: a pool is a multiset of at most 24 dice of 56
+    kinds (value 0..6 and three flags), so five bits a kind hold its count, and the sum
+    over the pool is the same for equal pools in any order — kept as dice come and go,
+    where sorting the pool for every key cost more.
+
+    >>> _die_bit(Die(1)) + _die_bit(Die(3)) == _die_bit(Die(3)) + _die_bit(Die(1))
+    True
+    """
+    return 1 << 5 * (die.value << 3 | die.burning << 2 | die.locked << 1 | die.blind)
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,10 @@ STATUSES = ["poison", "burn", "freeze", "lock", "blind", "shock", "weaken", "cur
 
 def fresh_key(f: Fighter) -> tuple:
     """The key the plain way: every code looked up again."""
-    return (f.hp, f.cards_used, code(tuple(sorted(f.dice))),
-            code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())),
-                  tuple(sorted(code(c[1:]) for c in f.cards)))))
+    dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind) for d in f.dice)
+    return (f.hp, f.cards_used, code(dice),
+            code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())))),
+            code(tuple(sorted(code(c[1:]) for c in f.cards))))
 
 
 def fresh_events(f: Fighter) -> frozenset[str]:
