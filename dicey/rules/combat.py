@@ -259,11 +259,12 @@ class Mechanics:
         i = 0
         while i < len(cards) and (self.outcome is None or self._ending):   # not _stopped
             card = cards[i]
-            defn = card.defn           # card.active, inlined: this loop is a hot one
-            act = defn.weakened if card.weakened and defn.weakened is not None else defn
-            if not card.gone and event in act.hooks:
-                self._card_hook(side, i, event, names)
-            cards = self.fighters[side].cards
+            if not card.gone:
+                defn = card.defn       # card.active, inlined: this loop is a hot one
+                act = defn.weakened if card.weakened and defn.weakened is not None else defn
+                if event in act.hooks:
+                    self._card_hook(side, i, event, names)
+                    cards = self.fighters[side].cards
             i += 1
 
     def _init_vars(self, side: int, defn: EquipmentDef) -> tuple[tuple[str, Any], ...]:
