@@ -16,7 +16,7 @@ are interchangeable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import count, permutations
 from typing import Any, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str
@@ -235,8 +235,13 @@ def code(part: Any) -> int:
     """
     hit = _CODES.get(part)
     if hit is None:
-        hit = _CODES[part] = len(_CODES)
+        # setdefault and next() are each one step for the interpreter: a planner thread
+        # and the game's thread meeting a new part at once still give it one number.
+        hit = _CODES.setdefault(part, next(_NUMBERS))
     return hit
+
+
+_NUMBERS = count()
 
 
 # ---------------------------------------------------------------- fighters
