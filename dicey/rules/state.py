@@ -15,8 +15,8 @@ are interchangeable.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
-from itertools import count, permutations
 from typing import Any, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str
@@ -192,7 +192,7 @@ def slot_assignment(slots: tuple[Slot, ...], values: tuple[int, ...]) -> tuple[i
     (1, 0)
     """
     pairs = doubles_pairs(slots)
-    for perm in permutations(range(len(slots)), len(values)):
+    for perm in itertools.permutations(range(len(slots)), len(values)):
         if not all(slots[s].accepts(v) for s, v in zip(perm, values)):
             continue
         at = {s: v for s, v in zip(perm, values)}
@@ -241,7 +241,7 @@ def code(part: Any) -> int:
     return hit
 
 
-_NUMBERS = count()
+_NUMBERS = itertools.count()
 
 
 # ---------------------------------------------------------------- fighters
