@@ -171,15 +171,42 @@ def quality_figures(lib: Library, fights: int, seed: int = 1,
                     presets: Sequence[str] = ("easy", "normal")) -> dict:
     """The AI quality figure of ``dicey bench``: the enemy's win rate with each preset
     against the same hero bot, over the dungeon's enemies with the hero as a run brings it
-    to each one's floor, and how many points each preset gains over the first."""
+    to each one's floor, and how many points each preset gains over the first.
+
+    Each preset meets the same fights (pairing and seed), so a gain is read fight by fight:
+    ``…_stderr`` is the standard error of the mean of those paired differences, in points
+    (a gain within two of them of 0 is noise)."""
     enemies = [e for e in sorted(lib.enemies) if enemy_floor(lib, e) is not None]
     jobs = plan_jobs(lib, fights, seed, enemies=enemies, presets=presets)
-    report = build_report(simulate(jobs, lib=lib), seed)
+    results = simulate(jobs, lib=lib)
+    report = build_report(results, seed)
     rates = {name: row["enemy_win_pct"] for name, row in report["presets"].items()}
+    won = {name: [r.winner == "enemy" for r in results if r.enemy_ai == name]
+           for name in presets}
     base = presets[0]
-    return {"fights_per_preset": fights, "hero_bot": HERO_BOT, "enemy_win_pct": rates,
-            **{f"{name}_minus_{base}_points": round(rates[name] - rates[base], 1)
-               for name in presets[1:]}}
+    out: dict = {"fights_per_preset": fights, "hero_bot": HERO_BOT, "enemy_win_pct": rates}
+    for name in presets[1:]:
+        out[f"{name}_minus_{base}_points"] = round(rates[name] - rates[base], 1)
+        out[f"{name}_minus_{base}_stderr"] = round(paired_stderr(won[name], won[base]), 1)
+    return out
+
+
+def paired_stderr(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """Standard error, in percentage points, of the mean of ``a[i] - b[i]``: how far a
+    difference of two win rates over the same fights may be from the truth by chance.
+
+    >>> paired_stderr([True, True, False, False], [True, False, False, True])
+    40.8
+    >>> paired_stderr([True], [False])
+    0.0
+    """
+    n = len(a)
+    if n < 2:
+        return 0.0
+    diffs = [int(x) - int(y) for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return round(100.0 * (variance / n) ** 0.5, 1)
 
 
 # -------------------------------------------------------------------- report

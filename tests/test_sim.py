@@ -50,6 +50,24 @@ def test_report_counts_fights_cards_and_compares_presets(library):
     assert simulate.results_csv(results).count("\n") == 7   # header and six fights
 
 
+def test_quality_figures_compare_presets_on_the_same_fights(library):
+    figures = simulate.quality_figures(library, 4, seed=3)
+    rates = figures["enemy_win_pct"]
+    assert set(rates) == {"easy", "normal"} and figures["fights_per_preset"] == 4
+    assert figures["normal_minus_easy_points"] == pytest.approx(rates["normal"] - rates["easy"],
+                                                                abs=0.11)
+    assert figures["normal_minus_easy_stderr"] >= 0
+
+
+def test_paired_stderr_is_zero_when_presets_agree_and_grows_with_disagreement():
+    same = [True, False, True, False]
+    assert simulate.paired_stderr(same, same) == 0
+    assert simulate.paired_stderr([True] * 4, [False] * 4) == 0      # always 1 apart
+    some = simulate.paired_stderr([True, False, False, False], [False] * 4)
+    more = simulate.paired_stderr([True, True, False, False], [False] * 4)
+    assert 0 < some < more
+
+
 def test_sim_command_writes_json_and_csv(cli, tmp_path):
     out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
     code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "frog",

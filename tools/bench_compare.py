@@ -29,6 +29,7 @@ GOALS = (
     ("turns.p99_ms", "<=", 500),
     ("rules.moves_per_s", ">=", 100_000),
     ("rules.copy_key_us", "<=", 2),
+    ("fights.speedup_2workers", ">=", 1.8),
     ("quality.normal_minus_easy_points", ">=", 15),
 )
 

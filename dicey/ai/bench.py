@@ -309,7 +309,8 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
     start = time.perf_counter()
     play_fights(library, range(p.fights))
     out: dict[str, Any] = {"per_s": p.fights / (time.perf_counter() - start),
-                           "fights": p.fights, "per_s_2workers": None}
+                           "fights": p.fights, "per_s_2workers": None,
+                           "speedup_2workers": None}
     if p.workers:
         # Both workers load the game before the clock starts; small chunks keep them busy
         # to the end (fights differ in length).
@@ -319,6 +320,7 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
             start = time.perf_counter()
             done = sum(pool.map(_fights_in_worker, chunks))
             out["per_s_2workers"] = done / (time.perf_counter() - start)
+        out["speedup_2workers"] = out["per_s_2workers"] / out["per_s"]
     return out
 
 

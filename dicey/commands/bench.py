@@ -21,7 +21,7 @@ from dicey.ai.bench import measure
 from ._shared import fail, library_from
 
 #: Fights per preset behind the AI quality figure, by profile.
-QUALITY_FIGHTS = {"full": 192, "quick": 48, "smoke": 2}
+QUALITY_FIGHTS = {"full": 384, "quick": 48, "smoke": 2}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
