@@ -15,16 +15,17 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Iterator
-
+from typing import Any, Callable, Iterator
 from lark import Lark, Token, Transformer
-from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
+from lark.parsers.lalr_analysis import Shift
+from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, UnexpectedEOF,
                              UnexpectedInput, UnexpectedToken)
 
 from . import ast as A
 from .errors import DiceSyntaxError, Diagnostic
+from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
 MAX_DEPTH = 100
@@ -34,37 +35,16 @@ MAX_SOURCE_BYTES = 2_000_000
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 
-class Postlexer:
-    """Drops line ends inside brackets, so calls and lists may span lines, and after a
-    comma, so a long property list may go on on the next line."""
-
-    always_accept = ("_NL",)
-
-    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        depth = 0
-        previous = ""
-        for tok in stream:
-            kind = tok.type
-            if kind in ("LPAR", "LSQB"):
-                depth += 1
-            elif kind in ("RPAR", "RSQB"):
-                depth = max(0, depth - 1)
-            elif kind == "_NL" and (depth or previous == "COMMA"):
-                continue
-            elif kind == "NAME" and tok in ("elif", "else"):
-                # Where no if-block ends, the contextual lexer reads these as names; they
-                # are keywords all the same, so the parser reports them where they stand.
-                tok = Token.new_borrow_pos(tok.upper(), str(tok), tok)
-                kind = tok.type
-            previous = kind
-            yield tok
-
-
 @lru_cache(maxsize=None)
 def _lark(start: str) -> Lark:
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=Postlexer(), keep_all_tokens=True, maybe_placeholders=False,
-                transformer=ToAst(), start=start)
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer=DiceLexer,
+                keep_all_tokens=True, maybe_placeholders=False, transformer=ToAst(),
+                start=start)
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens the parser reads in ``text``, which must parse (for tests and tools)."""
+    return list(_lark("start").parse_interactive(text).iter_parse())
 
 
 # ------------------------------------------------------------------ transformer
@@ -106,21 +86,37 @@ def _end(item) -> tuple[int, int] | None:
 
 def _span(children) -> A.Pos:
     """From the first token of ``children`` to the last (nodes count by their own spans)."""
-    first, last = _start(children), _end(children)
-    if first is None or last is None:
+    # The usual case at once: a token or a placed node at each end, or in the tuple there
+    # (tokens and positions both have line, column, end_line and end_column); the rest is
+    # searched.
+    first, last = children[0], children[-1]
+    if isinstance(first, tuple) and first:
+        first = first[0]
+    if isinstance(last, tuple) and last:
+        last = last[-1]
+    head = first if isinstance(first, Token) else getattr(first, "pos", None)
+    tail = last if isinstance(last, Token) else getattr(last, "pos", None)
+    if head is not None and tail is not None and head.line and tail.line:
+        return A.Pos(head.line, head.column, tail.end_line, tail.end_column)
+    start, end = _start(children), _end(children)
+    if start is None or end is None:
         return A.NOPOS
-    return A.Pos(first[0], first[1], last[0], last[1])
+    return A.Pos(start[0], start[1], end[0], end[1])
 
 
 def _nodes(children) -> tuple:
     """The children that are not tokens (punctuation, keywords, line ends)."""
-    return tuple(c for c in children if not isinstance(c, Token))
+    return tuple([c for c in children if not isinstance(c, Token)])
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def _unquote(tok: Token) -> str:
     body = tok[1:-1]
-    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-    return re.sub(r"\\(.)", lambda m: escapes.get(m.group(1), m.group(1)), body)
+    if "\\" not in body:
+        return body
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 #: Longest integer literal read (longer ones are reported, not converted).
@@ -448,9 +444,130 @@ def _check_depth(decls: tuple, path: str) -> None:
         stack.extend((c, depth + 1) for c in _children(node))
 
 
+class _Machine:
+    """Lark's LALR tables for the grammar, run by a loop of our own.
+
+    Lark builds the tables; the loop takes the steps Lark's own parser takes
+    (``lark.parsers.lalr_parser_state``) and calls ``ToAst`` as Lark's tree builder would,
+    with less work per step: actions are plain numbers where Lark hashes ``Rule`` objects,
+    the runs of ``*`` and ``+`` are plain lists, not trees, and a chain of rules that only
+    hand their one child up (``?expr: or_expr``, ``?or_expr: and_expr`` …) is one step.
+    """
+
+    def __init__(self, lark: Lark, start: str) -> None:
+        conf = lark.parse_interactive("", start).parser_state.parse_conf
+        self.states, self.start, self.accept = conf.states, conf.start_state, conf.end_state
+        numbers: dict = {}
+        self.actions = {state: {str(kind): self._action(action, arg, numbers)
+                                for kind, (action, arg) in row.items()}
+                        for state, row in conf.states.items()}
+        self.rules = [None] * len(numbers)
+        ast = ToAst()
+        for rule, number in numbers.items():
+            self.rules[number] = (len(rule.expansion), str(rule.origin.name),
+                                  _builder(rule, ast))
+        self.lexer = DiceLexer(lark.lexer_conf)
+        self.chains: dict[tuple[int, int, str], int] = {}   # see _chain
+
+    @staticmethod
+    def _action(action, arg, numbers: dict) -> int:
+        """A shift as the state it goes to (>= 0), a reduction as ~(its rule's number)."""
+        if action is Shift:
+            return arg
+        return ~numbers.setdefault(arg, len(numbers))
+
+    def parse(self, text: str):
+        """What the start rule's callback builds from ``text``; Lark's errors if it fails."""
+        actions, rules, accept, chains = self.actions, self.rules, self.accept, self.chains
+        stack, values = [self.start], []
+        for token in self.lexer.read(text, stack, self.states, end=True):
+            kind = token.type
+            while True:
+                step = actions[stack[-1]].get(kind)
+                if step is None:
+                    raise UnexpectedToken(token, {k for k in self.states[stack[-1]]
+                                                  if k.isupper()}, state=stack[-1])
+                if step >= 0:
+                    stack.append(step)
+                    values.append(token)
+                    break
+                size, origin, build = rules[~step]
+                if build is None:   # rules handing one child up, in a chain: to its end
+                    key = (stack[-2], stack[-1], kind)
+                    stack[-1] = chains.get(key) or self._chain(*key)
+                else:
+                    if size:
+                        children = values[-size:]
+                        del stack[-size:], values[-size:]
+                    else:   # (values[-0:] would be all of them)
+                        children = []
+                    values.append(build(children))
+                    stack.append(actions[stack[-1]][origin])
+                if stack[-1] == accept and kind == "$END":
+                    return values[-1]
+        raise AssertionError("the end token is always accepted or refused")  # pragma: no cover
+
+    def _chain(self, below: int, top: int, kind: str) -> int:
+        """The state reached from ``top`` (over ``below``) on ``kind`` by reducing every rule
+        that hands its one child up, one after another: ``1`` in ``f(1)`` is an atom, then
+        a postfix, a unary, a product … an expr, one state each, the value untouched."""
+        start = top
+        while (step := self.actions[top].get(kind)) is not None and step < 0 and \
+                self.rules[~step][2] is None:
+            top = self.actions[below][self.rules[~step][1]]
+        self.chains[(below, start, kind)] = top
+        return top
+
+
+def _builder(rule, ast: ToAst) -> Callable[[list], Any] | None:
+    """What a reduction by ``rule`` makes of its children's values, as Lark's tree builder
+    makes it for this grammar (every token kept, no placeholders), or None when the rule
+    hands its one child up unchanged (an inlined ``?`` rule of one symbol)."""
+    expansion = rule.expansion
+    if rule.options.template_source or rule.options.empty_indices or \
+            any(s.is_term and s.filter_out for s in expansion):
+        raise GrammarError(f"the parser does not run rule {rule} (templates, placeholders "
+                           "and filtered tokens are not supported)")
+    spliced = frozenset(i for i, s in enumerate(expansion)
+                        if not s.is_term and s.name.startswith("_"))
+    if rule.origin.name.startswith("_"):   # Lark's helper rule for a `*` or `+`
+        return partial(_spread, spliced)
+    inline = rule.options.expand1 and not rule.alias
+    if inline and len(expansion) == 1 and not spliced:
+        return None
+    method = getattr(ast, rule.alias or rule.origin.name)
+    if not spliced:
+        return method
+    if not inline:
+        return lambda children: method(_spread(spliced, children))
+
+    def inline_spread(children: list) -> Any:
+        flat = _spread(spliced, children)
+        return flat[0] if len(flat) == 1 else method(flat)
+    return inline_spread
+
+
+def _spread(spliced: frozenset[int], children: list) -> list:
+    """``children`` with the values of helper rules (at ``spliced``) spread in their place.
+    A helper's value is a list used once, so the first one is extended in place: a long
+    left-recursive run (``members``, ``items``) grows in linear time."""
+    out = children[0] if 0 in spliced else [children[0]]
+    for i in range(1, len(children)):
+        if i in spliced:
+            out.extend(children[i])
+        else:
+            out.append(children[i])
+    return out
+
+
+@lru_cache(maxsize=None)
+def _machine(start: str = "start") -> _Machine:
+    return _Machine(_lark(start), start)
+
+
 def _parse_tree(text: str, path: str, start: str = "start"):
     try:
-        decls = _lark(start).parse(text)
+        decls = _machine(start).parse(text)
     except UnexpectedInput as err:
         raise DiceSyntaxError([_error_at(err, path)], text) from None
     except _BadToken as err:
