@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS
@@ -566,8 +566,9 @@ class _Members:
             self.hooks[member.event] = member
 
 
-@dataclass(frozen=True)
-class _Known:
+class _Known(NamedTuple):
+    """What a declaration's members may be."""
+
     properties: tuple[str, ...]
     flags: tuple[str, ...]
     sections: tuple[str, ...]
@@ -766,6 +767,10 @@ class _DeclChecker:
         self.report = _Report(path)
         self.ident = A.make_id(decl.name)
         self.random = False
+        # A variant shares most hooks with its base: each is checked and searched for
+        # chance once per scope (checking it again would only repeat its problems).
+        self._checked: set[tuple[int, tuple]] = set()
+        self._reaches: dict[int, bool] = {}
 
     @property
     def origin(self) -> Origin:
@@ -784,9 +789,24 @@ class _DeclChecker:
 
     def _scripts(self, m: _Members, var_types: dict[str, str]) -> dict[str, A.Hook]:
         for event, hook in m.hooks.items():
+            key = (id(hook), tuple(var_types.items()))
+            if key in self._checked:
+                continue
+            self._checked.add(key)
             scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses)
             _ScriptChecker(self.report, scope, self.symbols, event, var_types).block(hook.body)
         return dict(m.hooks)
+
+    def _is_random(self, hooks: dict[str, A.Hook], *values: A.Expr) -> bool:
+        """Whether a hook's body or one of ``values`` can reach a chance point."""
+        return any(self._reaching(part) for part in (*(h.body for h in hooks.values()),
+                                                     *values))
+
+    def _reaching(self, part: Any) -> bool:
+        found = self._reaches.get(id(part))
+        if found is None:
+            found = self._reaches[id(part)] = reaches_chance(part)
+        return found
 
     def _var_types(self, m: _Members) -> dict[str, str]:
         types: dict[str, str] = {}
@@ -814,7 +834,7 @@ class _DeclChecker:
     def c_equipment(self) -> EquipmentDef | None:
         m = self._equipment_members(self.decl.members, "equipment")
         base = self._equipment(m, self.decl.pos)
-        variants: dict[str, EquipmentDef] = {}
+        variants: dict[str, dict[str, Any]] = {}
         for section in m.sections:
             merged = _merge(self.decl.members, section.members)
             vm = self._equipment_members(merged, f"'{section.title}' of {self.decl.name}",
@@ -825,11 +845,12 @@ class _DeclChecker:
         if upgraded is not None and weakened is not None:
             wm = _merge(_merge(self.decl.members, _section(m, "upgraded")),
                         _section(m, "weakened"))
-            upgraded = dataclasses.replace(upgraded, weakened=self._equipment(
-                self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos))
-        return dataclasses.replace(base, upgraded=upgraded, weakened=weakened,
-                                   is_random=base.is_random or any(
-                                       v.is_random for v in variants.values()))
+            upgraded = {**upgraded, "weakened": EquipmentDef(**self._equipment(
+                self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos))}
+        return EquipmentDef(**{**base, "is_random": base["is_random"] or any(
+            v["is_random"] for v in variants.values())},
+            upgraded=upgraded and EquipmentDef(**upgraded),
+            weakened=weakened and EquipmentDef(**weakened))
 
     def _equipment_members(self, members: tuple[A.Member, ...], what: str, *,
                            quiet: bool = False,
@@ -843,7 +864,8 @@ class _DeclChecker:
         return _Members(members, report, what, _EQUIPMENT_PROPS, _EQUIPMENT_FLAGS, sections,
                         HOOKS["equipment"], allow_vars=True)
 
-    def _equipment(self, m: _Members, pos: A.Pos) -> EquipmentDef:
+    def _equipment(self, m: _Members, pos: A.Pos) -> dict[str, Any]:
+        """An EquipmentDef's fields (it is made once its variants are known)."""
         v = _Values(m, self.report)
         size = v.integer("size", 1, 1, 2)
         spec = _SlotSpec()
@@ -861,7 +883,7 @@ class _DeclChecker:
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
         tags = self._tags(m, v)
-        return EquipmentDef(
+        return dict(
             id=self.ident, name=self.decl.name, size=size, slots=tuple(spec.slots),
             free=spec.free, spares=tuple(spec.spares), countdown=spec.countdown, total=total,
             uses=self._uses(v), once_per_fight="once per fight" in m.flags,
@@ -870,8 +892,7 @@ class _DeclChecker:
             tags=tags, text=text,
             vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
             # a var's initialiser runs when the card enters a fight, a move's given card too
-            is_random=reaches_chance((tuple(h.body for h in hooks.values()),
-                                      tuple(var.value for var in m.vars.values()))),
+            is_random=self._is_random(hooks, *(var.value for var in m.vars.values())),
             origin=self.origin)
 
     def _tags(self, m: _Members, v: _Values) -> frozenset[str]:
@@ -879,8 +900,10 @@ class _DeclChecker:
         do nothing: a near miss of one is a warning."""
         tags = frozenset(v.words("tags"))
         for item in m.props["tags"].items if "tags" in m.props else ():
-            hint = did_you_mean(item.text, ENGINE_TAGS) if isinstance(item, A.Word) else ""
-            if hint and item.text not in ENGINE_TAGS:
+            if not isinstance(item, A.Word) or item.text in ENGINE_TAGS:
+                continue
+            hint = did_you_mean(item.text, ENGINE_TAGS)
+            if hint:
                 self.report.warning(item.pos, f"tag '{item.text}' is not one the engine "
                                               f"knows{hint}")
         return tags
@@ -912,7 +935,7 @@ class _DeclChecker:
             stacks=v.word("stacks", "yes", ("yes", "no")) == "yes",
             clears=v.word("clears", "never", ("never", "turn start", "turn end")),
             text=text, hooks=hooks,
-            is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            is_random=self._is_random(hooks),
             origin=self.origin)
 
     # -- fighters -------------------------------------------------------------
@@ -947,7 +970,7 @@ class _DeclChecker:
             weak=frozenset(v.words("weak", DAMAGE_TYPES)),
             immune=frozenset(v.words("immune", DAMAGE_TYPES)), text=v.text("text"),
             score=self._score(m), hooks=hooks, xp=v.integer("xp", level, 0, 9999),
-            grid=grid, is_random=reaches_chance(tuple(h.body for h in hooks.values())),
+            grid=grid, is_random=self._is_random(hooks),
             origin=self.origin)
 
     def _grid(self, m: _Members, equipment: tuple[str, ...], grid: int) -> None:

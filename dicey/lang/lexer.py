@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from lark import Token
 from lark.common import LexerConf
@@ -54,6 +54,18 @@ class _Context:
     words: dict[str, dict[str, str]]           # a pattern's name -> {word: keyword read}
     allowed: frozenset[str]                    # what an error says could have come
     in_order: tuple[tuple[str, re.Pattern[str]], ...]   # each terminal tried alone, in order
+
+
+class _Contexts(dict):
+    """The lexer's contexts by parser state, for one LALR table (each made when first met)."""
+
+    def __init__(self, lexer: "DiceLexer", states: dict[int, dict[str, Any]]) -> None:
+        super().__init__()
+        self.lexer, self.states = lexer, states
+
+    def __missing__(self, state: int) -> _Context:
+        found = self[state] = self.lexer.context(self.states[state].keys())
+        return found
 
 
 def lark_order(conf: LexerConf) -> list[TerminalDef]:
@@ -92,20 +104,25 @@ class DiceLexer(Lexer):
         self.alone = {t.name: re.compile(t.pattern.to_regexp()) for t in self.order}
         self.ignore = frozenset(conf.ignore)
         self.terminals_by_name = conf.terminals_by_name
-        self.contexts: dict[int, _Context] = {}
         self._by_takes: dict[frozenset[str], _Context] = {}
+        self._contexts = _Contexts(self, {})
 
     # -------------------------------------------------------------- contexts
 
-    def context(self, state: int, states: dict[int, dict[str, Any]]) -> _Context:
-        """The context of parser state ``state`` (``states``: Lark's LALR table), built
-        once per set of terminals."""
-        takes = frozenset(n for n in (*states[state].keys(), *self.ignore, *ALWAYS_LEXED)
+    def contexts(self, states: dict[int, dict[str, Any]]) -> _Contexts:
+        """The contexts of the parser states of ``states`` (Lark's LALR table)."""
+        if self._contexts.states is not states:
+            self._contexts = _Contexts(self, states)
+        return self._contexts
+
+    def context(self, accepts: Iterable[str]) -> _Context:
+        """The context of a parser state taking the terminals ``accepts``, built once per
+        set of terminals."""
+        takes = frozenset(n for n in (*accepts, *self.ignore, *ALWAYS_LEXED)
                           if n in self.terminals_by_name)
         found = self._by_takes.get(takes)
         if found is None:
             found = self._by_takes[takes] = self._make_context(takes)
-        self.contexts[state] = found
         return found
 
     def _make_context(self, takes: frozenset[str]) -> _Context:
@@ -134,12 +151,11 @@ class DiceLexer(Lexer):
         """The tokens of ``text`` for an LALR parser whose state stack is ``stack`` (read
         before each token, so a token is lexed in the state that will take it); ``end``:
         then the ``$END`` token Lark's parser ends with, placed at the last token."""
-        contexts, match, new_str = self.contexts, self.master.match, str.__new__
+        contexts, match, new_str = self.contexts(states), self.master.match, str.__new__
         pos, size, line, line_start = 0, len(text), 1, 0
         depth, previous, last = 0, "", None
         while pos < size:
-            state = stack[-1]
-            context = contexts.get(state) or self.context(state, states)
+            context = contexts[stack[-1]]
             found = match(text, pos)
             if found is None:
                 raise self._no_terminal(text, pos, line, line_start, context, last)
@@ -149,9 +165,9 @@ class DiceLexer(Lexer):
                 kind, found = self._in_context(text, pos, line, line_start, found, context,
                                                last)
                 how = context.how[kind]
-            value = found.group()
             start, start_line, column = pos, line, pos - line_start + 1
             pos = found.end()
+            value = text[start:pos]
             if "\n" in value:
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1

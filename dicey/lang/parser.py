@@ -58,50 +58,16 @@ def _tpos(tok: Token) -> A.Pos:
     return A.Pos(tok.line, tok.column, tok.end_line, tok.end_column)
 
 
-def _start(item) -> tuple[int, int] | None:
-    if isinstance(item, Token):
-        return item.line, item.column
-    if isinstance(item, (tuple, list)):
-        for sub in item:
-            found = _start(sub)
-            if found:
-                return found
-        return None
-    pos = getattr(item, "pos", None)
-    return (pos.line, pos.column) if pos is not None and pos.line else None
-
-
-def _end(item) -> tuple[int, int] | None:
-    if isinstance(item, Token):
-        return item.end_line, item.end_column
-    if isinstance(item, (tuple, list)):
-        for sub in reversed(item):
-            found = _end(sub)
-            if found:
-                return found
-        return None
-    pos = getattr(item, "pos", None)
-    return (pos.end_line, pos.end_column) if pos is not None and pos.line else None
-
-
-def _span(children) -> A.Pos:
-    """From the first token of ``children`` to the last (nodes count by their own spans)."""
-    # The usual case at once: a token or a placed node at each end, or in the tuple there
-    # (tokens and positions both have line, column, end_line and end_column); the rest is
-    # searched.
+def _span(children: list) -> A.Pos:
+    """From the first token of ``children`` to the last. Each end is a token, a node (which
+    counts by its own span) or a tuple of nodes (a property's values), never an empty one:
+    every rule that makes a node starts and ends with one of these."""
     first, last = children[0], children[-1]
-    if isinstance(first, tuple) and first:
-        first = first[0]
-    if isinstance(last, tuple) and last:
-        last = last[-1]
-    head = first if isinstance(first, Token) else getattr(first, "pos", None)
-    tail = last if isinstance(last, Token) else getattr(last, "pos", None)
-    if head is not None and tail is not None and head.line and tail.line:
-        return A.Pos(head.line, head.column, tail.end_line, tail.end_column)
-    start, end = _start(children), _end(children)
-    if start is None or end is None:
-        return A.NOPOS
-    return A.Pos(start[0], start[1], end[0], end[1])
+    if not isinstance(first, Token):   # tokens and positions share their four fields
+        first = (first[0] if isinstance(first, tuple) else first).pos
+    if not isinstance(last, Token):
+        last = (last[-1] if isinstance(last, tuple) else last).pos
+    return A.Pos(first.line, first.column, last.end_line, last.end_column)
 
 
 def _nodes(children) -> tuple:
@@ -168,18 +134,17 @@ class ToAst(Transformer):
     def start(self, children):
         return tuple(c for c in children if isinstance(c, A.Decl))
 
-    def decl(self, children):
+    def decl(self, children):   # OVERRIDE? KIND STRING "{" _NL? members "}"
         override = children[0].type == "OVERRIDE"
         kind, name = children[1 if override else 0], children[2 if override else 1]
-        members = next(c for c in children if isinstance(c, tuple))
-        return A.Decl(str(kind), _unquote(name), members, override, _span(children),
+        return A.Decl(kind.value, _unquote(name), children[-2], override, _span(children),
                       _tpos(name))
 
     def members(self, children):
         return _nodes(children)
 
     def property(self, children):
-        return A.Property(str(children[0]), children[2], _span(children))
+        return A.Property(children[0].value, children[2], _span(children))
 
     def flag(self, children):
         return A.Flag(tuple(str(w) for w in children), _span(children))
@@ -191,20 +156,21 @@ class ToAst(Transformer):
         *words, body = children
         return A.Hook(" ".join(map(str, words)), body.stmts, _span(children))
 
-    def section(self, children):
+    def section(self, children):   # NAME+ INT? "{" _NL? members "}"
         words = tuple(str(c) for c in children if isinstance(c, Token) and c.type == "NAME")
         number = next((_int(c) for c in children if isinstance(c, Token) and c.type == "INT"),
                       None)
-        members = next(c for c in children if isinstance(c, tuple))
-        return A.Section(words, number, members, _span(children))
+        return A.Section(words, number, children[-2], _span(children))
 
-    def items(self, children):
-        return _nodes(children)
+    def items(self, children):   # item ("," item)*
+        return tuple(children[::2])
 
-    def word(self, children):
-        words = tuple(str(c) for c in children if isinstance(c, Token))
-        number = next((c.value for c in children if isinstance(c, _Signed)), None)
-        return A.Word(words, number, _span(children))
+    def word(self, children):   # NAME+ signed?
+        last = children[-1]
+        if isinstance(last, _Signed):
+            return A.Word(tuple([str(c) for c in children[:-1]]), last.value,
+                          _span(children))
+        return A.Word(tuple([str(c) for c in children]), None, _span(children))
 
     def number(self, children):
         return A.Num(children[0].value, children[0].pos)
@@ -216,15 +182,14 @@ class ToAst(Transformer):
         return A.Text(_unquote(children[0]), _tpos(children[0]))
 
     def positive(self, children):
-        return _Signed(_int(children[0]), _span(children))
+        return _Signed(_int(children[0]), _tpos(children[0]))
 
     def negative(self, children):
         return _Signed(-_int(children[1]), _span(children))
 
     # statements
-    def block(self, children):
-        return _Block(next(c for c in children if isinstance(c, tuple)), children[0],
-                      children[-1])
+    def block(self, children):   # "{" _NL? stmts "}"
+        return _Block(children[-2], children[0], children[-1])
 
     def stmts(self, children):
         return _nodes(children)
@@ -271,7 +236,7 @@ class ToAst(Transformer):
         return A.Stop(_span(children))
 
     def expr_stmt(self, children):
-        return A.ExprStmt(children[0], _span(children))
+        return A.ExprStmt(children[0], children[0].pos)
 
     # expressions
     def or_(self, children):
@@ -298,13 +263,13 @@ class ToAst(Transformer):
     def neg(self, children):
         return A.UnaryOp("-", children[1], _span(children))
 
-    def call(self, children):
+    def call(self, children):   # NAME "(" args? ")"
         name = children[0]
-        args = next((c for c in children if isinstance(c, tuple)), ())
-        return A.Call(str(name), args, _span(children), _tpos(name))
+        return A.Call(name.value, children[2] if len(children) == 4 else (), _span(children),
+                      _tpos(name))
 
-    def args(self, children):
-        return _nodes(children)
+    def args(self, children):   # expr ("," expr)* ","?
+        return tuple(children[::2])
 
     def index(self, children):
         return A.Index(children[0], children[2], _span(children))
@@ -329,7 +294,7 @@ class ToAst(Transformer):
         return A.Bool(False, _tpos(children[0]))
 
     def name(self, children):
-        return A.Name(str(children[0]), _tpos(children[0]))
+        return A.Name(children[0].value, _tpos(children[0]))
 
     def list_(self, children):
         items = next((c for c in children if isinstance(c, tuple)), ())
@@ -401,37 +366,43 @@ def _error_at(err: UnexpectedInput, path: str) -> Diagnostic:
 
 # --------------------------------------------------------------------- parsing
 
-def _children(node) -> tuple:
-    """The AST nodes directly inside ``node`` (what nesting depth counts)."""
-    if isinstance(node, A.BinOp):
-        return node.left, node.right
-    if isinstance(node, (A.Decl, A.Section)):
-        return node.members
-    if isinstance(node, A.Hook):
-        return node.body
-    if isinstance(node, A.If):
-        inner = [c for cond, body in node.branches for c in (cond, *body)]
-        return tuple(inner) + (node.orelse or ())
-    if isinstance(node, (A.Repeat, A.For)):
-        return (node.count if isinstance(node, A.Repeat) else node.iterable, *node.body)
-    if isinstance(node, A.UnaryOp):
-        return (node.operand,)
-    if isinstance(node, (A.Call, A.ListExpr)):
-        return node.args if isinstance(node, A.Call) else node.items
-    if isinstance(node, A.Index):
-        return node.obj, node.index
-    if isinstance(node, A.Field):
-        return (node.obj,)
-    if isinstance(node, (A.Let, A.Assign, A.VarDecl)):
-        return (node.value,)
-    if isinstance(node, A.ExprStmt):
-        return (node.expr,)
-    return ()
+#: The AST nodes directly inside a node, by its type, in order (what nesting depth counts).
+_INSIDE: dict[type, Callable[[Any], tuple]] = {
+    A.BinOp: lambda n: (n.left, n.right),
+    A.Decl: lambda n: n.members,
+    A.Section: lambda n: n.members,
+    A.Hook: lambda n: n.body,
+    A.If: lambda n: tuple([c for cond, body in n.branches for c in (cond, *body)])
+    + (n.orelse or ()),
+    A.Repeat: lambda n: (n.count, *n.body),
+    A.For: lambda n: (n.iterable, *n.body),
+    A.UnaryOp: lambda n: (n.operand,),
+    A.Call: lambda n: n.args,
+    A.ListExpr: lambda n: n.items,
+    A.Index: lambda n: (n.obj, n.index),
+    A.Field: lambda n: (n.obj,),
+    A.Let: lambda n: (n.value,),
+    A.Assign: lambda n: (n.value,),
+    A.VarDecl: lambda n: (n.value,),
+    A.ExprStmt: lambda n: (n.expr,),
+}
 
 
 def _check_depth(decls: tuple, path: str) -> None:
     """Reject ASTs nested deeper than MAX_DEPTH (iteratively: no recursion here), so the
-    checker, the compiler and the printer, which recurse, never meet a RecursionError."""
+    checker, the compiler and the printer, which recurse, never meet a RecursionError.
+
+    Level by level first, which is cheap; only a tree too deep is walked node by node, to
+    report the node the walk meets first."""
+    level, depth, inside = decls, 1, _INSIDE.get
+    while level:
+        if depth > MAX_DEPTH:
+            _report_too_deep(decls, path)
+        level = [c for node in level if (nodes := inside(type(node))) for c in nodes(node)]
+        depth += 1
+
+
+def _report_too_deep(decls: tuple, path: str) -> None:
     stack = [(d, 1) for d in decls]
     while stack:
         node, depth = stack.pop()
@@ -441,7 +412,8 @@ def _check_depth(decls: tuple, path: str) -> None:
                 path, max(pos.line, 1), max(pos.column, 1),
                 f"nested too deeply (more than {MAX_DEPTH} levels of blocks, brackets "
                 "or operators)")])
-        stack.extend((c, depth + 1) for c in _children(node))
+        nodes = _INSIDE.get(type(node))
+        stack.extend((c, depth + 1) for c in (nodes(node) if nodes else ()))
 
 
 class _Machine:
@@ -463,9 +435,9 @@ class _Machine:
                         for state, row in conf.states.items()}
         self.rules = [None] * len(numbers)
         ast = ToAst()
-        for rule, number in numbers.items():
+        for rule, number in numbers.items():   # (size, left side, builder, is the start)
             self.rules[number] = (len(rule.expansion), str(rule.origin.name),
-                                  _builder(rule, ast))
+                                  _builder(rule, ast), rule.origin.name == start)
         self.lexer = DiceLexer(lark.lexer_conf)
         self.chains: dict[tuple[int, int, str], int] = {}   # see _chain
 
@@ -478,8 +450,9 @@ class _Machine:
 
     def parse(self, text: str):
         """What the start rule's callback builds from ``text``; Lark's errors if it fails."""
-        actions, rules, accept, chains = self.actions, self.rules, self.accept, self.chains
+        actions, rules, chains = self.actions, self.rules, self.chains
         stack, values = [self.start], []
+        push_state, push_value = stack.append, values.append
         for token in self.lexer.read(text, stack, self.states, end=True):
             kind = token.type
             while True:
@@ -488,22 +461,22 @@ class _Machine:
                     raise UnexpectedToken(token, {k for k in self.states[stack[-1]]
                                                   if k.isupper()}, state=stack[-1])
                 if step >= 0:
-                    stack.append(step)
-                    values.append(token)
+                    push_state(step)
+                    push_value(token)
                     break
-                size, origin, build = rules[~step]
+                size, origin, build, is_start = rules[~step]
                 if build is None:   # rules handing one child up, in a chain: to its end
                     key = (stack[-2], stack[-1], kind)
                     stack[-1] = chains.get(key) or self._chain(*key)
-                else:
-                    if size:
-                        children = values[-size:]
-                        del stack[-size:], values[-size:]
-                    else:   # (values[-0:] would be all of them)
-                        children = []
-                    values.append(build(children))
-                    stack.append(actions[stack[-1]][origin])
-                if stack[-1] == accept and kind == "$END":
+                    continue
+                if size:
+                    children = values[-size:]
+                    del stack[-size:], values[-size:]
+                else:   # (values[-0:] would be all of them)
+                    children = []
+                push_value(build(children))
+                push_state(actions[stack[-1]][origin])
+                if is_start and stack[-1] == self.accept:   # reduced at the end
                     return values[-1]
         raise AssertionError("the end token is always accepted or refused")  # pragma: no cover
 
@@ -530,8 +503,9 @@ def _builder(rule, ast: ToAst) -> Callable[[list], Any] | None:
                            "and filtered tokens are not supported)")
     spliced = frozenset(i for i, s in enumerate(expansion)
                         if not s.is_term and s.name.startswith("_"))
+    spread = _spreader(spliced)
     if rule.origin.name.startswith("_"):   # Lark's helper rule for a `*` or `+`
-        return partial(_spread, spliced)
+        return spread
     inline = rule.options.expand1 and not rule.alias
     if inline and len(expansion) == 1 and not spliced:
         return None
@@ -539,18 +513,36 @@ def _builder(rule, ast: ToAst) -> Callable[[list], Any] | None:
     if not spliced:
         return method
     if not inline:
-        return lambda children: method(_spread(spliced, children))
+        return lambda children: method(spread(children))
 
     def inline_spread(children: list) -> Any:
-        flat = _spread(spliced, children)
+        flat = spread(children)
         return flat[0] if len(flat) == 1 else method(flat)
     return inline_spread
 
 
-def _spread(spliced: frozenset[int], children: list) -> list:
-    """``children`` with the values of helper rules (at ``spliced``) spread in their place.
-    A helper's value is a list used once, so the first one is extended in place: a long
+def _spreader(spliced: frozenset[int]) -> Callable[[list], list]:
+    """Children with the values of helper rules (at ``spliced``) spread in their place. A
+    helper's value is a list used once, so the first one is extended in place: a long
     left-recursive run (``members``, ``items``) grows in linear time."""
+    if not spliced:
+        return _as_is
+    if spliced == {0}:
+        return _onto_first
+    return partial(_spread, spliced)
+
+
+def _as_is(children: list) -> list:
+    return children
+
+
+def _onto_first(children: list) -> list:
+    run = children[0]
+    run += children[1:]
+    return run
+
+
+def _spread(spliced: frozenset[int], children: list) -> list:
     out = children[0] if 0 in spliced else [children[0]]
     for i in range(1, len(children)):
         if i in spliced:
