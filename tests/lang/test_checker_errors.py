@@ -242,6 +242,18 @@ def test_problems_of_a_variant_are_reported_once(symbols):
     assert [(p.line, p.column) for p in found] == [(3, 25), (4, 25)]
 
 
+def test_a_hook_a_variant_shares_is_checked_in_the_variant_s_scope(symbols):
+    """The base's hook is checked once per scope: a variant whose var changes type meets
+    the hook again, and its problem is reported once (at the hook, for both variants)."""
+    source = ('equipment "Probe" {\n    var hits = 0\n    on use { attack(hits) }\n'
+              '    upgraded { var hits = "many" }\n    weakened { var hits = "few" }\n}')
+    (found,) = errors(source, symbols)
+    assert (found.line, found.column) == (3, 21) and "needs a number" in found.message
+    base = source.replace('upgraded { var hits = "many" }', "upgraded { size: 1 }")
+    base = base.replace('weakened { var hits = "few" }', "weakened { size: 1 }")
+    assert errors(base, symbols) == []
+
+
 def test_caret_rendering(symbols):
     source = 'equipment "Frosty" {\n    on use { inflict(frostbyte, 2) }\n}\n'
     (diag,) = errors(source, symbols)
