@@ -99,7 +99,7 @@ class DiceLexer(Lexer):
         self.order = lark_order(conf)
         self.keywords = embedded_keywords(self.order)
         words = {w for table in self.keywords.values() for w in table.values()}
-        self.master = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})"
+        self.master = re.compile("|".join(f"(?P<{t.name}>{_uncaptured(t.pattern.to_regexp())})"
                                           for t in self.order if t.name not in words))
         self.alone = {t.name: re.compile(t.pattern.to_regexp()) for t in self.order}
         self.ignore = frozenset(conf.ignore)
@@ -225,3 +225,33 @@ def _whole_text(lexer_state: LexerState) -> str:
     if getattr(text, "start", 0) != 0 or getattr(text, "end", len(whole)) != len(whole):
         raise TypeError("DiceLexer reads whole texts only")
     return whole
+
+
+def _uncaptured(regexp: str) -> str:
+    """``regexp`` with its capturing groups made non-capturing: the same matches, without
+    the bookkeeping of groups nobody reads (the master pattern reads only its named ones).
+
+    >>> print(_uncaptured('"(x|[()])*"(?=(a|b))'))
+    "(?:x|[()])*"(?=(?:a|b))
+    """
+    out, i, in_class = [], 0, False
+    while i < len(regexp):
+        c = regexp[i]
+        if c == "\\":
+            out.append(regexp[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            close_at = i + 1 + (regexp[i + 1:i + 2] == "^")
+            if regexp[close_at:close_at + 1] == "]":   # a leading ] is a member, not the end
+                out.append(regexp[i:close_at + 1])
+                i = close_at + 1
+                continue
+        elif c == "(" and regexp[i + 1:i + 2] != "?":
+            c = "(?:"
+        out.append(c)
+        i += 1
+    return "".join(out)
