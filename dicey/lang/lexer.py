@@ -99,8 +99,12 @@ class DiceLexer(Lexer):
         self.order = lark_order(conf)
         self.keywords = embedded_keywords(self.order)
         words = {w for table in self.keywords.values() for w in table.values()}
-        self.master = re.compile("|".join(f"(?P<{t.name}>{_uncaptured(t.pattern.to_regexp())})"
-                                          for t in self.order if t.name not in words))
+        # Each terminal's name is an empty group at the end of its alternative: a branch
+        # then starts with a character or a class, which the regex engine tests before
+        # it enters the branch (a group at the start would be entered every time).
+        self.master = re.compile("|".join(
+            f"(?:{_uncaptured(t.pattern.to_regexp())})(?P<{t.name}>)"
+            for t in self.order if t.name not in words))
         self.alone = {t.name: re.compile(t.pattern.to_regexp()) for t in self.order}
         self.ignore = frozenset(conf.ignore)
         self.terminals_by_name = conf.terminals_by_name
