@@ -16,7 +16,16 @@ key                default    what earns it
 ``healing``        1          per HP gained (and -1 per HP lost)
 ``opponent_dead``  1,000,000  the opponent at 0 HP
 ``self_dead``      -1,000,000 oneself at 0 HP
+``outlook``        50         per HP of margin in the opponent's coming turn that
+                              the turn's statuses make (beyond the table)
+``fatal``          5,000      per unit of probability that the opponent is dead by
+                              the end of its coming turn, less the same for oneself
+                              (beyond the table)
 =================  =========  ==============================================
+
+The last two are the project's own (:mod:`dicey.ai.foresight`): what a dodge, a reduce,
+thorns, a lock or a shock will do in the opponent's turn, and whether a fighter lives
+through it. An enemy with ``score { outlook: 0; fatal: 0 }`` plays by the table alone.
 
 ``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on
 oneself with the opposite sign (curing one's poison earns 90 a stack, stripping the
@@ -52,6 +61,8 @@ from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
 from dicey.rules.state import Die
 
+from .foresight import Outlook
+
 
 @dataclass(frozen=True, slots=True)
 class Weights:
@@ -68,6 +79,8 @@ class Weights:
     healing: int = 1
     opponent_dead: int = 1_000_000
     self_dead: int = -1_000_000
+    outlook: int = 50
+    fatal: int = 5_000
 
     def with_overrides(self, overrides: Mapping[str, int]) -> "Weights":
         """These weights with some replaced; ValueError for a key that is not a weight."""
@@ -96,14 +109,16 @@ class Scorer:
     status id (a status's kind and when it clears come from the fight's rules).
     """
 
-    __slots__ = ("side", "weights", "_rules", "_own", "_opp")
+    __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
-        self.weights = weights or Weights.for_fighter(fight.fighters[self.side].defn)
+        self.weights = w = weights or Weights.for_fighter(fight.fighters[self.side].defn)
         self._rules = fight.rules
         self._own: dict[str, int] = {}
         self._opp: dict[str, int] = {}
+        outlook = Outlook(fight, self.side, w.outlook, w.fatal) if w.outlook or w.fatal else None
+        self._outlook = outlook if outlook is not None and outlook.active else None
 
     # ------------------------------------------------------------ statuses
 
@@ -128,7 +143,8 @@ class Scorer:
     # ------------------------------------------------------------- the parts
 
     def potential(self, fight: Fight) -> float:
-        """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP)."""
+        """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP), and
+        what it leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`)."""
         w = self.weights
         own, opp = fight.fighters[self.side], fight.fighters[1 - self.side]
         value = w.healing * own.hp - w.damage * opp.hp
@@ -140,6 +156,8 @@ class Scorer:
             value += w.opponent_dead
         if own.hp <= 0:
             value += w.self_dead
+        if self._outlook is not None:
+            value += self._outlook.value(fight)
         return value
 
     def unused(self, fight: Fight) -> float:

@@ -1,0 +1,165 @@
+"""The opponent's coming turn, as the end of a turn leaves it: the ``outlook`` and ``fatal``
+terms of the score, beyond ``ai.md``'s table.
+
+The table scores a turn by what it did: damage, statuses by the stack, cards used. What it
+cannot see is what a status does *after* the turn, in the opponent's: a dodge spoils the
+opponent's next card whatever its dice, a reduce takes a point off each of its hits,
+thorns hurt it for each attack, a lock or a freeze takes dice from it, a shock or a weaken
+spoils its cards. By the stack a dodge weighs what a point of shield weighs.
+
+:class:`Outlook` plays the opponent's next turn with the rule of thumb
+(:func:`dicey.ai.baseline.choose_move`) from a few fixed rolls, once for each set of such
+statuses a turn's end can leave, and counts the HP each side loses in it:
+
+* ``outlook`` points per HP of margin (the opponent's mean loss less one's own), against
+  the same turn played without those statuses: a state that leaves none is worth 0 here;
+* ``fatal`` points per unit of probability that the opponent is dead by the end of its
+  turn, less the same for oneself being dead by then (or of one's poison at one's next
+  turn start), with the state's own HP, shield and poison: a shield that keeps a fighter
+  alive is worth its life, one that does not is worth its table price.
+
+Shield and poison are left to the table: a point of shield absorbs a point of damage and a
+stack of poison is a point of damage, just what their weights price (so the Frog's check, a
+Sword against a Shield, is the table's alone while neither side is in danger).
+
+The terms read only what a state's key holds (statuses, HP), so the search may memoise on
+it; the rolls are fixed, so a plan is reproducible.
+"""
+from __future__ import annotations
+
+import random
+from typing import Hashable
+
+from dicey.lang.chance import SampleChance
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+from .baseline import MAX_MOVES_PER_TURN, choose_move
+
+#: Rolls the opponent's coming turn is played from (the same rolls for every set of
+#: statuses, so that their differences are not noise).
+SAMPLES = 4
+#: Seed of the first sampled roll (fixed: a plan is reproducible).
+SEED = 20_011
+#: Statuses whose worth the table's weights already give (see the module docstring).
+PRICED = frozenset({"shield", "poison"})
+#: HP the planning side is lent in a trial, so the damage it would take is never cut short.
+LENT_HP = 1_000
+
+#: One sampled coming turn: (damage ``side`` takes before any shield, HP the opponent loses).
+Turn = tuple[int, int]
+
+
+class Outlook:
+    """The opponent's coming turn as seen from ``side``'s turn in ``origin``.
+
+    Each trial starts from ``origin``, puts in the statuses of the state being valued
+    (shield and poison taken out) and lends ``side`` HP, ends ``side``'s turn and plays the
+    opponent's from a fixed roll. The HP, dice and cards of the state being valued do not
+    change what a trial measures, which keeps the trials few: one set per pair of status
+    lists. :meth:`value` turns them into points (see the module docstring).
+    """
+
+    __slots__ = ("origin", "side", "outlook", "fatal", "samples", "_turns", "_values",
+                 "_bare")
+
+    def __init__(self, origin: Fight, side: int, outlook: float, fatal: float,
+                 samples: int = SAMPLES):
+        self.origin = origin
+        self.side = side
+        self.outlook = outlook
+        self.fatal = fatal
+        self.samples = samples
+        self._turns: dict[Hashable, list[Turn]] = {}
+        self._values: dict[Hashable, float] = {}
+        playable = origin.outcome is None and origin.actor == side and not origin.turn_over
+        wanted = samples > 0 and (outlook or fatal)
+        self._bare = _mean_margin(self._turns_for((), ())) if playable and wanted else None
+
+    @property
+    def active(self) -> bool:
+        """Whether the outlook adds anything: its weights are not 0 and ``origin`` is
+        ``side``'s turn to plan."""
+        return self._bare is not None
+
+    def value(self, fight: Fight) -> float:
+        """The coming turn's worth for ``side`` in ``fight``: 0 when the outlook is off or
+        ``origin`` is not ``side``'s turn to plan."""
+        if self._bare is None:
+            return 0.0
+        me, them = fight.fighters[self.side], fight.fighters[1 - self.side]
+        key = (self._acting(me.statuses, "turn end"), self._acting(them.statuses, "turn start"),
+               me.hp, me.statuses.get("shield", 0), me.statuses.get("poison", 0),
+               them.hp, them.statuses.get("poison", 0))
+        hit = self._values.get(key)
+        if hit is None:
+            hit = self._values[key] = self._worth(*key)
+        return hit
+
+    def _worth(self, own: tuple, opp: tuple, hp: int, shield: int, poison: int,
+               opp_hp: int, opp_poison: int) -> float:
+        turns = self._turns_for(own, opp)
+        margin = _mean_margin(turns) - self._bare if (own or opp) else 0.0
+        fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
+                 for taken, lost in turns]
+        return self.outlook * margin + self.fatal * sum(fates) / len(fates)
+
+    def _acting(self, statuses: dict[str, int], gone_at: str) -> tuple[tuple[str, int], ...]:
+        """The statuses that may act in the opponent's turn and that the table does not
+        price, sorted: not those that clear at ``gone_at`` (one's own at one's turn end,
+        the opponent's at its turn start), which are gone before then."""
+        clears = self.origin.rules.clears
+        return tuple(sorted((s, n) for s, n in statuses.items()
+                            if s not in PRICED and clears(s) != gone_at))
+
+    def _turns_for(self, own: tuple, opp: tuple) -> list[Turn]:
+        turns = self._turns.get((own, opp))
+        if turns is None:
+            turns = self._turns[(own, opp)] = [self._play(dict(own), dict(opp), SEED + i)
+                                               for i in range(self.samples)]
+        return turns
+
+    def _play(self, own: dict[str, int], opp: dict[str, int], seed: int) -> Turn:
+        side, other = self.side, 1 - self.side
+        trial = self.origin.copy(simulation=True, log=False)
+        me = trial.fighters[side]
+        trial.set_position(side, statuses=own, max_hp=me.max_hp + LENT_HP,
+                           hp=me.hp + LENT_HP)
+        trial.set_position(other, statuses=opp)
+        hp = (trial.fighters[side].hp, trial.fighters[other].hp)
+        chance, rng = SampleChance(random.Random(seed)), random.Random(seed)
+        trial.apply(Move.end(), chance)
+        if not trial.is_over:
+            trial.begin_turn(chance)
+        moves = 0
+        while not trial.turn_over and moves < MAX_MOVES_PER_TURN:
+            trial.apply(choose_move(trial, rng), chance)
+            moves += 1
+        return hp[0] - trial.fighters[side].hp, hp[1] - trial.fighters[other].hp
+
+
+def _mean_margin(turns: list[Turn]) -> float:
+    """The opponent's mean HP loss less one's own damage taken.
+
+    >>> _mean_margin([(4, 0), (0, 2)])
+    -1.0
+    """
+    return sum(lost - taken for taken, lost in turns) / len(turns)
+
+
+def _fate(taken: int, lost: int, hp: int, shield: int, poison: int, opp_hp: int,
+          opp_poison: int) -> int:
+    """1 if the opponent is dead by the end of its turn (its poison first), -1 if oneself
+    is by then or dies of one's poison at one's next turn start, else 0.
+
+    >>> _fate(taken=5, lost=0, hp=6, shield=0, poison=0, opp_hp=9, opp_poison=0)
+    0
+    >>> _fate(taken=5, lost=0, hp=6, shield=0, poison=1, opp_hp=9, opp_poison=0)
+    -1
+    >>> _fate(taken=9, lost=2, hp=6, shield=0, poison=0, opp_hp=9, opp_poison=7)
+    1
+    """
+    if opp_poison + lost >= opp_hp:
+        return 1
+    left = hp - max(0, taken - shield)
+    return -1 if left <= 0 or poison >= left else 0
