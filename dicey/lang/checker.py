@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
@@ -773,7 +774,7 @@ class _DeclChecker:
         self._checked: set[tuple[int, tuple]] = set()
         self._reaches: dict[int, bool] = {}
 
-    @property
+    @cached_property
     def origin(self) -> Origin:
         return Origin(self.path, self.decl.pos, self.mod)
 

@@ -17,11 +17,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
+
 from lark import Lark, Token, Transformer
-from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, UnexpectedEOF,
                              UnexpectedInput, UnexpectedToken)
+from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
 from .errors import DiceSyntaxError, Diagnostic
@@ -104,7 +105,7 @@ def _int(tok: Token) -> int:
     return int(tok)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)   # (not frozen: it is made for every block, and never kept)
 class _Block:
     """A ``{ … }`` body and its braces (so the statement holding it spans to the ``}``)."""
 
@@ -118,7 +119,7 @@ class _Block:
                      self.close.end_column)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Signed:
     """A signed number in a property value: its value and its tokens."""
 
@@ -469,6 +470,10 @@ class _Machine:
                     key = (stack[-2], stack[-1], kind)
                     stack[-1] = chains.get(key) or self._chain(*key)
                     continue
+                if size == 1 and not is_start:   # the most common: replace the top in place
+                    values[-1] = build(values[-1:])
+                    stack[-1] = actions[stack[-2]][origin]
+                    continue
                 if size:
                     children = values[-size:]
                     del stack[-size:], values[-size:]
@@ -553,7 +558,7 @@ def _spread(spliced: frozenset[int], children: list) -> list:
 
 
 @lru_cache(maxsize=None)
-def _machine(start: str = "start") -> _Machine:
+def _machine(start: str) -> _Machine:
     return _Machine(_lark(start), start)
 
 

@@ -111,7 +111,7 @@ def test_tokens_of_every_file_are_lark_s(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_file_parses_to_what_lark_builds(path):
     text = path.read_text(encoding="utf-8")
-    assert _outcome(_machine().parse, text) == _outcome(REFERENCE_AST.parse, text)
+    assert _outcome(_machine("start").parse, text) == _outcome(REFERENCE_AST.parse, text)
 
 
 def test_tokens_helper_gives_the_parser_s_tokens():
@@ -157,7 +157,7 @@ CONTEXT_CASES = [
 @pytest.mark.parametrize("text", [c[1] for c in CONTEXT_CASES], ids=[c[0] for c in CONTEXT_CASES])
 def test_context_decides_as_lark_decides(text):
     _same_tokens(text)
-    assert _outcome(_machine().parse, text) == _outcome(REFERENCE_AST.parse, text)
+    assert _outcome(_machine("start").parse, text) == _outcome(REFERENCE_AST.parse, text)
 
 
 # ------------------------------------------------------------------ random text
@@ -196,11 +196,11 @@ def test_random_text_lexes_as_lark_lexes_it(text):
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(random_text, spaced_text))
 def test_random_text_parses_or_fails_as_lark_s_parser(text):
-    assert _outcome(_machine().parse, text) == _outcome(REFERENCE_AST.parse, text)
+    assert _outcome(_machine("start").parse, text) == _outcome(REFERENCE_AST.parse, text)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_files())
 def test_mutated_files_lex_and_parse_as_with_lark(text):
     _same_tokens(text)
-    assert _outcome(_machine().parse, text) == _outcome(REFERENCE_AST.parse, text)
+    assert _outcome(_machine("start").parse, text) == _outcome(REFERENCE_AST.parse, text)
