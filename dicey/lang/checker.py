@@ -199,6 +199,9 @@ class _ScriptChecker:
         self.event = event
         self.var_types = var_types
         self.levels: list[dict[str, tuple[str, A.Pos]]] = [{}]
+        #: Whether a call met so far can reach a chance point: the walk meets every call,
+        #: so a checked script needs no second walk to know (``interp.reaches_chance``).
+        self.random = False
 
     # -- names ----------------------------------------------------------------
 
@@ -455,6 +458,8 @@ class _ScriptChecker:
 
     def e_Call(self, node: A.Call, wanted: str) -> str:
         spec = BUILTINS.get(node.func)
+        if spec is not None and spec.random:
+            self.random = True
         if spec is None:
             for arg in node.args:
                 self.expr(arg)
@@ -796,7 +801,9 @@ class _DeclChecker:
                 continue
             self._checked.add(key)
             scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses)
-            _ScriptChecker(self.report, scope, self.symbols, event, var_types).block(hook.body)
+            walk = _ScriptChecker(self.report, scope, self.symbols, event, var_types)
+            walk.block(hook.body)
+            self._reaches[id(hook.body)] = walk.random
         return dict(m.hooks)
 
     def _is_random(self, hooks: dict[str, A.Hook], *values: A.Expr) -> bool:
@@ -805,6 +812,7 @@ class _DeclChecker:
                                                      *values))
 
     def _reaching(self, part: Any) -> bool:
+        """Known from the check's walk, or (for what it did not walk) searched."""
         found = self._reaches.get(id(part))
         if found is None:
             found = self._reaches[id(part)] = reaches_chance(part)
@@ -821,7 +829,9 @@ class _DeclChecker:
                 continue
             init_scope = Scope(frozenset({"self", "target", "turn", "simulation"}),
                                frozenset(), frozenset(self.symbols.statuses))
-            _ScriptChecker(self.report, init_scope, self.symbols, "var", {}).expr(var.value)
+            walk = _ScriptChecker(self.report, init_scope, self.symbols, "var", {})
+            walk.expr(var.value)
+            self._reaches[id(var.value)] = walk.random
             types[name] = literal_type(var.value)
         return types
 

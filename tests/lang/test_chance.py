@@ -16,6 +16,7 @@ from dicey.lang.chance import FixedChance, SampleChance, TooManyOutcomes, enumer
 from dicey.lang.effects import CardRef, RecordingEffects
 from dicey.lang.interp import compile_stmts, split_outcomes
 from dicey.lang.parser import parse_stmts
+from ast_strategies import programs
 from lang_kit import CARD_VARS, NAMES, SCOPE, run
 
 
@@ -232,3 +233,34 @@ def test_random_flag_is_decided_statically(symbols, source, random_):
     defn, found = checker.check_decl(decl, "t.dice", checker.collect_symbols([decl], symbols))
     assert defn is not None, found
     assert defn.is_random is random_
+
+
+WALKED = ["attack(d)", "attack(roll(1, 6))", "attack(d, fire, roll(1, 2))",
+          "nothing(pick([1, 2]))", "let x = [1, chance(5)][0]", "x = -roll(1, d)",
+          "if d > 3 { say(1) } elif pick(dice) { say(2) } else { say(3) }",
+          "repeat roll(1, 2) { say(1) }", "for x in shuffle(dice) { say(x) }",
+          "say(target.hp + roll(1, 2))", "say(not chance(1) and true)", "say(reroll())",
+          "cancel"]
+
+
+@pytest.mark.parametrize("source", WALKED)
+def test_the_checker_s_walk_finds_every_chance_point(source):
+    """A card's random flag comes from the walk that checks its scripts: the walk must meet
+    every call reaches_chance meets, in any program, well-typed or not."""
+    _walk_agrees(parse_stmts(source))
+
+
+@settings(max_examples=80, deadline=None)
+@given(programs)
+def test_the_checker_s_walk_finds_every_chance_point_in_any_program(stmts):
+    _walk_agrees(stmts)
+
+
+def _walk_agrees(stmts) -> None:
+    from dicey.lang import checker
+    from dicey.lang.interp import reaches_chance
+
+    walk = checker._ScriptChecker(checker._Report("t.dice"), SCOPE, checker.Symbols(),
+                                  "before use", {})
+    walk.block(stmts)
+    assert walk.random == reaches_chance(stmts)
