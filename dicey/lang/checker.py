@@ -24,7 +24,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
@@ -773,15 +772,12 @@ class _DeclChecker:
         self.mod = mod
         self.report = _Report(path)
         self.ident = A.make_id(decl.name)
+        self.origin = Origin(path, decl.pos, mod)
         self.random = False
         # A variant shares most hooks with its base: each is checked and searched for
         # chance once per scope (checking it again would only repeat its problems).
         self._checked: set[tuple[int, tuple]] = set()
         self._reaches: dict[int, bool] = {}
-
-    @cached_property
-    def origin(self) -> Origin:
-        return Origin(self.path, self.decl.pos, self.mod)
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
         if not self.ident:
