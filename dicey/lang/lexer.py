@@ -33,12 +33,11 @@ from lark.common import LexerConf
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import BasicLexer, Lexer, LexerState, PatternRE, PatternStr, TerminalDef
 
-#: Terminals lexed in every parser state although the parser takes them in few: a line end
-#: may stand anywhere, since inside brackets the parser never sees it.
-ALWAYS_LEXED = ("_NL",)   # LINE_END below
-#: The line end terminal, brackets inside which it is dropped, and the terminal after which
-#: it is dropped.
-LINE_END, OPENERS, CLOSERS, CONTINUES = "_NL", ("LPAR", "LSQB"), ("RPAR", "RSQB"), "COMMA"
+#: The line end terminal. It is lexed in every parser state, though the parser takes it in
+#: few: it may stand anywhere, since inside brackets and after a comma it is dropped.
+LINE_END = "_NL"
+#: Brackets inside which line ends are dropped, and the terminal after which one is.
+OPENERS, CLOSERS, CONTINUES = ("LPAR", "LSQB"), ("RPAR", "RSQB"), "COMMA"
 #: Words that are keywords even where the parser state would read a name.
 ALWAYS_KEYWORDS = frozenset({"elif", "else"})
 
@@ -122,7 +121,7 @@ class DiceLexer(Lexer):
     def context(self, accepts: Iterable[str]) -> _Context:
         """The context of a parser state taking the terminals ``accepts``, built once per
         set of terminals."""
-        takes = frozenset(n for n in (*accepts, *self.ignore, *ALWAYS_LEXED)
+        takes = frozenset(n for n in (*accepts, *self.ignore, LINE_END)
                           if n in self.terminals_by_name)
         found = self._by_takes.get(takes)
         if found is None:
@@ -184,7 +183,7 @@ class DiceLexer(Lexer):
                     depth += 1
                 elif how == _CLOSE:
                     depth -= depth > 0
-                elif depth or previous == CONTINUES:   # nor after a comma
+                elif how == _LINE_END and (depth or previous == CONTINUES):   # nor after ,
                     continue
             previous = kind
             # Token(...) by hand: the hottest line of the parser, at half the cost
@@ -224,6 +223,7 @@ class DiceLexer(Lexer):
 
 
 def _whole_text(lexer_state: LexerState) -> str:
+    """The text Lark hands over (a plain string, or a slice of one that must be whole)."""
     text = lexer_state.text
     whole = getattr(text, "text", text)
     if getattr(text, "start", 0) != 0 or getattr(text, "end", len(whole)) != len(whole):

@@ -1,10 +1,11 @@
 """Parse ``.dice`` source into the AST of :mod:`dicey.lang.ast`.
 
-One LALR parser is built from ``grammar.lark`` (once per process); a Lark ``Transformer``
-turns its tree into frozen dataclasses. Every failure is a :class:`DiceSyntaxError` with
-``file:line:col`` diagnostics: a file that does not parse is split at its top-level
-declarations and each is parsed on its own, so all broken declarations are reported at
-once and the good ones survive.
+Lark builds the LALR tables of ``grammar.lark`` (once per process); a loop of our own runs
+them (:class:`_Machine`) on the tokens of :mod:`dicey.lang.lexer`, and the ``ToAst``
+methods build the frozen dataclasses as rules reduce. Every failure is a
+:class:`DiceSyntaxError` with ``file:line:col`` diagnostics: a file that does not parse is
+split at its top-level declarations and each is parsed on its own, so all broken
+declarations are reported at once and the good ones survive.
 
 >>> m = parse('equipment "Sword" { size: 2; on use { attack(d) } }')
 >>> m.decls[0].name, m.decls[0].members[1].event
@@ -38,6 +39,8 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 @lru_cache(maxsize=None)
 def _lark(start: str) -> Lark:
+    """Lark's parser for the grammar, with our lexer and ``ToAst`` as its inline
+    transformer: where the tables come from, and what the tests hold the loop to."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer=DiceLexer,
                 keep_all_tokens=True, maybe_placeholders=False, transformer=ToAst(),
                 start=start)
@@ -443,13 +446,13 @@ class _Machine:
         self.chains: dict[tuple[int, int, str], int] = {}   # see _chain
 
     @staticmethod
-    def _action(action, arg, numbers: dict) -> int:
+    def _action(action: Any, arg: Any, numbers: dict) -> int:
         """A shift as the state it goes to (>= 0), a reduction as ~(its rule's number)."""
         if action is Shift:
             return arg
         return ~numbers.setdefault(arg, len(numbers))
 
-    def parse(self, text: str):
+    def parse(self, text: str) -> Any:
         """What the start rule's callback builds from ``text``; Lark's errors if it fails."""
         actions, rules, chains = self.actions, self.rules, self.chains
         stack, values = [self.start], []
@@ -497,7 +500,7 @@ class _Machine:
         return top
 
 
-def _builder(rule, ast: ToAst) -> Callable[[list], Any] | None:
+def _builder(rule: Any, ast: ToAst) -> Callable[[list], Any] | None:
     """What a reduction by ``rule`` makes of its children's values, as Lark's tree builder
     makes it for this grammar (every token kept, no placeholders), or None when the rule
     hands its one child up unchanged (an inlined ``?`` rule of one symbol)."""
