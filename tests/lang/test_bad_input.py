@@ -144,6 +144,22 @@ def test_deep_nesting_is_a_clear_error(source):
     assert "nested too deeply" in message or "unexpected" in message
 
 
+@pytest.mark.parametrize("minuses, found", [(95, None), (96, (3, 109))])
+def test_too_deep_is_reported_at_the_first_node_past_the_limit(minuses, found):
+    """One level past the limit (declaration, hook, statement, call, 96 minus signs and a
+    number) is an error, at the node the walk meets first: it walks a block's last
+    statement first. At the limit the tree is kept."""
+    minus = "-" * minuses
+    source = in_hook(f"say({minus}1)\n        say({minus}2)")
+    try:
+        parse(source, "d.dice")
+    except DiceSyntaxError as err:
+        (diag,) = err.diagnostics
+        assert "nested too deeply" in diag.message and (diag.line, diag.column) == found
+    else:
+        assert found is None
+
+
 def test_redundant_parentheses_are_transparent():
     """10,000 parentheses around one number nest nothing: the AST is the number."""
     assert parse_expr("(" * N + "7" + ")" * N) == A.Int(7)
