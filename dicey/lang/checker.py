@@ -773,7 +773,6 @@ class _DeclChecker:
         self.report = _Report(path)
         self.ident = A.make_id(decl.name)
         self.origin = Origin(path, decl.pos, mod)
-        self.random = False
         # A variant shares most hooks with its base: each is checked and searched for
         # chance once per scope (checking it again would only repeat its problems).
         self._checked: set[tuple[int, tuple]] = set()
