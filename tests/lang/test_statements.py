@@ -24,6 +24,9 @@ SAID = [
     ("if false { say(1) } elif false { say(2) } else { say(3) }", ["3"]),
     ("if d == 4 {\n    say(1)\n}\nelse {\n    say(2)\n}", ["1"]),    # else on its own line
     ("if d == 4 { say(1) }\n# a comment\nelif d == 5 { say(2) }", ["1"]),
+    ("if d == 4 {\n    say(1)   # else nothing\n}", ["1"]),        # else in a comment
+    ("say(1)  # nothing else\nsay(2)", ["1", "2"]),
+    ("if d == 5 { say(1) }  # or else\nelse { say(2) }", ["2"]),
     ("if [] { say(1) } else { say(0) }", ["0"]),
     ("repeat 3 { say(1) }", ["1", "1", "1"]),
     ("repeat 0 { say(1) }", []),
