@@ -10,6 +10,7 @@ True
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -342,13 +343,8 @@ def make_id(name: str) -> str:
     >>> make_id("Lucky 7!")
     'lucky_7'
     """
-    out, gap = [], False
-    for ch in name.lower():
-        if ch.isascii() and ch.isalnum():
-            if gap and out:
-                out.append("_")
-            out.append(ch)
-            gap = False
-        else:
-            gap = True
-    return "".join(out)
+    return "_".join(_ID_PART.findall(name.lower()))
+
+
+#: A run of the characters an id keeps (after lower-casing, the ASCII letters and digits).
+_ID_PART = re.compile(r"[a-z0-9]+")
