@@ -125,12 +125,15 @@ def _num(value: float) -> float | int:
 
 def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = None,
               seed: int = 0, graph: bool = False,
-              memo: dict[Hashable, float] | None = None) -> Plan:
+              memo: dict[Hashable, float] | None = None,
+              scorer: Scorer | None = None) -> Plan:
     """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
 
     ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
     ``memo`` may carry the exhaustive memo of an earlier plan of the same side in the same
-    turn (values do not depend on the root, so a re-plan reuses them; it is filled in).
+    turn, with ``scorer``, the scorer that filled it (a state's value depends on the
+    state and the scorer, not on the root, so a re-plan reuses them; the memo is filled
+    in). Without ``scorer`` one is made for this position.
     Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
     """
     if fight.turn_over:
@@ -141,7 +144,8 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
                          f"{', '.join(PRESET_BUDGETS)})")
     started = time.perf_counter()
     root = fight.copy(simulation=True, log=False)
-    scorer = Scorer(root)
+    if scorer is None or scorer.side != root.actor:
+        scorer = Scorer(root)
     job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
                started)
     if len(root.legal_moves()) == 1:
@@ -258,7 +262,8 @@ class PlanChooser:
 
     After each move it checks that the fight is in the state the plan expected (a chance
     outcome may differ from the likeliest one the plan followed); if not, it plans again,
-    reusing the turn's exhaustive memo. ``last_plan`` is the latest plan (None for easy).
+    reusing the turn's exhaustive memo and the scorer that filled it. ``last_plan`` is the
+    latest plan (None for easy).
     """
 
     def __init__(self, preset: str, budget: Budget | None = None):
@@ -272,6 +277,7 @@ class PlanChooser:
         self._line: deque[Step] = deque()
         self._expect: Hashable = None
         self._memo: dict[Hashable, float] = {}
+        self._scorer: Scorer | None = None      # the scorer that filled the memo
         self._memo_turn: tuple[int, int] | None = None
 
     def __call__(self, fight: Fight, rng: random.Random) -> Move:
@@ -291,8 +297,9 @@ class PlanChooser:
         turn = (fight.turn, fight.actor)
         if turn != self._memo_turn:
             self._memo, self._memo_turn = {}, turn
+            self._scorer = Scorer(fight.copy(simulation=True, log=False))
         plan = plan_turn(fight, preset=self.preset, budget=self.budget,
-                         seed=rng.randrange(2**31), memo=self._memo)
+                         seed=rng.randrange(2**31), memo=self._memo, scorer=self._scorer)
         self.last_plan = plan
         self._line = deque(plan.line)
 

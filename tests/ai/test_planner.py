@@ -135,6 +135,31 @@ def test_the_chooser_plans_again_when_chance_surprises_it():
     pytest.fail("the roll never surprised the plan (pick another seed)")
 
 
+def test_a_replan_reuses_the_memo_with_the_scorer_that_filled_it():
+    f = position([5, 5, 6], ["dice_bag", "sword", "magic_missile"], hp=5,
+                 statuses={"thorns": 1})
+    scorer, memo = Scorer(f.copy(simulation=True, log=False)), {}
+    first = plan_turn(f, budget=COUNTED, memo=memo, scorer=scorer)
+    f.apply(first.moves[0], SampleChance(random.Random(7)))
+    again = plan_turn(f, budget=COUNTED, memo=memo, scorer=scorer)
+    fresh = plan_turn(f, budget=COUNTED, memo={}, scorer=scorer)
+    assert [(str(m.move), m.value) for m in again.first_moves] == \
+        [(str(m.move), m.value) for m in fresh.first_moves]
+    assert again.states < fresh.states        # the memo spared the work
+
+
+def test_the_chooser_keeps_one_scorer_a_turn():
+    f = position([5, 5, 6], ["dice_bag", "sword", "magic_missile"])
+    chooser = make_chooser("normal", COUNTED)
+    rng, chance = random.Random(0), SampleChance(random.Random(7))
+    scorers = set()
+    while not f.turn_over:
+        move = chooser(f, rng)
+        scorers.add(id(chooser._scorer))
+        f.apply(move, chance)
+    assert len(scorers) == 1
+
+
 def test_presets_register_and_easy_keeps_no_plan():
     presets = load_presets()
     assert {"easy", "normal", "hard"} <= set(presets)
