@@ -117,8 +117,8 @@ class Scorer:
         self._rules = fight.rules
         self._own: dict[str, int] = {}
         self._opp: dict[str, int] = {}
-        outlook = Outlook(fight, self.side, w.outlook, w.fatal) if w.outlook or w.fatal else None
-        self._outlook = outlook if outlook is not None and outlook.active else None
+        outlook = Outlook(fight, self.side, w.outlook, w.fatal)
+        self._outlook = outlook if outlook.active else None
 
     # ------------------------------------------------------------ statuses
 

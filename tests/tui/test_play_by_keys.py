@@ -88,13 +88,18 @@ def base_game_run(library, seed: int, hp: int):
     return replace(state, hero=replace(state.hero, hp=hp, max_hp=hp))
 
 
+async def into_first_fight(pilot, app, library, hp: int) -> None:
+    """Continue a base-game run with ``hp`` HP and enter its first fight by key."""
+    app.continue_run(base_game_run(library, 11, hp))
+    await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+    await pilot.press("enter")
+
+
 async def test_a_base_game_fight_by_keys_to_a_win(home, library):
     """The real content and the enemy's own AI; the hero is made sturdy enough to win."""
     app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.continue_run(base_game_run(library, 11, 500))
-        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
-        await pilot.press("enter")
+        await into_first_fight(pilot, app, library, 500)
         screen = await play_fight_by_keys(pilot, random.Random(1))
         assert screen.session.winner == 0
         await pilot.press("enter")
@@ -107,9 +112,7 @@ async def test_a_base_game_fight_by_keys_to_a_win(home, library):
 async def test_a_base_game_fight_by_keys_to_a_loss(home, library):
     app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.continue_run(base_game_run(library, 11, 1))
-        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
-        await pilot.press("enter")
+        await into_first_fight(pilot, app, library, 1)
         screen = await end_turns_until_over(pilot)
         assert screen.session.winner == 1
         await pilot.press("enter")
