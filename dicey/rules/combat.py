@@ -37,7 +37,8 @@ from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import FightEffects
-from .state import MAX_DICE, UNLIMITED, CardState, Die, Fighter, fresh_card, literal_value
+from .state import (MAX_DICE, UNLIMITED, CardState, Die, Fighter, fired, fresh_card,
+                    literal_value, used_up)
 from .statuses import CORE_DEFAULTS
 
 if TYPE_CHECKING:
@@ -470,7 +471,7 @@ class Mechanics:
         card = self.fighters[side].cards[index]
         used = min(amount, card.countdown)
         left = card.countdown - used
-        self.fighters[side].set_card(index, card.with_countdown(left))
+        self.fighters[side].change_card(index, CardState.with_countdown, left)
         if side == self.actor:
             self.turn_countdown += used
         if self.log:
@@ -514,8 +515,7 @@ class Mechanics:
         act = card.active
         if dice is None:          # a countdown: wound up again, d is its size
             d, dice = act.countdown, ()
-            card = card.with_countdown(act.countdown)
-            f.set_card(index, card)
+            card = f.change_card(index, CardState.with_countdown, act.countdown)
         else:
             d = sum(dice) + act.free
         self._fires += 1
@@ -588,16 +588,14 @@ class Mechanics:
         card = f.cards[index]
         if card.defn is not fired_defn:
             return   # the card turned into another (replace_with): a fresh card
-        act = card.active
-        gone = card.gone or act.single_use or act.once_per_fight
         uses = card.uses_left
         if uses != UNLIMITED:
             if f.statuses and f.statuses.get("reequip", 0) and \
-                    "cannotreuse" not in act.tags and not gone:
+                    "cannotreuse" not in card.active.tags and not used_up(card):
                 self._remove_status(side, "reequip", 1)
             elif uses > 0:
                 uses -= 1
-        f.set_card(index, card.after_use(uses, gone))
+        f.change_card(index, fired, uses)
         f.cards_used += 1
         if side == self.actor:
             self.turn_cards_used += 1

@@ -361,10 +361,10 @@ class Fight(Mechanics):
         else:
             placed = tuple(sorted(card.placed + (die.value,)))
         if len(placed) < len(act.slots):   # weakened slots are as many as the card's own
-            f.set_card(ci, card.with_placed(placed))
+            f.change_card(ci, CardState.with_placed, placed)
         else:                  # full: it fires at once, with the dice off it
             if card.placed:
-                f.set_card(ci, card.with_placed(()))
+                f.change_card(ci, CardState.with_placed, ())
             self._fire(side, ci, placed)
 
     def _release(self, di: int, ci: int) -> None:

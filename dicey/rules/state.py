@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot
@@ -121,6 +121,19 @@ class CardState(NamedTuple):
         """
         return tuple.__new__(CardState, self[:_USES] + (uses_left,) + self[_USES + 1:_TIMES]
                              + (self[_TIMES] + 1, gone) + self[_GONE + 1:])
+
+
+def used_up(card: CardState) -> bool:
+    """Whether firing ``card`` now uses it up for good (single use, once per fight, or
+    already gone)."""
+    act = card.active
+    return card.gone or act.single_use or act.once_per_fight
+
+
+def fired(card: CardState, uses_left: int) -> CardState:
+    """``card`` once fired, with ``uses_left`` uses left (one argument, for
+    :meth:`Fighter.change_card`)."""
+    return card.after_use(uses_left, used_up(card))
 
 
 _PLACED, _COUNTDOWN, _USES, _TIMES, _GONE = (
@@ -243,6 +256,28 @@ def code(part: Any) -> int:
 
 _NUMBERS = itertools.count()
 
+# The AI makes the same few changes to the same parts in state after state. These tables
+# give the result of a change to a part whose code is known, with the result's code, so
+# each is made and coded once, and the key of a state a move just made hashes no card
+# and sorts nothing. They are caches (cleared when full): codes themselves never change.
+
+#: (card's code, change, its argument) → (the card after the change, its code).
+_CHANGED: dict[tuple[int, Any, Any], tuple["CardState", int]] = {}
+#: (code of a fighter's cards, a card's code, that card's new code) → the new cards code.
+_SWAPPED: dict[tuple[int, int, int], int] = {}
+#: (statuses code, status, stacks) → the statuses code after the change.
+_RESTACKED: dict[tuple[int, str, int], int] = {}
+#: A table is emptied when it reaches this size.
+TABLE_SIZE = 200_000
+
+
+def _remember(table: dict, key: Any, value: Any) -> Any:
+    """Put ``value`` in a cache table (emptied first when full); return it."""
+    if len(table) >= TABLE_SIZE:
+        table.clear()
+    table[key] = value
+    return value
+
 
 # ---------------------------------------------------------------- fighters
 
@@ -318,12 +353,15 @@ class Fighter:
             dice = self._dice_code = code(self._dice_sum)
         statuses = self._status_code
         if statuses is None:
-            statuses = self._status_code = code((self.max_hp, self.dice_count, self.extra,
-                                                 tuple(sorted(self.statuses.items()))))
+            statuses = self._status_code = self._statuses_code()
         cards = self._cards_code
         if cards is None:
             cards = self._cards_code = code(tuple(sorted(self.card_codes())))
         return self.hp, self.cards_used, dice, statuses, cards
+
+    def _statuses_code(self) -> int:
+        return code((self.max_hp, self.dice_count, self.extra,
+                     tuple(sorted(self.statuses.items()))))
 
     def card_codes(self) -> list[int]:
         """Each card's :func:`code`, in order: equal for identical cards (same definition
@@ -372,13 +410,47 @@ class Fighter:
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
+        self._put_card(index, card, None)
+
+    def change_card(self, index: int, change: Callable[[CardState, Any], CardState],
+                    arg: Any) -> CardState:
+        """Make card ``index`` ``change(card, arg)`` and return it; for the common changes
+        (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`), whose
+        results the tables above keep when the card's code is known."""
+        card = self.cards[index]
+        old = self._card_codes[index]
+        if old is None:                # not coded (a fight nobody asked a key of)
+            new = change(card, arg)
+            self._put_card(index, new, None)
+            return new
+        hit = _CHANGED.get((old, change, arg))
+        # Codes name a card's definition by its id: the card made must hold this one.
+        if hit is None or hit[0][0] is not card[0]:
+            new = change(card, arg)
+            hit = _remember(_CHANGED, (old, change, arg), (new, code(new[1:])))
+        self._put_card(index, hit[0], hit[1])
+        return hit[0]
+
+    def _put_card(self, index: int, card: CardState, card_code: int | None) -> None:
+        """Put ``card`` at ``index``; ``card_code`` is its code if known."""
         old = self.cards[index]
         if old.defn is not card.defn or old.weakened != card.weakened or \
                 old.gone != card.gone:
             self._card_events = None
         self.cards[index] = card
-        self._card_codes[index] = None
-        self._cards_code = None
+        codes = self._card_codes
+        whole = self._cards_code
+        if card_code is None or whole is None:
+            codes[index] = card_code
+            if card_code is None:
+                self._cards_code = None
+            return
+        # The cards' code is known, so is every card's (see card_codes): swap one.
+        swap = (whole, codes[index], card_code)
+        codes[index] = card_code
+        hit = _SWAPPED.get(swap)
+        self._cards_code = hit if hit is not None else _remember(
+            _SWAPPED, swap, code(tuple(sorted(codes))))
 
     def set_cards(self, cards: list[CardState]) -> None:
         self.cards = cards
@@ -394,11 +466,17 @@ class Fighter:
 
     def set_stacks(self, status: str, stacks: int) -> None:
         """Set a status's stacks (0 or less: the status goes)."""
-        if stacks > 0:
+        stacks = max(0, stacks)
+        if stacks:
             self.statuses[status] = stacks
         else:
             self.statuses.pop(status, None)
-        self._status_code = None
+        old = self._status_code
+        if old is not None:
+            change = (old, status, stacks)
+            hit = _RESTACKED.get(change)
+            self._status_code = hit if hit is not None else _remember(
+                _RESTACKED, change, self._statuses_code())
 
     def set_statuses(self, statuses: dict[str, int]) -> None:
         self.statuses = statuses
