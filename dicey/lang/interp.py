@@ -417,8 +417,10 @@ class _Compiler:
         stmt_pos = statement.pos if statement is not None else None
         args = tuple(self.expr(a) for a in node.args)
         impl = _IMPLS[node.func]
-        # Most calls take one argument: a list of one, without a comprehension's call.
+        # Most calls take one or two arguments: their list without a comprehension (a
+        # call of its own).
         only = args[0] if len(args) == 1 else None
+        first, second = args if len(args) == 2 else (None, None)
 
         def call(fr: _Frame) -> Value:
             if own_step:
@@ -428,7 +430,12 @@ class _Compiler:
             fr.steps += 1   # _tick inlined: calls and statements are the hottest paths
             if fr.steps > MAX_STEPS:
                 raise _over_budget(pos)
-            values = [only(fr)] if only is not None else [a(fr) for a in args]
+            if only is not None:
+                values = [only(fr)]
+            elif first is not None:
+                values = [first(fr), second(fr)]
+            else:
+                values = [a(fr) for a in args]
             try:
                 return impl(fr, values, pos)
             except ScriptError as err:

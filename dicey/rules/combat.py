@@ -195,25 +195,34 @@ class Mechanics:
             self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
             return None
 
-    def _card_hook(self, side: int, index: int, event: str, names: dict | None = None
+    def _card_names(self, side: int, index: int, d: int = 0, dice: tuple[int, ...] = (),
+                    more: dict | None = None) -> dict:
+        """The names a hook of card ``index`` runs with: ``d`` and ``dice``, the card,
+        ``turn``, ``simulation``, and ``more`` (``used``…)."""
+        names = {"d": d, "dice": dice, "card": card_ref(side, index), "turn": self.turn,
+                 "simulation": self.simulation}
+        if more:
+            names.update(more)
+        return names
+
+    def _card_hook(self, side: int, index: int, event: str, names: dict
                    ) -> tuple[bool, Any]:
-        """Run a card's hook: ``(ran, result)``; ``result`` is None after a fault."""
+        """Run a card's hook with ``names`` (see :meth:`_card_names`): ``(ran, result)``;
+        ``result`` is None after a fault. A card's hooks set no names (only a status's
+        ``on incoming damage`` may set one), so the hooks of one firing share them."""
         card = self.fighters[side].cards[index]
         defn = card.defn
         act = defn.weakened if card.weakened and defn.weakened is not None else defn
         script = act.hooks.get(event)
         if script is None:
             return False, None
-        # ``names`` is the caller's: it is read, never changed.
-        full = {"d": 0, "dice": (), **(names or _NO_NAMES), "card": card_ref(side, index),
-                "turn": self.turn, "simulation": self.simulation}
         what = ("", defn.name, event)
         if not card.vars:         # nothing to keep in step with the card: run it plainly
-            return True, self._run(script, side, index, full, what, {})
+            return True, self._run(script, side, index, names, what, {})
         live = dict(card.vars)
         self._live_vars[(side, index)] = live
         try:
-            result = self._run(script, side, index, full, what, live)
+            result = self._run(script, side, index, names, what, live)
         finally:
             del self._live_vars[(side, index)]
         now = self.fighters[side].cards[index]
@@ -264,7 +273,7 @@ class Mechanics:
                 defn = card.defn       # card.active, inlined: this loop is a hot one
                 act = defn.weakened if card.weakened and defn.weakened is not None else defn
                 if event in act.hooks:
-                    self._card_hook(side, i, event, names)
+                    self._card_hook(side, i, event, self._card_names(side, i, more=names))
                     cards = self.fighters[side].cards
             i += 1
 
@@ -512,7 +521,8 @@ class Mechanics:
         taken off the card by the caller) or its countdown reached 0 (``dice`` None)."""
         f = self.fighters[side]
         card = f.cards[index]
-        act = card.active
+        defn = card.defn          # card.active, inlined: every card fired comes here
+        act = defn.weakened if card.weakened and defn.weakened is not None else defn
         if dice is None:          # a countdown: wound up again, d is its size
             d, dice = act.countdown, ()
             card = f.change_card(index, CardState.with_countdown, act.countdown)
@@ -526,7 +536,7 @@ class Mechanics:
             return
         if self.log:
             self._events.append(E.Fired(side, f.name, act.name, d, dice))
-        self._resolve(side, index, act, {"d": d, "dice": dice})
+        self._resolve(side, index, act, self._card_names(side, index, d, dice))
         if self.outcome is None or self._ending:      # not self._stopped, inlined: hot
             self._count_use(side, index, card.defn)
 

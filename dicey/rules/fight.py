@@ -226,7 +226,9 @@ class Fight(Mechanics):
             return
         unused = tuple(d.value for d in f.dice if not d.locked)
         f.set_dice([])
-        f.set_cards([c._replace(placed=()) if c.placed else c for c in f.cards])
+        for i, card in enumerate(f.cards):   # card by card: the others keep their codes
+            if card.placed:
+                f.change_card(i, CardState.with_placed, ())
         self._clear_statuses(side, "turn end")
         self._emit(E.TurnEnded, self.turn, side, f.name, unused)
         if self._stopped:
@@ -279,20 +281,23 @@ class Fight(Mechanics):
         if self.phase != ACTING:
             raise IllegalMoveError(f"cannot play {move}: " + ("the fight is over" if
                                    self.outcome else "the turn has not begun"))
-        if move.action == "end":
+        action = move.action
+        if action == "end":
             self._open(chance)
             self._end_turn()
             return self._close()
         di, ci = self._locate(move)
-        self._open(chance)
-        if move.action == "release":
-            self._release(di, ci)
-        else:
+        # _open and _close, inlined: every move of every search comes through here.
+        self._events, self._pending, self._fires, self._chance = [], [], 0, chance
+        if action == "place":
             self._place(di, ci)
+        else:
+            self._release(di, ci)
         if self._pending:
             self._settle()
         self.turn_moves += 1
-        return self._close()
+        events, self._events, self._chance = self._events, [], None
+        return events
 
     def _locate(self, move: Move) -> tuple[int, int]:
         """The die and card a move means (its indexes, or the canonical equal ones)."""
@@ -351,7 +356,8 @@ class Fight(Mechanics):
             if self._stopped:
                 return
         card = f.cards[ci]
-        act = card.active
+        defn = card.defn       # card.active, inlined: every move comes here
+        act = defn.weakened if card.weakened and defn.weakened is not None else defn
         if act.countdown is not None:
             self._pour(side, ci, die.value)
             self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})

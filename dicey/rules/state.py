@@ -393,7 +393,8 @@ class Fighter:
     def take_die(self, index: int) -> Die:
         """Take a die out of the pool."""
         die = self.dice.pop(index)
-        self._dice_sum -= _die_bit(die)
+        bit = _DIE_BITS.get(die)      # every move takes a die: a look-up, not a call
+        self._dice_sum -= bit if bit is not None else _die_bit(die)
         self._dice_code = None
         return die
 
@@ -525,6 +526,11 @@ def _die_bit(die: Die) -> int:
     True
     """
     return 1 << 5 * (die.value << 3 | die.burning << 2 | die.locked << 1 | die.blind)
+
+
+#: Every kind of die's :func:`_die_bit`.
+_DIE_BITS = {die: _die_bit(die) for die in itertools.starmap(Die, itertools.product(
+    range(7), (False, True), (False, True), (False, True)))}
 
 
 @dataclass(frozen=True)
