@@ -189,11 +189,14 @@ class Mechanics:
         try:
             return script.run(FightEffects(self, side, card), self._chance, names, card_vars)
         except ScriptError as err:
-            where = text = f"{what[0]}{what[1]}, {what[2]}"
-            if err.pos is not None and err.pos.line:
-                where = f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
-            self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
-            return None
+            return self._fault(err, side, what)
+
+    def _fault(self, err: ScriptError, side: int, what: tuple[str, str, str]) -> None:
+        """A script's fault, as a ScriptFault event (see :meth:`_run`)."""
+        where = text = f"{what[0]}{what[1]}, {what[2]}"
+        if err.pos is not None and err.pos.line:
+            where = f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
+        self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
 
     def _card_names(self, side: int, index: int, d: int = 0, dice: tuple[int, ...] = (),
                     more: dict | None = None) -> dict:
@@ -218,7 +221,11 @@ class Mechanics:
             return False, None
         what = ("", defn.name, event)
         if not card.vars:         # nothing to keep in step with the card: run it plainly
-            return True, self._run(script, side, index, names, what, {})
+            try:                  # (_run, inlined: every card fired comes here)
+                return True, script.run(FightEffects(self, side, index), self._chance,
+                                        names, {})
+            except ScriptError as err:
+                return True, self._fault(err, side, what)
         live = dict(card.vars)
         self._live_vars[(side, index)] = live
         try:
@@ -559,13 +566,8 @@ class Mechanics:
                 return self._emit(E.Fizzled, side, f.name, act.name, "script error")
             if result.cancelled:
                 return self._emit(E.Cancelled, side, f.name, act.name)
-        if not self._use(side, index, act, names):
-            return
-        if f.statuses.get("fury", 0) and not self._stopped:
-            self._remove_status(side, "fury", 1)
-            if not self._use(side, index, act, names):
-                return
-        self._any_use(side, index)
+        if self._use(side, index, act, names):
+            self._any_use(side, index)
 
     def _cursed(self, side: int, act: EquipmentDef) -> bool:
         """Curse's check: True when the card fizzles (a curse stack spent)."""
@@ -579,10 +581,18 @@ class Mechanics:
         return False
 
     def _use(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
-        ran, result = self._card_hook(side, index, "on use", names)
-        if ran and result is None:
-            self._emit(E.Fizzled, side, self.fighters[side].name, act.name, "script error")
-            return False
+        """``on use``, and once more with fury (a stack spent); False after a fault (the
+        card fizzles)."""
+        statuses = self.fighters[side].statuses   # changed in place, never replaced
+        for again in (False, True):
+            ran, result = self._card_hook(side, index, "on use", names)
+            if ran and result is None:
+                self._emit(E.Fizzled, side, self.fighters[side].name, act.name,
+                           "script error")
+                return False
+            if again or not statuses.get("fury", 0) or self._stopped:
+                return True
+            self._remove_status(side, "fury", 1)
         return True
 
     def _any_use(self, side: int, index: int) -> None:

@@ -261,14 +261,21 @@ _NUMBERS = itertools.count()
 # each is made and coded once, and the key of a state a move just made hashes no card
 # and sorts nothing. They are caches (cleared when full): codes themselves never change.
 
-#: (card's code, change, its argument) → (the card after the change, its code).
-_CHANGED: dict[tuple[int, Any, Any], tuple["CardState", int]] = {}
+#: (card's code, change, its argument) → (the card after the change, its code, whether
+#: its hooks may differ: see _hooks_differ).
+_CHANGED: dict[tuple[int, Any, Any], tuple["CardState", int, bool]] = {}
 #: (code of a fighter's cards, a card's code, that card's new code) → the new cards code.
 _SWAPPED: dict[tuple[int, int, int], int] = {}
 #: (statuses code, status, stacks) → the statuses code after the change.
 _RESTACKED: dict[tuple[int, str, int], int] = {}
 #: A table is emptied when it reaches this size.
 TABLE_SIZE = 200_000
+
+
+def _hooks_differ(old: "CardState", new: "CardState") -> bool:
+    """Whether a card's hooks may differ after a change (what :meth:`Fighter.card_events`
+    sums up goes stale)."""
+    return old.defn is not new.defn or old.weakened != new.weakened or old.gone != new.gone
 
 
 def _remember(table: dict, key: Any, value: Any) -> Any:
@@ -411,7 +418,11 @@ class Fighter:
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
-        self._put_card(index, card, None)
+        if _hooks_differ(self.cards[index], card):
+            self._card_events = None
+        self.cards[index] = card
+        self._card_codes[index] = None
+        self._cards_code = None
 
     def change_card(self, index: int, change: Callable[[CardState, Any], CardState],
                     arg: Any) -> CardState:
@@ -419,39 +430,30 @@ class Fighter:
         (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`), whose
         results the tables above keep when the card's code is known."""
         card = self.cards[index]
-        old = self._card_codes[index]
+        codes = self._card_codes
+        old = codes[index]
         if old is None:                # not coded (a fight nobody asked a key of)
             new = change(card, arg)
-            self._put_card(index, new, None)
+            self.set_card(index, new)
             return new
         hit = _CHANGED.get((old, change, arg))
         # Codes name a card's definition by its id: the card made must hold this one.
         if hit is None or hit[0][0] is not card[0]:
             new = change(card, arg)
-            hit = _remember(_CHANGED, (old, change, arg), (new, code(new[1:])))
-        self._put_card(index, hit[0], hit[1])
-        return hit[0]
-
-    def _put_card(self, index: int, card: CardState, card_code: int | None) -> None:
-        """Put ``card`` at ``index``; ``card_code`` is its code if known."""
-        old = self.cards[index]
-        if old.defn is not card.defn or old.weakened != card.weakened or \
-                old.gone != card.gone:
+            hit = _remember(_CHANGED, (old, change, arg),
+                            (new, code(new[1:]), _hooks_differ(card, new)))
+        new, new_code, hooks_differ = hit
+        self.cards[index] = new
+        codes[index] = new_code
+        if hooks_differ:
             self._card_events = None
-        self.cards[index] = card
-        codes = self._card_codes
         whole = self._cards_code
-        if card_code is None or whole is None:
-            codes[index] = card_code
-            if card_code is None:
-                self._cards_code = None
-            return
-        # The cards' code is known, so is every card's (see card_codes): swap one.
-        swap = (whole, codes[index], card_code)
-        codes[index] = card_code
-        hit = _SWAPPED.get(swap)
-        self._cards_code = hit if hit is not None else _remember(
-            _SWAPPED, swap, code(tuple(sorted(codes))))
+        if whole is not None:   # then every card's code is known (see card_codes)
+            swap = (whole, old, new_code)
+            hit = _SWAPPED.get(swap)
+            self._cards_code = hit if hit is not None else _remember(
+                _SWAPPED, swap, code(tuple(sorted(codes))))
+        return new
 
     def set_cards(self, cards: list[CardState]) -> None:
         self.cards = cards
@@ -467,7 +469,8 @@ class Fighter:
 
     def set_stacks(self, status: str, stacks: int) -> None:
         """Set a status's stacks (0 or less: the status goes)."""
-        stacks = max(0, stacks)
+        if stacks < 0:
+            stacks = 0
         if stacks:
             self.statuses[status] = stacks
         else:
