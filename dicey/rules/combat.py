@@ -163,7 +163,7 @@ class Mechanics:
     _pending: list
     _fires: int
     _ending: bool
-    _live_vars: dict
+    _live_vars: dict | None
     _chance: Chance
 
     # ------------------------------------------------------------ plumbing
@@ -227,6 +227,8 @@ class Mechanics:
             except ScriptError as err:
                 return True, self._fault(err, side, what)
         live = dict(card.vars)
+        if self._live_vars is None:
+            self._live_vars = {}
         self._live_vars[(side, index)] = live
         try:
             result = self._run(script, side, index, names, what, live)

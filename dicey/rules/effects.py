@@ -102,7 +102,8 @@ class FightEffects:
             return state.defn.name
         if name == "id":
             return state.defn.id
-        live = self.fight._live_vars.get((side, index))
+        running = self.fight._live_vars
+        live = running.get((side, index)) if running else None
         variables: dict[str, Any] = live if live is not None else dict(state.vars)
         if name in variables:
             return variables[name]

@@ -111,7 +111,7 @@ class Fight(Mechanics):
         fight._pending = []
         fight._fires = 0
         fight._ending = False
-        fight._live_vars = {}
+        fight._live_vars = None
         fight._chance = None
         return fight
 
@@ -489,7 +489,8 @@ class Fight(Mechanics):
         return empty lists: a planner has no use for them). Both default to this fight's."""
         c = Fight.__new__(Fight)
         c.rules = self.rules
-        c.fighters = [self.fighters[0].copy(), self.fighters[1].copy()]
+        a, b = self.fighters
+        c.fighters = [a.copy(), b.copy()]
         c.actor = self.actor
         c.turn = self.turn
         c.phase = self.phase
@@ -502,7 +503,7 @@ class Fight(Mechanics):
         c.turn_countdown = self.turn_countdown
         c.start_events = self.start_events
         c._ending = False
-        c._live_vars = {}
+        c._live_vars = None          # made when a card with variables runs a hook
         return c
 
     def key(self) -> Hashable:
@@ -510,8 +511,16 @@ class Fight(Mechanics):
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
         are what a path earned, not what the position is. A flat tuple of thirteen small
         values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
-        return (self.actor, self.turn, self.phase, *self.fighters[0].key(),
-                *self.fighters[1].key())
+        a, b = self.fighters
+        # Fighter.key, inlined for both: the search asks the key of every state it makes,
+        # and the codes are most often all there (key() makes the missing ones).
+        if a._dice_code is None or a._status_code is None or a._cards_code is None:
+            a.key()
+        if b._dice_code is None or b._status_code is None or b._cards_code is None:
+            b.key()
+        return (self.actor, self.turn, self.phase,
+                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
 
     # -------------------------------------------------------- positions
 
