@@ -5,7 +5,9 @@ AI plays on count budgets only (no clock), and results are put back in index ord
 report is the same whatever the number of workers. The report: win rates per AI preset, per
 enemy and per hero; mean turns and HP left; per-card use counts with the win rate of the
 fights each card was used in; and the presets compared against the same hero bot. By
-default the hero meets each enemy as a run would bring it there (:func:`floor_setup`).
+default the hero meets each enemy at the level a run would bring it there
+(:func:`floor_setup`); with ``hero_level="run"`` it also carries the cards a run would have
+given it (:func:`run_setup`).
 
 >>> job = FightJob(0, "warrior", "frog", "easy", 7)
 >>> job.hero, job.enemy_ai
@@ -29,6 +31,10 @@ from .rules.state import FighterSetup
 HERO_BOT = "easy"
 #: The presets ``dicey sim`` compares when none are named.
 DEFAULT_PRESETS = ("easy", "normal", "hard")
+#: How the hero enters a simulated fight: at the level a run brings it to the enemy's
+#: floor with its starting kit (``floor``), the same with the rewards a run would have
+#: given it on the way (``run``), or fresh from its declaration (``start``).
+HERO_LEVELS = ("floor", "run", "start")
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,7 @@ class FightJob:
     enemy: str         # enemy id
     enemy_ai: str      # preset the enemy plays with
     seed: int
-    hero_level: str = "floor"   # "floor": as a run brings the hero there; "start": level 1
+    hero_level: str = "floor"   # one of HERO_LEVELS
 
 
 @dataclass
@@ -65,6 +71,9 @@ def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
     """``fights`` fights per preset, cycling through every hero × enemy pairing; each
     preset meets the same pairings with the same seeds, so presets compare fairly.
     Unknown hero or enemy names raise KeyError with a did-you-mean."""
+    if hero_level not in HERO_LEVELS:
+        raise ValueError(f"unknown hero level '{hero_level}' (choose from "
+                         f"{', '.join(HERO_LEVELS)})")
     hero_ids = [lib.hero(h).id for h in heroes] or sorted(lib.heroes)
     enemy_ids = [lib.enemy(e).id for e in enemies] or sorted(lib.enemies)
     pairs = [(h, e) for h in hero_ids for e in enemy_ids]
@@ -109,6 +118,41 @@ def floor_setup(lib: Library, hero_id: str, enemy_id: str) -> FighterSetup | Non
                         level=max([hero.level] + [lv.level for lv in reached]))
 
 
+def run_setup(lib: Library, hero_id: str, enemy_id: str, seed: int) -> FighterSetup | None:
+    """:func:`floor_setup` with the cards a run would have given the hero on the way: after
+    each fight of the floors before, the offers a run makes there (drawn from ``seed``),
+    of which the hero takes an upgrade when one is offered, else the new card (never the
+    heal: the hero enters at full HP). A card that does not fit the grid waits in the
+    backpack, as in a run. None off the dungeon's floors."""
+    from .run.rewards import apply_reward, make_offers
+    from .run.state import Hero
+
+    base, number = floor_setup(lib, hero_id, enemy_id), enemy_floor(lib, enemy_id)
+    if base is None or number is None or lib.dungeon is None:
+        return None
+    hero = Hero(hero_id, base.hp or 0, base.max_hp or 0, base.dice or 0, base.level or 1,
+                equipment=tuple(lib.heroes[hero_id].equipment))
+    rng = random.Random(f"{seed}/rewards")
+    for index, floor in enumerate(lib.dungeon.floors[:number - 1]):
+        for _ in range(floor.fights + (floor.boss in lib.enemies)):
+            offers = make_offers(lib, lib.dungeon, index, hero, rng)
+            taken = next((o for kind in ("upgrade", "card") for o in offers if o.kind == kind),
+                         None)
+            if taken is not None:
+                hero = apply_reward(lib, hero, taken)
+    return FighterSetup(hp=base.hp, max_hp=base.max_hp, dice=base.dice, level=base.level,
+                        equipment=hero.equipment)
+
+
+def hero_setup(lib: Library, job: FightJob) -> FighterSetup | None:
+    """How the hero of ``job`` enters its fight (see :data:`HERO_LEVELS`)."""
+    if job.hero_level == "run":
+        return run_setup(lib, job.hero, job.enemy, job.seed)
+    if job.hero_level == "floor":
+        return floor_setup(lib, job.hero, job.enemy)
+    return None
+
+
 # ------------------------------------------------------------------- workers
 
 _WORKER_LIB: Library | None = None
@@ -128,10 +172,10 @@ def run_job(job: FightJob, lib: Library | None = None) -> FightResult:
     lib = lib or _WORKER_LIB
     if lib is None:
         raise RuntimeError("simulation worker has no library")
-    setup = floor_setup(lib, job.hero, job.enemy) if job.hero_level == "floor" else None
     record = run_fight(lib, lib.heroes[job.hero], lib.enemies[job.enemy], job.seed,
                        make_chooser(HERO_BOT, clock=False),
-                       make_chooser(job.enemy_ai, clock=False), hero_state=setup)
+                       make_chooser(job.enemy_ai, clock=False),
+                       hero_state=hero_setup(lib, job))
     cards: Counter[str] = Counter()
     for event in record.events:
         if isinstance(event, Fired):
@@ -260,13 +304,16 @@ def _compare(presets: dict) -> dict:
                                    for name, row in presets.items()}}
 
 
-def build_report(results: Sequence[FightResult], seed: int) -> dict:
-    """The whole report as plain data (JSON-ready; the same for the same seed and jobs)."""
+def build_report(results: Sequence[FightResult], seed: int, hero_level: str = "floor"
+                 ) -> dict:
+    """The whole report as plain data (JSON-ready; the same for the same seed and jobs).
+    ``hero_level`` is the one the jobs were planned with (see :data:`HERO_LEVELS`)."""
     presets = _group(results, lambda r: r.enemy_ai)
     return {
         "seed": seed,
         "fights": len(results),
         "hero_bot": HERO_BOT,
+        "hero_level": hero_level,
         "presets": presets,
         "compare": _compare(presets),
         "enemies": _group(results, lambda r: r.enemy),
@@ -290,7 +337,7 @@ def _table(title: str, rows: dict) -> list[str]:
 def format_report(report: dict) -> str:
     """The report as text tables for a terminal."""
     out = [f"{report['fights']} fights, seed {report['seed']}, hero bot "
-           f"'{report['hero_bot']}'"]
+           f"'{report['hero_bot']}', hero level '{report['hero_level']}'"]
     for title, key in (("enemy AI preset", "presets"), ("enemy", "enemies"), ("hero", "heroes")):
         if report[key]:
             out += _table(title, report[key])

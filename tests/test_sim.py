@@ -59,6 +59,55 @@ def test_quality_figures_compare_presets_on_the_same_fights(library):
     assert figures["normal_minus_easy_stderr"] >= 0
 
 
+def test_floor_setup_brings_the_hero_to_the_enemys_floor_at_its_level(library):
+    first = simulate.floor_setup(library, "warrior", "frog")         # floor 1
+    boss = simulate.floor_setup(library, "warrior", "dragon")        # floor 5
+    hero = library.heroes["warrior"]
+    assert first.level == hero.level and first.max_hp == hero.hp
+    assert boss.level > first.level and boss.max_hp > first.max_hp
+    assert boss.hp == boss.max_hp and boss.dice >= first.dice
+    assert boss.equipment is None                    # the starting kit
+    assert simulate.floor_setup(library, "warrior", "ice_wraith") is None   # on no floor
+
+
+def test_run_setup_adds_a_runs_rewards_to_the_floor_setup(library):
+    from dicey.run.inventory import width_of
+
+    floor = simulate.floor_setup(library, "thief", "dragon")
+    kit = simulate.run_setup(library, "thief", "dragon", seed=7)
+    start = tuple(library.heroes["thief"].equipment)
+    assert (kit.level, kit.hp, kit.max_hp, kit.dice) == \
+        (floor.level, floor.hp, floor.max_hp, floor.dice)
+    # Every starting card is upgraded first (an upgrade is taken whenever offered), and
+    # the fitted cards fit the grid.
+    assert [ref.rstrip("+") for ref in kit.equipment[:len(start)]] == list(start)
+    assert all(ref.endswith("+") for ref in kit.equipment[:len(start)])
+    assert width_of(library, kit.equipment) <= library.heroes["thief"].grid
+    # Floor 1 comes with nothing: no fight was won before it.
+    assert simulate.run_setup(library, "thief", "rat", seed=7).equipment == start
+    # The same seed, the same kit; the offers follow the seed.
+    assert simulate.run_setup(library, "thief", "dragon", seed=7) == kit
+    kits = {simulate.run_setup(library, "inventor", "knight", seed=s).equipment
+            for s in range(6)}
+    assert len(kits) > 1
+
+
+def test_sim_with_the_run_hero_level_plays_and_says_so(library, cli):
+    jobs = simulate.plan_jobs(library, 2, 3, ["Warrior"], ["Knight"], ["easy"],
+                              hero_level="run")
+    assert {j.hero_level for j in jobs} == {"run"}
+    results = simulate.simulate(jobs, lib=library)
+    starting = {library.equipment[c].name for c in library.heroes["warrior"].equipment}
+    used = {card.split(":", 1)[1] for r in results for card in r.cards if card.startswith("hero:")}
+    assert used - starting, "the hero fought with a card a run gave it"
+    code, out, err = cli("sim", "--fights", "1", "--ai", "easy", "--enemy", "knight",
+                         "--hero", "warrior", "--workers", "1", "--hero-level", "run")
+    assert code == 0, err
+    assert "hero level 'run'" in out
+    with pytest.raises(ValueError, match="unknown hero level 'top'"):
+        simulate.plan_jobs(library, 1, 1, hero_level="top")
+
+
 def test_paired_stderr_is_zero_when_presets_agree_and_grows_with_disagreement():
     same = [True, False, True, False]
     assert simulate.paired_stderr(same, same) == 0

@@ -29,9 +29,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="only this enemy (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="PRESET",
                    help="enemy AI preset to compare, repeatable (default: easy, normal, hard)")
-    p.add_argument("--hero-level", choices=("floor", "start"), default="floor",
-                   help="floor: the hero meets each enemy as a run brings it to that enemy's "
-                        "floor (default); start: always the hero at level 1")
+    p.add_argument("--hero-level", choices=simulate.HERO_LEVELS, default="floor",
+                   help="floor: the hero meets each enemy at the level a run brings it to "
+                        "that enemy's floor, with its starting cards (default); run: the same, "
+                        "with the rewards a run would have given it on the way; start: always "
+                        "the hero at level 1")
     p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
     p.add_argument("--csv", type=Path, metavar="OUT", help="write one row per fight")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar:
             bar.stop()
-    report = simulate.build_report(results, args.seed)
+    report = simulate.build_report(results, args.seed, args.hero_level)
     print(simulate.format_report(report))
     try:
         if args.json:
