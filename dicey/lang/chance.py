@@ -47,6 +47,33 @@ def uniform(values: Sequence[Hashable]) -> tuple[tuple[Any, Fraction], ...]:
     return tuple((v, Fraction(c, n)) for v, c in counts.values())
 
 
+#: Distributions uniform() made for the tuples scripts pick from, by a key that tells the
+#: language's unequal values apart (see uniform_over).
+_UNIFORM: dict[Hashable, tuple[tuple[Any, Fraction], ...]] = {}
+_UNIFORM_SIZE = 4096
+
+
+def uniform_over(values: tuple) -> tuple[tuple[Any, Fraction], ...]:
+    """:func:`uniform` of a tuple, made once per distinct tuple: a script's ``pick`` from
+    the same list meets it move after move, and each Fraction costs a few microseconds.
+    The same object each time also lets :class:`SampleChance` keep its sums.
+
+    >>> uniform_over(("fire", "ice")) is uniform_over(("fire", "ice"))
+    True
+    >>> uniform_over((1,))[0][0] is True, uniform_over((True,))[0][0] is True
+    (False, True)
+    """
+    types = tuple(map(type, values))
+    # The types tell 1 from true at the top; inside a nested list only _typed_key does.
+    key = (types, values) if tuple not in types else _typed_key(values)
+    hit = _UNIFORM.get(key)
+    if hit is None:
+        if len(_UNIFORM) >= _UNIFORM_SIZE:
+            _UNIFORM.clear()
+        hit = _UNIFORM[key] = uniform(values)
+    return hit
+
+
 def _typed_key(value: Any) -> Hashable:
     """A key equal only for values the language calls equal (same types all the way down)."""
     if isinstance(value, tuple):

@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping
 
 from . import ast as A
 from .builtins import BUILTINS
-from .chance import Chance, uniform
+from .chance import Chance, uniform, uniform_over
 from .effects import DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
 
@@ -775,16 +775,21 @@ def _roll_outcomes(a: int, b: int) -> tuple[tuple[int, Fraction], ...]:
 
 def _chance(fr: _Frame, args: list, pos: A.Pos) -> bool:
     pct = min(100, max(0, _int(args[0], pos, "a percentage")))
-    outcomes = tuple((v, p) for v, p in ((True, Fraction(pct, 100)),
-                                         (False, Fraction(100 - pct, 100))) if p)
-    return _choose(fr, outcomes, pos)
+    return _choose(fr, _percent(pct), pos)
+
+
+@lru_cache(maxsize=None)   # 101 percentages at most: each distribution made once
+def _percent(pct: int) -> tuple[tuple[bool, Fraction], ...]:
+    """``chance(pct)``'s distribution (an outcome of probability 0 left out)."""
+    return tuple((v, p) for v, p in ((True, Fraction(pct, 100)),
+                                     (False, Fraction(100 - pct, 100))) if p)
 
 
 def _pick(fr: _Frame, args: list, pos: A.Pos) -> Value:
     items = _list(args[0], pos)
     if not items:
         raise _fault("pick() from an empty list", pos)
-    return _choose(fr, uniform(items), pos)
+    return _choose(fr, uniform_over(items), pos)
 
 
 def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
@@ -792,7 +797,7 @@ def _shuffle(fr: _Frame, args: list, pos: A.Pos) -> tuple:
     left = list(_list(args[0], pos))
     out = []
     while len(left) > 1:
-        value = _choose(fr, uniform(left), pos)
+        value = _choose(fr, uniform_over(tuple(left)), pos)
         # list.remove would take a 1 for a true: remove an item the language calls equal
         del left[next(i for i, item in enumerate(left) if _equal(item, value))]
         out.append(value)
