@@ -197,6 +197,8 @@ def _sized(items: tuple, pos: A.Pos | None) -> tuple:
     """
     if len(items) > MAX_LIST:
         raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})", pos)
+    if tuple not in map(type, items):
+        return items                   # no list inside: nothing more to count
     count, inner = len(items), [v for v in items if type(v) is tuple]
     while inner:   # every list inside obeys the limit too, so this stops early
         nested = inner.pop()
@@ -261,6 +263,16 @@ class _Compiler:
         self.scope = scope
         self.path = path
         self.locals: list[set[str]] = [set()]
+        #: The code of each constant expression compiled so far → its value (see const).
+        self.values: dict[Code, Value] = {}
+
+    def const(self, value: Value) -> Code:
+        """The code of a constant expression: it gives ``value``, and the compiler knows
+        it (an operator or a list of constants is worked out once, here)."""
+        def constant(fr: _Frame) -> Value:
+            return value
+        self.values[constant] = value
+        return constant
 
     @property
     def visible(self) -> set[str]:
@@ -284,17 +296,15 @@ class _Compiler:
             def out_of_range(fr: _Frame) -> Value:
                 raise _fault(f"number out of range: {value} (the limit is ±{MAX_INT:,})", pos)
             return out_of_range
-        return lambda fr: value
+        return self.const(value)
 
     def e_Bool(self, node: A.Bool) -> Code:
         """``true`` / ``false``"""
-        value = node.value
-        return lambda fr: value
+        return self.const(node.value)
 
     def e_Str(self, node: A.Str) -> Code:
         """``"text"``"""
-        value = node.value
-        return lambda fr: value
+        return self.const(node.value)
 
     def e_Name(self, node: A.Name) -> Code:
         """``x``: a local, a card ``var``, a context name, ``self``/``target`` or a constant."""
@@ -325,7 +335,7 @@ class _Compiler:
                     raise _fault(f"'{name}' has no value here", pos) from None
             return context
         if kind == "constant":
-            return lambda fr: name
+            return self.const(name)
 
         def unknown(fr: _Frame) -> Value:
             raise _fault(f"unknown name '{name}'", pos)
@@ -340,7 +350,12 @@ class _Compiler:
                 raise _fault(f"list too long ({len(items)} items; the limit is {MAX_LIST})",
                              pos)
             return too_long
-        return lambda fr: _sized(tuple(f(fr) for f in items), pos)
+        if all(f in self.values for f in items):     # a list of constants is one
+            try:
+                return self.const(_sized(tuple(self.values[f] for f in items), pos))
+            except ScriptError:
+                pass                 # too long counting its lists' items: it faults when run
+        return lambda fr: _sized(tuple([f(fr) for f in items]), pos)
 
     def e_UnaryOp(self, node: A.UnaryOp) -> Code:
         """``-x`` and ``not x``"""
@@ -356,8 +371,28 @@ class _Compiler:
             return lambda fr: _truth(left(fr)) and _truth(right(fr))
         if op == "or":
             return lambda fr: _truth(left(fr)) or _truth(right(fr))
+        if op == "==" or op == "!=":
+            known = self._equality(left, right, op == "!=")
+            if known is not None:
+                return known
         impl = _BINARY[op]
         return lambda fr: impl(left(fr), right(fr), pos)
+
+    def _equality(self, left: Code, right: Code, negated: bool) -> Code | None:
+        """``x == c`` (or ``!=``) where ``c`` is a constant other than a list: _equal, worked
+        out for that constant (the usual ``if element == fire``). None otherwise."""
+        if right in self.values:
+            value, other = self.values[right], left
+        elif left in self.values:
+            value, other = self.values[left], right
+        else:
+            return None
+        kind = type(value)
+        if kind is tuple:
+            return None
+        if negated:
+            return lambda fr: not (type(v := other(fr)) is kind and v == value)
+        return lambda fr: type(v := other(fr)) is kind and v == value
 
     def e_Index(self, node: A.Index) -> Code:
         """``xs[i]`` (negative ``i`` counts from the end)"""
