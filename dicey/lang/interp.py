@@ -457,14 +457,14 @@ class _Compiler:
         only = args[0] if len(args) == 1 else None
         first, second = args if len(args) == 2 else (None, None)
 
+        steps = 2 if own_step else 1
+
         def call(fr: _Frame) -> Value:
-            if own_step:
-                fr.steps += 1
-                if fr.steps > MAX_STEPS:
-                    raise _over_budget(stmt_pos)
-            fr.steps += 1   # _tick inlined: calls and statements are the hottest paths
+            fr.steps += steps   # _tick inlined: calls and statements are the hottest paths
             if fr.steps > MAX_STEPS:
-                raise _over_budget(pos)
+                # The statement's step first (the fault names the statement if it passes).
+                raise _over_budget(stmt_pos if own_step and fr.steps - 1 > MAX_STEPS
+                                   else pos)
             if only is not None:
                 values = [only(fr)]
             elif first is not None:

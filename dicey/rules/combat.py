@@ -599,8 +599,10 @@ class Mechanics:
 
     def _any_use(self, side: int, index: int) -> None:
         f = self.fighters[side]
+        hooked = self.rules.hooked.get("on any use")
         # Most fighters have no ``on any use`` hook at all: skip building the names.
-        if "on any use" in f.card_events() or f.statuses:
+        if "on any use" in f.card_events() or \
+                hooked is not None and not hooked.isdisjoint(f.statuses):
             used = card_ref(side, index)
             self._cards_hook(side, "on any use", {"used": used})
             self._status_hooks(side, "on any use", {"used": used})
