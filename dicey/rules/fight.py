@@ -61,7 +61,7 @@ class Fight(Mechanics):
     __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation", "log",
                  "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
                  "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
-                 "_chance")
+                 "_chance", "_legal")
 
     # ---------------------------------------------------------------- start
 
@@ -113,6 +113,7 @@ class Fight(Mechanics):
         fight._ending = False
         fight._live_vars = None
         fight._chance = None
+        fight._legal = None
         return fight
 
     def _open(self, chance: Chance) -> None:
@@ -122,6 +123,7 @@ class Fight(Mechanics):
         self._pending = []
         self._fires = 0
         self._chance = chance
+        self._legal = None       # the position is about to change
 
     def _close(self) -> list[E.Event]:
         events, self._events = self._events, []
@@ -274,6 +276,8 @@ class Fight(Mechanics):
             else:
                 moves += _card_moves("place", card.defn.name, ci, _takes(card), dice)
         moves.append(END)
+        # Remembered by identity (see apply), kept by copies until the position changes.
+        self._legal = dict(zip(map(id, moves), moves))
         return moves
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
@@ -286,9 +290,17 @@ class Fight(Mechanics):
             self._open(chance)
             self._end_turn()
             return self._close()
-        di, ci = self._locate(move)
+        legal = self._legal
+        if legal is not None and legal.get(id(move)) is move:
+            # One of the moves legal_moves() gave for this position (or the one it was
+            # copied from): legal, and its indexes are this position's. The search makes
+            # every move it applies this way, so the checks of _locate are made once.
+            di, ci = move.die_index, move.card_index
+        else:
+            di, ci = self._locate(move)
         # _open and _close, inlined: every move of every search comes through here.
         self._events, self._pending, self._fires, self._chance = [], [], 0, chance
+        self._legal = None
         if action == "place":
             self._place(di, ci)
         else:
@@ -504,6 +516,7 @@ class Fight(Mechanics):
         c.start_events = self.start_events
         c._ending = False
         c._live_vars = None          # made when a card with variables runs a hook
+        c._legal = self._legal
         return c
 
     def key(self) -> Hashable:
@@ -541,6 +554,7 @@ class Fight(Mechanics):
         unknown to its owner: it is drawn when placed). Raises ValueError for bad input.
         """
         f = self.fighters[side]
+        self._legal = None
         if equipment is not None:
             setup = FighterSetup(equipment=tuple(equipment))
             f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
