@@ -69,7 +69,7 @@ def card_ref(side: int, index: int) -> CardRef:
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
-    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "_exprs",
+    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "clearing", "_exprs",
                  "_status_random")
 
     def __init__(self, library: Any):
@@ -84,6 +84,12 @@ class FightRules:
         for sid, d in self.statuses.items():
             for event in d.hooks:
                 self.hooked[event] = self.hooked.get(event, frozenset()) | {sid}
+        #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
+        #: none of them, and a look here spares sorting the statuses.
+        self.clearing: dict[str, frozenset[str]] = {}
+        for sid in {*CORE_DEFAULTS, *self.statuses}:
+            when = self.clears(sid)
+            self.clearing[when] = self.clearing.get(when, frozenset()) | {sid}
         self._exprs: dict[int, tuple[Any, Any]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
@@ -441,7 +447,11 @@ class Mechanics:
         return gone
 
     def _clear_statuses(self, side: int, when: str) -> None:
-        for status in self.rules.ordered(self.fighters[side].statuses):
+        statuses = self.fighters[side].statuses
+        clearing = self.rules.clearing.get(when)
+        if not statuses or clearing is None or clearing.isdisjoint(statuses):
+            return    # the common case: nothing clears now
+        for status in self.rules.ordered(statuses):
             if self.rules.clears(status) == when and not self._stopped:
                 self._set_status(side, status, 0)
 

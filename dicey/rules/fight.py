@@ -226,7 +226,7 @@ class Fight(Mechanics):
         self._settle()
         if self._stopped:
             return
-        unused = tuple(d.value for d in f.dice if not d.locked)
+        unused = tuple(d.value for d in f.dice if not d.locked) if self.log else ()
         f.set_dice([])
         for i, card in enumerate(f.cards):   # card by card: the others keep their codes
             if card.placed:
