@@ -25,7 +25,8 @@ from dicey.rules import state
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Fighter, code, fired, fresh_card
-from rules_kit import LIB, fighter
+from dicey.rules.protocol import IllegalMoveError
+from rules_kit import LIB, fighter, position, sample
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -129,6 +130,39 @@ def test_a_kit_fight_with_every_status_keeps_plain_keys():
     f.set_position(0, statuses={"fury": 2, "reequip": 1, "poison": 1})
     f.set_position(1, statuses={"shield": 3, "thorns": 1, "reduce": 1})
     assert play_checking_keys(f, 3, 80) > 20
+
+
+# ------------------------------------------------------------- remembered moves
+
+def test_a_listed_move_made_on_a_copy_is_the_move_made_plainly():
+    f = position([3, 5, 5], ["sword", "shield"])
+    for move in f.legal_moves()[:-1]:
+        listed, plain = f.copy(), f.copy()
+        plain._legal = None                  # as if the moves were never listed
+        listed.apply(move, sample(1))
+        plain.apply(move, sample(1))
+        assert listed.key() == plain.key() and listed.counters() == plain.counters()
+
+
+def test_a_listed_move_is_checked_again_once_the_position_changed():
+    f = position([3], ["sword"])
+    move = f.legal_moves()[0]
+    f.set_position(0, dice=[4])              # the die the move names is gone
+    with pytest.raises(IllegalMoveError):
+        f.apply(move, sample())
+    f = position([3, 3], ["sword"])
+    move = f.legal_moves()[0]
+    f.apply(move, sample())                  # the sword is used up now
+    with pytest.raises(IllegalMoveError):
+        f.apply(move, sample())
+
+
+def test_moves_listed_for_another_position_are_checked():
+    mine, other = position([6], ["sword"]), position([2], ["sword"])
+    mine.legal_moves()
+    move = other.legal_moves()[0]            # 2 → Sword, die 0: not this position's die
+    with pytest.raises(IllegalMoveError):
+        mine.apply(move, sample())
 
 
 # ------------------------------------------------------------------ the interpreter
