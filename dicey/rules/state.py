@@ -269,7 +269,7 @@ _SWAPPED: dict[tuple[int, int, int], int] = {}
 #: (statuses code, status, stacks) → the statuses code after the change.
 _RESTACKED: dict[tuple[int, str, int], int] = {}
 #: A table is emptied when it reaches this size.
-TABLE_SIZE = 200_000
+TABLE_SIZE = 50_000
 
 
 def _hooks_differ(old: "CardState", new: "CardState") -> bool:
