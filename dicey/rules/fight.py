@@ -36,7 +36,7 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, rules_for
 from .protocol import IllegalMoveError, Move
 from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    fresh_card, slots_fit, uses_for)
+                    fresh_card, released, slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -389,8 +389,9 @@ class Fight(Mechanics):
         side = self.actor
         f = self.fighters[side]
         die = f.take_die(di)
-        f.set_card(ci, f.cards[ci]._replace(shocked=False))
-        self._emit(E.Released, side, f.name, die.value, f.cards[ci].name)
+        card = f.change_card(ci, released, None)
+        if self.log:
+            self._events.append(E.Released(side, f.name, die.value, card.name))
 
     def move_is_random(self, move: Move) -> bool:
         """Whether ``move`` may meet a chance point (conservative: never a false 'no')."""

@@ -136,6 +136,11 @@ def fired(card: CardState, uses_left: int) -> CardState:
     return card.after_use(uses_left, used_up(card))
 
 
+def released(card: CardState, _: None = None) -> CardState:
+    """``card`` no longer shocked (for :meth:`Fighter.change_card`)."""
+    return card._replace(shocked=False)
+
+
 _PLACED, _COUNTDOWN, _USES, _TIMES, _GONE = (
     CardState._fields.index(name) for name in ("placed", "countdown", "uses_left",
                                                "times_used", "gone"))
@@ -427,7 +432,8 @@ class Fighter:
     def change_card(self, index: int, change: Callable[[CardState, Any], CardState],
                     arg: Any) -> CardState:
         """Make card ``index`` ``change(card, arg)`` and return it; for the common changes
-        (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`), whose
+        (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`,
+        :func:`released`), whose
         results the tables above keep when the card's code is known."""
         card = self.cards[index]
         codes = self._card_codes
