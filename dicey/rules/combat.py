@@ -37,8 +37,8 @@ from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import FightEffects
-from .state import (MAX_DICE, UNLIMITED, CardState, Die, Fighter, fired, fresh_card,
-                    literal_value, used_up)
+from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
+                    fresh_card, literal_value, used_up)
 from .statuses import CORE_DEFAULTS
 
 if TYPE_CHECKING:
@@ -69,8 +69,8 @@ def card_ref(side: int, index: int) -> CardRef:
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
-    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "clearing", "_exprs",
-                 "_status_random")
+    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "clearing", "adds",
+                 "_exprs", "_status_random")
 
     def __init__(self, library: Any):
         self.library = library
@@ -90,6 +90,8 @@ class FightRules:
         for sid in {*CORE_DEFAULTS, *self.statuses}:
             when = self.clears(sid)
             self.clearing[when] = self.clearing.get(when, frozenset()) | {sid}
+        #: Per status, whether its stacks add up (stacks_add, looked up: every inflict asks).
+        self.adds = {sid: self.stacks_add(sid) for sid in {*CORE_DEFAULTS, *self.statuses}}
         self._exprs: dict[int, tuple[Any, Any]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
@@ -423,12 +425,12 @@ class Mechanics:
 
     def _add_status(self, side: int, status: str, stacks: int) -> None:
         f = self.fighters[side]
-        if self._stopped or stacks <= 0:
+        if stacks <= 0 or self.outcome is not None and not self._ending:   # _stopped
             return
         if status in DAMAGE_TYPES and status in f.defn.immune:
             return   # immune to poison: no poison stacks either
         old = f.statuses.get(status, 0)
-        new = old + stacks if self.rules.stacks_add(status) else max(old, stacks)
+        new = old + stacks if self.rules.adds.get(status, True) else max(old, stacks)
         if new == old:
             return
         f.set_stacks(status, new)
@@ -461,13 +463,14 @@ class Mechanics:
         if self._stopped or not values:
             return
         f = self.fighters[side]
-        if any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6
-               for v in values):
-            raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
+        for v in values:          # a loop, not a generator: give() is a common call
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+                raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
         if len(f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
-        f.add_dice(Die(v) for v in values)
-        self._emit(E.DiceGiven, side, f.name, tuple(values))
+        f.add_dice(map(PLAIN_DICE.__getitem__, values))
+        if self.log:
+            self._events.append(E.DiceGiven(side, f.name, tuple(values)))
 
     def _extra_dice(self, side: int, count: int) -> None:
         f = self.fighters[side]

@@ -419,7 +419,7 @@ class Fighter:
     def add_dice(self, dice: Iterable[Die]) -> None:
         start = len(self.dice)
         self.dice.extend(dice)
-        self._dice_sum += sum(_die_bit(d) for d in self.dice[start:])
+        self._dice_sum += sum(map(_DIE_BITS.__getitem__, self.dice[start:]))
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
@@ -536,6 +536,9 @@ def _die_bit(die: Die) -> int:
     """
     return 1 << 5 * (die.value << 3 | die.burning << 2 | die.locked << 1 | die.blind)
 
+
+#: A plain die of each value (0..6), shared: dice are values.
+PLAIN_DICE = tuple(Die(v) for v in range(7))
 
 #: Every kind of die's :func:`_die_bit`.
 _DIE_BITS = {die: _die_bit(die) for die in itertools.starmap(Die, itertools.product(
