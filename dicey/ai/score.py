@@ -21,11 +21,15 @@ key                default    what earns it
 ``fatal``          5,000      per unit of probability that the opponent is dead by
                               the end of its coming turn, less the same for oneself
                               (beyond the table)
+``charge``         60         per cent of what a countdown card's firing is worth,
+                              by the share of its countdown done (beyond the table)
 =================  =========  ==============================================
 
-The last two are the project's own (:mod:`dicey.ai.foresight`): what a dodge, a reduce,
-thorns, a lock or a shock will do in the opponent's turn, and whether a fighter lives
-through it. An enemy with ``score { outlook: 0; fatal: 0 }`` plays by the table alone.
+The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
+will do in the opponent's turn, and whether a fighter lives through it
+(:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
+(:mod:`dicey.ai.charge`). An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
+plays by the table alone.
 
 ``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on
 oneself with the opposite sign (curing one's poison earns 90 a stack, stripping the
@@ -61,6 +65,7 @@ from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
 from dicey.rules.state import Die
 
+from .charge import Charge
 from .foresight import Outlook
 
 
@@ -81,6 +86,7 @@ class Weights:
     self_dead: int = -1_000_000
     outlook: int = 50
     fatal: int = 5_000
+    charge: int = 60
 
     def with_overrides(self, overrides: Mapping[str, int]) -> "Weights":
         """These weights with some replaced; ValueError for a key that is not a weight."""
@@ -109,7 +115,7 @@ class Scorer:
     status id (a status's kind and when it clears come from the fight's rules).
     """
 
-    __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook")
+    __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
@@ -119,6 +125,8 @@ class Scorer:
         self._opp: dict[str, int] = {}
         outlook = Outlook(fight, self.side, w.outlook, w.fatal)
         self._outlook = outlook if outlook.active else None
+        charge = Charge(fight, self.side, w.charge, self.table_potential)
+        self._charge = charge if charge.active else None
 
     # ------------------------------------------------------------ statuses
 
@@ -143,8 +151,18 @@ class Scorer:
     # ------------------------------------------------------------- the parts
 
     def potential(self, fight: Fight) -> float:
-        """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP), and
-        what it leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`)."""
+        """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP), what it
+        leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`) and what its
+        countdowns are worth (:mod:`dicey.ai.charge`)."""
+        value = self.table_potential(fight)
+        if self._outlook is not None:
+            value += self._outlook.value(fight)
+        if self._charge is not None:
+            value += self._charge.value(fight)
+        return value
+
+    def table_potential(self, fight: Fight) -> float:
+        """The part of Φ the table prices: HP, statuses, a fighter at 0 HP."""
         w = self.weights
         own, opp = fight.fighters[self.side], fight.fighters[1 - self.side]
         value = w.healing * own.hp - w.damage * opp.hp
@@ -156,8 +174,6 @@ class Scorer:
             value += w.opponent_dead
         if own.hp <= 0:
             value += w.self_dead
-        if self._outlook is not None:
-            value += self._outlook.value(fight)
         return value
 
     def unused(self, fight: Fight) -> float:

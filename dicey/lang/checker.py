@@ -83,7 +83,7 @@ AI_PRESETS = ("easy", "normal", "hard")
 #: Keys of an enemy's ``score { }`` block (the AI's weight table).
 SCORE_KEYS = ("damage", "poison", "negative_status", "positive_status", "card_used",
               "countdown", "unused_pip", "move", "healing", "opponent_dead", "self_dead",
-              "outlook", "fatal")
+              "outlook", "fatal", "charge")
 #: Words a keyword can never be used as a name for.
 RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop",
                       "true", "false", "and", "or", "not", "var", "on", "before", "when",

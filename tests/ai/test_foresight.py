@@ -10,7 +10,7 @@ from dicey.rules.fight import Fight
 from rules_kit import fighter, position
 
 #: The table alone, as ai.md gives it.
-TABLE = Weights(outlook=0, fatal=0)
+TABLE = Weights(outlook=0, fatal=0, charge=0)
 
 
 def best_first_move(fight: Fight, weights: Weights | None = None) -> str:

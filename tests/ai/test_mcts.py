@@ -27,7 +27,7 @@ def exact_values(root, scorer):
 #: (:mod:`dicey.ai.foresight`), the best turn on ``handyman`` becomes a six-move combination
 #: (two dice combined into a 6 for the Hammer's shock) that the normal budget of MCTS does
 #: not find; ``dicey bench`` reports that regret (``mcts.regret``).
-TABLE = Weights(outlook=0, fatal=0)
+TABLE = Weights(outlook=0, fatal=0, charge=0)
 
 
 @pytest.mark.parametrize("name", SOLVABLE)
