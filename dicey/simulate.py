@@ -212,17 +212,21 @@ def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
 # -------------------------------------------------------------------- quality
 
 def quality_figures(lib: Library, fights: int, seed: int = 1,
-                    presets: Sequence[str] = ("easy", "normal")) -> dict:
+                    presets: Sequence[str] = ("easy", "normal"), *, workers: int = 1,
+                    mod_dirs: Sequence[str | Path] | None = None,
+                    use_mods: bool = True) -> dict:
     """The AI quality figure of ``dicey bench``: the enemy's win rate with each preset
     against the same hero bot, over the dungeon's enemies with the hero as a run brings it
     to each one's floor, and how many points each preset gains over the first.
 
     Each preset meets the same fights (pairing and seed), so a gain is read fight by fight:
     ``…_stderr`` is the standard error of the mean of those paired differences, in points
-    (a gain within two of them of 0 is noise)."""
+    (a gain within two of them of 0 is noise). ``workers`` > 1 plays the fights in that
+    many processes, each loading the content as ``mod_dirs`` and ``use_mods`` say (the
+    same as ``lib``'s, or the figures would not be ``lib``'s): the same figures, sooner."""
     enemies = [e for e in sorted(lib.enemies) if enemy_floor(lib, e) is not None]
     jobs = plan_jobs(lib, fights, seed, enemies=enemies, presets=presets)
-    results = simulate(jobs, lib=lib)
+    results = simulate(jobs, workers=workers, mod_dirs=mod_dirs, use_mods=use_mods, lib=lib)
     report = build_report(results, seed)
     rates = {name: row["enemy_win_pct"] for name, row in report["presets"].items()}
     won = {name: [r.winner == "enemy" for r in results if r.enemy_ai == name]

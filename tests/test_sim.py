@@ -57,6 +57,7 @@ def test_quality_figures_compare_presets_on_the_same_fights(library):
     assert figures["normal_minus_easy_points"] == pytest.approx(rates["normal"] - rates["easy"],
                                                                 abs=0.11)
     assert figures["normal_minus_easy_stderr"] >= 0
+    assert simulate.quality_figures(library, 4, seed=3, workers=2) == figures
 
 
 def test_floor_setup_brings_the_hero_to_the_enemys_floor_at_its_level(library):

@@ -65,7 +65,8 @@ def test_bench_reports_every_figure(cli, tmp_path):
     assert code == 0, err
     data = json.loads(out_file.read_text(encoding="utf-8"))
     assert {"parse", "load", "positions", "mcts", "turns", "fights", "rules",
-            "baseline"} <= set(data)
+            "baseline", "quality"} <= set(data)
+    assert data["quality"]["fights_per_preset"] == 2
     assert {"cards_per_s"} <= set(data["parse"]) and {"cold_ms", "warm_ms"} <= set(data["load"])
     for figures in data["positions"].values():
         assert {"states", "naive_nodes", "states_per_s", "ms", "method",
