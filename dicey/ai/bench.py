@@ -361,12 +361,14 @@ def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
 
 def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float, list[Fight]]:
     """Every legal move of every position on a copy, ``rounds`` times: how many, the
-    seconds ``apply`` took, and the states the last round made."""
+    seconds ``apply`` took, and the states one more round makes (untimed).
+
+    Each timed child is dropped at once, as the search drops most of its children:
+    holding thousands of fights alive while timing would time the garbage collector's
+    walks over them instead of the engine."""
     chance = SampleChance(random.Random(0))
     spent, moves = 0.0, 0
-    children: list[Fight] = []
     for _ in range(rounds):
-        children = []
         for pos in positions:
             for move in pos.legal_moves():
                 child = pos.copy()
@@ -374,7 +376,12 @@ def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float, list[Fi
                 child.apply(move, chance)
                 spent += time.perf_counter() - start
                 moves += 1
-                children.append(child)
+    children = []
+    for pos in positions:
+        for move in pos.legal_moves():
+            child = pos.copy()
+            child.apply(move, chance)
+            children.append(child)
     return moves, spent, children
 
 
