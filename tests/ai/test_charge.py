@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -9,6 +10,7 @@ from dicey.ai.charge import Charge
 from dicey.ai.score import Scorer, Weights
 from dicey.ai.search import Expectimax
 from dicey.rules.fight import Fight
+from rules_kit import LIB, card, fault, fight
 
 #: The table alone, as ai.md gives it.
 TABLE = Weights(outlook=0, fatal=0, charge=0)
@@ -18,11 +20,10 @@ MACHINES = ["Crowbar", "Electromagnet", "Pressure Gauge"]
 
 
 def robot(library, dice, equipment, *, countdowns=None, warrior_hp=24) -> Fight:
-    fight = Fight.start(library, library.hero("Warrior"), library.enemy("Robot"),
-                        random.Random(3))
-    fight.set_position(0, hp=warrior_hp, statuses={})
-    fight.set_position(1, hp=30, dice=dice, equipment=equipment, countdowns=countdowns)
-    return fight.copy(simulation=True, log=False)
+    f = Fight.start(library, library.hero("Warrior"), library.enemy("Robot"), random.Random(3))
+    f.set_position(0, hp=warrior_hp, statuses={})
+    f.set_position(1, hp=30, dice=dice, equipment=equipment, countdowns=countdowns)
+    return f.copy(simulation=True, log=False)
 
 
 def charge_of(root: Fight, percent: int = 60) -> Charge:
@@ -83,3 +84,25 @@ def test_a_zero_weight_or_no_countdown_card_switches_it_off(library):
 def test_it_is_off_when_it_is_not_the_sides_turn(library):
     root = robot(library, [5], MACHINES)
     assert not Charge(root, 0, 60, Scorer(root, 0, TABLE).table_potential).active
+
+
+def test_every_countdown_card_of_the_game_and_its_mods_is_priced(library):
+    countdowns = [c for c in library.equipment.values() if c.countdown is not None]
+    assert len(countdowns) >= 4
+    for defn in countdowns:
+        for name in (defn.name, defn.name + "+") if defn.upgraded else (defn.name,):
+            root = robot(library, [3], ["Sword", name])
+            (index, ident, length, worth), = charge_of(root).worths
+            assert (index, ident) == (1, defn.id)
+            assert length == root.fighters[1].cards[1].active.countdown
+            assert 0 < worth < 10_000, name         # damage priced, no fight won
+
+
+def test_a_countdown_card_whose_script_faults_is_worth_nothing_and_plans_go_on():
+    broken = card("Broken Gauge", (), fault(), countdown=3)
+    lib = replace(LIB, equipment={**LIB.equipment, broken.id: broken})
+    f = fight(("broken_gauge", "sword"), ("sword",), lib=lib)
+    f.set_position(0, dice=[2, 5])
+    root = f.copy(simulation=True, log=False)
+    assert not Charge(root, 0, 60, Scorer(root, 0, TABLE).table_potential).active
+    assert best_line(root, Weights())[-1] == "end turn"
