@@ -12,7 +12,8 @@ from dicey.lang.chance import SampleChance, uniform
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot, StatusDef
 from dicey.lang.errors import ScriptError
 from dicey.rules.fight import Fight
-from dicey.rules.state import FighterSetup
+from dicey.rules.protocol import Move
+from dicey.rules.state import Fighter, FighterSetup, code
 from dicey.rules.statuses import CORE_DEFAULTS
 
 
@@ -216,7 +217,6 @@ def sample(seed: int = 0) -> SampleChance:
 
 def play(f: Fight, *moves: str, chance=None) -> list:
     """Apply moves written as text (``"3 → Sword"``, ``"end"``); all their events."""
-    from dicey.rules.protocol import Move
     chance = chance or sample(0)
     out = []
     for text in moves:
@@ -230,3 +230,39 @@ def kinds(events) -> list[str]:
 
 def texts(events) -> list[str]:
     return [e.describe() for e in events]
+
+
+def plain_fighter_key(f: Fighter) -> tuple:
+    """A fighter's key the plain way: every part coded afresh (what ``Fighter.key`` keeps)."""
+    dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind) for d in f.dice)
+    return (f.hp, f.cards_used, code(dice),
+            code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())))),
+            code(tuple(sorted(code(c[1:]) for c in f.cards))))
+
+
+def random_walk(fight: Fight, seed: int, steps: int,
+                each: Callable[[Fight], Any] = lambda _: None, *,
+                keyed_copies: bool = False) -> int:
+    """Random turn starts and moves (mostly places and releases, at most 40 moves a turn),
+    calling ``each`` on the fight after every step; how many steps were made. With
+    ``keyed_copies`` each move is made on a copy of a keyed state, as the search makes
+    them (the walk goes on from the copy)."""
+    rng, chance = random.Random(seed), SampleChance(random.Random(seed + 1))
+    made = 0
+    for _ in range(steps):
+        if fight.is_over:
+            break
+        if fight.turn_over:
+            fight.begin_turn(chance)
+        else:
+            if keyed_copies:
+                fight.key()
+            moves = fight.legal_moves()
+            move = rng.choice(moves[:-1]) if len(moves) > 1 and rng.random() < 0.85 \
+                and fight.turn_moves < 40 else Move.end()
+            if keyed_copies:
+                fight = fight.copy(simulation=True, log=False)
+            fight.apply(move, chance)
+        each(fight)
+        made += 1
+    return made

@@ -13,23 +13,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
-from dicey.rules.state import Fighter, code
-from rules_kit import LIB, fighter
+from dicey.rules.state import Fighter
+from rules_kit import LIB, fighter, plain_fighter_key, random_walk
 
 KIT_CARDS = sorted(LIB.equipment)
 STATUSES = ["poison", "burn", "freeze", "lock", "blind", "shock", "weaken", "curse",
             "shield", "reduce", "dodge", "fury", "thorns", "pierce", "survive", "reequip"]
-
-
-def fresh_key(f: Fighter) -> tuple:
-    """The key the plain way: every code looked up again."""
-    dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind) for d in f.dice)
-    return (f.hp, f.cards_used, code(dice),
-            code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())))),
-            code(tuple(sorted(code(c[1:]) for c in f.cards))))
 
 
 def fresh_events(f: Fighter) -> frozenset[str]:
@@ -62,7 +53,7 @@ def plain_legal_moves(fight: Fight) -> list[Move]:
 
 def check(fight: Fight) -> None:
     for f in fight.fighters:
-        assert f.key() == fresh_key(f)
+        assert f.key() == plain_fighter_key(f)
         assert f.card_events() == fresh_events(f)
     assert fight.legal_moves() == plain_legal_moves(fight)
 
@@ -73,22 +64,6 @@ def snapshot(fight: Fight) -> tuple:
                   tuple(sorted(f.statuses.items())), tuple(c[1:] for c in f.cards))
                  for f in fight.fighters) + (fight.actor, fight.turn, fight.phase,
                                              fight.counters())
-
-
-def play(fight: Fight, seed: int, steps: int, each=check) -> None:
-    """Random turn starts and moves, checking the fight after each."""
-    rng, chance = random.Random(seed), SampleChance(random.Random(seed + 1))
-    for _ in range(steps):
-        if fight.is_over:
-            return
-        if fight.turn_over:
-            fight.begin_turn(chance)
-        else:
-            moves = fight.legal_moves()
-            move = rng.choice(moves[:-1]) if len(moves) > 1 and rng.random() < 0.85 \
-                and fight.turn_moves < 40 else Move.end()
-            fight.apply(move, chance)
-        each(fight)
 
 
 def kit_fight(a_cards, b_cards, seed, a_status, b_status) -> Fight:
@@ -111,7 +86,7 @@ statuses = st.dictionaries(st.sampled_from(STATUSES), st.integers(1, 3), max_siz
 @example(["gift_card", "shape_shifter", "counter"], ["crowbar", "pea_shooter"], 5,
          {"fury": 2}, {"thorns": 1})
 def test_kept_codes_tables_and_summaries_match_the_plain_computation(a, b, seed, sa, sb):
-    play(kit_fight(a, b, seed, sa, sb), seed, 150)
+    random_walk(kit_fight(a, b, seed, sa, sb), seed, 150, check)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -119,17 +94,17 @@ def test_the_same_holds_in_base_game_fights(library, seed):
     heroes, enemies = list(library.heroes.values()), list(library.enemies.values())
     f = Fight.start(library, heroes[seed % len(heroes)], enemies[seed % len(enemies)],
                     random.Random(seed))
-    play(f, seed, 120)
+    random_walk(f, seed, 120, check)
 
 
 @common
 @given(kit_cards, kit_cards, st.integers(0, 10**6), statuses)
 def test_a_copy_played_on_leaves_the_original_exactly_as_it_was(a, b, seed, sa):
     f = kit_fight(a, b, seed, sa, {})
-    play(f, seed, 7, each=lambda _: None)
+    random_walk(f, seed, 7)
     f.key()                      # codes kept before the copy is made
     before = snapshot(f)
     c = f.copy()
-    play(c, seed + 2, 40, each=lambda _: None)
+    random_walk(c, seed + 2, 40)
     assert snapshot(f) == before
     check(f)

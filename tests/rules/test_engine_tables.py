@@ -23,10 +23,9 @@ from dicey.lang.interp import CORE_STATUSES, Scope, compile_stmts, run_source
 from dicey.lang.parser import parse_stmts
 from dicey.rules import state
 from dicey.rules.fight import Fight
-from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Fighter, code, fired, fresh_card
 from dicey.rules.protocol import IllegalMoveError
-from rules_kit import LIB, fighter, position, sample
+from rules_kit import LIB, fighter, plain_fighter_key, position, random_walk, sample
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -71,38 +70,13 @@ def test_an_uncoded_fighter_changes_its_card_without_the_tables():
     assert f.key()[4] == code((code(card[1:]),))
 
 
-def plain_key(fight: Fight) -> tuple:
-    """A fight's key the plain way: every part coded afresh."""
-    parts = []
-    for f in fight.fighters:
-        dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind)
-                   for d in f.dice)
-        parts += [f.hp, f.cards_used, code(dice),
-                  code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())))),
-                  code(tuple(sorted(code(c[1:]) for c in f.cards)))]
-    return (fight.actor, fight.turn, fight.phase, *parts)
-
-
 def play_checking_keys(fight: Fight, seed: int, steps: int) -> int:
     """Random turns and moves, each on a copy of a keyed state (as the search makes
     them); the key of every state checked against the plain one. How many were checked."""
-    rng, chance = random.Random(seed), SampleChance(random.Random(seed + 1))
-    checked = 0
-    for _ in range(steps):
-        if fight.is_over:
-            break
-        if fight.turn_over:
-            fight.begin_turn(chance)
-        else:
-            fight.key()
-            moves = fight.legal_moves()
-            move = rng.choice(moves[:-1]) if len(moves) > 1 and rng.random() < 0.85 \
-                else Move.end()
-            fight = fight.copy(simulation=True, log=False)
-            fight.apply(move, chance)
-        assert fight.key() == plain_key(fight)
-        checked += 1
-    return checked
+    def check(f: Fight) -> None:
+        assert f.key() == (f.actor, f.turn, f.phase, *plain_fighter_key(f.fighters[0]),
+                           *plain_fighter_key(f.fighters[1]))
+    return random_walk(fight, seed, steps, check, keyed_copies=True)
 
 
 @pytest.mark.parametrize("seed", range(4))
