@@ -25,8 +25,8 @@ from typing import Callable
 from dicey.lang.chance import TooManyOutcomes
 from dicey.rules.fight import Fight
 
-#: HP each fighter is lent while a firing is measured, so no firing ends the fight.
-LENT_HP = 1_000
+from .foresight import LENT_HP, plans_now
+
 #: Chance outcomes a firing may branch into before it is not measured (worth 0).
 MAX_OUTCOMES = 256
 
@@ -46,8 +46,7 @@ class Charge:
         self.percent = percent
         #: (card index, card id, countdown length, firing's worth) per countdown card.
         self.worths: tuple[tuple[int, str, int, float], ...] = ()
-        playable = origin.outcome is None and origin.actor == side and not origin.turn_over
-        if percent and playable:
+        if percent and plans_now(origin, side):
             self.worths = tuple(w for w in (_worth(origin, side, i, table)
                                             for i in range(len(origin.fighters[side].cards)))
                                 if w is not None)

@@ -43,7 +43,8 @@ SAMPLES = 4
 SEED = 20_011
 #: Statuses whose worth the table's weights already give (see the module docstring).
 PRICED = frozenset({"shield", "poison"})
-#: HP the planning side is lent in a trial, so the damage it would take is never cut short.
+#: HP a fighter is lent in a trial (here, and a countdown's firing in :mod:`.charge`), so
+#: the damage it would take is never cut short and no trial ends the fight.
 LENT_HP = 1_000
 
 #: One sampled coming turn: (damage ``side`` takes before any shield, HP the opponent loses).
@@ -72,9 +73,9 @@ class Outlook:
         self.samples = samples
         self._turns: dict[Hashable, list[Turn]] = {}
         self._values: dict[Hashable, float] = {}
-        playable = origin.outcome is None and origin.actor == side and not origin.turn_over
         wanted = samples > 0 and (outlook or fatal)
-        self._bare = _mean_margin(self._turns_for((), ())) if playable and wanted else None
+        self._bare = _mean_margin(self._turns_for((), ())) \
+            if wanted and plans_now(origin, side) else None
 
     @property
     def active(self) -> bool:
@@ -136,6 +137,12 @@ class Outlook:
             trial.apply(choose_move(trial, rng), chance)
             moves += 1
         return hp[0] - trial.fighters[side].hp, hp[1] - trial.fighters[other].hp
+
+
+def plans_now(origin: Fight, side: int) -> bool:
+    """Whether ``origin`` is ``side``'s turn to plan (the fight on, the turn under way):
+    the only position the score's terms beyond the table are worked out from."""
+    return origin.outcome is None and origin.actor == side and not origin.turn_over
 
 
 def _mean_margin(turns: list[Turn]) -> float:
