@@ -1,7 +1,7 @@
 """The ``dicey`` command: one sub-command per module of :mod:`dicey.commands`.
 
 ``dicey`` with no arguments starts the game (``dicey play``). Every sub-command takes
-``--mods DIR…`` and ``--no-mods``. Bad input never shows a Python traceback: argparse
+``--mods DIR…`` and ``--no-mods``, before or after its name. Bad input never shows a Python traceback: argparse
 reports wrong flags (exit 2), commands report bad files in ``file:line:col`` form, and
 anything unexpected is one line on stderr (``DICEY_DEBUG=1`` shows the traceback).
 """
@@ -33,7 +33,8 @@ def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-mods", action="store_true", help="load the base game only")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
+    """The ``dicey`` parser and the names of its sub-commands."""
     parser = argparse.ArgumentParser(
         prog="dicey", description="A moddable dice deckbuilder for the terminal.",
         epilog="Run 'dicey COMMAND --help' for a command's options. With no command: play.")
@@ -42,15 +43,35 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
     for command in sub.choices.values():
         _add_content_flags(command)
-    return parser
+    return parser, list(sub.choices)
+
+
+def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
+    """The arguments with the sub-command first, as argparse needs them.
+
+    ``--mods`` and ``--no-mods`` may come before the command too (``dicey --mods mine
+    fight frog``): ``--mods`` takes every word after it, so the first word that names a
+    command (and is not a folder of that name) ends the list. With no command: ``play``.
+
+    >>> command_first(["--mods", "mods/mine", "fight", "frog"], ["fight", "play"])
+    ['fight', 'frog', '--mods', 'mods/mine']
+    >>> command_first(["--no-mods"], ["fight", "play"])
+    ['play', '--no-mods']
+    >>> command_first(["fight", "frog"], ["fight", "play"])
+    ['fight', 'frog']
+    """
+    if not argv or not argv[0].startswith("-") or argv[0] in ("-h", "--help"):
+        return argv
+    for at, word in enumerate(argv):
+        if word in commands and not os.path.isdir(word):
+            return [word, *argv[at + 1:], *argv[:at]]
+    return ["play", *argv]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
-        argv = ["play", *argv]
-    args = parser.parse_args(argv)
+    parser, commands = build_parser()
+    args = parser.parse_args(command_first(argv, commands))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -61,3 +61,25 @@ def test_python_dash_m_is_the_same_program():
     proc = subprocess.run([sys.executable, "-m", "dicey", "--help"], capture_output=True,
                           text=True, cwd=Path(__file__).parent.parent, timeout=60)
     assert proc.returncode == 0 and "check" in proc.stdout and "cards" in proc.stdout
+
+
+def test_content_flags_may_come_before_the_command(cli, tmp_path):
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "tiny"\nversion = "1.0"\napi = 1\n')
+    (folder / "c.dice").write_text('equipment "Pebble" { on use { attack(1) } }\n')
+    code, out, err = cli("--mods", str(folder), "cards", "pebble")
+    assert code == 0, err
+    assert "Pebble" in out
+    assert cli("--no-mods", "cards", "pebble")[0] == 1     # the base game has no Pebble
+
+
+@pytest.mark.parametrize("argv", [
+    ["sim", "--fights", "1", "--json", "{tmp}/no/such/folder/report.json"],
+    ["sim", "--fights", "1", "--csv", "{tmp}"],
+    ["bench", "--smoke", "--json", "{tmp}/missing/figures.json"],
+])
+def test_long_runs_check_their_output_paths_before_they_start(cli, tmp_path, argv):
+    code, out, err = cli(*(word.format(tmp=tmp_path) for word in argv))
+    assert code == 2 and "cannot write" in err and "Traceback" not in err
+    assert out == ""                    # refused at once: nothing was run, nothing is lost

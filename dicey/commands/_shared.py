@@ -1,8 +1,10 @@
 """Helpers the sub-commands share: loading the library from the common flags, errors."""
 from __future__ import annotations
 
+import os
 import sys
 from argparse import Namespace
+from pathlib import Path
 
 from dicey.library import Library, load_library
 
@@ -21,3 +23,22 @@ def fail(message: str, code: int = 2) -> int:
     """Print ``dicey: error: message`` to stderr and return the exit code."""
     print(f"dicey: error: {message}", file=sys.stderr)
     return code
+
+
+def unwritable(*paths: Path | None) -> str | None:
+    """Why one of these output files could not be written (None when all can be).
+
+    Commands that run for minutes (``sim``, ``bench``) ask before they start, so that a
+    typo in an output path is reported at once instead of losing the run's results.
+    """
+    for path in paths:
+        if path is None:
+            continue
+        folder = path.parent
+        if path.is_dir():
+            return f"cannot write {path}: it is a folder"
+        if not folder.is_dir():
+            return f"cannot write {path}: no such folder {folder}"
+        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            return f"cannot write {path}: permission denied"
+    return None

@@ -19,7 +19,7 @@ from typing import Any
 from dicey import simulate
 from dicey.ai.bench import measure
 
-from ._shared import fail, library_from
+from ._shared import fail, library_from, unwritable
 
 #: Fights per preset behind the AI quality figure, by profile (1,536: a standard error of
 #: about one point), and the processes that play them.
@@ -38,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     profile = "smoke" if args.smoke else "quick" if args.quick else "full"
+    if (why := unwritable(args.json)):
+        return fail(why)
     library = library_from(args)
     report = measure(profile, library, progress=lambda text: print(text, file=sys.stderr))
     print("AI quality", file=sys.stderr)

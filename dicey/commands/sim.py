@@ -13,7 +13,7 @@ from pathlib import Path
 
 from dicey import simulate
 
-from ._shared import fail, library_from
+from ._shared import fail, library_from, unwritable
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.fights < 1 or args.workers < 1:
         return fail("--fights and --workers must be at least 1")
+    if (why := unwritable(args.json, args.csv)):
+        return fail(why)
     known = load_presets()
     presets = args.ai or list(simulate.DEFAULT_PRESETS)
     unknown = [p for p in presets if p not in known]
