@@ -42,7 +42,9 @@ from typing import Any
 
 from dicey.lang.ast import make_id
 from dicey.lang.errors import did_you_mean
+from dicey.lang.interp import MAX_INT
 from dicey.rules.fight import Fight
+from dicey.rules.statuses import CORE_DEFAULTS
 
 from .planner import PRESET_BUDGETS, Budget
 
@@ -51,6 +53,12 @@ FIGHTER_KEYS: dict[str, str] = {
     "fighter": "str", "hp": "int", "max_hp": "int", "dice": "ints", "burning": "ints",
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
     "countdowns": "table", "statuses": "table", "equipment": "strs",
+}
+#: The numbers those keys may hold (the card language's own limit above): a position
+#: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
+FIGHTER_RANGES: dict[str, tuple[int, int]] = {
+    "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
+    "statuses": (0, MAX_INT),
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
@@ -86,16 +94,33 @@ class Scenario:
         opponent = _fighter(library, self.opponent["fighter"], self.path, "opponent")
         actor_side = 0 if actor.kind == "hero" and opponent.kind != "hero" else 1
         pair = (actor, opponent) if actor_side == 0 else (opponent, actor)
+        self._check_statuses(library)
         try:
             fight = Fight.start(library, pair[0], pair[1], random.Random(0))
             fight.set_position(1 - actor_side, **_pins(self.opponent))
             fight.set_position(actor_side, turn=self.turn, **_pins(self.actor))
         except ValueError as err:
             raise ScenarioError(f"{self.path}: {err}") from None
+        for where, spec, side in (("opponent", self.opponent, 1 - actor_side),
+                                  ("actor", self.actor, actor_side)):
+            fighter = fight.fighters[side]
+            if spec.get("hp", 0) > fighter.max_hp:
+                raise ScenarioError(f"{self.path}: [{where}] hp: {spec['hp']} is more than "
+                                    f"{fighter.name}'s max HP {fighter.max_hp} (set max_hp "
+                                    "too)")
         if fight.turn_over:
             raise ScenarioError(f"{self.path}: the actor has no turn to play "
                                 "(give [actor] some dice)")
         return fight
+
+
+    def _check_statuses(self, library: Any) -> None:
+        known = {*getattr(library, "statuses", {}), *CORE_DEFAULTS}
+        for where, spec in (("actor", self.actor), ("opponent", self.opponent)):
+            for name in spec.get("statuses", {}):
+                if make_id(name) not in known:
+                    raise ScenarioError(f"{self.path}: [{where}] statuses: unknown status "
+                                        f"'{name}'{did_you_mean(make_id(name), known)}")
 
 
 def _pins(spec: dict[str, Any]) -> dict[str, Any]:
@@ -157,6 +182,13 @@ def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any
         if not _is(value, FIGHTER_KEYS[key]):
             raise ScenarioError(f"{path}: [{where}] {key}: expected "
                                 f"{_TYPE_WORDS[FIGHTER_KEYS[key]]}, got {value!r}")
+        if key in FIGHTER_RANGES:
+            low, high = FIGHTER_RANGES[key]
+            for name, number in value.items() if isinstance(value, dict) else [(key, value)]:
+                if not low <= number <= high:
+                    shown = key if name == key else f"{key}: {name}"
+                    raise ScenarioError(f"{path}: [{where}] {shown}: {number} is out of "
+                                        f"range ({low} to {high:,})")
     return dict(table)
 
 

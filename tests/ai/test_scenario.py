@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from dicey.ai.scenario import ScenarioError, load_scenario, parse_scenario, reference_scenarios
+from dicey.ai.planner import Budget, plan_turn
+from dicey.ai.scenario import (FIGHTER_KEYS, ScenarioError, load_scenario, parse_scenario,
+                               reference_scenarios)
 
 # planner_kit: reference is a fixture.
 from planner_kit import SCENARIOS, reference  # noqa: F401
@@ -46,6 +50,12 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
     ({"search": {"preset": "genius"}}, "unknown preset 'genius'"),
     ({"search": {"states": 0}}, "states: expected an integer ≥ 1"),
     ({"turn": "two"}, "turn: expected an integer"),
+    ({"actor": {"fighter": "Frog", "hp": -5, "dice": [1]}},
+     "[actor] hp: -5 is out of range (1 to 1,000,000)"),
+    ({"opponent": {"fighter": "Warrior", "statuses": {"poison": 10 ** 20}}},
+     "[opponent] statuses: poison: 100000000000000000000 is out of range"),
+    ({"actor": {"fighter": "Frog", "dice": [1], "countdowns": {"Sword": 0}}},
+     "[actor] countdowns: Sword: 0 is out of range"),
 ])
 def test_bad_scenarios_say_what_is_wrong(change, message):
     data = {**GOOD, **change}
@@ -61,6 +71,9 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
     ({"fighter": "Frog", "dice": [1], "burning": [3]}, "die index 3 is out of range"),
     ({"fighter": "Frog", "dice": [1], "shocked": ["Hammer"]}, "cannot mark 'Hammer'"),
     ({"fighter": "Frog"}, "has no turn to play"),
+    ({"fighter": "Frog", "dice": [1], "hp": 13}, "[actor] hp: 13 is more than Frog's max HP 12"),
+    ({"fighter": "Frog", "dice": [1], "statuses": {"posion": 1}},
+     "[actor] statuses: unknown status 'posion' (did you mean 'poison'?)"),
 ])
 def test_positions_that_cannot_be_pinned_say_why(library, actor, message):
     scenario = parse_scenario({**GOOD, "actor": actor}, "bad.toml")
@@ -76,3 +89,53 @@ def test_unreadable_files(tmp_path):
     bad.write_text("[actor\nfighter = 1")
     with pytest.raises(ScenarioError, match="not valid TOML"):
         load_scenario(bad)
+
+
+def _mostly(usual: st.SearchStrategy, odd: st.SearchStrategy) -> st.SearchStrategy:
+    """``usual`` seven times in eight, else ``odd``."""
+    return st.integers(0, 7).flatmap(lambda n: odd if n == 0 else usual)
+
+
+# Values a hand-written scenario might hold, sensible or not: small and huge numbers, names
+# of real and unknown cards and statuses, and now and then a value of the wrong type.
+_NAMES = st.sampled_from(["Sword", "Shield", "Pea Shooter", "Hammer", "Spanner", "Dagger",
+                          "poison", "shield", "shock", "posion", ""])
+_NUMBERS = _mostly(st.integers(0, 30), st.integers(-10 ** 30, 10 ** 30))
+_WRONG = st.one_of(st.booleans(), st.floats(allow_nan=True), st.text(max_size=3),
+                   st.lists(st.text(max_size=2), max_size=2))
+_RIGHT = {"int": _NUMBERS, "ints": st.lists(_mostly(st.integers(1, 6), st.integers()),
+                                            max_size=6),
+          "strs": st.lists(_NAMES, max_size=3),
+          "table": st.dictionaries(_NAMES, _NUMBERS, max_size=2)}
+_FIGHTER = st.fixed_dictionaries(
+    {"fighter": st.sampled_from(["Frog", "Handyman", "Warrior", "Thief", "Frogg"])},
+    optional={key: _mostly(_RIGHT[kind], _WRONG)
+              for key, kind in FIGHTER_KEYS.items() if key != "fighter"})
+
+# And positions that are mostly right, so that many get as far as a plan.
+_PLAUSIBLE = st.fixed_dictionaries(
+    {"fighter": st.sampled_from(["Frog", "Handyman", "Warrior", "Thief"]),
+     "dice": st.lists(st.integers(1, 6), min_size=1, max_size=5)},
+    optional={"hp": st.integers(1, 30), "max_hp": st.integers(1, 30),
+              "statuses": st.dictionaries(st.sampled_from(["poison", "shield", "shock",
+                                                           "weaken", "dodge", "burn"]),
+                                          st.integers(0, 8), max_size=3),
+              "burning": st.lists(st.integers(0, 4), max_size=2, unique=True)})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(actor=st.one_of(_PLAUSIBLE, _FIGHTER), opponent=st.one_of(_PLAUSIBLE, _FIGHTER),
+       turn=st.one_of(st.none(), _NUMBERS))
+def test_any_scenario_is_planned_or_refused_with_a_scenario_error(library, actor, opponent,
+                                                                  turn):
+    data = {"actor": actor, "opponent": opponent, "search": {"ms": "none"}}
+    if turn is not None:
+        data["turn"] = turn
+    try:
+        fight = parse_scenario(data, "any.toml").fight(library)
+    except ScenarioError as err:
+        assert str(err).startswith("any.toml: ")
+        return
+    assert 1 <= fight.current.hp <= fight.current.max_hp
+    plan = plan_turn(fight, budget=Budget(states=200, iterations=50, ms=None), seed=1)
+    assert plan.line
