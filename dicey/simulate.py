@@ -19,13 +19,13 @@ import csv
 import io
 import random
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .library import Library, load_library
 from .rules.state import FighterSetup
+from .workers import worker_pool
 
 #: The AI that plays the hero in every simulated fight (the same bot for every preset).
 HERO_BOT = "easy"
@@ -200,9 +200,8 @@ def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
         return results
     dirs = None if mod_dirs is None else [str(d) for d in mod_dirs]
     chunk = max(1, len(jobs) // (workers * 8))
-    with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(dirs, use_mods)) as pool:
-        for result in pool.map(run_job, jobs, chunksize=chunk):
+    with worker_pool(workers, _init_worker, (dirs, use_mods)) as pool:
+        for result in pool.imap(run_job, jobs, chunksize=chunk):
             results.append(result)
             if progress:
                 progress(1)

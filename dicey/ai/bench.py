@@ -35,13 +35,13 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
 from dicey.rules.headless import run_fight
+from dicey.workers import worker_pool
 
 from .baseline import choose_move
 from .mcts import MCTS
@@ -327,11 +327,10 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
         # in length).
         chunks = [range(i, i + 1) for i in range(p.fights)]
         context = multiprocessing.get_context()
-        with ProcessPoolExecutor(2, mp_context=context, initializer=_load_in_worker,
-                                 initargs=(context.Barrier(2),)) as pool:
-            list(pool.map(_fights_in_worker, [range(0, 0), range(0, 0)]))
+        with worker_pool(2, _load_in_worker, (context.Barrier(2),), context) as pool:
+            pool.map(_fights_in_worker, [range(0, 0), range(0, 0)], chunksize=1)
             start = time.perf_counter()
-            done = sum(pool.map(_fights_in_worker, chunks))
+            done = sum(pool.imap_unordered(_fights_in_worker, chunks))
             out["per_s_2workers"] = done / (time.perf_counter() - start)
         out["speedup_2workers"] = out["per_s_2workers"] / out["per_s"]
     return out
