@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from dicey.ai.planner import PlanChooser, make_chooser
 from dicey.lang.defs import FighterDef
@@ -45,7 +46,11 @@ def _default_hero(lib: Library) -> FighterDef:
 def _fighters(lib: Library, args: argparse.Namespace) -> tuple[FighterDef, FighterDef]:
     enemy = lib.enemy(args.enemy)
     if args.vs:
-        return lib.enemy(args.vs), enemy
+        other = lib.enemy(args.vs)
+        if other.name == enemy.name:       # a mirror match: the log must tell them apart
+            other = replace(other, name=f"{other.name} 1")
+            enemy = replace(enemy, name=f"{enemy.name} 2")
+        return other, enemy
     return (lib.hero(args.hero) if args.hero else _default_hero(lib)), enemy
 
 

@@ -42,7 +42,14 @@ def test_fight_json_summary(capsys, library):
 def test_enemy_against_enemy(capsys, library):
     names = [e.name for e in library.enemies.values()]
     code, out, err = run(capsys, "fight", names[0], "--vs", names[-1], "--seed", "2")
-    assert code == 0, err and f"{names[-1]} vs {names[0]}" in out
+    assert code == 0, err
+    assert out.startswith(f"{names[-1]} vs {names[0]}")
+
+
+def test_a_mirror_match_tells_the_two_apart(capsys):
+    code, out, err = run(capsys, "fight", "frog", "--vs", "frog", "--seed", "2", "--ai", "easy")
+    assert code == 0, err
+    assert out.startswith("Frog 1 vs Frog 2") and "Frog 1 puts" in out and "Frog 2 puts" in out
 
 
 def test_unknown_enemy_and_preset_are_clear_errors(capsys, library):
