@@ -56,6 +56,8 @@ _CARD_REFS: dict[tuple[int, int], CardRef] = {}
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
 _NO_STATUSES: frozenset[str] = frozenset()
+#: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
+NO_HOOK = object()
 
 
 def card_ref(side: int, index: int) -> CardRef:
@@ -168,7 +170,7 @@ class Mechanics:
     turn_cards_used: int
     log: bool
     _events: list
-    _pending: list
+    _pending: tuple[tuple[int, int], ...]   # countdowns to fire (a move seldom has any)
     _fires: int
     _ending: bool
     _live_vars: dict | None
@@ -216,36 +218,34 @@ class Mechanics:
             names.update(more)
         return names
 
-    def _card_hook(self, side: int, index: int, event: str, names: dict
-                   ) -> tuple[bool, Any]:
-        """Run a card's hook with ``names`` (see :meth:`_card_names`): ``(ran, result)``;
-        ``result`` is None after a fault. A card's hooks set no names (only a status's
-        ``on incoming damage`` may set one), so the hooks of one firing share them."""
+    def _card_hook(self, side: int, index: int, event: str, names: dict) -> Any:
+        """Run a card's hook with ``names`` (see :meth:`_card_names`): its
+        :class:`~dicey.lang.interp.RunResult`, None after a fault, :data:`NO_HOOK` when
+        the card has no such hook. A card's hooks set no names (only a status's ``on
+        incoming damage`` may set one), so the hooks of one firing share them."""
         card = self.fighters[side].cards[index]
         defn = card.defn
         act = defn.weakened if card.weakened and defn.weakened is not None else defn
         script = act.hooks.get(event)
         if script is None:
-            return False, None
-        what = ("", defn.name, event)
+            return NO_HOOK
         if not card.vars:         # nothing to keep in step with the card: run it plainly
             try:                  # (_run, inlined: every card fired comes here)
-                return True, script.run(FightEffects(self, side, index), self._chance,
-                                        names, {})
+                return script.run(FightEffects(self, side, index), self._chance, names, {})
             except ScriptError as err:
-                return True, self._fault(err, side, what)
+                return self._fault(err, side, ("", defn.name, event))
         live = dict(card.vars)
         if self._live_vars is None:
             self._live_vars = {}
         self._live_vars[(side, index)] = live
         try:
-            result = self._run(script, side, index, names, what, live)
+            result = self._run(script, side, index, names, ("", defn.name, event), live)
         finally:
             del self._live_vars[(side, index)]
         now = self.fighters[side].cards[index]
         if now.defn is card.defn and tuple(live.items()) != now.vars:
             self.fighters[side].set_card(index, now._replace(vars=tuple(live.items())))
-        return True, result
+        return result
 
     def _status_hook(self, side: int, status: str, event: str, names: dict | None = None
                      ) -> Any:
@@ -317,7 +317,7 @@ class Mechanics:
         if amount <= 0 or (self.outcome is not None and not self._ending):  # _stopped
             return 0
         target = self.fighters[dst]
-        statuses = target.statuses     # changed in place by hooks, never replaced
+        statuses = target.statuses     # read again after hooks: a change may replace it
         attack = kind == "attack" or kind == "pierce"
         if attack:
             d = target.defn
@@ -325,6 +325,7 @@ class Mechanics:
                 amount = self._typed(target, dtype, amount)
             if statuses:
                 amount = self._incoming(dst, amount)
+                statuses = target.statuses
                 amount = max(0, amount - statuses.get("reduce", 0))
             ignore_shield = kind == "pierce"
             if kind == "attack" and src != dst and self.fighters[src].statuses.get("pierce", 0):
@@ -349,8 +350,8 @@ class Mechanics:
         if target.hp <= 0:
             self._knockout(dst)
             return lost
-        if attack and src != dst and statuses:
-            thorns = statuses.get("thorns", 0)
+        if attack and src != dst and target.statuses:
+            thorns = target.statuses.get("thorns", 0)
             if thorns:
                 self._damage(dst, src, thorns, "normal", "thorns")
         return lost
@@ -509,7 +510,7 @@ class Mechanics:
             self._events.append(E.CountdownChanged(side, self.fighters[side].name,
                                                    card.defn.name, left))
         if left == 0:
-            self._pending.append((side, index))
+            self._pending += ((side, index),)
         return left == 0
 
     def _give_card(self, side: int, card_id: str) -> None:
@@ -552,37 +553,57 @@ class Mechanics:
             d = sum(dice) + act.free
         self._fires += 1
         if self._fires > MAX_FIRES:
-            self._pending.clear()
+            self._pending = ()
             self._emit(E.ScriptFault, side, f.name, "engine",
                        f"more than {MAX_FIRES} cards fired in one move")
             return
         if self.log:
             self._events.append(E.Fired(side, f.name, act.name, d, dice))
-        self._resolve(side, index, act, self._card_names(side, index, d, dice))
+        # _card_names, inlined: every card fired comes here.
+        names = {"d": d, "dice": dice, "card": card_ref(side, index), "turn": self.turn,
+                 "simulation": self.simulation}
+        if self._resolve(f, side, index, act, names):
+            self._any_use(f, side, index)
         if self.outcome is None or self._ending:      # not self._stopped, inlined: hot
-            self._count_use(side, index, card.defn)
+            self._count_use(f, side, index, card.defn)
 
-    def _resolve(self, side: int, index: int, act: EquipmentDef, names: dict) -> None:
-        """Curse, dodge, ``before use``, ``on use`` (twice with fury), ``on any use``."""
-        f = self.fighters[side]
-        if f.statuses and self._cursed(side, act):
-            return
-        opp = 1 - side
-        if act.cast == "target" and self.fighters[opp].statuses.get("dodge", 0):
-            self._remove_status(opp, "dodge", 1)
-            self._emit(E.Dodged, opp, self.fighters[opp].name, act.name)
-            ran, result = self._card_hook(side, index, "on dodged", names)
-            if ran and result is None:
-                return self._emit(E.Fizzled, side, f.name, act.name, "script error")
-            return self._any_use(side, index)
+    def _resolve(self, f: Fighter, side: int, index: int, act: EquipmentDef, names: dict
+                 ) -> bool:
+        """Curse, dodge, ``before use``, ``on use`` (twice with fury): whether the card
+        was used (then ``on any use`` runs), not fizzled or cancelled."""
+        if "curse" in f.statuses and self._cursed(side, act):
+            return False
+        if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
+            return self._dodged(side, index, act, names)
         if "before use" in act.hooks:
-            _, result = self._card_hook(side, index, "before use", names)
-            if result is None:
-                return self._emit(E.Fizzled, side, f.name, act.name, "script error")
+            result = self._card_hook(side, index, "before use", names)
+            if result is None or result is NO_HOOK:
+                self._emit(E.Fizzled, side, f.name, act.name, "script error")
+                return False
             if result.cancelled:
-                return self._emit(E.Cancelled, side, f.name, act.name)
-        if self._use(side, index, act, names):
-            self._any_use(side, index)
+                self._emit(E.Cancelled, side, f.name, act.name)
+                return False
+        # ``on use``, and once more with fury (a stack spent); a fault fizzles the card.
+        for again in (False, True):
+            if self._card_hook(side, index, "on use", names) is None:
+                self._emit(E.Fizzled, side, f.name, act.name, "script error")
+                return False
+            if again or "fury" not in f.statuses or (self.outcome is not None and
+                                                     not self._ending):   # _stopped
+                return True
+            self._remove_status(side, "fury", 1)
+        return True
+
+    def _dodged(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
+        """The target dodges the card (a stack spent): ``on dodged`` runs instead; whether
+        the card was used."""
+        opp = 1 - side
+        self._remove_status(opp, "dodge", 1)
+        self._emit(E.Dodged, opp, self.fighters[opp].name, act.name)
+        if self._card_hook(side, index, "on dodged", names) is None:
+            self._emit(E.Fizzled, side, self.fighters[side].name, act.name, "script error")
+            return False
+        return True
 
     def _cursed(self, side: int, act: EquipmentDef) -> bool:
         """Curse's check: True when the card fizzles (a curse stack spent)."""
@@ -595,40 +616,25 @@ class Mechanics:
             return True
         return False
 
-    def _use(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
-        """``on use``, and once more with fury (a stack spent); False after a fault (the
-        card fizzles)."""
-        statuses = self.fighters[side].statuses   # changed in place, never replaced
-        for again in (False, True):
-            ran, result = self._card_hook(side, index, "on use", names)
-            if ran and result is None:
-                self._emit(E.Fizzled, side, self.fighters[side].name, act.name,
-                           "script error")
-                return False
-            if again or not statuses.get("fury", 0) or self._stopped:
-                return True
-            self._remove_status(side, "fury", 1)
-        return True
-
-    def _any_use(self, side: int, index: int) -> None:
-        f = self.fighters[side]
-        hooked = self.rules.hooked.get("on any use")
+    def _any_use(self, f: Fighter, side: int, index: int) -> None:
+        """``on any use`` of the owner's cards, then of its statuses."""
+        hooked = self.rules.hooked
         # Most fighters have no ``on any use`` hook at all: skip building the names.
-        if "on any use" in f.card_events() or \
-                hooked is not None and not hooked.isdisjoint(f.statuses):
+        if "on any use" in f.card_events() or "on any use" in hooked and \
+                not hooked["on any use"].isdisjoint(f.statuses):
             used = card_ref(side, index)
             self._cards_hook(side, "on any use", {"used": used})
             self._status_hooks(side, "on any use", {"used": used})
 
-    def _count_use(self, side: int, index: int, fired_defn: EquipmentDef) -> None:
-        f = self.fighters[side]
+    def _count_use(self, f: Fighter, side: int, index: int, fired_defn: EquipmentDef
+                   ) -> None:
         card = f.cards[index]
         if card.defn is not fired_defn:
             return   # the card turned into another (replace_with): a fresh card
         uses = card.uses_left
         if uses != UNLIMITED:
-            if f.statuses and f.statuses.get("reequip", 0) and \
-                    "cannotreuse" not in card.active.tags and not used_up(card):
+            if "reequip" in f.statuses and "cannotreuse" not in card.active.tags and \
+                    not used_up(card):
                 self._remove_status(side, "reequip", 1)
             elif uses > 0:
                 uses -= 1
@@ -640,11 +646,11 @@ class Mechanics:
     def _settle(self) -> None:
         """Fire the countdowns that reached 0 meanwhile, in order."""
         while self._pending and not self._stopped:
-            side, index = self._pending.pop(0)
+            (side, index), self._pending = self._pending[0], self._pending[1:]
             card = self.fighters[side].cards[index]
             if not card.gone and card.active.countdown is not None and card.countdown == 0:
                 self._fire(side, index)
-        self._pending.clear()
+        self._pending = ()
 
     def _finish(self, winner: int | None, termination: str) -> None:
         raise NotImplementedError   # Fight defines it

@@ -108,7 +108,7 @@ class Fight(Mechanics):
         fight.turn_bonus = fight.turn_moves = fight.turn_cards_used = fight.turn_countdown = 0
         fight.start_events = ()
         fight._events = []
-        fight._pending = []
+        fight._pending = ()
         fight._fires = 0
         fight._ending = False
         fight._live_vars = None
@@ -120,7 +120,7 @@ class Fight(Mechanics):
         """Start a public call (a turn start, a move…): its scratch state is made here,
         not in :meth:`copy`, as most copies the AI makes are never played on."""
         self._events = []
-        self._pending = []
+        self._pending = ()
         self._fires = 0
         self._chance = chance
         self._legal = None       # the position is about to change
@@ -245,7 +245,7 @@ class Fight(Mechanics):
     def _finish(self, winner: int | None, termination: str) -> None:
         self.outcome = Outcome(winner, termination, self.turn)
         self.phase = OVER
-        self._pending.clear()
+        self._pending = ()
         self._ending = True
         try:
             for side in (0, 1):
@@ -298,8 +298,12 @@ class Fight(Mechanics):
             di, ci = move.die_index, move.card_index
         else:
             di, ci = self._locate(move)
-        # _open and _close, inlined: every move of every search comes through here.
-        self._events, self._pending, self._fires, self._chance = [], [], 0, chance
+        # _open and _close, inlined: every move of every search comes through here. The
+        # event list is made only for a fight that logs (see _emit): the search's are not.
+        log = self.log
+        if log:
+            self._events = []
+        self._pending, self._fires, self._chance = (), 0, chance
         self._legal = None
         if action == "place":
             self._place(di, ci)
@@ -308,7 +312,10 @@ class Fight(Mechanics):
         if self._pending:
             self._settle()
         self.turn_moves += 1
-        events, self._events, self._chance = self._events, [], None
+        self._chance = None
+        if not log:
+            return []
+        events, self._events = self._events, []
         return events
 
     def _locate(self, move: Move) -> tuple[int, int]:

@@ -293,6 +293,10 @@ def _remember(table: dict, key: Any, value: Any) -> Any:
 
 # ---------------------------------------------------------------- fighters
 
+#: The containers of a fighter a copy shares (see Fighter.copy), as bits of ``_shared``.
+_SHARED_DICE, _SHARED_CARDS, _SHARED_STATUSES = 1, 2, 4
+_SHARED_ALL = _SHARED_DICE | _SHARED_CARDS | _SHARED_STATUSES
+
 class Fighter:
     """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0).
 
@@ -305,7 +309,7 @@ class Fighter:
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
                  "dice", "statuses", "cards", "cards_used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
-                 "_card_events")
+                 "_card_events", "_shared")
 
     def __init__(self, side: int, defn: FighterDef, hp: int, max_hp: int, dice_count: int,
                  level: int, cards: list[CardState]):
@@ -327,8 +331,18 @@ class Fighter:
         self._cards_code: int | None = None         # code of the sorted card codes
         self._status_code: int | None = None        # code of statuses, max HP, dice count
         self._card_events: frozenset[str] | None = None   # see card_events()
+        self._shared = 0               # containers shared with a copy: see copy()
 
     def copy(self) -> "Fighter":
+        """An equal fighter that changes apart from this one.
+
+        The copy and this fighter share the dice, the statuses and the cards (with their
+        codes) until one of the two changes them: ``_shared`` marks them, on both, and
+        each change method takes its own container first (hence the rule above: they
+        change only through these methods). The AI copies a fight for each move it
+        tries, and the move changes one or two of the eight containers: copying them all
+        was a third of a copy's cost.
+        """
         f = Fighter.__new__(Fighter)
         f.side = self.side
         f.defn = self.defn
@@ -338,17 +352,30 @@ class Fighter:
         f.dice_count = self.dice_count
         f.extra = self.extra
         f.level = self.level
-        f.dice = self.dice[:]
-        f.statuses = self.statuses.copy()
-        f.cards = self.cards[:]
+        f.dice = self.dice
+        f.statuses = self.statuses
+        f.cards = self.cards
+        f._card_codes = self._card_codes
+        f._shared = self._shared = _SHARED_ALL
         f.cards_used = self.cards_used
         f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
         f._dice_code = self._dice_code
-        f._card_codes = self._card_codes[:]
         f._cards_code = self._cards_code
         f._status_code = self._status_code
         f._card_events = self._card_events
         return f
+
+    def _own(self, part: int) -> None:
+        """Take a private copy of the containers of ``part`` (one of the _SHARED_ bits)
+        before a change, if they are shared with a copy (see :meth:`copy`)."""
+        if part == _SHARED_DICE:
+            self.dice = self.dice[:]
+        elif part == _SHARED_CARDS:
+            self.cards = self.cards[:]
+            self._card_codes = self._card_codes[:]
+        else:
+            self.statuses = self.statuses.copy()
+        self._shared &= ~part
 
     # ------------------------------------------------------------- the key
 
@@ -399,11 +426,16 @@ class Fighter:
 
     def set_dice(self, dice: list[Die]) -> None:
         self.dice = dice
+        self._shared &= ~_SHARED_DICE
         self._dice_sum = sum(_die_bit(d) for d in dice)
         self._dice_code = None
 
     def take_die(self, index: int) -> Die:
         """Take a die out of the pool."""
+        shared = self._shared
+        if shared & _SHARED_DICE:      # _own, inlined: every move takes a die
+            self.dice = self.dice[:]
+            self._shared = shared & ~_SHARED_DICE
         die = self.dice.pop(index)
         bit = _DIE_BITS.get(die)      # every move takes a die: a look-up, not a call
         self._dice_sum -= bit if bit is not None else _die_bit(die)
@@ -412,17 +444,23 @@ class Fighter:
 
     def put_die(self, index: int, die: Die) -> None:
         """Replace the die at ``index``."""
+        if self._shared & _SHARED_DICE:
+            self._own(_SHARED_DICE)
         self._dice_sum += _die_bit(die) - _die_bit(self.dice[index])
         self.dice[index] = die
         self._dice_code = None
 
     def add_dice(self, dice: Iterable[Die]) -> None:
+        if self._shared & _SHARED_DICE:
+            self._own(_SHARED_DICE)
         start = len(self.dice)
         self.dice.extend(dice)
         self._dice_sum += sum(map(_DIE_BITS.__getitem__, self.dice[start:]))
         self._dice_code = None
 
     def set_card(self, index: int, card: CardState) -> None:
+        if self._shared & _SHARED_CARDS:
+            self._own(_SHARED_CARDS)
         if _hooks_differ(self.cards[index], card):
             self._card_events = None
         self.cards[index] = card
@@ -435,8 +473,14 @@ class Fighter:
         (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`,
         :func:`released`), whose
         results the tables above keep when the card's code is known."""
+        shared = self._shared
+        if shared & _SHARED_CARDS:     # _own, inlined: most moves change a card
+            self.cards = self.cards[:]
+            codes = self._card_codes = self._card_codes[:]
+            self._shared = shared & ~_SHARED_CARDS
+        else:
+            codes = self._card_codes
         card = self.cards[index]
-        codes = self._card_codes
         old = codes[index]
         if old is None:                # not coded (a fight nobody asked a key of)
             new = change(card, arg)
@@ -464,10 +508,13 @@ class Fighter:
     def set_cards(self, cards: list[CardState]) -> None:
         self.cards = cards
         self._card_codes = [None] * len(cards)
+        self._shared &= ~_SHARED_CARDS
         self._cards_code = None
         self._card_events = None
 
     def add_card(self, card: CardState) -> None:
+        if self._shared & _SHARED_CARDS:
+            self._own(_SHARED_CARDS)
         self.cards.append(card)
         self._card_codes.append(None)
         self._cards_code = None
@@ -477,6 +524,10 @@ class Fighter:
         """Set a status's stacks (0 or less: the status goes)."""
         if stacks < 0:
             stacks = 0
+        shared = self._shared
+        if shared & _SHARED_STATUSES:  # _own, inlined: attacks change shields
+            self.statuses = self.statuses.copy()
+            self._shared = shared & ~_SHARED_STATUSES
         if stacks:
             self.statuses[status] = stacks
         else:
@@ -490,6 +541,7 @@ class Fighter:
 
     def set_statuses(self, statuses: dict[str, int]) -> None:
         self.statuses = statuses
+        self._shared &= ~_SHARED_STATUSES
         self._status_code = None
 
     def set_max_hp(self, max_hp: int) -> None:
