@@ -118,6 +118,8 @@ class _Frame(RunResult):
         self.statuses = statuses
 
 
+_new_frame = object.__new__     # see Script.run
+
 # ------------------------------------------------------------------ faults
 
 def _fault(message: str, pos: A.Pos | None) -> ScriptError:
@@ -962,8 +964,17 @@ class Script:
 
     def run(self, effects: Effects, chance: Chance, names: dict | None = None,
             card_vars: dict | None = None) -> RunResult:
-        fr = _Frame(effects, chance, {} if names is None else names,
-                    {} if card_vars is None else card_vars, self._statuses)
+        # _Frame(...), inlined: every card fired comes through here, and a class call
+        # that runs an __init__ costs as much as a short script's body.
+        fr = _new_frame(_Frame)
+        fr.fx = effects
+        fr.chance = chance
+        fr.names = {} if names is None else names
+        fr.vars = {} if card_vars is None else card_vars
+        fr.locals = {}
+        fr.steps = 0
+        fr.cancelled = False
+        fr.statuses = self._statuses
         try:                      # _guarded, inlined: every card fired comes through here
             self._body(fr)
         except _Halt:

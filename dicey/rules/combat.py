@@ -56,6 +56,7 @@ _CARD_REFS: dict[tuple[int, int], CardRef] = {}
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
 _NO_STATUSES: frozenset[str] = frozenset()
+_new_effects = object.__new__   # see Mechanics._card_hook
 #: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
 NO_HOOK = object()
 
@@ -230,8 +231,12 @@ class Mechanics:
         if script is None:
             return NO_HOOK
         if not card.vars:         # nothing to keep in step with the card: run it plainly
+            # FightEffects(self, side, index), inlined: a class call that runs an
+            # __init__ costs several times these three stores.
+            fx = _new_effects(FightEffects)
+            fx.fight, fx.owner, fx.card = self, side, index
             try:                  # (_run, inlined: every card fired comes here)
-                return script.run(FightEffects(self, side, index), self._chance, names, {})
+                return script.run(fx, self._chance, names, {})
             except ScriptError as err:
                 return self._fault(err, side, ("", defn.name, event))
         live = dict(card.vars)
@@ -317,24 +322,25 @@ class Mechanics:
         if amount <= 0 or (self.outcome is not None and not self._ending):  # _stopped
             return 0
         target = self.fighters[dst]
-        statuses = target.statuses     # read again after hooks: a change may replace it
+        # Statuses hold stacks > 0 only, so ``in`` asks whether a fighter has one (a
+        # look-up, where .get is a call): every attack asks several.
         attack = kind == "attack" or kind == "pierce"
         if attack:
             d = target.defn
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
-            if statuses:
+            if "on incoming damage" in self.rules.hooked:
                 amount = self._incoming(dst, amount)
-                statuses = target.statuses
-                amount = max(0, amount - statuses.get("reduce", 0))
+            if "reduce" in target.statuses:
+                amount = max(0, amount - target.statuses["reduce"])
             ignore_shield = kind == "pierce"
-            if kind == "attack" and src != dst and self.fighters[src].statuses.get("pierce", 0):
+            if kind == "attack" and src != dst and "pierce" in self.fighters[src].statuses:
                 self._remove_status(src, "pierce", 1)
                 ignore_shield = True
         else:
             ignore_shield = kind == "hurt" or kind == "burn"
-        shield = statuses.get("shield", 0) if statuses else 0
-        blocked = 0 if ignore_shield else min(shield, amount)
+        shield = target.statuses.get("shield", 0) if not ignore_shield else 0
+        blocked = min(shield, amount)
         lost = self._hp_loss(dst, amount - blocked) if amount > blocked else 0
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
@@ -350,10 +356,8 @@ class Mechanics:
         if target.hp <= 0:
             self._knockout(dst)
             return lost
-        if attack and src != dst and target.statuses:
-            thorns = target.statuses.get("thorns", 0)
-            if thorns:
-                self._damage(dst, src, thorns, "normal", "thorns")
+        if attack and src != dst and "thorns" in target.statuses:
+            self._damage(dst, src, target.statuses["thorns"], "normal", "thorns")
         return lost
 
     @staticmethod
