@@ -64,8 +64,11 @@ ROWS = [
         dealt=10),
     row("Antidote", (2, 2), ("2 → Antidote", "2 → Antidote"), mine={"poison": 1},
         setup={"statuses": {"poison": 5}}),
-    row("Healing Crystal", (3,), ("3 → Healing Crystal",), lost=-3, bonus=1500,
+    row("Healing Crystal", (3,), ("3 → Healing Crystal",), lost=-3, bonus=300,
         setup={"hp": 10}),
+    # Only what it restores is worth something to the AI: one HP short, a 3 heals 1.
+    row("Healing Crystal", (3,), ("3 → Healing Crystal",), lost=-1, bonus=100,
+        setup={"hp": 23}),
     row("Healing Crystal", (3,), ("3 → Healing Crystal",), lost=0, bonus=0),
     row("Rock", (4,), ("4 → Rock",), dealt=4),
     row("Shriek", (2,), ("2 → Shriek",), dealt=0, theirs={"curse": 1}, bonus=1000),
