@@ -52,7 +52,8 @@ CURSE_COIN = ((True, Fraction(1, 2)), (False, Fraction(1, 2)))
 MAX_FIRES = 100
 
 
-_CARD_REFS: dict[tuple[int, int], CardRef] = {}
+#: Per side, the CardRef of each card index met so far (see card_ref).
+_CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
 _NO_STATUSES: frozenset[str] = frozenset()
@@ -62,18 +63,22 @@ NO_HOOK = object()
 
 
 def card_ref(side: int, index: int) -> CardRef:
-    """The script value that names card ``index`` of ``side`` (one shared object each)."""
-    ref = _CARD_REFS.get((side, index))
-    if ref is None:
-        ref = _CARD_REFS[(side, index)] = CardRef((side, index))
-    return ref
+    """The script value that names card ``index`` of ``side`` (one shared object each).
+
+    >>> card_ref(1, 2) is card_ref(1, 2), card_ref(1, 2).handle
+    (True, (1, 2))
+    """
+    refs = _CARD_REFS[side]
+    while len(refs) <= index:
+        refs.append(CardRef((side, len(refs))))
+    return refs[index]
 
 
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
-    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "clearing", "adds",
-                 "_exprs", "_status_random")
+    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "clearing",
+                 "adds", "_exprs", "_status_random")
 
     def __init__(self, library: Any):
         self.library = library
@@ -87,6 +92,8 @@ class FightRules:
         for sid, d in self.statuses.items():
             for event in d.hooks:
                 self.hooked[event] = self.hooked.get(event, frozenset()) | {sid}
+        #: The statuses with an ``on any use`` hook (every card fired asks).
+        self.any_use: frozenset[str] = self.hooked.get("on any use", frozenset())
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -341,7 +348,14 @@ class Mechanics:
             ignore_shield = kind == "hurt" or kind == "burn"
         shield = target.statuses.get("shield", 0) if not ignore_shield else 0
         blocked = min(shield, amount)
-        lost = self._hp_loss(dst, amount - blocked) if amount > blocked else 0
+        lost = 0
+        if amount > blocked:        # HP lost; survive leaves 1 once
+            lost = amount - blocked
+            if lost >= target.hp and "survive" in target.statuses and target.hp > 0:
+                self._remove_status(dst, "survive", 1)
+                lost = target.hp - 1
+            lost = min(target.hp, lost)
+            target.hp -= lost
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
                                           kind))
@@ -386,17 +400,6 @@ class Mechanics:
                 if isinstance(new, int) and not isinstance(new, bool):
                     amount = max(0, new)
         return amount
-
-    def _hp_loss(self, dst: int, amount: int) -> int:
-        target = self.fighters[dst]
-        if amount <= 0:
-            return 0
-        if amount >= target.hp and target.statuses.get("survive", 0) and target.hp > 0:
-            self._remove_status(dst, "survive", 1)
-            amount = target.hp - 1
-        lost = min(target.hp, amount)
-        target.hp -= lost
-        return lost
 
     def _heal(self, side: int, amount: int) -> int:
         f = self.fighters[side]
@@ -563,11 +566,15 @@ class Mechanics:
             return
         if self.log:
             self._events.append(E.Fired(side, f.name, act.name, d, dice))
-        # _card_names, inlined: every card fired comes here.
-        names = {"d": d, "dice": dice, "card": card_ref(side, index), "turn": self.turn,
-                 "simulation": self.simulation}
-        if self._resolve(f, side, index, act, names):
-            self._any_use(f, side, index)
+        # _card_names and card_ref, inlined: every card fired comes here.
+        refs = _CARD_REFS[side]
+        names = {"d": d, "dice": dice, "card": refs[index] if index < len(refs) else
+                 card_ref(side, index), "turn": self.turn, "simulation": self.simulation}
+        used = self._resolve(f, side, index, act, names)
+        # Most fighters have no ``on any use`` hook at all, on a card or a status.
+        if used and ("on any use" in f.card_events() or
+                     f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
+            self._any_use(side, index)
         if self.outcome is None or self._ending:      # not self._stopped, inlined: hot
             self._count_use(f, side, index, card.defn)
 
@@ -620,15 +627,11 @@ class Mechanics:
             return True
         return False
 
-    def _any_use(self, f: Fighter, side: int, index: int) -> None:
+    def _any_use(self, side: int, index: int) -> None:
         """``on any use`` of the owner's cards, then of its statuses."""
-        hooked = self.rules.hooked
-        # Most fighters have no ``on any use`` hook at all: skip building the names.
-        if "on any use" in f.card_events() or "on any use" in hooked and \
-                not hooked["on any use"].isdisjoint(f.statuses):
-            used = card_ref(side, index)
-            self._cards_hook(side, "on any use", {"used": used})
-            self._status_hooks(side, "on any use", {"used": used})
+        used = card_ref(side, index)
+        self._cards_hook(side, "on any use", {"used": used})
+        self._status_hooks(side, "on any use", {"used": used})
 
     def _count_use(self, f: Fighter, side: int, index: int, fired_defn: EquipmentDef
                    ) -> None:

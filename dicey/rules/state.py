@@ -437,8 +437,7 @@ class Fighter:
             self.dice = self.dice[:]
             self._shared = shared & ~_SHARED_DICE
         die = self.dice.pop(index)
-        bit = _DIE_BITS.get(die)      # every move takes a die: a look-up, not a call
-        self._dice_sum -= bit if bit is not None else _die_bit(die)
+        self._dice_sum -= _DIE_BITS[die]   # every move takes a die: a look-up, not a call
         self._dice_code = None
         return die
 
