@@ -462,11 +462,10 @@ class _Compiler:
         steps = 2 if own_step else 1
 
         def call(fr: _Frame) -> Value:
-            fr.steps += steps   # _tick inlined: calls and statements are the hottest paths
-            if fr.steps > MAX_STEPS:
+            spent = fr.steps = fr.steps + steps   # _tick inlined: the hottest path
+            if spent > MAX_STEPS:
                 # The statement's step first (the fault names the statement if it passes).
-                raise _over_budget(stmt_pos if own_step and fr.steps - 1 > MAX_STEPS
-                                   else pos)
+                raise _over_budget(stmt_pos if own_step and spent - 1 > MAX_STEPS else pos)
             if only is not None:
                 values = [only(fr)]
             elif first is not None:

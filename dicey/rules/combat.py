@@ -56,7 +56,6 @@ MAX_FIRES = 100
 _CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
-_NO_STATUSES: frozenset[str] = frozenset()
 _new_effects = object.__new__   # see Mechanics._card_hook
 #: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
 NO_HOOK = object()
@@ -77,8 +76,8 @@ def card_ref(side: int, index: int) -> CardRef:
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
-    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "clearing",
-                 "adds", "_exprs", "_status_random")
+    __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
+                 "inflicted", "clearing", "adds", "_exprs", "_status_random")
 
     def __init__(self, library: Any):
         self.library = library
@@ -92,8 +91,11 @@ class FightRules:
         for sid, d in self.statuses.items():
             for event in d.hooks:
                 self.hooked[event] = self.hooked.get(event, frozenset()) | {sid}
-        #: The statuses with an ``on any use`` hook (every card fired asks).
+        #: The statuses with an ``on any use``, ``on removed`` or ``when inflicted`` hook
+        #: (every card fired asks the first, every change of stacks one of the others).
         self.any_use: frozenset[str] = self.hooked.get("on any use", frozenset())
+        self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
+        self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -427,8 +429,7 @@ class Mechanics:
         f.set_stacks(status, value)
         if self.log:
             self._events.append(E.StatusChanged(side, f.name, status, old, max(0, value)))
-        if value <= 0 and not self._stopped and \
-                status in self.rules.hooked.get("on removed", _NO_STATUSES):
+        if value <= 0 and status in self.rules.removed and not self._stopped:
             self._status_hook(side, status, "on removed", {"stacks": old})
 
     def _add_status(self, side: int, status: str, stacks: int) -> None:
@@ -438,13 +439,14 @@ class Mechanics:
         if status in DAMAGE_TYPES and status in f.defn.immune:
             return   # immune to poison: no poison stacks either
         old = f.statuses.get(status, 0)
-        new = old + stacks if self.rules.adds.get(status, True) else max(old, stacks)
+        rules = self.rules
+        new = old + stacks if rules.adds.get(status, True) else max(old, stacks)
         if new == old:
             return
         f.set_stacks(status, new)
         if self.log:
             self._events.append(E.StatusChanged(side, f.name, status, old, new))
-        if status in self.rules.hooked.get("when inflicted", _NO_STATUSES):
+        if status in rules.inflicted:
             self._status_hook(side, status, "when inflicted", {"inflicted": new - old})
 
     def _remove_status(self, side: int, status: str, stacks: int | None) -> int:
@@ -566,17 +568,31 @@ class Mechanics:
             return
         if self.log:
             self._events.append(E.Fired(side, f.name, act.name, d, dice))
-        # _card_names and card_ref, inlined: every card fired comes here.
-        refs = _CARD_REFS[side]
-        names = {"d": d, "dice": dice, "card": refs[index] if index < len(refs) else
-                 card_ref(side, index), "turn": self.turn, "simulation": self.simulation}
+        try:                      # card_ref, inlined: every card fired comes here
+            ref = _CARD_REFS[side][index]
+        except IndexError:
+            ref = card_ref(side, index)
+        names = {"d": d, "dice": dice, "card": ref, "turn": self.turn,   # _card_names
+                 "simulation": self.simulation}
         used = self._resolve(f, side, index, act, names)
         # Most fighters have no ``on any use`` hook at all, on a card or a status.
         if used and ("on any use" in f.card_events() or
                      f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
             self._any_use(side, index)
-        if self.outcome is None or self._ending:      # not self._stopped, inlined: hot
-            self._count_use(f, side, index, card.defn)
+        if self.outcome is not None and not self._ending:   # _stopped, inlined: hot
+            return
+        # The use counted (reequip keeps it), on the card fired: one that turned into
+        # another meanwhile (replace_with) is a fresh card.
+        fired_defn, card = card.defn, f.cards[index]
+        if card.defn is fired_defn:
+            uses = card.uses_left
+            if uses != UNLIMITED and not ("reequip" in f.statuses and
+                                          self._reequipped(side, card)) and uses > 0:
+                uses -= 1
+            f.change_card(index, fired, uses)
+            f.cards_used += 1
+            if side == self.actor:
+                self.turn_cards_used += 1
 
     def _resolve(self, f: Fighter, side: int, index: int, act: EquipmentDef, names: dict
                  ) -> bool:
@@ -633,22 +649,12 @@ class Mechanics:
         self._cards_hook(side, "on any use", {"used": used})
         self._status_hooks(side, "on any use", {"used": used})
 
-    def _count_use(self, f: Fighter, side: int, index: int, fired_defn: EquipmentDef
-                   ) -> None:
-        card = f.cards[index]
-        if card.defn is not fired_defn:
-            return   # the card turned into another (replace_with): a fresh card
-        uses = card.uses_left
-        if uses != UNLIMITED:
-            if "reequip" in f.statuses and "cannotreuse" not in card.active.tags and \
-                    not used_up(card):
-                self._remove_status(side, "reequip", 1)
-            elif uses > 0:
-                uses -= 1
-        f.change_card(index, fired, uses)
-        f.cards_used += 1
-        if side == self.actor:
-            self.turn_cards_used += 1
+    def _reequipped(self, side: int, card: CardState) -> bool:
+        """Whether reequip keeps the use of ``card`` just fired (a stack spent)."""
+        if "cannotreuse" in card.active.tags or used_up(card):
+            return False
+        self._remove_status(side, "reequip", 1)
+        return True
 
     def _settle(self) -> None:
         """Fire the countdowns that reached 0 meanwhile, in order."""

@@ -291,10 +291,11 @@ class Fight(Mechanics):
             self._end_turn()
             return self._close()
         legal = self._legal
-        if legal is not None and legal.get(id(move)) is move:
+        if legal is not None and id(move) in legal:
             # One of the moves legal_moves() gave for this position (or the one it was
-            # copied from): legal, and its indexes are this position's. The search makes
-            # every move it applies this way, so the checks of _locate are made once.
+            # copied from; the table holds them, so no other object has their ids):
+            # legal, and its indexes are this position's. The search makes every move it
+            # applies this way, so the checks of _locate are made once.
             di, ci = move.die_index, move.card_index
         else:
             di, ci = self._locate(move)
@@ -358,8 +359,9 @@ class Fight(Mechanics):
     def _place(self, di: int, ci: int) -> None:
         side = self.actor
         f = self.fighters[side]
-        die, card = f.dice[di], f.cards[ci]
+        die = f.dice[di]
         if die.blind:
+            card = f.cards[ci]
             value = self._chance.choose(D6)
             fits = _accepts(card, Die(value))
             self._emit(E.Revealed, side, f.name, value, card.name, fits)
@@ -369,7 +371,8 @@ class Fight(Mechanics):
             die = Die(value, burning=die.burning)
         f.take_die(di)
         if self.log:
-            self._events.append(E.Placed(side, f.name, die.value, card.name, die.burning))
+            self._events.append(E.Placed(side, f.name, die.value, f.cards[ci].name,
+                                         die.burning))
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
             if self._stopped:

@@ -271,6 +271,9 @@ _NUMBERS = itertools.count()
 _CHANGED: dict[tuple[int, Any, Any], tuple["CardState", int, bool]] = {}
 #: (code of a fighter's cards, a card's code, that card's new code) → the new cards code.
 _SWAPPED: dict[tuple[int, int, int], int] = {}
+#: (code of a fighter's cards, a card's code, change, its argument) → what _CHANGED and
+#: _SWAPPED give for it, with the new cards code: a move's change in one look-up.
+_MOVED: dict[tuple[int, int, Any, Any], tuple["CardState", int, bool, int]] = {}
 #: (statuses code, status, stacks) → the statuses code after the change.
 _RESTACKED: dict[tuple[int, str, int], int] = {}
 #: A table is emptied when it reaches this size.
@@ -470,8 +473,8 @@ class Fighter:
                     arg: Any) -> CardState:
         """Make card ``index`` ``change(card, arg)`` and return it; for the common changes
         (``CardState.with_placed``, ``CardState.with_countdown``, :func:`fired`,
-        :func:`released`), whose
-        results the tables above keep when the card's code is known."""
+        :func:`released`), whose results the tables above keep when the cards' codes are
+        known."""
         shared = self._shared
         if shared & _SHARED_CARDS:     # _own, inlined: most moves change a card
             self.cards = self.cards[:]
@@ -479,14 +482,31 @@ class Fighter:
             self._shared = shared & ~_SHARED_CARDS
         else:
             codes = self._card_codes
+        cards = self.cards
+        card = cards[index]
+        whole = self._cards_code
+        if whole is not None:          # then every card's code is known (see card_codes)
+            hit = _MOVED.get((whole, codes[index], change, arg))
+            # Codes name a card's definition by its id: the card made must hold this one.
+            if hit is not None and hit[0][0] is card[0]:
+                new, codes[index], hooks_differ, self._cards_code = hit
+                cards[index] = new
+                if hooks_differ:
+                    self._card_events = None
+                return new
+        return self._change_card(index, change, arg)
+
+    def _change_card(self, index: int, change: Callable[[CardState, Any], CardState],
+                     arg: Any) -> CardState:
+        """:meth:`change_card` when _MOVED has not the change (its containers owned)."""
         card = self.cards[index]
+        codes = self._card_codes
         old = codes[index]
         if old is None:                # not coded (a fight nobody asked a key of)
             new = change(card, arg)
             self.set_card(index, new)
             return new
         hit = _CHANGED.get((old, change, arg))
-        # Codes name a card's definition by its id: the card made must hold this one.
         if hit is None or hit[0][0] is not card[0]:
             new = change(card, arg)
             hit = _remember(_CHANGED, (old, change, arg),
@@ -497,11 +517,13 @@ class Fighter:
         if hooks_differ:
             self._card_events = None
         whole = self._cards_code
-        if whole is not None:   # then every card's code is known (see card_codes)
+        if whole is not None:
             swap = (whole, old, new_code)
             hit = _SWAPPED.get(swap)
             self._cards_code = hit if hit is not None else _remember(
                 _SWAPPED, swap, code(tuple(sorted(codes))))
+            _remember(_MOVED, (whole, old, change, arg),
+                      (new, new_code, hooks_differ, self._cards_code))
         return new
 
     def set_cards(self, cards: list[CardState]) -> None:
