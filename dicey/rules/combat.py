@@ -236,9 +236,15 @@ class Mechanics:
         card = self.fighters[side].cards[index]
         defn = card.defn
         act = defn.weakened if card.weakened and defn.weakened is not None else defn
-        script = act.hooks.get(event)
+        return self._card_script(side, index, card, act.hooks.get(event), event, names)
+
+    def _card_script(self, side: int, index: int, card: CardState, script: Any, event: str,
+                     names: dict) -> Any:
+        """:meth:`_card_hook` for a card already read: ``script`` is its hook ``event``
+        (None if it has none), ``card`` is card ``index`` of ``side`` as it is now."""
         if script is None:
             return NO_HOOK
+        defn = card.defn
         if not card.vars:         # nothing to keep in step with the card: run it plainly
             # FightEffects(self, side, index), inlined: a class call that runs an
             # __init__ costs several times these three stores.
@@ -574,7 +580,7 @@ class Mechanics:
             ref = card_ref(side, index)
         names = {"d": d, "dice": dice, "card": ref, "turn": self.turn,   # _card_names
                  "simulation": self.simulation}
-        used = self._resolve(f, side, index, act, names)
+        used = self._resolve(f, side, index, card, act, names)
         # Most fighters have no ``on any use`` hook at all, on a card or a status.
         if used and ("on any use" in f.card_events() or
                      f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
@@ -594,15 +600,16 @@ class Mechanics:
             if side == self.actor:
                 self.turn_cards_used += 1
 
-    def _resolve(self, f: Fighter, side: int, index: int, act: EquipmentDef, names: dict
-                 ) -> bool:
+    def _resolve(self, f: Fighter, side: int, index: int, card: CardState, act: EquipmentDef,
+                 names: dict) -> bool:
         """Curse, dodge, ``before use``, ``on use`` (twice with fury): whether the card
         was used (then ``on any use`` runs), not fizzled or cancelled."""
         if "curse" in f.statuses and self._cursed(side, act):
             return False
         if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
             return self._dodged(side, index, act, names)
-        if "before use" in act.hooks:
+        hooks = act.hooks
+        if "before use" in hooks:
             result = self._card_hook(side, index, "before use", names)
             if result is None or result is NO_HOOK:
                 self._emit(E.Fizzled, side, f.name, act.name, "script error")
@@ -610,15 +617,17 @@ class Mechanics:
             if result.cancelled:
                 self._emit(E.Cancelled, side, f.name, act.name)
                 return False
-        # ``on use``, and once more with fury (a stack spent); a fault fizzles the card.
-        for again in (False, True):
-            if self._card_hook(side, index, "on use", names) is None:
-                self._emit(E.Fizzled, side, f.name, act.name, "script error")
-                return False
-            if again or "fury" not in f.statuses or (self.outcome is not None and
-                                                     not self._ending):   # _stopped
-                return True
+            result = self._card_hook(side, index, "on use", names)   # the card may differ
+        else:                     # nothing ran since the card was read: run it as it is
+            result = self._card_script(side, index, card, hooks.get("on use"), "on use",
+                                       names)
+        # Once more with fury (a stack spent); a fault fizzles the card.
+        if result is not None and "fury" in f.statuses and not self._stopped:
             self._remove_status(side, "fury", 1)
+            result = self._card_hook(side, index, "on use", names)
+        if result is None:
+            self._emit(E.Fizzled, side, f.name, act.name, "script error")
+            return False
         return True
 
     def _dodged(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
