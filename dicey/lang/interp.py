@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from . import ast as A
@@ -119,6 +120,8 @@ class _Frame(RunResult):
 
 
 _new_frame = object.__new__     # see Script.run
+#: A run's locals and card variables when its code reads neither (see Script.run).
+_NOTHING: Mapping[str, Value] = MappingProxyType({})
 
 # ------------------------------------------------------------------ faults
 
@@ -267,6 +270,9 @@ class _Compiler:
         self.locals: list[set[str]] = [set()]
         #: The code of each constant expression compiled so far → its value (see const).
         self.values: dict[Code, Value] = {}
+        #: Whether the code reads or sets locals or card variables (else a run makes no
+        #: dicts for them: see Script.run).
+        self.scratch = False
 
     def const(self, value: Value) -> Code:
         """The code of a constant expression: it gives ``value``, and the compiler knows
@@ -312,6 +318,8 @@ class _Compiler:
         """``x``: a local, a card ``var``, a context name, ``self``/``target`` or a constant."""
         name, pos = node.id, node.pos
         kind = self.scope.kind_of(name, self.visible)
+        if kind == "local" or kind == "var":
+            self.scratch = True
         if kind == "local":
             def local(fr: _Frame) -> Value:
                 try:
@@ -520,6 +528,7 @@ class _Compiler:
         """``let x = EXPR``"""
         value, name = self.expr(node.value), node.name
         self.locals[-1].add(name)
+        self.scratch = True
 
         def let(fr: _Frame) -> None:
             fr.locals[name] = value(fr)
@@ -529,6 +538,7 @@ class _Compiler:
         """``x = EXPR`` (a local, a card ``var``, or ``amount`` where it may be set)"""
         value, name, pos = self.expr(node.value), node.name, node.pos
         kind = self.scope.kind_of(name, self.visible)
+        self.scratch = self.scratch or kind == "local" or kind == "var"
         if kind == "local":
             def set_local(fr: _Frame) -> None:
                 fr.locals[name] = value(fr)
@@ -574,6 +584,7 @@ class _Compiler:
         """``for x in LIST { … }``"""
         iterable, pos, name = self.expr(node.iterable), node.iterable.pos, node.var
         self.locals.append({name})
+        self.scratch = True
         try:
             body = self.block(node.body)
         finally:
@@ -950,16 +961,17 @@ class Script:
     owning card's variables, changed in place.
     """
 
-    __slots__ = ("event", "path", "pos", "is_random", "_body", "_statuses")
+    __slots__ = ("event", "path", "pos", "is_random", "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
-                 is_random: bool, statuses: frozenset[str]):
+                 is_random: bool, statuses: frozenset[str], scratch: bool = True):
         self.event = event
         self.path = path
         self.pos = pos
         self.is_random = is_random
         self._body = body
         self._statuses = statuses
+        self._scratch = scratch   # whether the body reads or sets locals or card variables
 
     def run(self, effects: Effects, chance: Chance, names: dict | None = None,
             card_vars: dict | None = None) -> RunResult:
@@ -969,8 +981,11 @@ class Script:
         fr.fx = effects
         fr.chance = chance
         fr.names = {} if names is None else names
-        fr.vars = {} if card_vars is None else card_vars
-        fr.locals = {}
+        if self._scratch:
+            fr.vars = {} if card_vars is None else card_vars
+            fr.locals = {}
+        else:                     # the body reads neither: no dicts made for them
+            fr.vars = fr.locals = _NOTHING
         fr.steps = 0
         fr.cancelled = False
         fr.statuses = self._statuses
@@ -1023,9 +1038,10 @@ class ExprScript(Script):
 def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<script>",
                   event: str = "script", pos: A.Pos | None = None) -> Script:
     """Compile a statement list (a hook's body)."""
-    body = _Compiler(scope, path).block(stmts)
+    compiler = _Compiler(scope, path)
+    body = compiler.block(stmts)
     return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
-                  statuses=scope.statuses)
+                  statuses=scope.statuses, scratch=compiler.scratch)
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:

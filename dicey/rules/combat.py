@@ -251,7 +251,7 @@ class Mechanics:
             fx = _new_effects(FightEffects)
             fx.fight, fx.owner, fx.card = self, side, index
             try:                  # (_run, inlined: every card fired comes here)
-                return script.run(fx, self._chance, names, {})
+                return script.run(fx, self._chance, names)
             except ScriptError as err:
                 return self._fault(err, side, ("", defn.name, event))
         live = dict(card.vars)
