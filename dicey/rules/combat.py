@@ -355,14 +355,15 @@ class Mechanics:
         else:
             ignore_shield = kind == "hurt" or kind == "burn"
         shield = target.statuses.get("shield", 0) if not ignore_shield else 0
-        blocked = min(shield, amount)
+        blocked = shield if shield < amount else amount   # min(), without the call
         lost = 0
         if amount > blocked:        # HP lost; survive leaves 1 once
             lost = amount - blocked
             if lost >= target.hp and "survive" in target.statuses and target.hp > 0:
                 self._remove_status(dst, "survive", 1)
                 lost = target.hp - 1
-            lost = min(target.hp, lost)
+            if lost > target.hp:
+                lost = target.hp
             target.hp -= lost
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
@@ -476,11 +477,11 @@ class Mechanics:
     # ------------------------------------------------------------ dice, misc
 
     def _give_dice(self, side: int, values: tuple[int, ...]) -> None:
-        if self._stopped or not values:
+        if not values or self.outcome is not None and not self._ending:  # _stopped
             return
         f = self.fighters[side]
         for v in values:          # a loop, not a generator: give() is a common call
-            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            if type(v) is not int or not 1 <= v <= 6:   # true and false are not dice
                 raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
         if len(f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
@@ -581,8 +582,10 @@ class Mechanics:
         names = {"d": d, "dice": dice, "card": ref, "turn": self.turn,   # _card_names
                  "simulation": self.simulation}
         used = self._resolve(f, side, index, card, act, names)
-        # Most fighters have no ``on any use`` hook at all, on a card or a status.
-        if used and ("on any use" in f.card_events() or
+        # Most fighters have no ``on any use`` hook at all, on a card or a status (the
+        # cards' hooks are kept on the fighter: card_events(), without the call).
+        events = f._card_events
+        if used and ("on any use" in (events if events is not None else f.card_events()) or
                      f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
             self._any_use(side, index)
         if self.outcome is not None and not self._ending:   # _stopped, inlined: hot

@@ -223,8 +223,10 @@ class Fight(Mechanics):
         self._cards_hook(side, "on turn end")
         self._fighter_hook(side, "on turn end")
         self._status_hooks(side, "on turn end")
-        self._settle()
-        if self._stopped:
+        # _settle and _stopped, inlined: the search ends a turn in state after state.
+        if self._pending:
+            self._settle()
+        if self.outcome is not None and not self._ending:
             return
         unused = tuple(d.value for d in f.dice if not d.locked) if self.log else ()
         f.set_dice([])
@@ -232,8 +234,9 @@ class Fight(Mechanics):
             if card.placed:
                 f.change_card(i, CardState.with_placed, ())
         self._clear_statuses(side, "turn end")
-        self._emit(E.TurnEnded, self.turn, side, f.name, unused)
-        if self._stopped:
+        if self.log:
+            self._events.append(E.TurnEnded(self.turn, side, f.name, unused))
+        if self.outcome is not None and not self._ending:
             return
         if self.turn >= MAX_TURNS:
             self._finish(None, "turn limit")
@@ -386,9 +389,11 @@ class Fight(Mechanics):
             return
         if not card.placed:
             placed: tuple[int, ...] = (die.value,)
+            count = 1
         else:
             placed = tuple(sorted(card.placed + (die.value,)))
-        if len(placed) < len(act.slots):   # weakened slots are as many as the card's own
+            count = len(placed)
+        if count < len(act.slots):   # weakened slots are as many as the card's own
             f.change_card(ci, CardState.with_placed, placed)
         else:                  # full: it fires at once, with the dice off it
             if card.placed:
