@@ -244,7 +244,6 @@ class Mechanics:
         (None if it has none), ``card`` is card ``index`` of ``side`` as it is now."""
         if script is None:
             return NO_HOOK
-        defn = card.defn
         if not card.vars:         # nothing to keep in step with the card: run it plainly
             # FightEffects(self, side, index), inlined: a class call that runs an
             # __init__ costs several times these three stores.
@@ -253,13 +252,13 @@ class Mechanics:
             try:                  # (_run, inlined: every card fired comes here)
                 return script.run(fx, self._chance, names)
             except ScriptError as err:
-                return self._fault(err, side, ("", defn.name, event))
+                return self._fault(err, side, ("", card.defn.name, event))
         live = dict(card.vars)
         if self._live_vars is None:
             self._live_vars = {}
         self._live_vars[(side, index)] = live
         try:
-            result = self._run(script, side, index, names, ("", defn.name, event), live)
+            result = self._run(script, side, index, names, ("", card.defn.name, event), live)
         finally:
             del self._live_vars[(side, index)]
         now = self.fighters[side].cards[index]
