@@ -36,7 +36,7 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, rules_for
 from .protocol import IllegalMoveError, Move
 from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    fresh_card, released, slots_fit, uses_for)
+                    code, fresh_card, released, slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -542,10 +542,15 @@ class Fight(Mechanics):
         values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
-        # and the codes are most often all there (key() makes the missing ones).
-        if a._dice_code is None or a._status_code is None or a._cards_code is None:
+        # and the codes are most often all there but the dice's, which every move makes
+        # stale (key() makes the missing others).
+        if a._dice_code is None:
+            a._dice_code = code(a._dice_sum)
+        if b._dice_code is None:
+            b._dice_code = code(b._dice_sum)
+        if a._status_code is None or a._cards_code is None:
             a.key()
-        if b._dice_code is None or b._status_code is None or b._cards_code is None:
+        if b._status_code is None or b._cards_code is None:
             b.key()
         return (self.actor, self.turn, self.phase,
                 a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
