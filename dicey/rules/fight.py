@@ -385,7 +385,8 @@ class Fight(Mechanics):
         act = defn.weakened if card.weakened and defn.weakened is not None else defn
         if act.countdown is not None:
             self._pour(side, ci, die.value)
-            self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
+            if "on countdown" in f.card_events():   # the names are made only for a hook
+                self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
             return
         if not card.placed:
             placed: tuple[int, ...] = (die.value,)
