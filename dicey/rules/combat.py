@@ -554,13 +554,17 @@ class Mechanics:
 
     # -------------------------------------------------------------- firing
 
-    def _fire(self, side: int, index: int, dice: tuple[int, ...] | None = None) -> None:
+    def _fire(self, side: int, index: int, dice: tuple[int, ...] | None = None,
+              card: CardState | None = None, act: EquipmentDef | None = None) -> None:
         """Fire a card: its slots are full (``dice``: the dice that were placed, already
-        taken off the card by the caller) or its countdown reached 0 (``dice`` None)."""
+        taken off the card by the caller) or its countdown reached 0 (``dice`` None).
+        ``card`` and ``act`` are the card and its acting definition when the caller has
+        just read them (every placement that fires has)."""
         f = self.fighters[side]
-        card = f.cards[index]
-        defn = card.defn          # card.active, inlined: every card fired comes here
-        act = defn.weakened if card.weakened and defn.weakened is not None else defn
+        if card is None or act is None:
+            card = f.cards[index]
+            defn = card.defn      # card.active, inlined: every card fired comes here
+            act = defn.weakened if card.weakened and defn.weakened is not None else defn
         if dice is None:          # a countdown: wound up again, d is its size
             d, dice = act.countdown, ()
             card = f.change_card(index, CardState.with_countdown, act.countdown)

@@ -398,8 +398,8 @@ class Fight(Mechanics):
             f.change_card(ci, CardState.with_placed, placed)
         else:                  # full: it fires at once, with the dice off it
             if card.placed:
-                f.change_card(ci, CardState.with_placed, ())
-            self._fire(side, ci, placed)
+                card = f.change_card(ci, CardState.with_placed, ())
+            self._fire(side, ci, placed, card, act)
 
     def _release(self, di: int, ci: int) -> None:
         side = self.actor
