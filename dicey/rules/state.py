@@ -372,10 +372,10 @@ class Fighter:
         """Take a private copy of the containers of ``part`` (one of the _SHARED_ bits)
         before a change, if they are shared with a copy (see :meth:`copy`)."""
         if part == _SHARED_DICE:
-            self.dice = self.dice[:]
+            self.dice = self.dice.copy()
         elif part == _SHARED_CARDS:
-            self.cards = self.cards[:]
-            self._card_codes = self._card_codes[:]
+            self.cards = self.cards.copy()
+            self._card_codes = self._card_codes.copy()
         else:
             self.statuses = self.statuses.copy()
         self._shared &= ~part
@@ -437,9 +437,12 @@ class Fighter:
         """Take a die out of the pool."""
         shared = self._shared
         if shared & _SHARED_DICE:      # _own, inlined: every move takes a die
-            self.dice = self.dice[:]
+            dice = self.dice = self.dice.copy()
             self._shared = shared & ~_SHARED_DICE
-        die = self.dice.pop(index)
+        else:
+            dice = self.dice
+        die = dice[index]
+        del dice[index]                # (pop() is a call)
         self._dice_sum -= _DIE_BITS[die]   # every move takes a die: a look-up, not a call
         self._dice_code = None
         return die
@@ -477,8 +480,8 @@ class Fighter:
         known."""
         shared = self._shared
         if shared & _SHARED_CARDS:     # _own, inlined: most moves change a card
-            self.cards = self.cards[:]
-            codes = self._card_codes = self._card_codes[:]
+            self.cards = self.cards.copy()
+            codes = self._card_codes = self._card_codes.copy()
             self._shared = shared & ~_SHARED_CARDS
         else:
             codes = self._card_codes
