@@ -17,8 +17,8 @@ order of ``rules.md``:
    act and ``begin_turn`` starts its turn. After turn 60 the fight is a draw.
 
 Every step returns typed events (:mod:`dicey.rules.events`). The AI copies a fight with
-:meth:`Fight.copy` (cheap: cards and dice are shared immutable tuples) and memoises on
-:meth:`Fight.key`.
+:meth:`Fight.copy` (cheap: cards and dice are shared immutable tuples, and each fighter's
+lists and statuses are shared until a move changes them) and memoises on :meth:`Fight.key`.
 """
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 Everything here is built for the AI, which copies and hashes states hundreds of thousands of
 times per turn: dice and cards are immutable tuples (a copy of a fighter shares them), a
-fighter is a ``__slots__`` object with a hand-written :meth:`Fighter.copy`, and
+fighter is a ``__slots__`` object with a hand-written :meth:`Fighter.copy` (which shares
+its lists and statuses with the copy until one of the two changes them), and
 :meth:`Fighter.key` is a canonical, hashable summary in which equal dice and identical cards
 are interchangeable.
 
@@ -306,7 +307,9 @@ class Fighter:
     Anyone may read the fields; the rules engine changes ``dice``, ``cards``, ``statuses``,
     ``max_hp``, ``dice_count`` and ``extra`` only through the methods below, because
     :meth:`key` keeps the codes of those parts from one call to the next and each change
-    must drop the codes it makes stale (``hp`` and ``cards_used`` are read afresh).
+    must drop the codes it makes stale (``hp`` and ``cards_used`` are read afresh), and
+    because a copy shares the dice, the cards and the statuses until one side changes
+    them (:meth:`copy`). Read them, do not keep them: a change may replace them.
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
