@@ -77,7 +77,8 @@ class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
-                 "inflicted", "clearing", "adds", "_exprs", "_status_random")
+                 "inflicted", "incoming", "damage_hooked", "clearing", "adds", "_exprs",
+                 "_status_random")
 
     def __init__(self, library: Any):
         self.library = library
@@ -96,6 +97,11 @@ class FightRules:
         self.any_use: frozenset[str] = self.hooked.get("on any use", frozenset())
         self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
         self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
+        #: Whether some status has an ``on incoming damage`` hook, or one of ``on damage
+        #: taken`` and ``on damage dealt`` (every attack asks).
+        self.incoming = "on incoming damage" in self.hooked
+        self.damage_hooked = "on damage taken" in self.hooked or \
+            "on damage dealt" in self.hooked
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -336,14 +342,16 @@ class Mechanics:
         if amount <= 0 or (self.outcome is not None and not self._ending):  # _stopped
             return 0
         target = self.fighters[dst]
+        rules = self.rules
         # Statuses hold stacks > 0 only, so ``in`` asks whether a fighter has one (a
-        # look-up, where .get is a call): every attack asks several.
+        # look-up, where .get is a call): every attack asks several. The target's are
+        # read again after anything that may run a hook (a change may replace them).
         attack = kind == "attack" or kind == "pierce"
         if attack:
             d = target.defn
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
-            if "on incoming damage" in self.rules.hooked:
+            if rules.incoming:
                 amount = self._incoming(dst, amount)
             if "reduce" in target.statuses:
                 amount = max(0, amount - target.statuses["reduce"])
@@ -353,24 +361,27 @@ class Mechanics:
                 ignore_shield = True
         else:
             ignore_shield = kind == "hurt" or kind == "burn"
-        shield = target.statuses.get("shield", 0) if not ignore_shield else 0
+        statuses = target.statuses
+        shield = statuses["shield"] if not ignore_shield and "shield" in statuses else 0
         blocked = shield if shield < amount else amount   # min(), without the call
         lost = 0
         if amount > blocked:        # HP lost; survive leaves 1 once
             lost = amount - blocked
-            if lost >= target.hp and "survive" in target.statuses and target.hp > 0:
+            hp = target.hp
+            if lost >= hp and "survive" in statuses and hp > 0:
                 self._remove_status(dst, "survive", 1)
-                lost = target.hp - 1
-            if lost > target.hp:
-                lost = target.hp
-            target.hp -= lost
+                hp = target.hp     # (a hook of the removal may have changed it)
+                lost = hp - 1
+            if lost > hp:
+                lost = hp
+            target.hp = hp - lost
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
                                           kind))
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
-        if lost:
-            hooked = self.rules.hooked     # most content has no such status hook at all
+        if lost and rules.damage_hooked:   # most content has no such status hook at all
+            hooked = rules.hooked
             if "on damage taken" in hooked:
                 self._status_hooks(dst, "on damage taken", {"amount": lost})
             if src != dst and "on damage dealt" in hooked:
