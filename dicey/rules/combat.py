@@ -52,6 +52,8 @@ CURSE_COIN = ((True, Fraction(1, 2)), (False, Fraction(1, 2)))
 MAX_FIRES = 100
 
 
+#: The damage types, as a set (every inflict asks whether the status is one).
+_DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
 #: Per side, the CardRef of each card index met so far (see card_ref).
 _CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
 #: The names of a hook run that is given none (read, never changed).
@@ -453,7 +455,7 @@ class Mechanics:
         f = self.fighters[side]
         if stacks <= 0 or self.outcome is not None and not self._ending:   # _stopped
             return
-        if status in DAMAGE_TYPES and status in f.defn.immune:
+        if status in _DAMAGE_TYPES and status in f.defn.immune:
             return   # immune to poison: no poison stacks either
         old = f.statuses.get(status, 0)
         rules = self.rules
