@@ -235,13 +235,6 @@ def _equal(a: Value, b: Value) -> bool:
     return a == b
 
 
-def _truth(value: Value) -> bool:
-    """Conditions take true/false, numbers (non-zero is true), lists and strings (non-empty)."""
-    if isinstance(value, (FighterRef, CardRef)):
-        return True
-    return bool(value)
-
-
 def show(value: Value) -> str:
     """A value as ``say`` and card texts print it.
 
@@ -273,6 +266,27 @@ class _Compiler:
         #: Whether the code reads or sets locals or card variables (else a run makes no
         #: dicts for them: see Script.run).
         self.scratch = False
+        #: The codes compiled so far that give true or false (see condition).
+        self.booleans: set[Code] = set()
+
+    def boolean(self, code: Code) -> Code:
+        """``code``, known to give true or false."""
+        self.booleans.add(code)
+        return code
+
+    def condition(self, code: Code) -> Code:
+        """``code`` as a condition: conditions take true/false, numbers (non-zero is
+        true), lists and strings (non-empty), fighters and cards (true). The code of its
+        truth, or ``code`` itself when it gives true or false already (a comparison,
+        ``not``…): then a run works out no truth."""
+        if code in self.booleans or type(self.values.get(code)) is bool:
+            return code
+
+        def truth(fr: _Frame) -> bool:
+            value = code(fr)
+            return True if type(value) is FighterRef or type(value) is CardRef else \
+                bool(value)
+        return self.boolean(truth)
 
     def const(self, value: Value) -> Code:
         """The code of a constant expression: it gives ``value``, and the compiler knows
@@ -371,22 +385,29 @@ class _Compiler:
         """``-x`` and ``not x``"""
         operand, pos = self.expr(node.operand), node.pos
         if node.op == "not":
-            return lambda fr: not _truth(operand(fr))
+            operand = self.condition(operand)
+            return self.boolean(lambda fr: not operand(fr))
         return lambda fr: _checked(-_int(operand(fr), pos, "'-' operand"), pos)
 
     def e_BinOp(self, node: A.BinOp) -> Code:
         """``a OP b`` for ``or and == != < <= > >= in notin + - * / %``"""
         left, right, pos, op = self.expr(node.left), self.expr(node.right), node.pos, node.op
-        if op == "and":
-            return lambda fr: _truth(left(fr)) and _truth(right(fr))
-        if op == "or":
-            return lambda fr: _truth(left(fr)) or _truth(right(fr))
+        if op == "and" or op == "or":
+            left, right = self.condition(left), self.condition(right)
+            if op == "and":
+                return self.boolean(lambda fr: left(fr) and right(fr))
+            return self.boolean(lambda fr: left(fr) or right(fr))
         if op == "==" or op == "!=":
             known = self._equality(left, right, op == "!=")
             if known is not None:
-                return known
+                return self.boolean(known)
         impl = _BINARY[op]
-        return lambda fr: impl(left(fr), right(fr), pos)
+        if right in self.values:    # a constant operand is passed, not called for
+            value = self.values[right]
+            code = lambda fr: impl(left(fr), value, pos)   # noqa: E731
+        else:
+            code = lambda fr: impl(left(fr), right(fr), pos)   # noqa: E731
+        return self.boolean(code) if op in _COMPARISONS else code
 
     def _equality(self, left: Code, right: Code, negated: bool) -> Code | None:
         """``x == c`` (or ``!=``) where ``c`` is a constant other than a list: _equal, worked
@@ -555,12 +576,13 @@ class _Compiler:
 
     def s_If(self, node: A.If) -> Code:
         """``if C { … } elif C { … } else { … }``"""
-        branches = tuple((self.expr(c), self.block(body)) for c, body in node.branches)
+        branches = tuple((self.condition(self.expr(c)), self.block(body))
+                         for c, body in node.branches)
         orelse = self.block(node.orelse) if node.orelse is not None else None
 
         def run(fr: _Frame) -> None:
             for cond, body in branches:
-                if _truth(cond(fr)):
+                if cond(fr):
                     body(fr)
                     return
             if orelse is not None:
@@ -667,6 +689,9 @@ def _arith(op: str) -> Callable[[Value, Value, A.Pos], int]:
         return _checked(a // b if op == "/" else a % b, pos)
     return arith
 
+
+#: The operators that give true or false.
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "notin"})
 
 _BINARY: dict[str, Callable[[Value, Value, A.Pos], Value]] = {
     "==": lambda a, b, pos: _equal(a, b),
