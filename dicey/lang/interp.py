@@ -487,6 +487,10 @@ class _Compiler:
         # call of its own).
         only = args[0] if len(args) == 1 else None
         first, second = args if len(args) == 2 else (None, None)
+        # Arguments that are all constants (``inflict(shock)``, ``gain(shield, 1)``) are
+        # known now: a run copies their list instead of calling a closure for each.
+        fixed = [self.values[a] for a in args] if args and all(
+            a in self.values for a in args) else None
 
         steps = 2 if own_step else 1
 
@@ -495,7 +499,9 @@ class _Compiler:
             if spent > MAX_STEPS:
                 # The statement's step first (the fault names the statement if it passes).
                 raise _over_budget(stmt_pos if own_step and spent - 1 > MAX_STEPS else pos)
-            if only is not None:
+            if fixed is not None:
+                values = fixed.copy()
+            elif only is not None:
                 values = [only(fr)]
             elif first is not None:
                 values = [first(fr), second(fr)]
