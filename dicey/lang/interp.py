@@ -268,6 +268,8 @@ class _Compiler:
         self.scratch = False
         #: The codes compiled so far that give true or false (see condition).
         self.booleans: set[Code] = set()
+        #: The code of each read of a context name compiled so far → the name (see _call).
+        self.context_reads: dict[Code, str] = {}
 
     def boolean(self, code: Code) -> Code:
         """``code``, known to give true or false."""
@@ -357,6 +359,7 @@ class _Compiler:
                     return fr.names[name]
                 except KeyError:
                     raise _fault(f"'{name}' has no value here", pos) from None
+            self.context_reads[context] = name
             return context
         if kind == "constant":
             return self.const(name)
@@ -491,6 +494,9 @@ class _Compiler:
         # known now: a run copies their list instead of calling a closure for each.
         fixed = [self.values[a] for a in args] if args and all(
             a in self.values for a in args) else None
+        # One argument that is a context name (``attack(d)``, the commonest script): read
+        # where the call runs (its closure runs only to fault when the name is missing).
+        name = self.context_reads.get(only) if only is not None else None
 
         steps = 2 if own_step else 1
 
@@ -501,6 +507,9 @@ class _Compiler:
                 raise _over_budget(stmt_pos if own_step and spent - 1 > MAX_STEPS else pos)
             if fixed is not None:
                 values = fixed.copy()
+            elif name is not None:
+                names = fr.names
+                values = [names[name] if name in names else only(fr)]
             elif only is not None:
                 values = [only(fr)]
             elif first is not None:
