@@ -408,6 +408,9 @@ class _Compiler:
         if right in self.values:    # a constant operand is passed, not called for
             value = self.values[right]
             code = lambda fr: impl(left(fr), value, pos)   # noqa: E731
+        elif left in self.values:
+            value = self.values[left]
+            code = lambda fr: impl(value, right(fr), pos)   # noqa: E731
         else:
             code = lambda fr: impl(left(fr), right(fr), pos)   # noqa: E731
         return self.boolean(code) if op in _COMPARISONS else code
@@ -696,12 +699,15 @@ def _arith(op: str) -> Callable[[Value, Value, A.Pos], int]:
         if type(a) is not int or type(b) is not int:
             raise _fault(f"'{op}' needs numbers, not {type_name(a)} and {type_name(b)}", pos)
         if op == "-":
-            return _checked(a - b, pos)
-        if op == "*":
-            return _checked(a * b, pos)
-        if b == 0:
+            n = a - b
+        elif op == "*":
+            n = a * b
+        elif b == 0:
             raise _fault("division by zero" if op == "/" else "modulo by zero", pos)
-        return _checked(a // b if op == "/" else a % b, pos)
+        else:
+            n = a // b if op == "/" else a % b
+        # _checked's test here: a number in range needs no call (_checked raises).
+        return n if -MAX_INT <= n <= MAX_INT else _checked(n, pos)
     return arith
 
 
@@ -722,7 +728,9 @@ _BINARY: dict[str, Callable[[Value, Value, A.Pos], Value]] = {
 
 def _amount(value: Value, pos: A.Pos | None, what: str = "amount") -> int:
     """A damage, heal or stack count: a number, negative read as 0."""
-    return max(0, _int(value, pos, what))
+    if type(value) is not int:
+        _int(value, pos, what)         # the fault (a number needs no call of _int)
+    return value if value > 0 else 0
 
 
 def _dtype(args: list, i: int, pos: A.Pos | None) -> str:
@@ -742,10 +750,11 @@ def _status(fr: _Frame, value: Value, pos: A.Pos | None) -> str:
 
 
 def _die(value: Value, pos: A.Pos | None) -> int:
-    v = _int(value, pos, "a die")
-    if not 1 <= v <= 6:
-        raise _fault(f"a die must be 1 to 6, not {v}", pos)
-    return v
+    if type(value) is not int:
+        _int(value, pos, "a die")      # the fault (a number needs no call of _int)
+    if not 1 <= value <= 6:
+        raise _fault(f"a die must be 1 to 6, not {value}", pos)
+    return value
 
 
 def _damage(kind: str, to_self: bool) -> Callable:
