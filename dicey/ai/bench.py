@@ -346,7 +346,12 @@ def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
     positions = [f.copy(simulation=True, log=False) for f in turns]
     for pos in positions:
         pos.key()                    # as the search does before it makes the children
+    # The earlier sections' garbage collected first, as before each plan timed: else a
+    # full collection they made due (20 ms and more) lands in whichever timed move or
+    # untimed copy allocates at that moment, and counts against the engine or not.
+    gc.collect()
     moves, seconds, children = _apply_all(positions, p.rounds)
+    gc.collect()
     logged, logged_seconds, _ = _apply_all([f.copy(simulation=True) for f in turns], p.rounds)
     out: dict[str, Any] = {"moves_per_s": moves / seconds if seconds else None,
                            "moves_per_s_logged": logged / logged_seconds if logged_seconds
