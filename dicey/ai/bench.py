@@ -350,22 +350,22 @@ def rules_figures(library: Any, p: Profile) -> dict[str, Any]:
     # full collection they made due (20 ms and more) lands in whichever timed move or
     # untimed copy allocates at that moment, and counts against the engine or not.
     gc.collect()
-    moves, seconds, children = _apply_all(positions, p.rounds)
+    moves, seconds = _apply_all(positions, p.rounds)
     gc.collect()
-    logged, logged_seconds, _ = _apply_all([f.copy(simulation=True) for f in turns], p.rounds)
+    logged, logged_seconds = _apply_all([f.copy(simulation=True) for f in turns], p.rounds)
     out: dict[str, Any] = {"moves_per_s": moves / seconds if seconds else None,
                            "moves_per_s_logged": logged / logged_seconds if logged_seconds
                            else None, "moves": moves}
-    out.update(_copy_key_us(positions, children, 20 * p.rounds))
+    out.update(_copy_key_us(positions, 4 * p.rounds))
     start = time.perf_counter()
     play_fights(library, range(p.fights), easy=True)
     out["fights_per_s"] = p.fights / (time.perf_counter() - start)
     return out
 
 
-def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float, list[Fight]]:
-    """Every legal move of every position on a copy, ``rounds`` times: how many, the
-    seconds ``apply`` took, and the states one more round makes (untimed).
+def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float]:
+    """Every legal move of every position on a copy, ``rounds`` times: how many, and the
+    seconds ``apply`` took.
 
     Each timed child is dropped at once, as the search drops most of its children:
     holding thousands of fights alive while timing would time the garbage collector's
@@ -380,30 +380,47 @@ def _apply_all(positions: list[Fight], rounds: int) -> tuple[int, float, list[Fi
                 child.apply(move, chance)
                 spent += time.perf_counter() - start
                 moves += 1
+    return moves, spent
+
+
+def _children(positions: list[Fight]) -> list[Fight]:
+    """The states every legal move of every position makes (untimed)."""
+    chance = SampleChance(random.Random(0))
     children = []
     for pos in positions:
         for move in pos.legal_moves():
             child = pos.copy()
             child.apply(move, chance)
             children.append(child)
-    return moves, spent, children
+    return children
 
 
-def _copy_key_us(positions: list[Fight], children: list[Fight], rounds: int
-                 ) -> dict[str, float | None]:
+#: Rounds of copies and of keys, each timed apart: the figures are their medians.
+COPY_KEY_ROUNDS = 5
+
+
+def _copy_key_us(positions: list[Fight], copies: int) -> dict[str, float | None]:
     """A copy of a position, and the key of a state a move just made: what the search
-    pays per state it makes (a key asked again of an unchanged state costs less: the
-    codes of its parts are kept)."""
-    n = rounds * len(positions)
-    if not n or not children:
+    pays per state it makes.
+
+    Each is the median of :data:`COPY_KEY_ROUNDS` rounds, as the warm load is: a round of
+    keys lasts about a millisecond, and a single one reads whatever else the machine did
+    in it. Each round of keys is asked of states made anew (untimed), since a key asked
+    again of an unchanged state costs less: the codes of its parts are kept."""
+    if not copies or not positions:
         return {"copy_us": None, "key_us": None, "copy_key_us": None}
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for pos in positions:
-            pos.copy()
-    copy_us = (time.perf_counter() - start) / n * 1e6
-    start = time.perf_counter()
-    for child in children:
-        child.key()
-    key_us = (time.perf_counter() - start) / len(children) * 1e6
+    copy_times, key_times = [], []
+    for _ in range(COPY_KEY_ROUNDS):
+        start = time.perf_counter()
+        for _ in range(copies):
+            for pos in positions:
+                pos.copy()
+        copy_times.append((time.perf_counter() - start) / (copies * len(positions)))
+        children = _children(positions)
+        start = time.perf_counter()
+        for child in children:
+            child.key()
+        key_times.append((time.perf_counter() - start) / len(children))
+    copy_us = statistics.median(copy_times) * 1e6
+    key_us = statistics.median(key_times) * 1e6
     return {"copy_us": copy_us, "key_us": key_us, "copy_key_us": copy_us + key_us}
