@@ -1,9 +1,10 @@
 """The ``dicey`` command: one sub-command per module of :mod:`dicey.commands`.
 
 ``dicey`` with no arguments starts the game (``dicey play``). Every sub-command takes
-``--mods DIR…`` and ``--no-mods``, before or after its name. Bad input never shows a Python traceback: argparse
-reports wrong flags (exit 2), commands report bad files in ``file:line:col`` form, and
-anything unexpected is one line on stderr (``DICEY_DEBUG=1`` shows the traceback).
+``--mods DIR…`` and ``--no-mods``, before or after its name. Bad input never shows a Python
+traceback: argparse reports wrong flags (exit 2), commands report bad files in
+``file:line:col`` form, and anything unexpected is one line on stderr (``DICEY_DEBUG=1``
+shows the traceback).
 """
 from __future__ import annotations
 
