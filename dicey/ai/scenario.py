@@ -113,7 +113,6 @@ class Scenario:
                                 "(give [actor] some dice)")
         return fight
 
-
     def _check_statuses(self, library: Any) -> None:
         known = {*getattr(library, "statuses", {}), *CORE_DEFAULTS}
         for where, spec in (("actor", self.actor), ("opponent", self.opponent)):
