@@ -1,11 +1,11 @@
 """Process pools that stop at once when the user presses Ctrl-C.
 
 ``dicey sim`` and ``dicey bench`` play fights in several processes. Ctrl-C reaches every
-process of the terminal's group. A ``concurrent.futures`` pool then waits for every job
-still queued before it lets go (its shutdown does not cancel them), so the command goes on
-for as long as the whole run would have taken, and each worker prints the
-KeyboardInterrupt's traceback. Here the workers ignore Ctrl-C — the parent alone decides —
-and a parent that is interrupted, or fails, terminates them.
+process of the terminal's group. A ``concurrent.futures`` pool's shutdown does not cancel
+the jobs still queued, so an interrupted ``dicey sim`` could go on playing them, its
+progress bar stopped, for as long as the run would have taken. Here the workers ignore
+Ctrl-C — the parent alone decides — and a parent that is interrupted, or fails, terminates
+them.
 """
 from __future__ import annotations
 
