@@ -34,8 +34,8 @@ def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-mods", action="store_true", help="load the base game only")
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
-    """The ``dicey`` parser and the names of its sub-commands."""
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The ``dicey`` parser and its sub-commands' parsers, by name."""
     parser = argparse.ArgumentParser(
         prog="dicey", description="A moddable dice deckbuilder for the terminal.",
         epilog="Run 'dicey COMMAND --help' for a command's options. With no command: play.")
@@ -44,7 +44,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
         module.register(sub)
     for command in sub.choices.values():
         _add_content_flags(command)
-    return parser, list(sub.choices)
+    return parser, dict(sub.choices)
 
 
 def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
@@ -72,7 +72,9 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser, commands = build_parser()
-    args = parser.parse_args(command_first(argv, commands))
+    args, extra = parser.parse_known_args(command_first(argv, list(commands)))
+    if extra:    # said by the command's own parser, with its usage, not by dicey's
+        commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -83,3 +83,9 @@ def test_long_runs_check_their_output_paths_before_they_start(cli, tmp_path, arg
     code, out, err = cli(*(word.format(tmp=tmp_path) for word in argv))
     assert code == 2 and "cannot write" in err and "Traceback" not in err
     assert out == ""                    # refused at once: nothing was run, nothing is lost
+
+
+def test_a_stray_word_is_reported_by_its_command_with_its_usage(cli):
+    code, _, err = cli("sim", "--ai", "easy", "easy")
+    assert code == 2 and "dicey sim: error: unrecognized arguments: easy" in err
+    assert "usage: dicey sim" in err and "Traceback" not in err
