@@ -114,12 +114,16 @@ class Scenario:
         return fight
 
     def _check_statuses(self, library: Any) -> None:
-        known = {*getattr(library, "statuses", {}), *CORE_DEFAULTS}
+        """Every status named is the library's, or one the engine knows without it."""
         for where, spec in (("actor", self.actor), ("opponent", self.opponent)):
             for name in spec.get("statuses", {}):
-                if make_id(name) not in known:
-                    raise ScenarioError(f"{self.path}: [{where}] statuses: unknown status "
-                                        f"'{name}'{did_you_mean(make_id(name), known)}")
+                if make_id(name) in CORE_DEFAULTS:
+                    continue
+                try:
+                    library.status(name)
+                except KeyError as err:
+                    raise ScenarioError(f"{self.path}: [{where}] statuses: {err.args[0]}") \
+                        from None
 
 
 def _pins(spec: dict[str, Any]) -> dict[str, Any]:
