@@ -35,34 +35,39 @@ MAX_MOVES_PER_TURN = 200
 
 
 def choose_move(fight: Fight, rng: random.Random) -> Move:
-    """The rule of thumb's next move (``Move.end()`` when nothing fits)."""
+    """The rule of thumb's next move (``Move.end()`` when nothing fits).
+
+    Every playout and every coming turn the planner imagines runs this, so it is one pass
+    over the legal moves, which come card by card in the cards' order: the first card that
+    takes a die it can afford is the one, and its best die the move (each die's worth drawn
+    with its noise in that order). A burning die costs 2 HP: never worth dying for."""
     moves = fight.legal_moves()
-    places = [m for m in moves if m.action == "place" and _affordable(fight, m)]
-    for card_index in sorted({m.card_index for m in places}):
-        options = [m for m in places if m.card_index == card_index]
-        return max(options, key=lambda m: _die_worth(fight, m) + rng.random() * NOISE)
-    useful = {(m.die, _flags(fight, m)) for m in places}
-    spare = [m for m in moves if m.action == "release" and (m.die, _flags(fight, m))
-             not in useful]
-    if spare:
-        return min(spare, key=lambda m: (m.die, m.card_index))
-    return Move.end()
-
-
-def _flags(fight: Fight, move: Move) -> tuple[bool, bool]:
-    die = fight.current.dice[move.die_index]
-    return die.burning, die.blind
-
-
-def _die_worth(fight: Fight, move: Move) -> float:
-    die = fight.current.dice[move.die_index]
-    value = 3.5 if die.blind else float(die.value)
-    return value - (2.5 if die.burning else 0.0)
-
-
-def _affordable(fight: Fight, move: Move) -> bool:
-    """A burning die costs 2 HP: never worth dying for."""
-    return not fight.current.dice[move.die_index].burning or fight.current.hp > 2
+    f = fight.current
+    dice, rich = f.dice, f.hp > 2
+    best, best_worth, card = None, -1.0e9, -1
+    release = None
+    for move in moves:
+        action = move.action
+        if action == "place":
+            die = dice[move.die_index]
+            if die.burning and not rich:
+                continue
+            if card < 0:
+                card = move.card_index
+            elif move.card_index != card:
+                break
+            value = 3.5 if die.blind else float(die.value)
+            worth = value - (2.5 if die.burning else 0.0) + rng.random() * NOISE
+            if worth > best_worth:
+                best, best_worth = move, worth
+        elif action == "release" and best is None and (
+                release is None or (move.die, move.card_index) < (release.die,
+                                                                  release.card_index)):
+            release = move
+    if best is not None:
+        return best
+    # No card takes a die: a shocked card is released with the lowest die.
+    return release if release is not None else Move.end()
 
 
 def play_turn(fight: Fight, rng: random.Random, chance: Chance,

@@ -50,7 +50,7 @@ class Node:
     """A node of the open-loop tree (one sequence of choices from the root)."""
 
     __slots__ = ("move", "children", "visits", "total", "value", "state", "reward",
-                 "choices")
+                 "choices", "kids", "best")
 
     def __init__(self, move: Move | None):
         self.move = move                           # the choice that leads here (a sample's)
@@ -58,27 +58,35 @@ class Node:
         self.visits = 0
         self.total = 0.0                           # sum of raw returns through here
         self.value = -math.inf                     # the max-backed-up estimate (see below)
+        self.best: Node | None = None              # the child whose estimate that is
         # When no move from the root to here met a chance point, every visit reaches the
         # same state: it is kept, with the rewards on the way, instead of being remade.
         self.state: Fight | None = None
         self.reward = 0.0
         # With the state kept, its legal choices are the same at every visit: kept too.
         self.choices: list[tuple[Choice, Move]] | None = None
+        # Once all of those are tried, the children in their order (what UCB reads).
+        self.kids: list[Node] | None = None
 
-    def revalue(self) -> None:
+    def revalue(self, changed: "Node | None") -> None:
         """The node's estimate: the best estimate among its children that have been tried
         often enough to trust, else its own mean. A plain mean counts every exploratory
         line below a move against it, and a move that needs several precise moves after
-        it looks worse than a robust one; the best child is what a planner would play."""
-        best = -math.inf
-        for child in self.children.values():
-            if child.visits >= TRUSTED_VISITS and child.value > best:
-                best = child.value
-        self.value = best if best > -math.inf else self.mean
+        it looks worse than a robust one; the best child is what a planner would play.
 
-    @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else float("-inf")
+        ``changed`` is the one child whose figures changed since the last call (None: only
+        the node's own): the children are looked through again only when the best one
+        lost ground."""
+        best = self.best
+        if changed is not None and changed.visits >= TRUSTED_VISITS:
+            if best is None or changed.value > best.value:
+                best = changed
+            elif best is changed and changed.value < self.value:
+                for child in self.children.values():
+                    if child.visits >= TRUSTED_VISITS and child.value > best.value:
+                        best = child
+            self.best = best
+        self.value = best.value if best is not None else self.total / self.visits
 
     def most_visited(self) -> tuple[Choice, "Node"] | None:
         """The child to play: most visits, then the better estimate, then the first tried."""
@@ -178,19 +186,26 @@ class MCTS:
     def _select(self, node: Node, choices: list[tuple[Choice, Move]]) -> tuple[Choice, Move]:
         """UCB1 over the children legal in this sample (rewards normalised)."""
         children = node.children
-        kids = [children[key] for key, _ in choices]
-        visits = 0
-        for child in kids:
-            visits += child.visits
+        if choices is node.choices:
+            # A kept state: every choice is a child, and every visit but the one that made
+            # the node (the root had none) went on to one of them.
+            kids = node.kids
+            if kids is None:
+                kids = node.kids = [children[key] for key, _ in choices]
+            visits = node.visits - (node is not self.root)
+        else:
+            kids = [children[key] for key, _ in choices]
+            visits = 0
+            for child in kids:
+                visits += child.visits
         log_n = math.log(visits or 1)
         low, span, sqrt = self.low, self.high - self.low, math.sqrt
-        best, best_ucb = choices[0], -math.inf
-        for child, choice in zip(kids, choices):
-            mean = (child.value - low) / span if span > 0 else 0.5
-            ucb = mean + EXPLORATION * sqrt(log_n / child.visits)
-            if ucb > best_ucb:
-                best, best_ucb = choice, ucb
-        return best
+        if span > 0:
+            ucb = [(child.value - low) / span + EXPLORATION * sqrt(log_n / child.visits)
+                   for child in kids]
+        else:
+            ucb = [0.5 + EXPLORATION * sqrt(log_n / child.visits) for child in kids]
+        return choices[ucb.index(max(ucb))]     # the first of equals
 
     def _step(self, state: Fight, move: Move) -> float:
         """Make ``move`` in place with a sampled outcome; the reward it earned."""
@@ -215,12 +230,16 @@ class MCTS:
         return value
 
     def _back_up(self, path: list[Node], value: float) -> None:
-        self.low = min(self.low, value)
-        self.high = max(self.high, value)
+        if value < self.low:
+            self.low = value
+        if value > self.high:
+            self.high = value
+        changed = None
         for node in reversed(path):
             node.visits += 1
             node.total += value
-            node.revalue()
+            node.revalue(changed)
+            changed = node
 
     # ------------------------------------------------------------- answers
 

@@ -80,7 +80,7 @@ class FightRules:
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "damage_hooked", "clearing", "adds", "_exprs",
-                 "_status_random")
+                 "_status_random", "legal_table")
 
     def __init__(self, library: Any):
         self.library = library
@@ -113,6 +113,8 @@ class FightRules:
         #: Per status, whether its stacks add up (stacks_add, looked up: every inflict asks).
         self.adds = {sid: self.stacks_add(sid) for sid in {*CORE_DEFAULTS, *self.statuses}}
         self._exprs: dict[int, tuple[Any, Any]] = {}
+        #: Fight.legal_moves's table: (pool number, card codes…) → (moves, moves by id).
+        self.legal_table: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, Any]]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
     def card(self, name: str) -> EquipmentDef:

@@ -268,20 +268,33 @@ class Fight(Mechanics):
             return []
         f = self.fighters[self.actor]
         dice = _distinct_dice(tuple(f.dice))   # (number of the pool, its distinct dice)
-        moves: list[Move] = []
-        seen: set[int] = set()
-        for ci, (card, cc) in enumerate(zip(f.cards, f.card_codes())):
-            if card.gone or (not card.shocked and card.uses_left == 0) or cc in seen:
-                continue
-            seen.add(cc)
-            if card.shocked:
-                moves += _card_moves("release", card.defn.name, ci, _ANY_DIE, dice)
-            else:
-                moves += _card_moves("place", card.defn.name, ci, _takes(card), dice)
-        moves.append(END)
-        # Remembered by identity (see apply), kept by copies until the position changes.
-        self._legal = dict(zip(map(id, moves), moves))
-        return moves
+        codes = f.card_codes()
+        # The moves are a function of the pool (in its order: moves name dice by index)
+        # and of the cards' codes: the AI meets the same few pools and hands in state after
+        # state, so each list is made once per library (a card's code stands for its
+        # state, and the library for its definition).
+        table = self.rules.legal_table
+        key = (dice[0], *codes)
+        hit = table.get(key)
+        if hit is None:
+            moves: list[Move] = []
+            seen: set[int] = set()
+            for ci, (card, cc) in enumerate(zip(f.cards, codes)):
+                if card.gone or (not card.shocked and card.uses_left == 0) or cc in seen:
+                    continue
+                seen.add(cc)
+                if card.shocked:
+                    moves += _card_moves("release", card.defn.name, ci, _ANY_DIE, dice)
+                else:
+                    moves += _card_moves("place", card.defn.name, ci, _takes(card), dice)
+            moves.append(END)
+            if len(table) >= _TABLE_SIZE:
+                table.clear()
+            # Remembered by identity (see apply), kept by copies until the position
+            # changes: the moves are interned, so no other object has their ids.
+            hit = table[key] = (tuple(moves), dict(zip(map(id, moves), moves)))
+        self._legal = hit[1]
+        return list(hit[0])
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
         """Make ``move`` in place (chance points draw from ``chance``); its events."""

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from dicey.ai.mcts import MCTS
+from dicey.ai.mcts import MCTS, TRUSTED_VISITS
 from dicey.ai.planner import PRESET_BUDGETS
 from dicey.ai.score import Scorer, Weights
 from dicey.ai.search import Expectimax
@@ -73,3 +73,20 @@ def test_the_memo_stands_in_for_playouts():
     assert exact[picked[0]] == max(exact.values())
     # no chance here: every return is some line's exact score, never more than the best
     assert all(value <= exact[move] + 1e-9 for move, value, _ in mcts.root_values())
+
+
+def test_every_estimate_is_its_best_trusted_child_or_its_mean(reference):
+    """The estimates are kept up as each back-up changes one child; after a run each is
+    what looking through all the children gives."""
+    scenario, fight = reference("chance")
+    root = fight.copy(simulation=True, log=False)
+    mcts = MCTS(root, Scorer(root), random.Random(scenario.seed))
+    mcts.run(1_500, None)
+    checked, stack = 0, [mcts.root]
+    while stack:
+        node = stack.pop()
+        trusted = [c.value for c in node.children.values() if c.visits >= TRUSTED_VISITS]
+        assert node.value == (max(trusted) if trusted else node.total / node.visits)
+        checked += 1
+        stack += node.children.values()
+    assert checked > 1_000

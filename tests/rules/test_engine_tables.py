@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from dicey.lang.chance import FixedChance, SampleChance, uniform, uniform_over
-from dicey.lang.defs import EquipmentDef
+from dicey.lang.defs import EquipmentDef, Slot
 from dicey.lang.effects import RecordingEffects
 from dicey.lang.errors import ScriptError
 from dicey.lang.interp import CORE_STATUSES, Scope, compile_stmts, run_source
@@ -25,7 +25,8 @@ from dicey.rules import state
 from dicey.rules.fight import Fight
 from dicey.rules.state import CardState, Fighter, code, fired, fresh_card
 from dicey.rules.protocol import IllegalMoveError
-from rules_kit import LIB, fighter, plain_fighter_key, position, random_walk, sample
+from rules_kit import (LIB, Lib, attack_d, card, fighter, plain_fighter_key, position,
+                       random_walk, sample)
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
@@ -104,6 +105,62 @@ def test_a_kit_fight_with_every_status_keeps_plain_keys():
     f.set_position(0, statuses={"fury": 2, "reequip": 1, "poison": 1})
     f.set_position(1, statuses={"shield": 3, "thorns": 1, "reduce": 1})
     assert play_checking_keys(f, 3, 80) > 20
+
+
+# ------------------------------------------------------------------ legal moves
+
+def plain_moves(f: Fight) -> list:
+    """The legal moves worked out anew (the library's table emptied first)."""
+    f.rules.legal_table.clear()
+    return f.legal_moves()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_moves_from_the_table_are_the_moves_worked_out_anew(library, seed):
+    """The table is keyed on the pool and the cards' codes: every position met under one
+    key has the same moves, and the table gives them."""
+    heroes, enemies = list(library.heroes.values()), list(library.enemies.values())
+    by_key: dict = {}
+
+    def check(f: Fight) -> None:
+        if f.turn_over:
+            return
+        me = f.fighters[f.actor]
+        listed = f.legal_moves()
+        plain = plain_moves(f)
+        assert listed == plain
+        key = (tuple(me.dice), tuple(me.card_codes()))
+        assert by_key.setdefault(key, plain) == plain
+        assert f.legal_moves() == plain          # from the table again
+
+    steps = sum(random_walk(Fight.start(library, heroes[seed % len(heroes)], enemy,
+                                        random.Random(seed)), seed, 150, check,
+                            keyed_copies=True)
+                for enemy in enemies[seed::4])
+    assert steps > 100 and len(by_key) > 40
+
+
+def test_two_libraries_with_a_card_of_one_id_keep_their_own_moves():
+    """Card codes stand for a card's state, not its definition: each library keeps its
+    own table, so the same position under another ``rock`` has other moves."""
+    small, big = Lib(), Lib()
+    small.equipment["rock"] = card("Rock", (Slot("max", 3),), attack_d)
+    big.equipment["rock"] = card("Rock", (Slot("min", 4),), attack_d)
+    a = fighter("Warrior", equipment=("rock",))
+
+    def moves(lib: Lib) -> list[int]:
+        f = Fight.start(lib, a, fighter("Frog", kind="enemy"), random.Random(1))
+        f.set_position(0, dice=[2, 5])
+        return [m.die for m in f.legal_moves() if m.action == "place"]
+
+    for _ in range(2):                       # the second time, from the tables
+        assert moves(small) == [2] and moves(big) == [5]
+
+
+def test_a_listed_list_is_the_callers_own():
+    f = position([3, 5], ["sword"])
+    f.legal_moves().clear()
+    assert len(f.legal_moves()) == 3
 
 
 # ------------------------------------------------------------- remembered moves

@@ -31,6 +31,47 @@ def test_ends_the_turn_when_nothing_fits():
     assert choose_move(f, random.Random(0)).is_end
 
 
+def plain_choice(fight, rng: random.Random) -> Move:
+    """The rule of thumb written plainly: the first card that takes an affordable die, its
+    best die (worth: the value, 3.5 for a blind die, 2.5 less for a burning one, plus noise
+    drawn for each of its dice in turn); else a release with the lowest die; else the end."""
+    f = fight.current
+    places = [m for m in fight.legal_moves() if m.action == "place"
+              and (not f.dice[m.die_index].burning or f.hp > 2)]
+    if places:
+        card = min(m.card_index for m in places)
+
+        def worth(m: Move) -> float:
+            die = f.dice[m.die_index]
+            return (3.5 if die.blind else die.value) - (2.5 if die.burning else 0.0)
+        return max((m for m in places if m.card_index == card),
+                   key=lambda m: worth(m) + rng.random() * 0.9)
+    releases = [m for m in fight.legal_moves() if m.action == "release"]
+    return min(releases, key=lambda m: (m.die, m.card_index)) if releases else Move.end()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_rule_of_thumb_is_its_plain_statement(library, seed):
+    """Turns of real fights, every move the rule's and the rng drawn alike."""
+    from dicey.rules.fight import Fight
+    heroes, enemies = list(library.heroes.values()), list(library.enemies.values())
+    chance, rng, moves = sample(seed), random.Random(seed), 0
+    for enemy in enemies[seed % 3::3]:
+        f = Fight.start(library, heroes[seed % len(heroes)], enemy, random.Random(seed))
+        while not f.is_over and f.turn < 30:
+            if f.turn_over:
+                f.begin_turn(chance)
+                continue
+            state = rng.getstate()
+            move = choose_move(f, rng)
+            after = rng.getstate()
+            rng.setstate(state)
+            assert plain_choice(f, rng) == move and rng.getstate() == after
+            f.apply(move, chance)
+            moves += 1
+    assert moves > 60
+
+
 def test_play_turn_plays_until_the_turn_is_over():
     f = position([1, 3, 5], ["dagger", "sword", "shield"])
     events = play_turn(f, random.Random(0), sample(0))
