@@ -284,9 +284,13 @@ class Fight(Mechanics):
                     continue
                 seen.add(cc)
                 if card.shocked:
-                    moves += _card_moves("release", card.defn.name, ci, _ANY_DIE, dice)
+                    action, takes = "release", _ANY_DIE
                 else:
-                    moves += _card_moves("place", card.defn.name, ci, _takes(card), dice)
+                    action, takes = "place", _takes(card)
+                name = card.defn.name
+                for di, die in dice[1]:
+                    if (0 if die.blind else die.value) in takes:
+                        moves.append(_move(action, die.value, name, di, ci))
             moves.append(END)
             if len(table) >= _TABLE_SIZE:
                 table.clear()
@@ -724,8 +728,6 @@ def _move(action: str, value: int, card: str, die_index: int, card_index: int) -
 #: A pool's distinct usable dice, with a number for them, by the pool (_distinct_dice).
 _DISTINCT: dict[tuple[Die, ...], tuple[int, tuple[tuple[int, Die], ...]]] = {}
 _POOL_NUMBERS = itertools.count()
-#: One card's moves over a pool's distinct dice (see _card_moves).
-_CARD_MOVES: dict[tuple, tuple[Move, ...]] = {}
 #: The tables above are dropped when they reach this size (a cache, not a record).
 _TABLE_SIZE = 50_000
 
@@ -745,21 +747,6 @@ def _distinct_dice(dice: tuple[Die, ...]) -> tuple[int, tuple[tuple[int, Die], .
         if len(_DISTINCT) >= _TABLE_SIZE:
             _DISTINCT.clear()
         hit = _DISTINCT[dice] = (next(_POOL_NUMBERS), distinct)
-    return hit
-
-
-def _card_moves(action: str, name: str, ci: int, takes: frozenset[int],
-                dice: tuple[int, tuple[tuple[int, Die], ...]]) -> tuple[Move, ...]:
-    """The moves of card ``ci`` with each distinct die it takes (a blind die as 0), made
-    once per case: the same card meets the same dice in state after state."""
-    key = (action, name, ci, takes, dice[0])
-    hit = _CARD_MOVES.get(key)
-    if hit is None:
-        hit = tuple(_move(action, die.value, name, di, ci) for di, die in dice[1]
-                    if (0 if die.blind else die.value) in takes)
-        if len(_CARD_MOVES) >= _TABLE_SIZE:
-            _CARD_MOVES.clear()
-        _CARD_MOVES[key] = hit
     return hit
 
 
