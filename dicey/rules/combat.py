@@ -113,8 +113,8 @@ class FightRules:
         #: Per status, whether its stacks add up (stacks_add, looked up: every inflict asks).
         self.adds = {sid: self.stacks_add(sid) for sid in {*CORE_DEFAULTS, *self.statuses}}
         self._exprs: dict[int, tuple[Any, Any]] = {}
-        #: Fight.legal_moves's table: (pool number, card codes…) → (moves, moves by id).
-        self.legal_table: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, Any]]] = {}
+        #: Fight.legal_moves's table: (pool number, card codes…) → the moves.
+        self.legal_table: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
     def card(self, name: str) -> EquipmentDef:

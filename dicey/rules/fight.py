@@ -294,11 +294,10 @@ class Fight(Mechanics):
             moves.append(END)
             if len(table) >= _TABLE_SIZE:
                 table.clear()
-            # Remembered by identity (see apply), kept by copies until the position
-            # changes: the moves are interned, so no other object has their ids.
-            hit = table[key] = (tuple(moves), dict(zip(map(id, moves), moves)))
-        self._legal = hit[1]
-        return list(hit[0])
+            hit = table[key] = tuple(moves)
+        # Remembered (see apply), kept by copies until the position changes.
+        self._legal = hit
+        return list(hit)
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
         """Make ``move`` in place (chance points draw from ``chance``); its events."""
@@ -311,11 +310,11 @@ class Fight(Mechanics):
             self._end_turn()
             return self._close()
         legal = self._legal
-        if legal is not None and id(move) in legal:
+        if legal is not None and move in legal:
             # One of the moves legal_moves() gave for this position (or the one it was
-            # copied from; the table holds them, so no other object has their ids):
-            # legal, and its indexes are this position's. The search makes every move it
-            # applies this way, so the checks of _locate are made once.
+            # copied from), or one equal to it: legal, and its indexes are this position's.
+            # The search makes every move it applies this way (the very object: the look
+            # is one comparison of identity a move), so the checks of _locate are made once.
             di, ci = move.die_index, move.card_index
         else:
             di, ci = self._locate(move)

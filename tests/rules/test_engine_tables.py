@@ -24,7 +24,7 @@ from dicey.lang.parser import parse_stmts
 from dicey.rules import state
 from dicey.rules.fight import Fight
 from dicey.rules.state import CardState, Fighter, code, fired, fresh_card
-from dicey.rules.protocol import IllegalMoveError
+from dicey.rules.protocol import IllegalMoveError, Move
 from rules_kit import (LIB, Lib, attack_d, card, fighter, plain_fighter_key, position,
                        random_walk, sample)
 
@@ -173,6 +173,17 @@ def test_a_listed_move_made_on_a_copy_is_the_move_made_plainly():
         listed.apply(move, sample(1))
         plain.apply(move, sample(1))
         assert listed.key() == plain.key() and listed.counters() == plain.counters()
+
+
+def test_a_move_equal_to_a_listed_one_is_that_move():
+    f = position([3, 5, 5], ["sword", "shield"])
+    for move in f.legal_moves()[:-1]:
+        twin = Move(move.action, move.die, move.card, move.die_index, move.card_index)
+        assert twin is not move
+        mine, plain = f.copy(), f.copy()
+        mine.apply(twin, sample(1))
+        plain.apply(move, sample(1))
+        assert mine.key() == plain.key()
 
 
 def test_a_listed_move_is_checked_again_once_the_position_changed():
