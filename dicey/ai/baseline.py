@@ -15,6 +15,7 @@ nothing fits, end the turn.
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 import random
 from typing import Callable
@@ -44,7 +45,7 @@ def choose_move(fight: Fight, rng: random.Random) -> Move:
     moves = fight.legal_moves()
     f = fight.current
     dice, rich = f.dice, f.hp > 2
-    best, best_worth, card = None, -1.0e9, -1
+    best, best_worth, card = None, -math.inf, -1
     release = None
     for move in moves:
         action = move.action
@@ -60,9 +61,8 @@ def choose_move(fight: Fight, rng: random.Random) -> Move:
             worth = value - (2.5 if die.burning else 0.0) + rng.random() * NOISE
             if worth > best_worth:
                 best, best_worth = move, worth
-        elif action == "release" and best is None and (
-                release is None or (move.die, move.card_index) < (release.die,
-                                                                  release.card_index)):
+        elif action == "release" and (release is None or (move.die, move.card_index) <
+                                      (release.die, release.card_index)):
             release = move
     if best is not None:
         return best

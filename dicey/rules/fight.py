@@ -313,8 +313,8 @@ class Fight(Mechanics):
         if legal is not None and move in legal:
             # One of the moves legal_moves() gave for this position (or the one it was
             # copied from), or one equal to it: legal, and its indexes are this position's.
-            # The search makes every move it applies this way (the very object: the look
-            # is one comparison of identity a move), so the checks of _locate are made once.
+            # The search makes every move it applies this way (the very object, which the
+            # look meets by identity), so the checks of _locate are made once.
             di, ci = move.die_index, move.card_index
         else:
             di, ci = self._locate(move)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from dicey.ai.baseline import PRESETS, choose_move, play_turn, preset
+from dicey.ai.baseline import NOISE, PRESETS, choose_move, play_turn, preset
 from dicey.rules.headless import format_log, run_fight
 from dicey.rules.protocol import Move
 from rules_kit import LIB, fighter, position, sample
@@ -45,7 +45,7 @@ def plain_choice(fight, rng: random.Random) -> Move:
             die = f.dice[m.die_index]
             return (3.5 if die.blind else die.value) - (2.5 if die.burning else 0.0)
         return max((m for m in places if m.card_index == card),
-                   key=lambda m: worth(m) + rng.random() * 0.9)
+                   key=lambda m: worth(m) + rng.random() * NOISE)
     releases = [m for m in fight.legal_moves() if m.action == "release"]
     return min(releases, key=lambda m: (m.die, m.card_index)) if releases else Move.end()
 
