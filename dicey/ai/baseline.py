@@ -35,13 +35,16 @@ NOISE = 0.9
 MAX_MOVES_PER_TURN = 200
 
 
-def choose_move(fight: Fight, rng: random.Random) -> Move:
+def choose_move(fight: Fight, rng: random.Random | None) -> Move:
     """The rule of thumb's next move (``Move.end()`` when nothing fits).
 
     Every playout and every coming turn the planner imagines runs this, so it is one pass
     over the legal moves, which come card by card in the cards' order: the first card that
     takes a die it can afford is the one, and its best die the move (each die's worth drawn
-    with its noise in that order). A burning die costs 2 HP: never worth dying for."""
+    with its noise in that order). A burning die costs 2 HP: never worth dying for.
+
+    ``rng=None`` is the rule without its noise (the first of equal dice): a function of
+    the state alone, as MCTS's playouts use it."""
     moves = fight.legal_moves()
     f = fight.current
     dice, rich = f.dice, f.hp > 2
@@ -58,7 +61,9 @@ def choose_move(fight: Fight, rng: random.Random) -> Move:
             elif move.card_index != card:
                 break
             value = 3.5 if die.blind else float(die.value)
-            worth = value - (2.5 if die.burning else 0.0) + rng.random() * NOISE
+            worth = value - (2.5 if die.burning else 0.0)
+            if rng is not None:
+                worth += rng.random() * NOISE
             if worth > best_worth:
                 best, best_worth = move, worth
         elif action == "release" and (release is None or (move.die, move.card_index) <

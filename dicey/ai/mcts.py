@@ -8,10 +8,16 @@ the same statistics whatever the die's index.
 
 One iteration: descend by UCB1 among the children legal in this sample; at the first node
 with an untried legal choice, try it (a new child) and finish the turn with a greedy playout
-(the ``easy`` rule of thumb); a state the exhaustive search already solved ends the playout
-with its exact value. The memo stands in for playouts only, not for the tree: a branch it
-covers meets the same exploration as the others, so exact values do not bias the choice
-towards the branches the exhaustive search happened to reach first.
+(the ``easy`` rule of thumb without its noise); a state the exhaustive search already solved
+ends the playout with its exact value. The memo stands in for playouts only, not for the
+tree: a branch it covers meets the same exploration as the others, so exact values do not
+bias the choice towards the branches the exhaustive search happened to reach first.
+
+The greedy rule is a function of the state, so from a state after which a playout met no
+chance point, every playout plays the same rest of the turn for the same return: that
+return is kept by the state's key (``tails``), and a later playout that reaches the state
+reads it instead of playing the rest again. Playouts on the way to the same few ends of a
+turn are most of an iteration's moves.
 
 The return is the step rewards plus the end's worth (:mod:`dicey.ai.score`). A node's
 estimate is backed up as a max: the best estimate among its children tried often enough,
@@ -122,6 +128,10 @@ class MCTS:
         self.rng = rng
         self.chance = _Noting(rng)
         self.memo = memo or {}
+        # The return of the rest of the turn from a state a playout went through when no
+        # chance point came after it (see the module docstring).
+        self.tails: dict[Hashable, float] = {}
+        self.tail_hits = 0                 # playouts that read the rest from ``tails``
         self.root = Node(None)
         self.root.state = root
         self.iterations = 0
@@ -218,15 +228,33 @@ class MCTS:
 
     def _playout(self, state: Fight) -> float:
         """Finish the turn with the greedy rule of thumb (exact from the memo as soon as it
-        knows the state); the rewards on the way."""
+        knows the state, or the kept return of a playout that went on from it); the
+        rewards on the way."""
+        memo, tails = self.memo, self.tails
         value, moves = 0.0, 0
+        trail: list[tuple[Hashable, float]] = []    # (key, return so far) since a chance
         while not state.turn_over:
-            exact = self.memo.get(state.key()) if self.memo else None
-            if exact is not None:
-                return value + exact
-            move = choose_move(state, self.rng) if moves < MAX_PLAYOUT_MOVES else Move.end()
+            key = state.key()
+            known = memo.get(key)
+            if known is None:
+                known = tails.get(key)
+                if known is not None:
+                    self.tail_hits += 1
+            if known is not None:
+                value += known
+                break
+            if moves < MAX_PLAYOUT_MOVES:
+                trail.append((key, value))
+                move = choose_move(state, None)
+            else:                            # a cut-off end is not what the rule would play
+                trail.clear()
+                move = Move.end()
             value += self._step(state, move)
+            if self.chance.met:              # what came before depended on the draw
+                trail.clear()
             moves += 1
+        for key, before in trail:
+            tails[key] = value - before
         return value
 
     def _back_up(self, path: list[Node], value: float) -> None:

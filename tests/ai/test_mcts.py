@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from dicey.ai.mcts import MCTS, TRUSTED_VISITS
+from dicey.ai.baseline import choose_move
+from dicey.ai.mcts import MCTS, TRUSTED_VISITS, _Noting
 from dicey.ai.planner import PRESET_BUDGETS
 from dicey.ai.score import Scorer, Weights
 from dicey.ai.search import Expectimax
@@ -90,3 +91,49 @@ def test_every_estimate_is_its_best_trusted_child_or_its_mean(reference):
         checked += 1
         stack += node.children.values()
     assert checked > 1_000
+
+
+class Replayed(MCTS):
+    """MCTS that plays the rest of the turn again in full after each playout, on a copy
+    of the state the playout started from (the greedy rule, no tails, chance drawn from
+    an rng of its own), and holds the kept tails to it: a state whose rest meets a chance
+    point has none, and every other state's tail is the return of its rest."""
+
+    checked = 0
+
+    def _playout(self, state):
+        twin = state.copy()
+        got = super()._playout(state)
+        chance, value, steps, last_chance = _Noting(random.Random(0)), 0.0, [], -1
+        while not twin.turn_over:
+            key = twin.key()
+            if key in self.memo:
+                value += self.memo[key]
+                break
+            steps.append((key, value))
+            move = choose_move(twin, None)
+            counters = twin.counters()
+            unused = self.scorer.unused(twin) if move.is_end else 0.0
+            chance.met = False
+            twin.apply(move, chance)
+            value += self.scorer.made(counters, unused, twin)
+            if chance.met:
+                last_chance = len(steps) - 1
+        for i, (key, before) in enumerate(steps):
+            if i <= last_chance:
+                assert key not in self.tails
+            elif key in self.tails:
+                assert self.tails[key] == pytest.approx(value - before, rel=1e-12)
+                self.checked += 1
+        if last_chance < 0:
+            assert got == pytest.approx(value, rel=1e-12)
+        return got
+
+
+@pytest.mark.parametrize("name", ["countdown", "chance"])
+def test_a_playout_reads_the_rest_of_the_turn_only_where_no_chance_comes(reference, name):
+    scenario, fight = reference(name)
+    root = fight.copy(simulation=True, log=False)
+    mcts = Replayed(root, Scorer(root), random.Random(scenario.seed))
+    mcts.run(600, None)
+    assert mcts.tail_hits > 100 and mcts.checked > 100

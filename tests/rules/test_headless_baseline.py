@@ -31,10 +31,11 @@ def test_ends_the_turn_when_nothing_fits():
     assert choose_move(f, random.Random(0)).is_end
 
 
-def plain_choice(fight, rng: random.Random) -> Move:
+def plain_choice(fight, rng: random.Random | None) -> Move:
     """The rule of thumb written plainly: the first card that takes an affordable die, its
     best die (worth: the value, 3.5 for a blind die, 2.5 less for a burning one, plus noise
-    drawn for each of its dice in turn); else a release with the lowest die; else the end."""
+    drawn for each of its dice in turn, none without an rng: then the first of equals);
+    else a release with the lowest die; else the end."""
     f = fight.current
     places = [m for m in fight.legal_moves() if m.action == "place"
               and (not f.dice[m.die_index].burning or f.hp > 2)]
@@ -45,7 +46,7 @@ def plain_choice(fight, rng: random.Random) -> Move:
             die = f.dice[m.die_index]
             return (3.5 if die.blind else die.value) - (2.5 if die.burning else 0.0)
         return max((m for m in places if m.card_index == card),
-                   key=lambda m: worth(m) + rng.random() * NOISE)
+                   key=lambda m: worth(m) + (rng.random() * NOISE if rng else 0.0))
     releases = [m for m in fight.legal_moves() if m.action == "release"]
     return min(releases, key=lambda m: (m.die, m.card_index)) if releases else Move.end()
 
@@ -67,6 +68,7 @@ def test_the_rule_of_thumb_is_its_plain_statement(library, seed):
             after = rng.getstate()
             rng.setstate(state)
             assert plain_choice(f, rng) == move and rng.getstate() == after
+            assert choose_move(f, None) == plain_choice(f, None)
             f.apply(move, chance)
             moves += 1
     assert moves > 60
