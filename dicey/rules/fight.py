@@ -267,12 +267,12 @@ class Fight(Mechanics):
         if self.phase != ACTING:
             return []
         f = self.fighters[self.actor]
-        dice = _distinct_dice(tuple(f.dice))   # (number of the pool, its distinct dice)
+        dice = _distinct_dice(tuple(f.dice))   # (number of the list, the distinct dice)
         codes = f.card_codes()
-        # The moves are a function of the pool (in its order: moves name dice by index)
-        # and of the cards' codes: the AI meets the same few pools and hands in state after
-        # state, so each list is made once per library (a card's code stands for its
-        # state, and the library for its definition).
+        # The moves are a function of the pool's distinct dice (with their indexes: moves
+        # name dice by index) and of the cards' codes: the AI meets the same few pools and
+        # hands in state after state, so each list is made once per library (a card's code
+        # stands for its state, and the library for its definition).
         table = self.rules.legal_table
         key = (dice[0], *codes)
         hit = table.get(key)
@@ -726,6 +726,10 @@ def _move(action: str, value: int, card: str, die_index: int, card_index: int) -
 
 #: A pool's distinct usable dice, with a number for them, by the pool (_distinct_dice).
 _DISTINCT: dict[tuple[Die, ...], tuple[int, tuple[tuple[int, Die], ...]]] = {}
+#: The same, by the list of distinct dice: pools that differ only in dice the list leaves
+#: out (locked ones, a second equal die after the first) share one number, so one entry in
+#: the legal-move table.
+_LISTS: dict[tuple[tuple[int, Die], ...], tuple[int, tuple[tuple[int, Die], ...]]] = {}
 _POOL_NUMBERS = itertools.count()
 #: The tables above are dropped when they reach this size (a cache, not a record).
 _TABLE_SIZE = 50_000
@@ -733,8 +737,8 @@ _TABLE_SIZE = 50_000
 
 def _distinct_dice(dice: tuple[Die, ...]) -> tuple[int, tuple[tuple[int, Die], ...]]:
     """One (index, die) per distinct usable die, highest first, plain before burning, and
-    a number that stands for that list. Pools recur (the AI meets each many times): each
-    is sorted once."""
+    a number that stands for that list (never for another). Pools recur (the AI meets
+    each many times): each is sorted once."""
     hit = _DISTINCT.get(dice)
     if hit is None:
         seen: dict[Die, int] = {}
@@ -745,7 +749,12 @@ def _distinct_dice(dice: tuple[Die, ...]) -> tuple[int, tuple[tuple[int, Die], .
                                 key=lambda p: (-p[1].value, p[1].burning, p[1].blind)))
         if len(_DISTINCT) >= _TABLE_SIZE:
             _DISTINCT.clear()
-        hit = _DISTINCT[dice] = (next(_POOL_NUMBERS), distinct)
+        if len(_LISTS) >= _TABLE_SIZE:
+            _LISTS.clear()
+        hit = _LISTS.get(distinct)
+        if hit is None:
+            hit = _LISTS[distinct] = (next(_POOL_NUMBERS), distinct)
+        _DISTINCT[dice] = hit
     return hit
 
 

@@ -157,6 +157,19 @@ def test_two_libraries_with_a_card_of_one_id_keep_their_own_moves():
         assert moves(small) == [2] and moves(big) == [5]
 
 
+def test_pools_that_differ_in_dice_the_list_leaves_out_share_an_entry():
+    """The table is keyed on the distinct dice with their indexes: a second die equal to
+    one before it, or a locked die, adds no move and no entry."""
+    first = position([5, 3], ["sword", "shield"])
+    moves, table = first.legal_moves(), first.rules.legal_table
+    size = len(table)
+    for dice, locked in (([5, 3, 5], []), ([5, 3, 3, 5], []), ([5, 3, 6], [2])):
+        f = position(dice, ["sword", "shield"], locked=locked)
+        assert f.legal_moves() == moves and len(table) == size
+    assert plain_moves(f) == moves
+    assert position([3, 5], ["sword", "shield"]).legal_moves() != moves   # other indexes
+
+
 def test_a_listed_list_is_the_callers_own():
     f = position([3, 5], ["sword"])
     f.legal_moves().clear()
