@@ -27,6 +27,36 @@ def _command_modules() -> list:
     return [importlib.import_module(f"{commands.__name__}.{n}") for n in names]
 
 
+class _Parser(argparse.ArgumentParser):
+    """A sub-command's parser: when a required argument is missing and ``--mods`` took
+    words that are no folders, the error says that is where the argument went."""
+
+    #: Words the ``--mods`` lists of the command line hold that are not folders.
+    not_folders: Sequence[str] = ()
+
+    def error(self, message: str):  # type: ignore[override]
+        if self.not_folders and message.startswith("the following arguments are required"):
+            word = self.not_folders[-1]
+            message += (f" ('{word}' was read as a mod folder: --mods takes every word "
+                        "after it, so put --mods after the other arguments)")
+        super().error(message)
+
+
+def _mods_words(argv: Sequence[str]) -> list[str]:
+    """The words of every ``--mods`` list in ``argv`` that are not folders.
+
+    >>> _mods_words(["fight", "--mods", "no/such/dir", "Evil Rat", "--seed", "3"])
+    ['no/such/dir', 'Evil Rat']
+    """
+    words, taking = [], False
+    for word in argv:
+        if word.startswith("-"):
+            taking = word == "--mods"
+        elif taking and not os.path.isdir(word):
+            words.append(word)
+    return words
+
+
 def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("content")
     group.add_argument("--mods", nargs="+", metavar="DIR", default=None,
@@ -39,7 +69,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     parser = argparse.ArgumentParser(
         prog="dicey", description="A moddable dice deckbuilder for the terminal.",
         epilog="Run 'dicey COMMAND --help' for a command's options. With no command: play.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in _command_modules():
         module.register(sub)
     for command in sub.choices.values():
@@ -72,6 +102,9 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser, commands = build_parser()
+    not_folders = _mods_words(argv)
+    for command in commands.values():
+        command.not_folders = not_folders
     args, extra = parser.parse_known_args(command_first(argv, list(commands)))
     if extra:    # said by the command's own parser, with its usage, not by dicey's
         commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")

@@ -89,3 +89,13 @@ def test_a_stray_word_is_reported_by_its_command_with_its_usage(cli):
     code, _, err = cli("sim", "--ai", "easy", "easy")
     assert code == 2 and "dicey sim: error: unrecognized arguments: easy" in err
     assert "usage: dicey sim" in err and "Traceback" not in err
+
+
+def test_a_word_that_mods_took_is_named_when_the_command_misses_it(cli, tmp_path):
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    code, _, err = cli("fight", "--mods", str(folder), "Evil Rat")
+    assert code == 2 and "the following arguments are required: ENEMY" in err
+    assert "'Evil Rat' was read as a mod folder" in err and "Traceback" not in err
+    code, _, err = cli("fight", "--seed", "3")            # no --mods: the plain message
+    assert code == 2 and "read as a mod folder" not in err
