@@ -11,8 +11,9 @@ engine's own figures):
   symmetry reduction, capped at ``naive_cap``), ``states_per_s``, ``ms``,
   ``memo_bytes_per_state``;
 * ``mcts`` — ``iterations_per_s`` (all positions together, and by position) and
-  ``regret`` per position the exhaustive search solves: exact best value − exact value of
-  MCTS's first move at the position's iteration budget;
+  ``regret`` per position the exhaustive search solves (within its budget, or for the
+  full profile within 100,000 states, untimed): exact best value − exact value of MCTS's
+  first move at the position's iteration budget;
 * ``turns`` — ``p50_ms``, ``p99_ms``, ``max_ms`` of enemy turns planned at ``normal``
   (its clock included), drawn from seeded fights of every enemy in the content;
 * ``fights`` — headless fights per second with every fighter's own AI, in this process
@@ -68,10 +69,13 @@ class Profile:
     cold_load: bool
     loads: int = 1               # warm loads behind the parse and load figures (their
                                  # median: one is a few dozen ms, a busy machine stretches some)
+    regret_states: int | None = None   # solve a position past its budget, up to this many
+                                       # states, to read MCTS's regret there (None: don't)
 
 
 PROFILES = {
-    "full": Profile("full", None, None, 1_000_000, None, 200, 100, 200, 3, True, True, 9),
+    "full": Profile("full", None, None, 1_000_000, None, 200, 100, 200, 3, True, True, 9,
+                    regret_states=100_000),
     "quick": Profile("quick", 5_000, 1_000, 100_000, None, 40, 16, 40, 1, True, True, 5),
     "smoke": Profile("smoke", 300, 50, 2_000, ("frog", "handyman"), 4, 2, 5, 1, False, False),
 }
@@ -171,6 +175,8 @@ def position_figures(library: Any, p: Profile, say: Callable[[str], None]
                                              p.naive_cap)
         figures["naive_cap"] = p.naive_cap
         positions[path.stem] = figures
+        if memo is None and p.regret_states:
+            memo = _solved(fight, p.regret_states)
         done, seconds, miss = _mcts_figures(fight, budget, scenario.seed, memo)
         iterations += done
         mcts_seconds += seconds
@@ -219,6 +225,18 @@ def _memo_bytes(fight: Fight, budget: Budget) -> tuple[float | None, dict | None
         tracemalloc.stop()
     per_state = held / search.states if search.states else None
     return per_state, search.memo if finished else None
+
+
+def _solved(fight: Fight, states: int) -> dict | None:
+    """The exhaustive memo of a position solved with up to ``states`` states (untimed: it
+    only gives MCTS's regret a yardstick), or None when that is not enough."""
+    root = fight.copy(simulation=True, log=False)
+    search = Expectimax(Scorer(root), max_states=states)
+    try:
+        search.value(root)
+    except BudgetExceeded:
+        return None
+    return search.memo
 
 
 def _mcts_figures(fight: Fight, budget: Budget, seed: int, memo: dict | None
