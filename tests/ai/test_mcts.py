@@ -6,7 +6,7 @@ import random
 import pytest
 
 from dicey.ai.baseline import choose_move
-from dicey.ai.mcts import MCTS, TRUSTED_VISITS, _Noting
+from dicey.ai.mcts import MCTS, TRUSTED_VISITS
 from dicey.ai.planner import PRESET_BUDGETS
 from dicey.ai.score import Scorer, Weights
 from dicey.ai.search import Expectimax
@@ -95,29 +95,29 @@ def test_every_estimate_is_its_best_trusted_child_or_its_mean(reference):
 
 class Replayed(MCTS):
     """MCTS that plays the rest of the turn again in full after each playout, on a copy
-    of the state the playout started from (the greedy rule, no tails, chance drawn from
-    an rng of its own), and holds the kept tails to it: a state whose rest meets a chance
-    point has none, and every other state's tail is the return of its rest."""
+    of the state the playout started from (the greedy rule, no tails, chance drawn by a
+    second MCTS with an rng of its own), and holds the kept tails to it: a state whose
+    rest meets a chance point has none, and every other state's tail is the return of
+    its rest."""
 
     checked = 0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.replayer = MCTS(self.root_state, self.scorer, random.Random(0))
 
     def _playout(self, state):
         twin = state.copy()
         got = super()._playout(state)
-        chance, value, steps, last_chance = _Noting(random.Random(0)), 0.0, [], -1
+        value, steps, last_chance = 0.0, [], -1
         while not twin.turn_over:
             key = twin.key()
             if key in self.memo:
                 value += self.memo[key]
                 break
             steps.append((key, value))
-            move = choose_move(twin, None)
-            counters = twin.counters()
-            unused = self.scorer.unused(twin) if move.is_end else 0.0
-            chance.met = False
-            twin.apply(move, chance)
-            value += self.scorer.made(counters, unused, twin)
-            if chance.met:
+            value += self.replayer._step(twin, choose_move(twin, None))
+            if self.replayer.chance.met:
                 last_chance = len(steps) - 1
         for i, (key, before) in enumerate(steps):
             if i <= last_chance:
