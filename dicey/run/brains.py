@@ -1,21 +1,15 @@
 """Where a run asks the AI: the enemy's chooser, the player's hint, and the enemy's decision
-graph for yEd.
-
-The planner (:mod:`dicey.ai.planner`) and the GraphML export (:mod:`dicey.export.graphml`)
-are used when they are installed; until then the enemy plays the ``easy`` rule of thumb,
-the hint is easy's next move, and the graph is reported as not available. Each of those
-choices is made in one function here.
+graph for yEd. Each is one function here, over the planner (:mod:`dicey.ai.planner`) and
+the GraphML export (:mod:`dicey.export.graphml`).
 """
 from __future__ import annotations
 
-import importlib
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from dicey.ai.baseline import preset
+from dicey.ai import planner
+from dicey.export.graphml import write_graphml
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
@@ -23,33 +17,16 @@ from .session import Chooser
 
 
 class GraphUnavailable(RuntimeError):
-    """No decision graph can be written (no planner or exporter yet, or no enemy turn)."""
-
-
-def _optional(module: str) -> ModuleType | None:
-    """``module`` if it exists (a module that exists but fails to import still raises)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as err:
-        if err.name is not None and module.startswith(err.name):
-            return None
-        raise
-
-
-def planner() -> ModuleType | None:
-    return _optional("dicey.ai.planner")
+    """No decision graph can be written (no enemy turn yet, or the plan drew none)."""
 
 
 def enemy_chooser(preset_name: str) -> Chooser:
-    """A fresh chooser for one enemy in one fight: the planner's preset, or ``easy``.
-    An unknown preset plays ``easy``."""
-    plan = planner()
-    if plan is None:
-        return preset("easy")
+    """A fresh chooser for one enemy in one fight. An unknown preset (the checker lets
+    none through, but a save may be older than a mod) plays ``easy``."""
     try:
-        return plan.make_chooser(preset_name)
+        return planner.make_chooser(preset_name)
     except (KeyError, ValueError):
-        return plan.make_chooser("easy")
+        return planner.make_chooser("easy")
 
 
 def last_plan(chooser: Chooser) -> Any:
@@ -73,11 +50,8 @@ class Hint:
 
 
 def hero_hint(fight: Fight, seed: int = 0) -> Hint:
-    """The planner's best line for the fighter to act (easy's next move without it)."""
-    plan = planner()
-    if plan is None:
-        return Hint([preset("easy")(fight.copy(), random.Random(seed))])
-    result = plan.hint(fight.copy(), seed=seed)
+    """The planner's best line for the fighter to act."""
+    result = planner.hint(fight.copy(), seed=seed)
     return Hint(list(result.moves), result.expected_score, result.method)
 
 
@@ -98,17 +72,14 @@ def write_decision_graph(decision: EnemyDecision | None, path: Path) -> Path:
     enemy planned from, with the plan's seed."""
     if decision is None:
         raise GraphUnavailable("no enemy turn yet")
-    plan_module, export = planner(), _optional("dicey.export.graphml")
-    if plan_module is None or export is None:
-        raise GraphUnavailable("no decision graph yet (the planner is not installed)")
     graph = getattr(decision.plan, "graph", None)
     if graph is None:   # plan again from the same position with the plan's own seed
         seed = getattr(decision.plan, "seed", decision.seed)
-        replanned = plan_module.plan_turn(decision.position.copy(), preset=decision.preset,
-                                          seed=seed, graph=True)
+        replanned = planner.plan_turn(decision.position.copy(), preset=decision.preset,
+                                      seed=seed, graph=True)
         graph = replanned.graph
     if graph is None:
         raise GraphUnavailable("the planner drew no graph for that turn")
     path.parent.mkdir(parents=True, exist_ok=True)
-    export.write_graphml(graph, path)
+    write_graphml(graph, path)
     return path
