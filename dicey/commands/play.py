@@ -1,8 +1,10 @@
-"""``dicey play [--hero H] [--seed N] [--delay S]`` (and plain ``dicey``): the game.
+"""``dicey play [--hero H] [--seed N] [--ai PRESET] [--delay S]`` (and plain ``dicey``): the game.
 
 A run through the dungeon in the terminal (Textual). ``--hero`` starts a new run with
 that hero at once; ``--seed`` fixes the new run's seed (the same seed, the same run);
-``--delay`` sets the pause between the enemy's moves. Saves go to ``$DICEY_HOME`` (or
+``--ai`` is a new run's difficulty, the AI preset every enemy plays (by default each enemy
+plays its own; the hero screen's ``d`` changes it); ``--delay`` sets the pause between the
+enemy's moves. Saves go to ``$DICEY_HOME`` (or
 ``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``).
 """
 from __future__ import annotations
@@ -20,6 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--hero", metavar="H", help="start a new run with this hero")
     p.add_argument("--seed", type=int, metavar="N", help="the new run's seed")
+    p.add_argument("--ai", metavar="PRESET",
+                   help="the new run's difficulty: every enemy plays this AI preset "
+                        "(easy, normal, hard; default: each enemy its own)")
     p.add_argument("--delay", type=float, default=0.5, metavar="S",
                    help="seconds between the enemy's moves (default 0.5)")
     p.set_defaults(func=run)
@@ -49,9 +54,16 @@ def run(args: argparse.Namespace) -> int:
             return fail(err.args[0])
     if args.delay < 0:
         return fail("--delay must be 0 or more seconds")
+    if args.ai is not None:
+        from dicey.ai.baseline import preset
+        try:
+            preset(args.ai)
+        except KeyError as err:
+            return fail(err.args[0])
     from dicey.run.saves import SaveStore   # the game's modules load only to play
     from dicey.tui.app import DiceyApp, PlayConfig
-    config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, notices=_notices(lib))
+    config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
+                        notices=_notices(lib))
     app = DiceyApp(lib, SaveStore(), config)
     app.run()
     return app.return_code or 0

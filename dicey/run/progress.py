@@ -15,6 +15,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from dicey.ai.baseline import load_presets
 from dicey.lang.defs import DungeonDef, FighterDef, LevelDef
 from dicey.rules.state import FighterSetup
 
@@ -67,16 +68,42 @@ def draw_schedule(dungeon: DungeonDef, seed: int) -> tuple[tuple[str, ...], ...]
     return tuple(floors)
 
 
-def new_run(library: Any, hero_id: str, seed: int, dungeon_id: str | None = None) -> RunState:
-    """A fresh run: the hero as declared, at the first fight of the first floor."""
+#: What each difficulty means, in the order the hero screen offers them (None: each
+#: enemy's own ``ai:``; a preset a module registers comes after these).
+DIFFICULTIES: dict[str | None, str] = {
+    None: "each enemy plays its own AI",
+    "easy": "every enemy plays easy (the rule of thumb)",
+    "normal": "every enemy plays normal (plans its whole turn)",
+    "hard": "every enemy plays hard (plans with bigger budgets)",
+}
+
+
+def difficulties() -> list[str | None]:
+    """The difficulties a run may have, in order: None, then the AI presets."""
+    presets = load_presets()
+    known = [d for d in DIFFICULTIES if d is None or d in presets]
+    return known + sorted(p for p in presets if p not in DIFFICULTIES)
+
+
+def difficulty_label(ai: str | None) -> str:
+    """A difficulty in words."""
+    return DIFFICULTIES.get(ai, f"every enemy plays {ai}")
+
+
+def new_run(library: Any, hero_id: str, seed: int, dungeon_id: str | None = None,
+            ai: str | None = None) -> RunState:
+    """A fresh run: the hero as declared, at the first fight of the first floor; ``ai``
+    the preset every enemy plays (None: each enemy's own)."""
     dungeon = library.dungeon if dungeon_id is None else dungeon_of(library, dungeon_id)
     if dungeon is None:
         raise RunError("the loaded content declares no dungeon")
     defn = library.heroes.get(hero_id)
     if defn is None:
         raise RunError(f"unknown hero '{hero_id}'")
+    if ai is not None and ai not in load_presets():
+        raise RunError(f"unknown AI preset '{ai}' (choose from {', '.join(sorted(load_presets()))})")
     hero = Hero(defn.id, defn.hp, defn.hp, defn.dice, defn.level, 0, defn.equipment)
-    return RunState(seed, dungeon.id, hero, draw_schedule(dungeon, seed))
+    return RunState(seed, dungeon.id, hero, draw_schedule(dungeon, seed), ai=ai)
 
 
 # ------------------------------------------------------------------ a fight

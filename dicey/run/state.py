@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from dicey.ai.baseline import load_presets
 from dicey.rules.protocol import Move
 
 #: Where a run stands: on the dungeon map, in a fight, choosing a reward, or finished.
@@ -94,7 +95,9 @@ class RunState:
     ``floor`` and ``step`` index the next (or current) fight. ``fight_moves`` holds the
     moves made so far in the fight under way (stage ``"fight"``): the fight is rebuilt by
     replaying them from its seed. ``offers`` are the rewards to choose from (stage
-    ``"reward"``); ``news`` are lines to tell the player (a level gained).
+    ``"reward"``); ``news`` are lines to tell the player (a level gained). ``ai`` is the
+    AI preset every enemy of the run plays (the run's difficulty), or None for each
+    enemy's own ``ai:``.
     """
 
     seed: int
@@ -108,6 +111,7 @@ class RunState:
     fight_moves: tuple[Move, ...] = ()
     history: tuple[FightSummary, ...] = ()
     news: tuple[str, ...] = field(default=())
+    ai: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -145,6 +149,7 @@ def state_to_json(state: RunState) -> dict[str, Any]:
                      "turns": f.turns, "hp": f.hp, "xp": f.xp, "level": f.level}
                     for f in state.history],
         "news": list(state.news),
+        "ai": state.ai,
     }
 
 
@@ -233,9 +238,21 @@ def state_from_json(data: Any) -> RunState:
         _count(data, "floor", where), _count(data, "step", where), stage,
         _items(data, "offers", where, reward_from_json),
         _items(data, "fight_moves", where, move_from_json),
-        _items(data, "history", where, _summary), _strings(data, "news", where))
+        _items(data, "history", where, _summary), _strings(data, "news", where),
+        _ai(data, where))
     _check_position(state)
     return state
+
+
+def _ai(data: dict, where: str) -> str | None:
+    """The run's AI preset: absent or null (saves from before runs had one) is None."""
+    value = data.get("ai")
+    if value is None:
+        return None
+    presets = load_presets()
+    if not isinstance(value, str) or value not in presets:
+        raise SaveFormatError(f"{where}.ai should be null or one of {', '.join(sorted(presets))}")
+    return value
 
 
 def _check_position(state: RunState) -> None:

@@ -50,6 +50,9 @@ class PlayConfig:
     """The seed of the next new run (None: a fresh random seed)."""
     hero: str | None = None
     """Start a new run with this hero at once, skipping the title."""
+    ai: str | None = None
+    """The difficulty a new run starts with: the AI preset every enemy plays (None: each
+    enemy's own ``ai:``); the hero screen changes it."""
     notices: tuple[str, ...] = field(default=())
     """Lines for the title screen (mods that did not load)."""
 
@@ -83,12 +86,14 @@ class DiceyApp(App):
 
     # ------------------------------------------------------------ the run
 
-    def new_run(self, hero_id: str) -> None:
+    def new_run(self, hero_id: str, ai: str | None = None) -> None:
+        """Start a run with that hero; ``ai`` its difficulty (None: the config's)."""
         seed = self.config.seed
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2 ** 31)
         try:
-            state = progress.new_run(self.library, hero_id, seed)
+            state = progress.new_run(self.library, hero_id, seed,
+                                     ai=ai if ai is not None else self.config.ai)
         except progress.RunError as err:
             self.notify(str(err), severity="error")
             return

@@ -57,6 +57,10 @@ HERO_KEYS = (
     Key("↑↓", "pick a hero", (), on_bar=False),
     Key("enter", "start the run", (), on_bar=False),
     Key("1-9", "start with hero N", tuple((str(n), f"choose({n - 1})") for n in range(1, 10))),
+    Key("d", "difficulty", (("d", "difficulty"),),
+        explained="the run's difficulty: each enemy plays its own AI, or every enemy plays "
+                  "easy (the rule of thumb), normal (plans its whole turn) or hard (plans "
+                  "with bigger budgets)"),
     Key("esc", "back", (("escape", "back"),)),
     HELP,
 )

@@ -44,6 +44,16 @@ def test_a_new_run_starts_from_the_heros_declaration():
     assert hero.equipment == ("sword", "shield") and hero.backpack == ()
 
 
+def test_a_run_may_have_a_difficulty_among_the_presets():
+    assert progress.new_run(LIB, "warrior", 3).ai is None
+    assert progress.new_run(LIB, "warrior", 3, ai="easy").ai == "easy"
+    with pytest.raises(progress.RunError, match="unknown AI preset 'expert'"):
+        progress.new_run(LIB, "warrior", 3, ai="expert")
+    order = progress.difficulties()
+    assert order[:4] == [None, "easy", "normal", "hard"]
+    assert all(progress.difficulty_label(d) for d in order)
+
+
 def test_unknown_hero_is_refused():
     with pytest.raises(RunError, match="unknown hero 'nobody'"):
         progress.new_run(LIB, "nobody", 1)

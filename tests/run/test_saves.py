@@ -127,6 +127,8 @@ def test_where_saves_go():
     (lambda d: d.update(fight_moves=[["jump", 1, "", -1, -1]]), "fight_moves[0] should be"),
     (lambda d: d.update(offers=[{"kind": "gold", "card": "", "amount": 1}]), "kind should be"),
     (lambda d: d.update(history=[{"floor": 0}]), "run.history[0] has no"),
+    (lambda d: d.update(ai="grandmaster"), "run.ai should be null or one of easy, hard, normal"),
+    (lambda d: d.update(ai=3), "run.ai should be null or one of"),
 ])
 def test_bad_run_fields_are_named(edit, message):
     data = state_to_json(sample_state())
@@ -158,3 +160,11 @@ def test_any_run_survives_a_save(hp, equipment, backpack, fight_moves, history, 
                     offers=(Reward("card", "rock"), Reward("heal", amount=heal)),
                     news=tuple(news))
     assert decode(encode(state), LIB) == state
+
+
+def test_a_runs_difficulty_is_saved_and_a_save_without_one_has_none():
+    state = replace(sample_state(), ai="hard")
+    assert decode(encode(state), LIB).ai == "hard"
+    data = state_to_json(sample_state())
+    del data["ai"]                               # a save from before runs had a difficulty
+    assert state_from_json(data).ai is None

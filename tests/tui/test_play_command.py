@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from dicey.ai.baseline import choose_move
 from dicey.cli import main
 from dicey.commands import play
 from dicey.lang.errors import Diagnostic
@@ -28,6 +29,11 @@ def test_an_unknown_hero_is_named(capsys, home):
 def test_a_negative_delay_is_refused(capsys, home):
     code, err = run(capsys, "--delay", "-1")           # flags alone mean `play`
     assert code == 2 and "--delay must be 0 or more" in err
+
+
+def test_an_unknown_ai_preset_is_named(capsys, home):
+    code, err = run(capsys, "play", "--ai", "nromal")
+    assert code == 2 and "unknown AI preset 'nromal'" in err and "normal" in err
 
 
 def test_a_bad_seed_is_refused_by_the_parser(capsys, home):
@@ -66,3 +72,29 @@ async def test_a_hero_given_up_front_starts_a_run_at_once(home):
         assert (app.state.seed, app.state.hero.id) == (7, "weakling")
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def test_the_difficulty_is_chosen_on_the_hero_screen_and_every_enemy_plays_it(home):
+    asked = []
+
+    def chooser_for(preset):
+        asked.append(preset)
+        return choose_move
+
+    app = make_app(home, seed=3, chooser=chooser_for, ai="easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        line = lambda: str(app.screen.query_one("#hero-ai").render())   # noqa: E731
+        assert "every enemy plays easy" in line()
+        await pilot.press("d")
+        assert "every enemy plays normal" in line()
+        await pilot.press("d", "d")
+        assert "each enemy plays its own AI" in line()      # round again to the start
+        await pilot.press("d", "d", "d", "1")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        assert app.state.ai == "hard"
+        assert "every enemy plays hard" in str(app.screen.query_one("#screen-title").render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: asked)
+        assert asked == ["hard"]                     # not the kit enemy's own ``ai:``
+        await pilot.press("q")

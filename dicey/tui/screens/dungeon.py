@@ -88,7 +88,10 @@ class DungeonScreen(RunScreen):
     def refresh_view(self) -> None:
         lib, state = self.dicey.library, self.run_state
         dungeon = progress.dungeon_of(lib, state)
-        self.query_one("#screen-title", Static).update(Text(dungeon.name, style="bold"))
+        title = Text(dungeon.name, style="bold")
+        if state.ai is not None:
+            title.append(f" · {progress.difficulty_label(state.ai)}", style="")
+        self.query_one("#screen-title", Static).update(title)
         self.query_one("#floors", Static).update(floor_lines(lib, state))
         enemy = lib.enemies[progress.current_enemy(state)]
         boss = " — the boss" if progress.is_boss_fight(lib, state) else ""

@@ -83,7 +83,7 @@ class FightScreen(RunScreen):
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
-        self.chooser = self.dicey.config.chooser_for(self.enemy.ai)
+        self.chooser = self.dicey.config.chooser_for(self.run_state.ai or self.enemy.ai)
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()

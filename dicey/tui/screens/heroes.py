@@ -1,4 +1,5 @@
-"""Choosing a hero: each hero's HP, dice and starting cards, previewed as cards."""
+"""Choosing a hero: each hero's HP, dice and starting cards, previewed as cards; and the
+run's difficulty."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -9,7 +10,7 @@ from textual.widgets.option_list import Option
 
 from dicey.lang.defs import FighterDef
 from dicey.rules.state import fresh_card
-from dicey.run.progress import heroes_of
+from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
 from ..keys import HERO_KEYS
 from ..widgets import CardRow, KeyBar, Menu
@@ -21,8 +22,13 @@ class HeroScreen(RunScreen):
 
     KEYS = HERO_KEYS
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ai: str | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(Text("Choose your hero", style="bold"), id="screen-title")
+        yield Static(id="hero-ai")
         with Horizontal(id="hero-body"):
             yield Menu(id="hero-list")
             with Vertical(id="hero-preview"):
@@ -36,6 +42,8 @@ class HeroScreen(RunScreen):
         return heroes_of(lib, lib.dungeon) if lib.dungeon is not None else []
 
     def on_mount(self) -> None:
+        self.ai = self.dicey.config.ai
+        self._show_ai()
         menu = self.query_one("#hero-list", Menu)
         menu.set_options([Option(f"{i + 1} {h.name}", id=h.id)
                           for i, h in enumerate(self.heroes)])
@@ -60,9 +68,22 @@ class HeroScreen(RunScreen):
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
         self.query_one("#hero-kit", CardRow).show(cards)
 
+    def _show_ai(self) -> None:
+        line = Text("Difficulty: ", style="bold")
+        line.append(difficulty_label(self.ai), style="")
+        line.append("   d to change", style="dim")
+        self.query_one("#hero-ai", Static).update(line)
+
+    def action_difficulty(self) -> None:
+        """The next difficulty, round and round."""
+        order = difficulties()
+        at = order.index(self.ai) if self.ai in order else -1
+        self.ai = order[(at + 1) % len(order)]
+        self._show_ai()
+
     def action_choose(self, index: int) -> None:
         if 0 <= index < len(self.heroes):
-            self.dicey.new_run(self.heroes[index].id)
+            self.dicey.new_run(self.heroes[index].id, self.ai)
 
     def action_back(self) -> None:
         self.app.pop_screen()
