@@ -12,6 +12,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
 from typing import Sequence
 
@@ -34,12 +35,31 @@ class _Parser(argparse.ArgumentParser):
     #: Words the ``--mods`` lists of the command line hold that are not folders.
     not_folders: Sequence[str] = ()
 
+    def __init__(self, *args, **kwargs) -> None:
+        if kwargs.get("description"):
+            kwargs["description"] = plain(kwargs["description"])
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # type: ignore[override]
         if self.not_folders and message.startswith("the following arguments are required"):
             word = self.not_folders[-1]
             message += (f" ('{word}' was read as a mod folder: --mods takes every word "
                         "after it, so put --mods after the other arguments)")
         super().error(message)
+
+
+def plain(text: str) -> str:
+    """A command module's docstring as ``--help`` shows it: without the markup of the
+    code's documentation (double backquotes, ``:func:`` and the like).
+
+    >>> plain("``dicey plan`` calls :func:`plan_turn` (see :mod:`dicey.ai`).")
+    'dicey plan calls plan_turn (see dicey.ai).'
+    """
+    return _ROLE.sub(r"\1", text).replace("``", "")
+
+
+#: A Sphinx role in a docstring: ``:func:`name```, ``:class:`~dicey.x.Y```.
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
 
 
 def _mods_words(argv: Sequence[str]) -> list[str]:

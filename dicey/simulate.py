@@ -68,23 +68,34 @@ class FightResult:
 def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
               enemies: Sequence[str] = (), presets: Sequence[str] = ("normal",),
               hero_level: str = "floor") -> list[FightJob]:
-    """``fights`` fights per preset, cycling through every hero × enemy pairing; each
-    preset meets the same pairings with the same seeds, so presets compare fairly.
-    Unknown hero or enemy names raise KeyError with a did-you-mean."""
+    """``fights`` fights per preset over every hero × enemy pairing; each preset meets the
+    same pairings with the same seeds, so presets compare fairly. Unknown hero or enemy
+    names raise KeyError with a did-you-mean.
+
+    Fight ``i`` meets enemy ``i mod E`` with hero ``(i mod E + i div E) mod H``: every ``E``
+    fights meet each enemy once and share the heroes out as evenly as ``E`` allows, and
+    ``H × E`` fights meet every pairing once. So a few fights already see every enemy and
+    every hero.
+
+    >>> from types import SimpleNamespace as NS
+    >>> lib = NS(heroes={"a": 0, "b": 0}, enemies={"x": 0, "y": 0, "z": 0})
+    >>> [(j.hero, j.enemy) for j in plan_jobs(lib, 6, 1)]
+    [('a', 'x'), ('b', 'y'), ('a', 'z'), ('b', 'x'), ('a', 'y'), ('b', 'z')]
+    """
     if hero_level not in HERO_LEVELS:
         raise ValueError(f"unknown hero level '{hero_level}' (choose from "
                          f"{', '.join(HERO_LEVELS)})")
     hero_ids = [lib.hero(h).id for h in heroes] or sorted(lib.heroes)
     enemy_ids = [lib.enemy(e).id for e in enemies] or sorted(lib.enemies)
-    pairs = [(h, e) for h in hero_ids for e in enemy_ids]
-    if not pairs:
+    if not hero_ids or not enemy_ids:
         return []
     seeds = random.Random(seed)
     fight_seeds = [seeds.randrange(2**31) for _ in range(fights)]
     jobs = []
     for preset in presets:
         for i in range(fights):
-            hero, enemy = pairs[i % len(pairs)]
+            enemy = enemy_ids[i % len(enemy_ids)]
+            hero = hero_ids[(i % len(enemy_ids) + i // len(enemy_ids)) % len(hero_ids)]
             jobs.append(FightJob(len(jobs), hero, enemy, preset, fight_seeds[i], hero_level))
     return jobs
 

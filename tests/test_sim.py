@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,17 @@ def test_jobs_give_each_preset_the_same_pairings_and_seeds(library):
                                                           for j in normal]
     assert [j.enemy for j in easy] == ["frog", "rat", "frog", "rat"]
     assert [j.index for j in jobs] == list(range(8))
+
+
+def test_a_few_fights_meet_every_enemy_and_hero_and_enough_meet_every_pairing(library):
+    heroes, enemies = sorted(library.heroes), sorted(library.enemies)
+    few = simulate.plan_jobs(library, len(enemies), 1)
+    assert sorted(j.enemy for j in few) == enemies
+    per_hero = Counter(j.hero for j in few)
+    assert set(per_hero) == set(heroes) and max(per_hero.values()) - min(per_hero.values()) <= 1
+    every = simulate.plan_jobs(library, len(heroes) * len(enemies), 1)
+    assert Counter((j.hero, j.enemy) for j in every) == Counter(
+        {(h, e): 1 for h in heroes for e in enemies})
 
 
 def test_unknown_names_are_key_errors_with_suggestions(library):
@@ -179,3 +191,13 @@ def test_card_docs_cover_every_loaded_card(library):
     assert "Frog (enemy)" in page.split("| **Shield** |")[1].split("\n")[0]
     assert (root / "docs" / "cards.md").read_text(encoding="utf-8") == page, \
         "docs/cards.md is out of date: run python tools/cards_doc.py"
+
+
+def test_sim_says_when_an_enemy_is_on_no_floor_so_its_hero_level_cannot_apply(cli):
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
+                         "--enemy", "Frog", "--workers", "1", "--no-progress")
+    assert code == 0, err
+    assert "note: Ice Wraith fights on no floor of the dungeon" in err and "Frog" not in err
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
+                         "--workers", "1", "--no-progress", "--hero-level", "start")
+    assert code == 0 and "note:" not in err

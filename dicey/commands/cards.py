@@ -35,6 +35,27 @@ def uses_text(card: EquipmentDef) -> str:
     return "unlimited" if card.uses is None else f"{card.uses}/turn"
 
 
+def version_text(card: EquipmentDef, other: EquipmentDef) -> str:
+    """The card's upgraded or weakened version in one line: its size, slots and uses (each
+    marked with what the card's own was, where it differs), its text, and whether its
+    scripts differ."""
+    def part(now: str, was: str) -> str:
+        return now if now == was else f"{now} (was {was.removeprefix('size ')})"
+
+    line = ", ".join([part(f"size {other.size}", f"size {card.size}"),
+                      part(slot_text(other), slot_text(card)),
+                      part(uses_text(other), uses_text(card))])
+    line += f" — {other.text}"
+    if _hook_places(other) != _hook_places(card):
+        line += "  (its own scripts)"
+    return line
+
+
+def _hook_places(card: EquipmentDef) -> dict:
+    """Where each of the card's hooks is written (a version that keeps a hook keeps it)."""
+    return {name: getattr(script, "pos", None) for name, script in card.hooks.items()}
+
+
 def describe(card: EquipmentDef) -> str:
     """Everything about one card, as ``dicey cards NAME`` prints it."""
     lines = [f"{card.name}  ({card.id})",
@@ -49,8 +70,9 @@ def describe(card: EquipmentDef) -> str:
         lines.append(f"  vars     {', '.join(name for name, _ in card.vars)}")
     lines.append(f"  hooks    {', '.join(card.hooks) or 'none'}")
     lines.append(f"  text     {card.text}")
-    if card.upgraded is not None:
-        lines.append(f"  upgraded {slot_text(card.upgraded)} — {card.upgraded.text}")
+    for label, other in (("upgraded", card.upgraded), ("weakened", card.weakened)):
+        if other is not None:
+            lines.append(f"  {label} {version_text(card, other)}")
     if card.origin is not None:
         where = f" (mod {card.origin.mod})" if card.origin.mod else ""
         lines.append(f"  defined  {card.origin}{where}")

@@ -117,7 +117,7 @@ def _how(plan: Plan) -> str:
         parts.append(f"{plan.states} states")
     if plan.iterations:
         parts.append(f"{plan.iterations} iterations")
-    parts.append(f"{plan.nodes} nodes, {plan.elapsed_ms:.1f} ms, seed {plan.seed}")
+    parts.append(f"{plan.nodes} moves played, {plan.elapsed_ms:.1f} ms, seed {plan.seed}")
     if plan.budget_hit:
         parts.append("budget hit")
     return ", ".join(parts)

@@ -21,8 +21,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=__doc__.split("\n\n")[0])
     p.add_argument("--fights", type=int, default=60, metavar="N",
                    help="fights per preset (default 60)")
-    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="W")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="W",
+                   help="processes to play the fights in (default: 2, or 1 on one CPU); "
+                        "the report is the same whatever the number")
+    p.add_argument("--seed", type=int, default=1, metavar="N",
+                   help="the seed of every fight's rolls (default 1): same seed, same report")
     p.add_argument("--hero", action="append", default=[], metavar="H",
                    help="only this hero (repeatable)")
     p.add_argument("--enemy", action="append", default=[], metavar="E",
@@ -54,6 +57,17 @@ def _progress_bar(total: int, enabled: bool):
     return bar, (lambda n: bar.advance(task, n))
 
 
+def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
+    """The enemies of ``jobs`` that fight on no floor of the dungeon, in words ('' if none):
+    a hero can only be levelled for an enemy's floor."""
+    names = sorted({lib.enemies[j.enemy].name for j in jobs
+                    if simulate.enemy_floor(lib, j.enemy) is None})
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} {'fights' if len(names) == 1 else 'fight'}"
+
+
 def run(args: argparse.Namespace) -> int:
     from dicey.ai.baseline import load_presets
 
@@ -74,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(err.args[0])
     if not jobs:
         return fail("nothing to simulate: no heroes or no enemies loaded")
+    if args.hero_level != "start" and (off := _off_floors(lib, jobs)):
+        print(f"note: {off} on no floor of the dungeon: the heroes meet "
+              f"{'it' if ' and ' not in off else 'them'} at their starting level, whatever "
+              "--hero-level says", file=sys.stderr)
     bar, advance = _progress_bar(len(jobs), not args.no_progress and sys.stderr.isatty())
     try:
         if bar:
