@@ -2,9 +2,9 @@
 
 A :class:`Diagnostic` prints as::
 
-    mods/frost/cards.dice:12:14: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
-        on use { inflict(frostbyte, 2) }
-                         ^^^^^^^^^
+    mods/frost/cards.dice:12:22: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
+            on use { inflict(frostbyte, 2) }
+                             ^^^^^^^^^
 
 >>> d = Diagnostic("x.dice", 1, 5, "unknown name 'foo'", end_column=8)
 >>> print(d.render("let foo = 1"))

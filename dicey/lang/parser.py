@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, get_args
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, UnexpectedEOF,
@@ -359,13 +359,124 @@ def _syntax_message(err: UnexpectedInput) -> str:
     return f"unexpected {_describe(tok)}{_expected(exp)}"
 
 
-def _error_at(err: UnexpectedInput, path: str) -> Diagnostic:
+# A comparison chained onto another (`1 < d < 5`) is refused by the grammar, as the language
+# means it to be; the parser, refusing the second operator, holds the first comparison
+# whole on top of its value stack (the operands as nodes, the operator as a token): LALR
+# reduces the middle operand as far as it can before it finds no step for the operator.
+
+#: The nodes an operand may be.
+_EXPRESSIONS = get_args(A.Expr)
+#: The terminals of the comparison operators (`not in` is NOT then IN).
+_COMPARES = frozenset({"CMP_OP", "IN"})
+#: The rest of a `not in` after its `not`.
+_IN_AFTER_NOT = re.compile(r"[ \t]+in\b")
+#: What the advice says when it cannot quote the source.
+_CHAIN_ADVICE = "a < b and b < c"
+#: Longest advice quoted from the source (a longer one is the generic one).
+MAX_ADVICE = 80
+
+
+def _chained_comparison(text: str, err: UnexpectedInput) -> str | None:
+    """The message for a comparison operator refused right after a complete comparison, with
+    the ``and`` to write instead; None for any other error."""
+    if not isinstance(err, _Refused):
+        return None
+    second, values = err.token, err.values
+    op = _operator(text, second)
+    if op is None or len(values) < 3:
+        return None
+    left, first, middle = values[-3:]
+    if isinstance(left, Token) and left.type == "NOT" and len(values) > 3:   # `not in`
+        left = values[-4]
+    if not (isinstance(first, Token) and first.type in _COMPARES and
+            isinstance(left, _EXPRESSIONS) and isinstance(middle, _EXPRESSIONS)):
+        return None
+    advice = _chain_advice(text, left.pos, first, second, op)
+    return f"comparisons do not chain: write '{advice}'"
+
+
+def _operator(text: str, tok: Token) -> tuple[str, int] | None:
+    """The comparison operator starting at ``tok`` and the offset of its end, or None."""
+    if tok.type in _COMPARES:
+        return str(tok), tok.end_pos
+    if tok.type == "NOT" and (m := _IN_AFTER_NOT.match(text, tok.end_pos)):
+        return "not in", m.end()
+    return None
+
+
+def _chain_advice(text: str, left: A.Pos, first: Token, second: Token,
+                  op: tuple[str, int]) -> str:
+    """``a < b and b < c`` written with the operands of ``a < b < c`` as they stand in
+    ``text`` (``left`` is where ``a`` stands, ``first`` and ``second`` are the operators);
+    the generic advice unless that is one line of one valid expression."""
+    if not left.line == first.line == second.line:   # (and no comment in between)
+        return _CHAIN_ADVICE
+    start = _opening(text, first.start_pos - first.column + left.column, first.start_pos)
+    written = text[start:second.start_pos].strip()
+    shared = text[first.end_pos:second.start_pos].strip()
+    advice = f"{written} and {shared} {op[0]} {_operand_after(text, op[1])}"
+    if "\n" in advice or len(advice) > MAX_ADVICE or not _is_expression(advice):
+        return _CHAIN_ADVICE
+    return advice
+
+
+def _opening(text: str, start: int, end: int) -> int:
+    """``start`` moved back over each ``(`` whose ``)`` is in ``text[start:end]`` (a node's
+    span leaves out the parentheses around it)."""
+    while text.count(")", start, end) > text.count("(", start, end):
+        before = start - 1
+        while before >= 0 and text[before] in " \t":
+            before -= 1
+        if before < 0 or text[before] != "(":
+            break
+        start = before
+    return start
+
+
+#: A piece of an expression's text: a string, a word or number, an operator, a character.
+_PIECE = re.compile(r'[ \t]*("(?:[^"\\\n]|\\[^\n])*"|\w+|[<>!=+*/%-]=?|.)')
+#: Pieces that end an operand wherever they are (a block, a comment, a statement's end) …
+_ENDS = frozenset({"{", "}", "#", ";"})
+#: … and outside brackets (an argument's end, a looser operator, an assignment).
+_ENDS_OUTSIDE = frozenset({",", "and", "or", "not", "in", "=", "==", "!=", "<", "<=", ">",
+                           ">=", "+=", "-=", "*="})
+
+
+def _operand_after(text: str, start: int) -> str:
+    """The text of the operand of a comparison from offset ``start`` of ``text``, read to
+    the first piece that ends it on the same line (it may not be an expression)."""
+    depth, end = 0, start
+    while (m := _PIECE.match(text, end)) is not None:
+        piece = m.group(1)
+        if piece in _ENDS or (not depth and piece in _ENDS_OUTSIDE):
+            break
+        if piece in ("(", "["):
+            depth += 1
+        elif piece in (")", "]"):
+            if not depth:   # the bracket the comparison stands in
+                break
+            depth -= 1
+        end = m.end()
+    return text[start:end].strip()
+
+
+def _is_expression(source: str) -> bool:
+    """Whether ``source`` parses as one expression."""
+    try:
+        parse_expr(source)
+    except DiceSyntaxError:
+        return False
+    return True
+
+
+def _error_at(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
     line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
     end = 0
     tok = getattr(err, "token", None)
     if isinstance(tok, Token) and tok.type not in ("$END", "_NL") and tok.end_line == tok.line:
         end = tok.end_column
-    return Diagnostic(path, max(line, 1), max(col, 1), _syntax_message(err), end_column=end)
+    message = _chained_comparison(text, err) or _syntax_message(err)
+    return Diagnostic(path, max(line, 1), max(col, 1), message, end_column=end)
 
 
 # --------------------------------------------------------------------- parsing
@@ -420,6 +531,16 @@ def _report_too_deep(decls: tuple, path: str) -> None:
         stack.extend((c, depth + 1) for c in (nodes(node) if nodes else ()))
 
 
+class _Refused(UnexpectedToken):
+    """Lark's error for a token the parser's state does not take (the machine fails as
+    Lark's parser does), with the parser's value stack as it was then: what
+    :func:`_chained_comparison` reads."""
+
+    def __init__(self, token: Token, expected: set[str], state: int, values: list) -> None:
+        super().__init__(token, expected, state=state)
+        self.values = values
+
+
 class _Machine:
     """Lark's LALR tables for the grammar, run by a loop of our own.
 
@@ -462,8 +583,8 @@ class _Machine:
             while True:
                 step = actions[stack[-1]].get(kind)
                 if step is None:
-                    raise UnexpectedToken(token, {k for k in self.states[stack[-1]]
-                                                  if k.isupper()}, state=stack[-1])
+                    raise _Refused(token, {k for k in self.states[stack[-1]] if k.isupper()},
+                                   stack[-1], values)
                 if step >= 0:
                     push_state(step)
                     push_value(token)
@@ -569,7 +690,7 @@ def _parse_tree(text: str, path: str, start: str = "start"):
     try:
         decls = _machine(start).parse(text)
     except UnexpectedInput as err:
-        raise DiceSyntaxError([_error_at(err, path)], text) from None
+        raise DiceSyntaxError([_error_at(err, path, text)], text) from None
     except _BadToken as err:
         raise DiceSyntaxError([Diagnostic.at(path, _tpos(err.tok), err.message)], text) \
             from None
@@ -620,10 +741,23 @@ def decode_source(data: bytes, path: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise DiceSyntaxError([Diagnostic(path, line, col, "not valid UTF-8 text")]) from None
+        raise _not_utf8(err, path) from None
     return text
+
+
+def _not_utf8(err: UnicodeDecodeError, path: str) -> DiceSyntaxError:
+    """The error for bytes that are not UTF-8, at the first bad ones: its column counts the
+    characters before them (as the parser counts columns), and its source is the text with
+    every bad byte escaped (``Caf\\xe9``), so the excerpt shows the line and the caret
+    sits under the escapes."""
+    data = err.object   # (without the BOM, which the decoder has dropped)
+    before = data[:err.start].decode("utf-8")   # all good: the error is the first one
+    line = before.count("\n") + 1
+    col = len(before) - (before.rfind("\n") + 1) + 1
+    shown = data.decode("utf-8", "backslashreplace")
+    width = len(data[err.start:err.end].decode("utf-8", "backslashreplace"))
+    return DiceSyntaxError([Diagnostic(path, line, col, "not valid UTF-8 text",
+                                       end_column=col + width)], shown)
 
 
 def parse(text: str, path: str = "<string>") -> A.Module:
@@ -648,7 +782,10 @@ def parse_recovering(text: str, path: str = "<string>") -> tuple[A.Module, list[
 
 
 def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, str, list[Diagnostic]]:
-    """Read and parse a file: (module, source text, problems). Never raises for bad content."""
+    """Read and parse a file: (module, source text, problems). Never raises for bad content.
+
+    The source text is what diagnostics quote: for a file that is not UTF-8, its text with
+    the bad bytes escaped; for one that is not text at all, ""."""
     shown = display or str(path)
     try:
         data = Path(path).read_bytes()
@@ -657,7 +794,7 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
     try:
         text = decode_source(data, shown)
     except DiceSyntaxError as err:
-        return A.Module((), shown), "", err.diagnostics
+        return A.Module((), shown), err.source or "", err.diagnostics
     module, problems = parse_recovering(text, shown)
     return module, text, problems
 

@@ -114,6 +114,34 @@ def test_binary_and_non_utf8_files_are_reported(tmp_path, data, words):
     assert module.decls == () and words in found[0].message
 
 
+@pytest.mark.parametrize("data, line, excerpt", [
+    (b'equipment "Caf\xe9" {}', "1:15", '    equipment "Caf\\xe9" {}\n'
+                                         '                  ^^^^'),
+    # columns count characters (not bytes, not the BOM); each bad byte shows as an escape
+    ('\ufeff# café\nequipment "Ol'.encode() + b'\xe9\xe9" {} # caf\xc3\xa9',
+     "2:14", '    equipment "Ol\\xe9\\xe9" {} # café\n'
+             '                 ^^^^'),
+    (b'equipment "A" {\n    text: "\xe2\x82"\n}', "2:12", '        text: "\\xe2\\x82"\n'
+                                                        '               ^^^^^^^^'),
+])
+def test_a_non_utf8_file_quotes_its_line_with_the_bad_bytes_escaped(tmp_path, data, line,
+                                                                     excerpt):
+    path = tmp_path / "odd.dice"
+    path.write_bytes(data)
+    module, text, found = parse_file(path, "odd.dice")
+    assert module.decls == () and len(found) == 1
+    assert found[0].render(text) == f"odd.dice:{line}: error: not valid UTF-8 text\n{excerpt}"
+
+
+def test_dicey_check_on_a_latin1_file_shows_the_line(cli, tmp_path):
+    path = tmp_path / "latin1.dice"
+    path.write_bytes(b'equipment "Caf\xe9" {}\n')
+    code, _, err = cli("check", str(path))
+    assert code == 1
+    assert f'{path}:1:15: error: not valid UTF-8 text\n    equipment "Caf\\xe9" {{}}\n' \
+           f'                  ^^^^' in err
+
+
 def test_a_utf8_bom_is_fine(tmp_path):
     path = tmp_path / "bom.dice"
     path.write_bytes('\ufeffequipment "Café" { on use { attack(d) } }'.encode("utf-8"))

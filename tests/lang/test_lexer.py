@@ -148,6 +148,8 @@ CONTEXT_CASES = [
     ("windows-line-ends", 'equipment "A" {\r\n    on use { attack(d) }\r\n}\r\n'),
     ("unterminated-string", 'equipment "A {\n}\n'),
     ("stray-character", WRAP.format("attack(1) $")),
+    ("chained-comparison", WRAP.format("if 1 < d < 5 {{ attack(1) }}")),
+    ("chained-not-in", WRAP.format("say(a not in xs not in ys)")),
     ("non-ascii", WRAP.format("attack(é)")),
     ("empty", ""),
     ("only-a-comment", "# nothing here"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicey.lang.errors import DiceSyntaxError
-from dicey.lang.parser import parse, parse_recovering
+from dicey.lang.parser import parse, parse_recovering, parse_stmts
 from lang_kit import marked
 
 ROWS = [
@@ -63,3 +63,105 @@ def test_every_broken_declaration_is_reported_and_good_ones_survive():
     assert [(d.line, d.column) for d in caught.value.diagnostics] == [(2, 35), (5, 21)]
     module, found = parse_recovering(source, "s.dice")
     assert [d.name for d in module.decls] == ["A", "C"] and len(found) == 2
+
+# ------------------------------------------------------------- chained comparisons
+# Comparisons do not chain; the error says so at the second operator and quotes the `and`
+# that means what the chain seemed to, built from the source when it stands on one line.
+
+
+
+def member(text: str) -> str:
+    return 'equipment "A" {\n    ' + text + '\n}'
+
+
+def in_hook(body: str) -> str:
+    return member("on use { " + body + " }")
+
+
+CHAINS = [
+    ("lt-lt-in-if", in_hook("if 1 < d «<» 5 { attack(1) }"), "1 < d and d < 5"),
+    ("eq-eq", in_hook("say(a == b «==» c)"), "a == b and b == c"),
+    ("ge-le-in-if", in_hook("if x >= 1 «<=» 3 { stop }"), "x >= 1 and 1 <= 3"),
+    ("in-var", member("var x = d > 1 «>» 0"), "d > 1 and 1 > 0"),
+    ("in-let", in_hook("let ok = a<b«<»c"), "a<b and b < c"),
+    ("call-argument", in_hook("attack(1, a != b «!=» f(1, [2, 3]))"),
+     "a != b and b != f(1, [2, 3])"),
+    ("operands-with-operators", in_hook("say(xs[0] < d.hp + 2 * (3 - 1) «>» -4)"),
+     "xs[0] < d.hp + 2 * (3 - 1) and d.hp + 2 * (3 - 1) > -4"),
+    ("parenthesized-operands", in_hook("say(((a) + 1) < (b) «<» c)"),
+     "((a) + 1) < (b) and (b) < c"),
+    ("strings", in_hook('say("x" < "y" «<» "z)(")'), '"x" < "y" and "y" < "z)("'),
+    ("in-then-compare", in_hook("say(a in xs «<» 3)"), "a in xs and xs < 3"),
+    ("compare-then-in", in_hook("say(a < b «in» xs)"), "a < b and b in xs"),
+    ("not-in-twice", in_hook("say(a not in xs «not» in ys)"),
+     "a not in xs and xs not in ys"),
+    ("under-not", in_hook("say(not a < b «<» c)"), "a < b and b < c"),
+    ("three-operators", in_hook("say(a < b «<» c < d)"), "a < b and b < c"),
+    ("before-and", in_hook("if a < b «<» c and d { stop }"), "a < b and b < c"),
+    # no third operand to quote, or not on one line: the generic advice
+    ("no-third-operand", in_hook("if a < b «<» { }"), "a < b and b < c"),
+    ("two-words-after", in_hook("say(x < y «<» z w)"), "a < b and b < c"),
+    ("across-lines", in_hook("say(x < y # why\n        «<» z)"), "a < b and b < c"),
+]
+
+
+@pytest.mark.parametrize("source, advice", [pytest.param(*r[1:], id=r[0]) for r in CHAINS])
+def test_chained_comparison_says_comparisons_do_not_chain(source, advice):
+    clean, line, column, end = marked(source)
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(clean, "s.dice")
+    (diag,) = caught.value.diagnostics
+    assert diag.message == f"comparisons do not chain: write '{advice}'"
+    assert (diag.line, diag.column, diag.end_column) == (line, column, end), str(diag)
+
+
+def test_chained_comparison_renders_with_the_caret_on_the_second_operator():
+    source = 'equipment "A" {\n    on use {\n        if 1 < d < 5 { attack(1) }\n    }\n}\n'
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(source, "s.dice")
+    assert caught.value.render() == (
+        "s.dice:3:18: error: comparisons do not chain: write '1 < d and d < 5'\n"
+        "            if 1 < d < 5 { attack(1) }\n"
+        "                     ^")
+
+
+def test_chained_comparison_in_a_script_is_reported_at_its_own_line():
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse_stmts("heal(1)\nsay(a == b == c)")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column) == (2, 12)
+    assert diag.message == "comparisons do not chain: write 'a == b and b == c'"
+
+
+def test_chained_comparisons_in_broken_declarations_are_all_reported():
+    source = ('equipment "A" { on use { if 1 < d < 5 { attack(1) } } }\n'
+              'equipment "B" { on use { attack(d) } }\n'
+              'equipment "C" { var x = 1 == 2 == 3 }\n')
+    module, found = parse_recovering(source, "s.dice")
+    assert [d.name for d in module.decls] == ["B"]
+    assert [(d.line, d.column, d.message) for d in found] == [
+        (1, 35, "comparisons do not chain: write '1 < d and d < 5'"),
+        (3, 32, "comparisons do not chain: write '1 == 2 and 2 == 3'")]
+
+
+NOT_CHAINS = [   # near misses keep the messages they had
+    ("operator-twice", in_hook("say(a < «<» b)"), "unexpected '<'; expected '('"),
+    ("not-without-in", in_hook("say(a < b «not» c)"), "unexpected 'not'; expected ')'"),
+    ("assign-after-compare", in_hook("if a == b «=» c { }"), "unexpected '='"),
+    ("operator-after-sum", in_hook("say(a + «<» b)"), "unexpected '<'"),
+    ("compare-after-paren-compare", in_hook("say((a < b) < c «d»)"), "unexpected 'd'"),
+]
+
+
+@pytest.mark.parametrize("source, words", [pytest.param(*r[1:], id=r[0]) for r in NOT_CHAINS])
+def test_other_errors_near_comparisons_keep_their_messages(source, words):
+    clean, line, column, _ = marked(source)
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(clean, "s.dice")
+    (diag,) = caught.value.diagnostics
+    assert diag.message.startswith(words) and "chain" not in diag.message, diag.message
+    assert (diag.line, diag.column) == (line, column), str(diag)
+
+
+def test_a_parenthesized_comparison_may_be_compared():
+    parse(in_hook("say((a < b) == (b < c))"))
