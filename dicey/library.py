@@ -6,7 +6,9 @@ Order: every ``.dice`` file under ``content/`` (the base game), then each mod fo
 and ``.dice`` files. A mod with any error — a bad ``mod.toml``, a syntax or check error in
 any file, a duplicate id without ``override``, a missing or cyclic dependency, another API
 version — is reported and skipped whole; the rest loads. Loading never raises for bad
-content: every problem becomes a :class:`~dicey.lang.errors.Diagnostic`.
+content: every problem becomes a :class:`~dicey.lang.errors.Diagnostic`. Two mods that
+override the same declaration both load (the later one wins) with a warning, unless the
+later one requires the earlier: then the order is meant.
 """
 from __future__ import annotations
 
@@ -69,6 +71,11 @@ class Library:
     sources: dict[str, str] = field(default_factory=dict)
     mods: list[ModInfo] = field(default_factory=list)
     skipped_mods: dict[str, str] = field(default_factory=dict)   # mod id → why
+    #: Mods loaded only because a mod checked on its own requires them: id → the mod
+    #: that requires it (see ``single_mods`` of :func:`load_library`).
+    required_mods: dict[str, str] = field(default_factory=dict)
+    #: Declarations a mod's ``override`` replaced: (kind space, id) → that mod's id.
+    overrides: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @property
     def dungeon(self) -> DungeonDef | None:
@@ -240,6 +247,8 @@ class _Unit:
     files: list[Path]
     decls: list[tuple[A.Decl, str]] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    needs: frozenset[str] = frozenset()   # the mods it requires, directly or through others
+    quiet: bool = False                   # a requirement only: its problems shown if it fails
 
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
@@ -295,10 +304,12 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         seen.setdefault(key, f"{path}:{decl.pos.line}")
         if defn is not None and not duplicate:   # the first declaration keeps its id
             staged.append((decl, defn))
+            unit.problems.extend(_override_clash(decl, path, key, unit, lib))
     if unit.mod is None:   # a mod with errors is skipped whole: nothing can dangle
         staged = _without_dangling(staged, lib, unit)
     errors = [p for p in unit.problems if p.severity == "error"]
-    lib.diagnostics.extend(unit.problems)
+    if errors or not unit.quiet:
+        lib.diagnostics.extend(unit.problems)
     if unit.mod is not None and errors:
         lib.skipped_mods[unit.mod] = f"{len(errors)} error(s)"
         return before
@@ -306,7 +317,24 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     for decl, defn in staged:
         lib._table(decl.kind)[defn.id] = _compile(defn, statuses, defn.origin.path
                                                   if defn.origin else "<content>")
+        if decl.override and unit.mod is not None:
+            lib.overrides[(_KIND_SPACE[decl.kind], defn.id)] = unit.mod
     return symbols
+
+
+def _override_clash(decl: A.Decl, path: str, key: tuple[str, str], unit: _Unit,
+                    lib: Library) -> list[Diagnostic]:
+    """A warning when a mod overrides what another mod's override already replaced, and
+    does not require that mod: which of the two wins is then an accident of load order."""
+    earlier = lib.overrides.get(key)
+    if not decl.override or unit.mod is None or earlier in (None, unit.mod, *unit.needs):
+        return []
+    where = getattr(lib._table(decl.kind).get(key[1]), "origin", None)
+    return [Diagnostic.at(path, decl.name_pos, (
+        f"{decl.kind} '{decl.name}' is overridden by mod '{earlier}' too"
+        f"{f' ({where})' if where else ''}; this one, from mod '{unit.mod}', wins as it "
+        "loads later (mods load after those they require, then by id, and neither of these "
+        "requires the other)"), "warning")]
 
 
 def _references(defn: Def) -> list[tuple[str, str]]:
@@ -377,11 +405,18 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
 
 def load_library(content_dir: Path | str | None = None,
                  mod_dirs: Iterable[Path | str] | None = None,
-                 use_mods: bool = True, extra_files: Iterable[Path | str] = ()) -> Library:
+                 use_mods: bool = True, extra_files: Iterable[Path | str] = (),
+                 single_mods: Iterable[Path | str] = ()) -> Library:
     """Load the base game, then the mods (all folders with a mod.toml under ``mods/`` by
     default, or exactly ``mod_dirs``: each a mod folder or a folder of mod folders), then
     ``extra_files`` (loose ``.dice`` files checked on top of everything, as ``dicey check
-    FILE`` does; their good declarations load even when others in them fail)."""
+    FILE`` does; their good declarations load even when others in them fail).
+
+    ``single_mods`` are mod folders checked on their own (``dicey check mods/embers``):
+    each is one mod even without a ``mod.toml`` (reported missing, as the game reports it),
+    loaded with the mods it requires, found beside it as the game finds them in the mods
+    folder they share (listed in :attr:`Library.required_mods`; their problems are
+    reported only when they fail to load)."""
     lib = Library()
     base = Path(content_dir) if content_dir is not None else CONTENT_DIR
     symbols = checker.collect_symbols([], None)
@@ -390,7 +425,7 @@ def load_library(content_dir: Path | str | None = None,
     else:
         lib.diagnostics.append(Diagnostic(str(base), 0, 0, "content folder not found"))
     if use_mods:
-        symbols = _load_mods(lib, symbols, mod_dirs)
+        symbols = _load_mods(lib, symbols, mod_dirs, [Path(p) for p in single_mods])
     extra = [Path(p) for p in extra_files]
     if extra:
         _load_unit(_Unit("files", None, extra), lib, symbols)
@@ -398,33 +433,79 @@ def load_library(content_dir: Path | str | None = None,
 
 
 def _load_mods(lib: Library, symbols: "checker.Symbols",
-               mod_dirs: Iterable[Path | str] | None) -> "checker.Symbols":
-    folders = _mod_folders([MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs], lib)
-    infos = []
-    for folder in folders:
-        info, problems = read_mod_toml(folder)
-        lib.diagnostics.extend(problems)
-        if info is None:
-            lib.skipped_mods[folder.name] = "invalid mod.toml"
-        else:
-            infos.append(info)
+               mod_dirs: Iterable[Path | str] | None,
+               single_mods: list[Path]) -> "checker.Symbols":
+    roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
+    infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
+    singles = {folder.resolve() for folder in single_mods}
+    infos += _requirements([m for m in infos if m.path.resolve() in singles], infos, lib)
     ordered, failed = order_mods(infos)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
         lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
                                           f"mod '{mod_id}' not loaded: {why}"))
         lib.skipped_mods[mod_id] = why
+    needs: dict[str, frozenset[str]] = {}
     for info in ordered:
-        if any(dep in lib.skipped_mods for dep, _ in info.requires):
+        direct = [dep for dep, _ in info.requires]
+        needs[info.id] = frozenset(direct).union(*(needs.get(dep, ()) for dep in direct))
+        if any(dep in lib.skipped_mods for dep in direct):
             lib.skipped_mods[info.id] = "a required mod did not load"
             lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' not loaded: a required mod "
                                               "did not load"))
             continue
-        symbols = _load_unit(_Unit(info.id, info.id, _dice_files(info.path)), lib, symbols)
+        unit = _Unit(info.id, info.id, _dice_files(info.path), needs=needs[info.id],
+                     quiet=info.id in lib.required_mods)
+        symbols = _load_unit(unit, lib, symbols)
         if info.id not in lib.skipped_mods:
             lib.mods.append(info)
     return symbols
+
+
+def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[ModInfo]:
+    """The ``mod.toml`` of each folder not in ``seen`` (each read once); problems reported."""
+    infos = []
+    for folder in map(_named, folders):
+        if folder.resolve() in seen:
+            continue
+        seen.add(folder.resolve())
+        info, problems = read_mod_toml(folder)
+        lib.diagnostics.extend(problems)
+        if info is None:
+            lib.skipped_mods[folder.name] = "invalid mod.toml"
+        else:
+            infos.append(info)
+    return infos
+
+
+def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
+                  ) -> list[ModInfo]:
+    """The mods ``singles`` require, directly or through each other, that ``infos`` lacks:
+    each from the folder of its id beside the mod that requires it, as the game finds it
+    in the mods folder they share; recorded in ``lib.required_mods``."""
+    known = {m.id for m in infos} | set(lib.skipped_mods)
+    seen = {m.path.resolve() for m in infos}
+    found: list[ModInfo] = []
+    todo = list(singles)
+    while todo:
+        mod = todo.pop(0)
+        for dep, _ in mod.requires:
+            folder = mod.path.parent / dep
+            if dep in known or not (folder / "mod.toml").is_file():
+                continue
+            known.add(dep)
+            lib.required_mods[dep] = mod.id
+            new = _read_mods([folder], lib, seen)
+            found += new
+            todo += new
+    return found
+
+
+def _named(folder: Path) -> Path:
+    """The folder as given, or resolved when it has no name of its own (``.``, ``..``):
+    a mod's id is its folder's name, and its requirements are found beside it."""
+    return folder.resolve() if folder.name in ("", "..") else folder
 
 
 def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:

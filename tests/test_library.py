@@ -167,3 +167,67 @@ def test_bad_files_in_content_never_raise(tmp_path, content, data):
 def test_missing_content_folder_is_a_diagnostic(tmp_path):
     lib = load_library(tmp_path / "nowhere", use_mods=False)
     assert "content folder not found" in lib.diagnostics[0].message
+
+
+def test_two_mods_overriding_one_card_warn_at_the_later_one(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "alpha", 'override equipment "Sword" { size: 1; on use { attack(d) } }')
+    mod(mods, "beta", '\noverride equipment "Sword" { size: 2; on use { attack(d + 2) } }')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["alpha", "beta"] and lib.errors == []
+    assert lib.card("Sword").origin.mod == "beta"          # loaded later (by id), wins
+    (warning,) = lib.diagnostics
+    assert warning.severity == "warning" and warning.path.endswith("beta/cards.dice")
+    assert (warning.line, warning.column) == (2, 20)
+    assert "'Sword' is overridden by mod 'alpha' too" in warning.message
+    assert "from mod 'beta', wins as it loads later" in warning.message
+    assert lib.overrides == {("equipment", "sword"): "beta"}
+
+
+def test_a_single_override_is_silent(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "sharp", 'override equipment "Sword" { size: 1; on use { attack(d + 1) } }')
+    mod(mods, "venom", 'equipment "Fang" { on use { attack(d); inflict(poison, 2) } }')
+    assert load_library(content, [mods]).diagnostics == []
+
+
+def test_overriding_the_override_of_a_required_mod_is_silent(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "zeta", 'override equipment "Sword" { size: 1; on use { attack(d) } }')
+    mod(mods, "alpha", 'override equipment "Sword" { size: 2; on use { attack(d + 2) } }',
+        'name = "alpha"\nversion = "1.0"\napi = 1\nrequires = ["zeta"]\n')
+    lib = load_library(content, [mods])
+    assert lib.diagnostics == [] and lib.card("Sword").origin.mod == "alpha"
+
+
+def test_a_single_mod_without_mod_toml_is_reported_as_missing_it(content, tmp_path):
+    folder = tmp_path / "mods" / "loose"
+    write(folder / "cards.dice", 'equipment "Club" { on use { attack(d) } }')
+    lib = load_library(content, [], single_mods=[folder])
+    (err,) = lib.errors
+    assert err.path.endswith("loose/mod.toml") and "missing mod.toml" in err.message
+    assert lib.skipped_mods == {"loose": "invalid mod.toml"} and "club" not in lib.equipment
+
+
+def test_a_single_mod_brings_the_mods_it_requires_from_beside_it(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "venom", 'status "Venom" { kind: negative; stacks: yes; clears: never; '
+                       'text: "Hurts" }\nequipment "Blank" { text: "no hooks: a warning" }')
+    mod(mods, "fangs", 'equipment "Fang" { on use { inflict(venom, d) } }',
+        'name = "fangs"\nversion = "1.0"\napi = 1\nrequires = ["venom>=1.0"]\n')
+    mod(mods, "other", 'equipment "Other" { on use { attack(d) } }')
+    lib = load_library(content, [], single_mods=[mods / "fangs"])
+    assert [m.id for m in lib.mods] == ["venom", "fangs"] and "other" not in lib.equipment
+    assert lib.required_mods == {"venom": "fangs"}
+    assert lib.diagnostics == []          # the requirement's warning is not the mod's
+
+
+def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "venom", 'equipment "Drip" { on use { inflict(venon, d) } }')
+    mod(mods, "fangs", 'equipment "Fang" { on use { attack(d) } }',
+        'name = "fangs"\nversion = "1.0"\napi = 1\nrequires = ["venom"]\n')
+    lib = load_library(content, [], single_mods=[mods / "fangs"])
+    assert lib.mods == [] and set(lib.skipped_mods) == {"venom", "fangs"}
+    assert any("venon" in d.message and "venom" in d.path for d in lib.errors)
+    assert any("a required mod did not load" in d.message for d in lib.errors)

@@ -1,9 +1,20 @@
 """``dicey check [PATH…]``: load and check content and mods, report every problem.
 
-Exit 0 when clean (warnings allowed), 1 when problems were found, 2 when it could not run.
-With no PATH it checks the base game and the mods; a PATH may be a mod folder (one with a
-``mod.toml``), a folder of mods, or ``.dice`` files / folders of them (checked on top of the
-base game, so they may use its statuses and cards).
+Exit 0 when clean (warnings allowed), 1 when problems were found, 2 when it could not run:
+a PATH that does not exist, a file that is not a ``.dice`` file, a folder with nothing to check.
+
+With no PATH it checks the base game and the mods, as the game loads them. A PATH may be:
+
+- a mod folder, checked on top of the base game and of the mods it requires, found beside it
+  as the game finds them in the mods folder they share (``mods/embers`` with ``requires =
+  ["frostbite>=1.0"]`` loads ``mods/frostbite`` first; their problems are shown only when
+  they fail to load). A folder is a mod folder when it has a ``mod.toml``, or when it sits in
+  a mods folder: the game's ``mods/`` or one beside another folder that has a ``mod.toml``
+  (and its name does not start with ``.`` or ``_``, as the game skips those). The game reads
+  every such folder as a mod, so one with no ``mod.toml`` fails here as it fails there;
+- a folder of mods (one holding a folder with a ``mod.toml``): each mod in it;
+- ``.dice`` files, or any other folder of them: loose files, checked on top of the base game
+  (so they may use its statuses and cards).
 """
 from __future__ import annotations
 
@@ -11,9 +22,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from dicey.library import CONTENT_DIR, load_library
-
-from ._shared import fail
+from dicey.lang.errors import Diagnostic
+from dicey.library import CONTENT_DIR, MODS_DIR, Library, load_library
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,35 +33,86 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _split(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """Mod folders (or folders of them) and loose .dice files (not the base game's own:
-    it is always loaded, and loading its files again would make each a duplicate)."""
-    mods, files = [], []
+def _subfolders(folder: Path) -> list[Path]:
+    """The folders in ``folder`` (none when it cannot be read)."""
+    try:
+        return [p for p in folder.iterdir() if p.is_dir()]
+    except OSError:
+        return []
+
+
+def _dice_files(folder: Path) -> list[Path]:
+    """The ``.dice`` files under ``folder`` (a folder named ``x.dice`` is none)."""
+    return sorted(p for p in folder.rglob("*.dice") if p.is_file())
+
+
+def _has_mods(folder: Path) -> bool:
+    """Whether ``folder`` holds a mod folder (one with a ``mod.toml``)."""
+    return any((p / "mod.toml").is_file() for p in _subfolders(folder))
+
+
+def _is_mod(folder: Path) -> bool:
+    """Whether the game reads ``folder`` as a mod: it has a ``mod.toml``, or it sits in a
+    mods folder (the game's ``mods/``, or beside another folder with a ``mod.toml``), holds
+    no mods itself and its name does not start with ``.`` or ``_``."""
+    if (folder / "mod.toml").is_file():
+        return True
+    here = folder.resolve()
+    if here.name.startswith((".", "_")) or _has_mods(folder):
+        return False
+    return here.parent == MODS_DIR or any((p / "mod.toml").is_file()
+                                          for p in _subfolders(here.parent) if p != here)
+
+
+def _split(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """Mod folders, folders of mods and loose .dice files (not the base game's own: it is
+    always loaded, and loading its files again would make each a duplicate)."""
+    mods, folders, files = [], [], []
     for path in paths:
-        if path.is_dir() and ((path / "mod.toml").is_file()
-                              or any((c / "mod.toml").is_file() for c in path.iterdir())):
+        if path.is_dir() and _is_mod(path):
             mods.append(path)
+        elif path.is_dir() and _has_mods(path):
+            folders.append(path)
         elif path.is_dir():
-            files.extend(sorted(path.rglob("*.dice")))
+            files.extend(_dice_files(path))
         else:
             files.append(path)
-    return mods, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
+    return mods, folders, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
+
+
+def _bad_path(paths: list[Path]) -> str | None:
+    """The line saying why one of ``paths`` cannot be checked (None when all can be)."""
+    for path in paths:
+        if not path.exists():
+            return f"dicey: error: no such file or folder: {path}"
+        if not path.is_dir() and path.suffix != ".dice":
+            return str(Diagnostic(str(path), 0, 0, "not a .dice file (dicey check takes mod "
+                                  "folders, folders of .dice files and .dice files)"))
+        if path.is_dir() and not _is_mod(path) and not _has_mods(path) \
+                and not _dice_files(path):
+            # checking nothing would print the base game's "0 errors" as if it passed
+            return f"dicey: error: no .dice files or mods in {path}"
+    return None
+
+
+def _mods_text(lib: Library) -> str:
+    """The mods loaded, in load order; one loaded as a requirement says whose."""
+    return ", ".join(f"{m.id} {m.version_text}" + (f" (required by {lib.required_mods[m.id]})"
+                                                   if m.id in lib.required_mods else "")
+                     for m in lib.mods) or "none"
 
 
 def run(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        return fail(f"no such file or folder: {missing[0]}")
-    empty = [p for p in paths if p.is_dir() and not any(p.rglob("*.dice"))
-             and not (p / "mod.toml").is_file()]
-    if empty:   # checking nothing would print the base game's "0 errors" as if it passed
-        return fail(f"no .dice files or mods in {empty[0]}")
-    mods, files = _split(paths)
+    bad = _bad_path(paths)
+    if bad:
+        print(bad, file=sys.stderr)
+        return 2
+    mods, folders, files = _split(paths)
     if paths:
-        mod_dirs = (mods + list(args.mods or [])) or []
-        lib = load_library(mod_dirs=mod_dirs, use_mods=not args.no_mods and bool(mod_dirs),
-                           extra_files=files)
+        mod_dirs = folders + list(args.mods or [])
+        lib = load_library(mod_dirs=mod_dirs, use_mods=not args.no_mods
+                           and bool(mods or mod_dirs), extra_files=files, single_mods=mods)
     else:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
     if lib.diagnostics:
@@ -60,8 +121,7 @@ def run(args: argparse.Namespace) -> int:
     warnings = len(lib.diagnostics) - errors
     decls = sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,
                                  lib.dungeons))
-    mods_text = ", ".join(f"{m.id} {m.version_text}" for m in lib.mods) or "none"
-    print(f"{len(lib.sources)} files, {decls} declarations loaded (mods: {mods_text}); "
+    print(f"{len(lib.sources)} files, {decls} declarations loaded (mods: {_mods_text(lib)}); "
           f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     for mod, why in sorted(lib.skipped_mods.items()):
         print(f"mod '{mod}' skipped: {why}")

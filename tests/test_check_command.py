@@ -1,0 +1,117 @@
+"""``dicey check PATH``: a mod folder checked on its own says what the full check says of it,
+and a path it cannot check is one line and exit 2 (``cli`` is the runner of conftest.py)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dicey.commands import check
+from dicey.library import MODS_DIR, ROOT
+
+TOML = 'name = "{0}"\nversion = "1.0.0"\napi = 1\n'
+MISSING = "error: missing mod.toml (every mod folder needs one)"
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def mods(tmp_path: Path) -> Path:
+    """A mods folder: the bundled frostbite, and embers (cards using frostbite's status)
+    without its mod.toml yet."""
+    root = tmp_path / "mods"
+    shutil.copytree(MODS_DIR / "frostbite", root / "frostbite")
+    write(root / "embers" / "cards.dice",
+          'equipment "Cold Ember" {\n    text: "Inflict [d] frostbite"\n'
+          '    on use { inflict(frostbite, d) }\n}\n')
+    return root
+
+
+def test_a_folder_in_a_mods_folder_without_mod_toml_fails_as_in_the_full_check(cli, mods):
+    code, out, err = cli("check", str(mods / "embers"))
+    assert code == 1
+    assert f"{mods / 'embers' / 'mod.toml'}: {MISSING}" in err
+    assert "mod 'embers' skipped: invalid mod.toml" in out and "Traceback" not in err
+    code, out, full = cli("check", "--mods", str(mods))
+    assert code == 1 and f"{mods / 'embers' / 'mod.toml'}: {MISSING}" in full
+
+
+def test_a_folder_in_the_games_mods_folder_without_mod_toml_fails(cli, tmp_path,
+                                                                   monkeypatch):
+    game_mods = tmp_path / "game" / "mods"          # alone there: no mod beside it
+    write(game_mods / "draft" / "a.dice", 'equipment "Pebble" { on use { attack(1) } }\n')
+    monkeypatch.setattr(check, "MODS_DIR", game_mods.resolve())
+    code, out, err = cli("check", str(game_mods / "draft"))
+    assert code == 1 and MISSING in err and "mod 'draft' skipped" in out
+
+
+def test_a_plain_folder_of_dice_files_is_still_checked_as_loose_files(cli, tmp_path):
+    write(tmp_path / "x" / "a.dice", 'equipment "Pebble" { on use { attack(1) } }\n')
+    write(tmp_path / "x" / "_parts" / "b.dice", 'equipment "Stone" { on use { attack(2) } }\n')
+    code, out, err = cli("check", str(tmp_path / "x"))
+    assert code == 0, err
+    assert "(mods: none); 0 errors" in out and "mod.toml" not in err
+    code, out, err = cli("check", str(tmp_path / "x" / "_parts"))   # a folder no game reads
+    assert code == 0 and "mod.toml" not in err, err
+
+
+def test_a_mod_checked_alone_loads_the_mods_it_requires_from_beside_it(cli, mods):
+    write(mods / "embers" / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=1.0"]\n')
+    write(mods / "unrelated" / "mod.toml", TOML.format("unrelated"))
+    write(mods / "unrelated" / "bad.dice", 'equipment "Bad" { on use { inflict(nope) } }\n')
+    code, out, err = cli("check", str(mods / "embers"))
+    assert code == 0, err
+    assert "(mods: frostbite 1.0.0 (required by embers), embers 1.0.0); 0 errors" in out
+    assert "not installed" not in err and "unrelated" not in out + err
+
+
+def test_a_required_mod_that_fails_is_shown_with_the_mod_that_needs_it(cli, mods):
+    write(mods / "embers" / "mod.toml", TOML.format("embers") + 'requires = ["frostbite"]\n')
+    write(mods / "frostbite" / "broken.dice", 'equipment "Icicle" { on use { atack(d) } }\n')
+    code, out, err = cli("check", str(mods / "embers"))
+    assert code == 1
+    assert "broken.dice:1:31: error: unknown" in err and "atack" in err
+    assert "mod 'embers' skipped: a required mod did not load" in out
+
+
+def test_two_mods_overriding_one_card_is_a_warning(cli, mods):
+    spear = (MODS_DIR / "rebalance" / "spear.dice").read_text(encoding="utf-8")
+    shutil.copytree(MODS_DIR / "rebalance", mods / "rebalance")
+    write(mods / "embers" / "mod.toml", TOML.format("embers") + 'requires = ["frostbite"]\n')
+    write(mods / "embers" / "spear.dice", spear)
+    code, out, err = cli("check", "--mods", str(mods))
+    assert code == 0, err
+    assert "0 errors, 1 warning" in out
+    assert (f"{mods / 'rebalance' / 'spear.dice'}:3:20: warning: equipment 'Spear' is "
+            "overridden by mod 'embers' too") in err
+    assert "from mod 'rebalance', wins as it loads later" in err
+
+
+@pytest.mark.parametrize("name", ["README.md", "pyproject.toml"])
+def test_a_file_that_is_not_dice_is_one_line_and_exit_2(cli, name):
+    code, out, err = cli("check", str(ROOT / name))
+    assert code == 2 and out == ""
+    assert err == (f"{ROOT / name}: error: not a .dice file (dicey check takes mod folders, "
+                   "folders of .dice files and .dice files)\n")
+
+
+@pytest.mark.parametrize("path", ["/nonexistent.dice", "/no/such/folder"])
+def test_a_path_that_does_not_exist_exits_2(cli, path):
+    code, out, err = cli("check", path)
+    assert code == 2 and err == f"dicey: error: no such file or folder: {path}\n"
+
+
+
+def test_a_folder_named_like_a_dice_file_is_not_read_as_one(cli, tmp_path):
+    write(tmp_path / "x" / "a.dice", 'equipment "Pebble" { on use { attack(1) } }\n')
+    (tmp_path / "x" / "old.dice").mkdir()
+    code, out, err = cli("check", str(tmp_path / "x"))
+    assert code == 0 and "cannot read" not in err, err
+    (tmp_path / "y.dice").mkdir()
+    code, _, err = cli("check", str(tmp_path / "y.dice"))
+    assert code == 2 and "no .dice files or mods in" in err
