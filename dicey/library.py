@@ -18,7 +18,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .lang import ast as A
 from .lang import checker
@@ -185,8 +185,12 @@ def _toml_position(message: str) -> tuple[int, int]:
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
-def order_mods(mods: list[ModInfo]) -> tuple[list[ModInfo], dict[str, str]]:
-    """Dependency order (then by id); mods whose requirements fail, with the reason."""
+def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
+               ) -> tuple[list[ModInfo], dict[str, str]]:
+    """Dependency order (then by id); mods whose requirements fail, with the reason.
+    ``broken`` names the mods found but not read (id → why), so a mod that requires one
+    says so rather than that it is not installed."""
+    broken = broken or {}
     by_id = {m.id: m for m in mods}
     failed: dict[str, str] = {}
     ordered: list[ModInfo] = []
@@ -203,7 +207,11 @@ def order_mods(mods: list[ModInfo]) -> tuple[list[ModInfo], dict[str, str]]:
         state[mod.id] = "active"
         ok = True
         for dep, minimum in mod.requires:
-            if dep not in by_id:
+            if dep in broken and dep not in by_id:
+                failed.setdefault(mod.id, f"requires mod '{dep}', which did not load "
+                                  f"({broken[dep]})")
+                ok = False
+            elif dep not in by_id:
                 failed.setdefault(mod.id, f"requires mod '{dep}', which is not installed"
                                   f"{did_you_mean(dep, by_id)}")
                 ok = False
@@ -439,7 +447,7 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
     singles = {folder.resolve() for folder in single_mods}
     infos += _requirements([m for m in infos if m.path.resolve() in singles], infos, lib)
-    ordered, failed = order_mods(infos)
+    ordered, failed = order_mods(infos, lib.skipped_mods)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
         lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,

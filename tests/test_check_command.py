@@ -115,3 +115,10 @@ def test_a_folder_named_like_a_dice_file_is_not_read_as_one(cli, tmp_path):
     (tmp_path / "y.dice").mkdir()
     code, _, err = cli("check", str(tmp_path / "y.dice"))
     assert code == 2 and "no .dice files or mods in" in err
+
+
+def test_no_mods_with_a_mod_to_check_is_refused(cli, mods):
+    code, out, err = cli("check", str(mods / "frostbite"), "--no-mods")
+    assert code == 2 and out == ""
+    assert "--no-mods leaves out the mods it was asked to check" in err
+    assert cli("check", str(mods / "frostbite"))[0] == 0

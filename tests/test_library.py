@@ -141,6 +141,15 @@ def test_requires_order_missing_version_and_cycle(content, tmp_path):
     assert "cycle" in lib.skipped_mods["ying"] and "cycle" in lib.skipped_mods["yang"]
 
 
+def test_a_mod_that_requires_a_broken_mod_says_it_did_not_load(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "broken", "", 'name = "broken"\nversion = "one"\napi = 1\n')
+    mod(mods, "needs", "", 'name = "needs"\nversion = "1.0"\napi = 1\nrequires = ["broken"]\n')
+    lib = load_library(content, [mods])
+    assert lib.skipped_mods["broken"] == "invalid mod.toml"
+    assert lib.skipped_mods["needs"] == "requires mod 'broken', which did not load (invalid mod.toml)"
+
+
 def test_order_mods_is_by_dependency_then_id(tmp_path):
     infos = []
     for name, req in [("c", []), ("a", ["c"]), ("b", [])]:

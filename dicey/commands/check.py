@@ -1,7 +1,8 @@
 """``dicey check [PATH…]``: load and check content and mods, report every problem.
 
 Exit 0 when clean (warnings allowed), 1 when problems were found, 2 when it could not run:
-a PATH that does not exist, a file that is not a ``.dice`` file, a folder with nothing to check.
+a PATH that does not exist, a file that is not a ``.dice`` file, a folder with nothing to check,
+a mod to check with ``--no-mods`` (which would leave it out).
 
 With no PATH it checks the base game and the mods, as the game loads them. A PATH may be:
 
@@ -24,6 +25,8 @@ from pathlib import Path
 
 from dicey.lang.errors import Diagnostic
 from dicey.library import CONTENT_DIR, MODS_DIR, Library, load_library
+
+from ._shared import fail
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -109,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         print(bad, file=sys.stderr)
         return 2
     mods, folders, files = _split(paths)
+    if args.no_mods and (mods or folders):
+        return fail(f"--no-mods leaves out the mods it was asked to check "
+                    f"({', '.join(str(p) for p in mods + folders)}): drop --no-mods")
     if paths:
         mod_dirs = folders + list(args.mods or [])
         lib = load_library(mod_dirs=mod_dirs, use_mods=not args.no_mods
