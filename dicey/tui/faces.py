@@ -71,7 +71,8 @@ def uses_line(card: CardState) -> str:
     per = "1/fight" if act.once_per_fight else "1 use" if act.single_use else ""
     if per:
         return per
-    return f"×{card.uses_left}" if card.uses_left > 1 else ""
+    # A card used once a turn says nothing; one used more often counts down to its last.
+    return f"×{card.uses_left}" if card.uses_left > 1 or (act.uses or 1) > 1 else ""
 
 
 def marks(card: CardState) -> str:

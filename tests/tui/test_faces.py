@@ -48,11 +48,16 @@ def test_text_shows_the_dice_and_the_cards_variables():
 
 
 @pytest.mark.parametrize("change, expected", [
-    (dict(uses_left=UNLIMITED), "∞"), (dict(uses_left=3), "×3"), (dict(uses_left=1), ""),
+    (dict(uses_left=UNLIMITED), "∞"), (dict(uses_left=3), "×3"), (dict(uses_left=1), "×1"),
     (dict(uses_left=0), "used"), (dict(gone=True), "used up"),
 ])
 def test_uses(change, expected):
     assert faces.uses_line(card(uses=3)._replace(**change)) == expected
+
+
+def test_a_card_used_once_a_turn_says_nothing_of_its_one_use():
+    assert faces.uses_line(card()) == ""
+    assert faces.uses_line(card(uses=2)._replace(uses_left=1)) == "×1"
 
 
 def test_once_per_fight_and_single_use_cards_say_so():
