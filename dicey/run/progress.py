@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from dicey.ai.baseline import load_presets
+from dicey.ai.baseline import load_presets, preset
 from dicey.lang.defs import DungeonDef, FighterDef, LevelDef
 from dicey.rules.state import FighterSetup
 
@@ -100,8 +100,11 @@ def new_run(library: Any, hero_id: str, seed: int, dungeon_id: str | None = None
     defn = library.heroes.get(hero_id)
     if defn is None:
         raise RunError(f"unknown hero '{hero_id}'")
-    if ai is not None and ai not in load_presets():
-        raise RunError(f"unknown AI preset '{ai}' (choose from {', '.join(sorted(load_presets()))})")
+    if ai is not None:
+        try:
+            preset(ai)
+        except KeyError as err:
+            raise RunError(err.args[0]) from None
     hero = Hero(defn.id, defn.hp, defn.hp, defn.dice, defn.level, 0, defn.equipment)
     return RunState(seed, dungeon.id, hero, draw_schedule(dungeon, seed), ai=ai)
 
