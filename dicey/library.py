@@ -242,8 +242,15 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _dice_files(folder: Path) -> list[Path]:
+def dice_files(folder: Path) -> list[Path]:
+    """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none)."""
     return sorted(p for p in folder.rglob("*.dice") if p.is_file())
+
+
+def is_skipped(folder: Path) -> bool:
+    """Whether a folder in a mods folder is passed over (its name starts with ``.`` or
+    ``_``) rather than read as a mod."""
+    return folder.name.startswith((".", "_"))
 
 
 @dataclass
@@ -429,7 +436,7 @@ def load_library(content_dir: Path | str | None = None,
     base = Path(content_dir) if content_dir is not None else CONTENT_DIR
     symbols = checker.collect_symbols([], None)
     if base.is_dir():
-        symbols = _load_unit(_Unit("content", None, _dice_files(base)), lib, symbols)
+        symbols = _load_unit(_Unit("content", None, dice_files(base)), lib, symbols)
     else:
         lib.diagnostics.append(Diagnostic(str(base), 0, 0, "content folder not found"))
     if use_mods:
@@ -463,7 +470,7 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                                               f"mod '{info.id}' not loaded: a required mod "
                                               "did not load"))
             continue
-        unit = _Unit(info.id, info.id, _dice_files(info.path), needs=needs[info.id],
+        unit = _Unit(info.id, info.id, dice_files(info.path), needs=needs[info.id],
                      quiet=info.id in lib.required_mods)
         symbols = _load_unit(unit, lib, symbols)
         if info.id not in lib.skipped_mods:
@@ -523,7 +530,7 @@ def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
             folders.append(root)
         elif root.is_dir():
             folders.extend(sorted(p for p in root.iterdir()
-                                  if p.is_dir() and not p.name.startswith((".", "_"))))
+                                  if p.is_dir() and not is_skipped(p)))
         else:
             lib.diagnostics.append(Diagnostic(str(root), 0, 0, "mod folder not found"))
     return folders

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from dicey.lang.errors import Diagnostic
-from dicey.library import CONTENT_DIR, MODS_DIR, Library, load_library
+from dicey.library import CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped, load_library
 
 from ._shared import fail
 
@@ -44,11 +44,6 @@ def _subfolders(folder: Path) -> list[Path]:
         return []
 
 
-def _dice_files(folder: Path) -> list[Path]:
-    """The ``.dice`` files under ``folder`` (a folder named ``x.dice`` is none)."""
-    return sorted(p for p in folder.rglob("*.dice") if p.is_file())
-
-
 def _has_mods(folder: Path) -> bool:
     """Whether ``folder`` holds a mod folder (one with a ``mod.toml``)."""
     return any((p / "mod.toml").is_file() for p in _subfolders(folder))
@@ -61,7 +56,7 @@ def _is_mod(folder: Path) -> bool:
     if (folder / "mod.toml").is_file():
         return True
     here = folder.resolve()
-    if here.name.startswith((".", "_")) or _has_mods(folder):
+    if is_skipped(here) or _has_mods(folder):
         return False
     return here.parent == MODS_DIR or any((p / "mod.toml").is_file()
                                           for p in _subfolders(here.parent) if p != here)
@@ -77,7 +72,7 @@ def _split(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
         elif path.is_dir() and _has_mods(path):
             folders.append(path)
         elif path.is_dir():
-            files.extend(_dice_files(path))
+            files.extend(dice_files(path))
         else:
             files.append(path)
     return mods, folders, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
@@ -92,7 +87,7 @@ def _bad_path(paths: list[Path]) -> str | None:
             return str(Diagnostic(str(path), 0, 0, "not a .dice file (dicey check takes mod "
                                   "folders, folders of .dice files and .dice files)"))
         if path.is_dir() and not _is_mod(path) and not _has_mods(path) \
-                and not _dice_files(path):
+                and not dice_files(path):
             # checking nothing would print the base game's "0 errors" as if it passed
             return f"dicey: error: no .dice files or mods in {path}"
     return None

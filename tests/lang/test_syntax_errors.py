@@ -105,12 +105,19 @@ CHAINS = [
 ]
 
 
-@pytest.mark.parametrize("source, advice", [pytest.param(*r[1:], id=r[0]) for r in CHAINS])
-def test_chained_comparison_says_comparisons_do_not_chain(source, advice):
+def only_error(source: str):
+    """The one diagnostic of parsing ``source`` (its «marked» part the place it should
+    name), and that place: (line, column, end column)."""
     clean, line, column, end = marked(source)
     with pytest.raises(DiceSyntaxError) as caught:
         parse(clean, "s.dice")
     (diag,) = caught.value.diagnostics
+    return diag, (line, column, end)
+
+
+@pytest.mark.parametrize("source, advice", [pytest.param(*r[1:], id=r[0]) for r in CHAINS])
+def test_chained_comparison_says_comparisons_do_not_chain(source, advice):
+    diag, (line, column, end) = only_error(source)
     assert diag.message == f"comparisons do not chain: write '{advice}'"
     assert (diag.line, diag.column, diag.end_column) == (line, column, end), str(diag)
 
@@ -155,10 +162,7 @@ NOT_CHAINS = [   # near misses keep the messages they had
 
 @pytest.mark.parametrize("source, words", [pytest.param(*r[1:], id=r[0]) for r in NOT_CHAINS])
 def test_other_errors_near_comparisons_keep_their_messages(source, words):
-    clean, line, column, _ = marked(source)
-    with pytest.raises(DiceSyntaxError) as caught:
-        parse(clean, "s.dice")
-    (diag,) = caught.value.diagnostics
+    diag, (line, column, _) = only_error(source)
     assert diag.message.startswith(words) and "chain" not in diag.message, diag.message
     assert (diag.line, diag.column) == (line, column), str(diag)
 
