@@ -135,13 +135,17 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Released(Event):
+    """A die spent on a shocked card; ``die`` is 0 for a blind die (never drawn)."""
+
     side: int
     who: str
     die: int
     card: str
+    burning: bool = False
 
     def describe(self) -> str:
-        return f"{self.who} spends a {self.die} to release {self.card}"
+        burn = " (burning: 2 HP)" if self.burning else ""
+        return f"{self.who} spends a {self.die or '?'} to release {self.card}{burn}"
 
 
 @dataclass(frozen=True, slots=True)

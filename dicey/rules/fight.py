@@ -418,12 +418,16 @@ class Fight(Mechanics):
             self._fire(side, ci, placed, card, act)
 
     def _release(self, di: int, ci: int) -> None:
+        """Spend a die to release a shocked card. Releasing is placing a die on the card:
+        a burning die costs its owner 2 HP here as anywhere (a blind die stays unseen)."""
         side = self.actor
         f = self.fighters[side]
         die = f.take_die(di)
         card = f.change_card(ci, released, None)
         if self.log:
-            self._events.append(E.Released(side, f.name, die.value, card.name))
+            self._events.append(E.Released(side, f.name, die.value, card.name, die.burning))
+        if die.burning:
+            self._damage(side, side, 2, "fire", "burn")
 
     def move_is_random(self, move: Move) -> bool:
         """Whether ``move`` may meet a chance point (conservative: never a false 'no')."""
@@ -435,10 +439,10 @@ class Fight(Mechanics):
             di, ci = self._locate(move)
         except IllegalMoveError:
             return False
-        if move.action == "release":
-            return False
         f = self.fighters[self.actor]
         die, card = f.dice[di], f.cards[ci]
+        if move.action == "release":   # no die is drawn; a burning one hurts its owner
+            return die.burning and self._statuses_random()
         if die.blind:
             return True
         fires = card.active.countdown is not None or \

@@ -1,6 +1,6 @@
 """Shock and weaken: random eligible cards at turn start; releasing a shocked card."""
 from dicey.lang.chance import FixedChance, enumerate_outcomes
-from rules_kit import fight, kinds, play, position, sample
+from rules_kit import fight, kinds, play, position, sample, texts
 
 
 def test_shock_marks_a_card_and_a_die_releases_it():
@@ -50,3 +50,29 @@ def test_more_stacks_than_cards_mark_every_card_once():
     f.set_position(0, statuses={"shock": 5})
     events = f.begin_turn(sample(3))
     assert kinds(events).count("CardMarked") == 2
+
+
+def test_releasing_with_a_burning_die_costs_two_hp():
+    # Releasing is placing a die on the shocked card: a burning die costs its 2 HP there
+    # too, through shield, and the log says so.
+    f = position([5, 3], ["spatula", "sword"], burning=[0], shocked=["Spatula"],
+                 statuses={"shield": 4})
+    events = play(f, "release Spatula with 5")
+    assert kinds(events) == ["Released", "Damaged"]
+    assert f.current.hp == 28 and f.current.statuses["shield"] == 4
+    assert texts(events)[0] == "Warrior spends a 5 to release Spatula (burning: 2 HP)"
+    assert not f.current.cards[0].shocked
+
+
+def test_a_burning_release_can_end_the_fight():
+    f = position([5], ["spatula"], burning=[0], shocked=["Spatula"], hp=2)
+    events = play(f, "release Spatula with 5")
+    assert f.is_over and f.outcome.winner == 1
+    assert kinds(events)[-2:] == ["Died", "FightEnded"]
+
+
+def test_a_plain_or_blind_die_releases_for_free():
+    f = position([4, 2], ["spatula", "sword"], blind=[0], shocked=["Spatula"])
+    events = play(f, "release Spatula with 0")
+    assert kinds(events) == ["Released"] and f.current.hp == 30
+    assert texts(events) == ["Warrior spends a ? to release Spatula"]
