@@ -5,7 +5,8 @@ order of ``rules.md``:
 
 1. **reset** — cards refill their uses and drop placed dice, shock/weaken marks go, the
    statuses that clear at the fighter's turn start go (``begin_turn``);
-2. **start-of-turn statuses** — ``on turn start`` status hooks (poison); 0 HP ends the fight;
+2. **start-of-turn statuses** — ``on turn start`` status hooks (poison); a fighter at 0 HP
+   dies here (poison, or a position pinned at 0 HP);
 3. **roll** — ``dice + extra`` dice through the chance source, then lock, burn, freeze and
    blind; ``spare`` dice of the cards join the pool;
 4. **card curses** — each shock stack, then each weaken stack, marks one random eligible card;
@@ -167,6 +168,9 @@ class Fight(Mechanics):
         self._emit(E.TurnStarted, self.turn, side, f.name)
         self._reset(side)
         self._status_hooks(side, "on turn start")
+        for who in (side, 1 - side):   # a fighter at 0 HP dies here, however it got there
+            if self.fighters[who].hp <= 0 and not self._stopped:
+                self._knockout(who)
         for step in (self._roll, self._mark_cards, self._turn_start_hooks):
             if self._stopped:
                 break

@@ -102,3 +102,14 @@ def test_clear_timing_comes_from_the_status_def():
     assert f.current.statuses == {"shield": 2, "curse": 1, "fury": 1}
     play(f, "end")
     assert f.fighters[0].statuses == {"shield": 2, "fury": 1}
+
+
+def test_a_fighter_at_zero_hp_dies_at_its_turn_start():
+    # rules.md step 2: whatever brought it there (a pinned position, a run's hero at 0),
+    # a fighter at 0 HP dies before its roll.
+    f = Fight.start(Lib(), fighter(equipment=("sword",)), fighter("Frog"), random.Random(1))
+    f.set_position(0, hp=0)
+    events = f.begin_turn(sample(1))
+    assert f.is_over and f.outcome.winner == 1 and f.outcome.termination == "knockout"
+    assert kinds(events)[-2:] == ["Died", "FightEnded"] and "Rolled" not in kinds(events)
+    assert f.legal_moves() == []
