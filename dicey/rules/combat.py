@@ -8,7 +8,9 @@ Firing a card (``_fire``): dice spent → ``Fired`` → curse check (50%: fizzle
 spent) → dodge check for ``cast: target`` (the target spends a dodge; ``on dodged`` runs
 instead of the rest) → ``before use`` (may cancel) → ``on use`` → fury runs ``on use`` once
 more → ``on any use`` of the owner's cards, then of the owner's statuses → the use is
-counted (reequip keeps it) → countdowns that reached 0 fire in turn (``_settle``).
+counted (reequip keeps it) → countdowns that reached 0 fire in turn (``_settle``). Fury and
+reequip act only if the owner held them when the card fired: a card that grants them is
+not "the next card used".
 
 Damage (``_damage``), for ``attack``/``pierce``: the receiver's strong/weak/immune traits →
 its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) → shield absorbs,
@@ -59,6 +61,8 @@ _CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
 _new_effects = object.__new__   # see Mechanics._card_script
+#: Neither fury nor reequip held (a fighter without statuses fires most cards).
+_HELD_NONE = (False, False)
 #: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
 NO_HOOK = object()
 
@@ -599,7 +603,11 @@ class Mechanics:
             ref = card_ref(side, index)
         names = {"d": d, "dice": dice, "card": ref, "turn": self.turn,   # _card_names
                  "simulation": self.simulation}
-        used = self._resolve(f, side, index, card, act, names)
+        # Fury and reequip act on the next card used: one fired while they are held, not
+        # the card whose own script grants them.
+        statuses = f.statuses
+        held = ("fury" in statuses, "reequip" in statuses) if statuses else _HELD_NONE
+        used = self._resolve(f, side, index, card, act, names, held[0])
         # Most fighters have no ``on any use`` hook at all, on a card or a status (the
         # cards' hooks are kept on the fighter: card_events(), without the call).
         events = f._card_events
@@ -613,7 +621,7 @@ class Mechanics:
         fired_defn, card = card.defn, f.cards[index]
         if card.defn is fired_defn:
             uses = card.uses_left
-            if uses != UNLIMITED and not ("reequip" in f.statuses and
+            if uses != UNLIMITED and not (held[1] and "reequip" in f.statuses and
                                           self._reequipped(side, card)) and uses > 0:
                 uses -= 1
             f.change_card(index, fired, uses)
@@ -622,9 +630,10 @@ class Mechanics:
                 self.turn_cards_used += 1
 
     def _resolve(self, f: Fighter, side: int, index: int, card: CardState, act: EquipmentDef,
-                 names: dict) -> bool:
-        """Curse, dodge, ``before use``, ``on use`` (twice with fury): whether the card
-        was used (then ``on any use`` runs), not fizzled or cancelled."""
+                 names: dict, fury: bool) -> bool:
+        """Curse, dodge, ``before use``, ``on use`` (twice with fury, when the owner held
+        fury as the card fired: ``fury``): whether the card was used (then ``on any use``
+        runs), not fizzled or cancelled."""
         if "curse" in f.statuses and self._cursed(side, act):
             return False
         if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
@@ -643,7 +652,7 @@ class Mechanics:
             result = self._card_script(side, index, card, hooks.get("on use"), "on use",
                                        names)
         # Once more with fury (a stack spent); a fault fizzles the card.
-        if result is not None and "fury" in f.statuses and not self._stopped:
+        if result is not None and fury and "fury" in f.statuses and not self._stopped:
             self._remove_status(side, "fury", 1)
             result = self._card_hook(side, index, "on use", names)
         if result is None:

@@ -1,7 +1,10 @@
 """Statuses that act when a card fires: curse, dodge, fury, reequip."""
 from dicey.lang.chance import FixedChance, enumerate_outcomes
 from dicey.rules.protocol import Move
-from rules_kit import kinds, play, position
+import random
+
+from dicey.rules.fight import Fight
+from rules_kit import Lib, card, fighter, kinds, play, position
 
 
 def test_curse_is_a_fifty_fifty_chance_point():
@@ -46,3 +49,46 @@ def test_reequip_keeps_the_use():
     assert f.current.cards[0].uses_left == 1
     play(f, "3 → Sword")
     assert f.fighters[1].hp == 12 and f.current.cards[0].uses_left == 0
+
+
+def _kit_with(*cards):
+    lib = Lib()
+    for c in cards:
+        lib.equipment[c.id] = c
+    return lib
+
+
+def _pinned(lib, names, dice, **statuses):
+    f = Fight.start(lib, fighter(equipment=names), fighter("Frog"), random.Random(1))
+    f.set_position(0, dice=dice, statuses=statuses)
+    return f
+
+
+def test_a_card_that_gives_fury_is_not_itself_the_next_card():
+    # "the next card used fires twice": the card that grants fury fires once, and the
+    # stack waits for the card after it.
+    rally = card("Rally", on_use=lambda c: (c.gain("fury"), c.attack(c.d)))
+    f = _pinned(_kit_with(rally), ("rally", "sword"), [3, 4])
+    events = play(f, "3 → Rally")
+    assert f.fighters[1].hp == 27 and f.current.statuses == {"fury": 1}
+    assert kinds(events).count("StatusChanged") == 1
+    play(f, "4 → Sword")
+    assert f.fighters[1].hp == 19 and "fury" not in f.current.statuses
+
+
+def test_a_card_fired_while_holding_fury_spends_it_even_if_it_grants_more():
+    rally = card("Rally", on_use=lambda c: (c.gain("fury"), c.attack(c.d)))
+    f = _pinned(_kit_with(rally), ("rally",), [3], fury=1)
+    play(f, "3 → Rally")
+    assert f.fighters[1].hp == 24 and f.current.statuses == {"fury": 2}
+
+
+def test_a_card_that_gives_reequip_does_not_keep_its_own_use():
+    refit = card("Refit", on_use=lambda c: c.gain("reequip"), cast="self")
+    f = _pinned(_kit_with(refit), ("refit", "sword"), [3, 4, 5])
+    play(f, "3 → Refit")
+    assert f.current.cards[0].uses_left == 0 and f.current.statuses == {"reequip": 1}
+    play(f, "4 → Sword")
+    assert f.current.cards[1].uses_left == 1 and "reequip" not in f.current.statuses
+    play(f, "5 → Sword")
+    assert f.fighters[1].hp == 21
