@@ -10,6 +10,8 @@ from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import Fight
 from dicey.rules.headless import run_fight
+from dicey.rules.protocol import Move
+from dicey.rules.statuses import CORE_DEFAULTS
 
 from content_kit import next_turn, position
 
@@ -73,3 +75,19 @@ def test_enemies_fight_each_other_to_the_end(lib):
         record = run_fight(lib, a, b, seed, choose_move, choose_move)
         assert not [e for e in record.events if isinstance(e, E.ScriptFault)], (a.name, b.name)
         assert record.turns <= 60
+
+
+def test_each_core_status_lasts_as_rules_md_says(lib):
+    # Reduce, dodge and thorns go at the bearer's turn start; burn, freeze, lock, blind,
+    # shock, weaken and curse at its turn end; shield, fury, pierce, survive and reequip
+    # stay; poison stays and loses one stack at each of the bearer's turn starts.
+    f = Fight.start(lib, lib.heroes["warrior"], lib.enemies["frog"], random.Random(1))
+    f.set_position(0, statuses={s: 2 for s in CORE_DEFAULTS})
+    f.begin_turn(SampleChance(random.Random(1)))
+    kept = {"poison": 1, "burn": 2, "freeze": 2, "lock": 2, "blind": 2, "shock": 2,
+            "weaken": 2, "curse": 2, "shield": 2, "fury": 2, "pierce": 2, "survive": 2,
+            "reequip": 2}
+    assert f.fighters[0].statuses == kept
+    f.apply(Move.end(), SampleChance(random.Random(2)))
+    assert f.fighters[0].statuses == {"poison": 1, "shield": 2, "fury": 2, "pierce": 2,
+                                      "survive": 2, "reequip": 2}

@@ -1,7 +1,10 @@
 """What scripts reach through the engine's Effects: vars, bonus, cards, dice, fields."""
 from dicey.lang.effects import CardRef
 from dicey.rules.effects import FightEffects
-from rules_kit import kinds, play, position
+import random
+
+from dicey.rules.fight import Fight
+from rules_kit import Lib, card, fighter, kinds, play, position
 
 
 def test_card_vars_persist_across_uses():
@@ -44,3 +47,19 @@ def test_fields_read_through_effects():
     assert fx.card_field(CardRef(None), "name") == "Dagger"
     assert fx.card_field(CardRef(None), "uses_left") == 99
     assert fx.card_field(CardRef((0, 0)), "uses_left") == 1
+
+
+def test_heal_stops_at_max_hp_and_says_what_it_healed():
+    mend = card("Mend", on_use=lambda c: c.fx.heal(c.d),
+                cast="self")
+    lib = Lib()
+    lib.equipment["mend"] = mend
+    f = Fight.start(lib, fighter(hp=30, equipment=("mend", "mend")), fighter("Frog"),
+                    random.Random(1))
+    f.set_position(0, hp=27, dice=[5, 4])
+    events = play(f, "5 → Mend")
+    assert f.current.hp == 30 and [(e.amount, e.hp) for e in events
+                                   if type(e).__name__ == "Healed"] == [(3, 30)]
+    events = play(f, "4 → Mend")
+    assert f.current.hp == 30 and "Healed" not in kinds(events)
+

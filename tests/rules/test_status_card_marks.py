@@ -76,3 +76,12 @@ def test_a_plain_or_blind_die_releases_for_free():
     events = play(f, "release Spatula with 0")
     assert kinds(events) == ["Released"] and f.current.hp == 30
     assert texts(events) == ["Warrior spends a ? to release Spatula"]
+
+
+def test_weaken_passes_over_used_up_and_mid_countdown_cards():
+    f = fight(("rock", "plasma_cannon", "sword"))
+    f.set_position(0, countdowns={"Plasma Cannon": 12}, statuses={"weaken": 3})
+    f.fighters[0].set_card(0, f.fighters[0].cards[0]._replace(gone=True))
+    events = f.begin_turn(sample(4))
+    assert [c.weakened for c in f.current.cards] == [False, False, True]
+    assert kinds(events).count("CardMarked") == 1

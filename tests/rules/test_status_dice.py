@@ -62,3 +62,28 @@ def test_dice_statuses_clear_at_the_end_of_the_bearers_turn():
     f, _ = rolled({"lock": 1, "burn": 1, "freeze": 1, "blind": 1})
     play(f, "end")
     assert f.fighters[0].statuses == {}
+
+
+def test_a_burning_die_can_freeze_and_stays_burning():
+    # rules.md step 3 applies lock, burn, freeze, blind in that order and says nothing of
+    # fire melting ice: the highest die, burning, becomes a burning 1.
+    f, events = rolled({"burn": 1, "freeze": 1})
+    assert [(d.value, d.burning) for d in f.current.dice] == [
+        (1, True), (2, False), (4, False), (1, False)]
+    assert [e.status for e in events if type(e).__name__ == "DiceMarked"] == ["burn", "freeze"]
+
+
+def test_blind_never_hides_a_frozen_die():
+    f, _ = rolled({"freeze": 1, "blind": 3})
+    assert [(d.value, d.blind) for d in f.current.dice] == [
+        (1, False), (0, True), (0, True), (0, True)]
+
+
+def test_the_roll_is_dice_plus_extra_and_never_more_than_24():
+    f = fight(("sword",), dice=20)
+    f.fighters[0].add_extra_dice(3)
+    events = f.begin_turn(sample(1))
+    assert len(next(e for e in events if type(e).__name__ == "Rolled").dice) == 23
+    g = fight(("sword",), dice=24)
+    g.fighters[0].add_extra_dice(3)
+    assert len(g.begin_turn(sample(1))[1].dice) == 24
