@@ -524,11 +524,15 @@ class Mechanics:
         self._emit(E.Said, side, self.fighters[side].name, text)
 
     def _boost_countdowns(self, side: int, amount: int) -> None:
+        """Take ``amount`` off every countdown of ``side`` that could take a die now: a
+        card with no use left this turn (one use a turn, and it fired) or a shocked one
+        is not wound, or a boost would fire it past its uses (or while shocked)."""
         if self._stopped or amount <= 0:
             return
         f = self.fighters[side]
         for i, card in enumerate(f.cards):
-            if card.gone or card.active.countdown is None or card.countdown <= 0:
+            if card.gone or card.active.countdown is None or card.countdown <= 0 or \
+                    card.uses_left == 0 or card.shocked:
                 continue
             self._pour(side, i, amount)
 

@@ -39,3 +39,21 @@ def test_mid_countdown_cards_are_never_shocked():
     f.set_position(0, countdowns={"Plasma Cannon": 10}, statuses={"shock": 1})
     f.begin_turn(sample(2))
     assert not f.current.cards[0].shocked
+
+
+def test_boosting_winds_no_card_that_has_no_use_left_this_turn():
+    # Plasma Cannon has one use a turn: once it has fired, a boost cannot fire it again
+    # (nor wind it: it takes no dice either until its owner's next turn).
+    f = position([6, 6], ["crowbar", "plasma_cannon"], countdowns={"Plasma Cannon": 2})
+    f.fighters[0].set_card(0, f.fighters[0].cards[0]._replace(uses_left=2))
+    play(f, "6 → Crowbar")
+    assert f.fighters[1].hp == 10 and f.current.cards[1].countdown == 20
+    events = play(f, "6 → Crowbar")
+    assert f.fighters[1].hp == 10 and f.current.cards[1].countdown == 20
+    assert "CountdownChanged" not in kinds(events)
+
+
+def test_boosting_winds_no_shocked_card():
+    f = position([4], ["crowbar", "pea_shooter"], shocked=["Pea Shooter"])
+    play(f, "4 → Crowbar")
+    assert f.current.cards[1].countdown == 5 and f.fighters[1].hp == 20
