@@ -41,7 +41,7 @@ from . import events as E
 from .effects import FightEffects
 from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
                     fresh_card, literal_value, used_up)
-from .statuses import CORE_DEFAULTS
+from .statuses import CORE_DEFAULTS, STACK_CAP
 
 if TYPE_CHECKING:
     from .fight import Fight
@@ -466,6 +466,8 @@ class Mechanics:
         old = f.statuses.get(status, 0)
         rules = self.rules
         new = old + stacks if rules.adds.get(status, True) else max(old, stacks)
+        if new > STACK_CAP:
+            new = STACK_CAP
         if new == old:
             return
         f.set_stacks(status, new)

@@ -58,6 +58,10 @@ CORE_DEFAULTS: dict[str, tuple[str, bool, str]] = {
     "reequip": ("positive", True, "never"),
 }
 
+#: No fighter holds more stacks of a status than this (Dicey Dungeons caps them at 9999):
+#: inflicting more adds up to it.
+STACK_CAP = 9999
+
 #: The statuses that act on the roll, in the order they apply.
 ROLL_STATUSES = ("lock", "burn", "freeze", "blind")
 #: The card curses of step 4, in order.

@@ -3,6 +3,7 @@ import random
 
 from dicey.lang.defs import StatusDef
 from dicey.rules.fight import Fight
+from dicey.rules.statuses import STACK_CAP
 from rules_kit import PyScript, Lib, fighter, kinds, play, sample
 
 
@@ -113,3 +114,20 @@ def test_a_fighter_at_zero_hp_dies_at_its_turn_start():
     assert f.is_over and f.outcome.winner == 1 and f.outcome.termination == "knockout"
     assert kinds(events)[-2:] == ["Died", "FightEnded"] and "Rolled" not in kinds(events)
     assert f.legal_moves() == []
+
+
+def test_stacks_stop_at_9999():
+    # As in Dicey Dungeons, a status holds at most 9999 stacks, so a script reading one
+    # never meets a number past the language's limits.
+    f = Fight.start(Lib(), fighter(), fighter("Frog"), random.Random(1))
+    f._open(sample(0))
+    f._add_status(1, "shield", 9000)
+    f._add_status(1, "shield", 900_000)
+    f._add_status(1, "poison", 1_000_000)
+    events = f._close()
+    assert f.fighters[1].statuses == {"shield": STACK_CAP, "poison": STACK_CAP} and \
+        STACK_CAP == 9999
+    assert [(e.old, e.new) for e in events] == [(0, 9000), (9000, 9999), (0, 9999)]
+    f._open(sample(0))
+    f._add_status(1, "shield", 5)
+    assert f._close() == []
