@@ -11,15 +11,15 @@ Where each primitive acts:
 status   acts in
 ======== =====================================================================
 lock     the roll: the first N dice cannot be used this turn (:func:`mark_roll`)
-burn     the roll: the next N dice burn; placing one costs 2 HP (``Fight.apply``)
+burn     the roll: the next N dice burn; placing one (or releasing with one) costs 2 HP
 freeze   the roll: the N highest dice become 1s (:func:`mark_roll`)
 blind    the roll: N dice are hidden; each is drawn when placed (``Fight.apply``)
 shock    turn start: N random eligible cards are shocked (:func:`card_mark_choices`)
 weaken   turn start: N random eligible cards are weakened
 curse    firing: 50% to fizzle, spending a stack (``Mechanics._fire``)
 dodge    firing: the next ``cast: target`` card against the bearer does nothing
-fury     firing: the next card's ``on use`` runs twice
-reequip  firing: the next card used keeps its use (not ``cannotreuse`` cards)
+fury     firing: the next card's ``on use`` runs twice (held as it fires)
+reequip  firing: the next card used keeps its use (held as it fires; not ``cannotreuse``)
 shield   damage: absorbs point for point (``Mechanics._damage``)
 reduce   damage: each instance −N
 pierce   damage: the bearer's next attack ignores shield
