@@ -446,13 +446,13 @@ class Fight(Mechanics):
         f = self.fighters[self.actor]
         die, card = f.dice[di], f.cards[ci]
         if move.action == "release":   # no die is drawn; a burning one hurts its owner
-            return die.burning and self._statuses_random()
+            return die.burning and self._burn_random(f)
         if die.blind:
             return True
         fires = card.active.countdown is not None or \
             len(card.placed) + 1 >= len(card_slots(card))
         if not fires:
-            return die.burning and self._statuses_random()
+            return die.burning and self._burn_random(f)
         cursed = f.statuses.get("curse", 0) and "curseavoid" not in card.active.tags \
             and "curseattract" not in card.active.tags
         return bool(cursed) or self._side_random(self.actor) or self._statuses_random()
@@ -524,6 +524,12 @@ class Fight(Mechanics):
                  if _legal("release" if card.shocked else "place", die, card)]
         moves.append(Move.end())
         return moves
+
+    def _burn_random(self, f: Fighter) -> bool:
+        """Whether the 2 HP a burning die costs ``f`` may meet a chance point: a status's
+        hook, or, when the burn may end the fight, an ``on fight end`` hook."""
+        return self._statuses_random() or f.hp <= 2 and (self._side_random(0) or
+                                                          self._side_random(1))
 
     def _side_random(self, side: int) -> bool:
         f = self.fighters[side]

@@ -2,8 +2,10 @@
 nothing after that moment happens (rules.md, step 6; language.md, the damage built-ins)."""
 import random
 
+from dicey.lang.chance import FixedChance
 from dicey.rules.fight import Fight
-from rules_kit import Lib, card, fighter, kinds, play, position, sample
+from dicey.rules.protocol import Move
+from rules_kit import Lib, PyScript, card, fighter, kinds, play, position, sample
 
 
 def _kit_with(*cards):
@@ -74,3 +76,21 @@ def test_nothing_changes_after_the_knockout():
                                            "FightEnded"]
     assert f.fighters[0].statuses == {} and f.fighters[1].statuses == {}
     assert f.fighters[0].dice == [] and f.legal_moves() == []
+
+
+def test_a_burn_that_may_end_the_fight_is_random_when_a_fight_end_hook_is():
+    # The burn kills, the fight ends, and an `on fight end` hook meets a chance point: the
+    # move must not be said certain (the AI would skip its outcomes).
+    omen = card("Omen", on_use=lambda c: None, hooks={
+        "on fight end": PyScript(lambda c: c.roll(1, 6), True, "on fight end")})
+    lib = _kit_with(omen)
+    for cards, move in ((("lucky_7", "omen"), "5 → Lucky 7"),
+                        (("spatula", "omen"), "release Spatula with 5")):
+        f = Fight.start(lib, fighter(equipment=cards), fighter("Frog"), random.Random(1))
+        f.set_position(0, hp=2, dice=[5], burning=[0], shocked=["Spatula"] if
+                       "spatula" in cards else ())
+        chance = FixedChance()
+        f.copy().apply(Move.parse(move), chance)
+        assert chance.met and f.move_is_random(Move.parse(move)), move
+        f.set_position(0, hp=3)
+        assert not f.move_is_random(Move.parse(move)), move
