@@ -66,13 +66,18 @@ def choose_move(fight: Fight, rng: random.Random | None) -> Move:
                 worth += rng.random() * NOISE
             if worth > best_worth:
                 best, best_worth = move, worth
-        elif action == "release" and (release is None or (move.die, move.card_index) <
-                                      (release.die, release.card_index)):
-            release = move
+        elif action == "release":
+            burning = dice[move.die_index].burning
+            if burning and not rich:
+                continue
+            rank = (burning, move.die, move.card_index)
+            if release is None or rank < release[0]:
+                release = (rank, move)
     if best is not None:
         return best
-    # No card takes a die: a shocked card is released with the lowest die.
-    return release if release is not None else Move.end()
+    # No card takes a die: a shocked card is released with the lowest die, a plain one
+    # before a burning one (releasing with a burning die costs 2 HP too).
+    return release[1] if release is not None else Move.end()
 
 
 def play_turn(fight: Fight, rng: random.Random, chance: Chance,

@@ -26,6 +26,16 @@ def test_release_only_with_an_otherwise_useless_die():
     assert choose_move(f, random.Random(0)).same_choice(Move.release(6, "Sword"))
 
 
+def test_a_release_takes_a_plain_die_before_a_burning_one_and_never_dies_for_it():
+    # Releasing with a burning die costs 2 HP, as placing one does.
+    f = position([2, 5], ["sword"], burning=[0], shocked=["Sword"])
+    assert choose_move(f, random.Random(0)).same_choice(Move.release(5, "Sword"))
+    f = position([2], ["sword"], burning=[0], shocked=["Sword"])
+    assert choose_move(f, random.Random(0)).same_choice(Move.release(2, "Sword"))
+    f = position([2], ["sword"], burning=[0], shocked=["Sword"], hp=2)
+    assert choose_move(f, random.Random(0)).is_end
+
+
 def test_ends_the_turn_when_nothing_fits():
     f = position([6], ["dagger"])
     assert choose_move(f, random.Random(0)).is_end
@@ -47,8 +57,10 @@ def plain_choice(fight, rng: random.Random | None) -> Move:
             return (3.5 if die.blind else die.value) - (2.5 if die.burning else 0.0)
         return max((m for m in places if m.card_index == card),
                    key=lambda m: worth(m) + (rng.random() * NOISE if rng else 0.0))
-    releases = [m for m in fight.legal_moves() if m.action == "release"]
-    return min(releases, key=lambda m: (m.die, m.card_index)) if releases else Move.end()
+    releases = [m for m in fight.legal_moves() if m.action == "release"
+                and (not f.dice[m.die_index].burning or f.hp > 2)]
+    return min(releases, key=lambda m: (f.dice[m.die_index].burning, m.die, m.card_index)) \
+        if releases else Move.end()
 
 
 @pytest.mark.parametrize("seed", range(6))
