@@ -1,5 +1,6 @@
 """The docs stay true: the modding tutorial's mod is written out and followed step by step,
-and every built-in of the language is in the language reference."""
+every built-in of the language is in the language reference, and the rules page names
+every event and places every core status."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from dicey.lang.builtins import BUILTINS
+from dicey.rules import events
+from dicey.rules.statuses import CORE_DEFAULTS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 FILE_BLOCK = re.compile(r"<!-- file: (?P<path>[^ ]+) -->\n```[a-z]*\n(?P<body>.*?)```", re.S)
@@ -67,3 +70,17 @@ def test_every_builtin_is_in_the_language_reference():
     text = (DOCS / "language.md").read_text(encoding="utf-8")
     missing = [name for name in BUILTINS if f"`{name}(" not in text]
     assert missing == []
+
+
+def test_the_rules_page_names_every_event_and_every_core_status():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    kinds = {cls.__name__ for cls in vars(events).values()
+             if isinstance(cls, type) and issubclass(cls, events.Event)
+             and cls is not events.Event}
+    listed = set(re.findall(r"`([A-Z][A-Za-z]+)`", text.split("## Events", 1)[1]
+                            .split("##", 1)[0]))
+    assert listed == kinds
+    table = text.split("## Statuses", 1)[1].split("|---|---|", 1)[1].split("##", 1)[0]
+    placed = {name for row in re.findall(r"^\| [^|]+ \| ([a-z, ]+) \|$", table, re.M)
+              for name in row.split(", ")}
+    assert placed == set(CORE_DEFAULTS)
