@@ -36,17 +36,12 @@ def last_plan(chooser: Chooser) -> Any:
 
 @dataclass
 class Hint:
-    """The best line for the player: ``moves`` in order, and how it was found."""
+    """The best line for the player: ``moves`` in order, and how it was found (the fight
+    screen shows the moves as the cards read: :func:`dicey.tui.faces.move_label`)."""
 
     moves: list[Move]
     expected: float | None = None
     method: str = "easy"
-
-    def describe(self) -> str:
-        line = ", ".join(str(m) for m in self.moves) or "end turn"
-        if self.expected is None:
-            return f"Hint: {line}"
-        return f"Hint: {line}  (expected {self.expected:+.0f}, {self.method})"
 
 
 def hero_hint(fight: Fight, seed: int = 0) -> Hint:

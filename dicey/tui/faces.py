@@ -16,8 +16,9 @@ words and symbols themselves, so the game reads the same in 16 colours or with
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
+from dicey.rules.protocol import Move
 from dicey.rules.state import UNLIMITED, CardState, Die, slot_assignment
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
@@ -85,6 +86,27 @@ def marks(card: CardState) -> str:
 def card_title(card: CardState, key: str = "") -> str:
     name = card.name + ("+" if card.upgraded else "")
     return f"{key} {name}" if key else name
+
+
+def move_label(move: Move, cards: Sequence[CardState]) -> str:
+    """A move as the fight screen shows it: the die's face, then the card's key and title
+    as on the card (``5 → a Sword+``), ``?`` for a blind die (the planner knows it as 0).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> from dicey.rules.state import fresh_card
+    >>> sword = fresh_card(EquipmentDef("sword", "Sword"), upgraded=True)
+    >>> [move_label(m, [sword]) for m in (Move.place(5, "Sword", 0, 0),
+    ...                                   Move.release(0, "Sword", 1, 0), Move.end())]
+    ['5 → a Sword+', 'release a Sword+ with ?', 'end turn']
+    """
+    if move.is_end:
+        return "end turn"
+    die = str(move.die) if move.die else "?"
+    card = move.card
+    if 0 <= move.card_index < len(cards) and cards[move.card_index].name == move.card:
+        card = card_title(cards[move.card_index], CARD_KEYS[move.card_index]
+                          if move.card_index < len(CARD_KEYS) else "")
+    return f"release {card} with {die}" if move.action == "release" else f"{die} → {card}"
 
 
 def die_label(die: Die, short: bool = False) -> str:

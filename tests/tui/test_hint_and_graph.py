@@ -5,6 +5,7 @@ import networkx as nx
 
 from dicey.run.brains import Hint, hero_hint
 from dicey.rules.protocol import Move
+from dicey.tui.faces import move_label
 from tui_kit import fight_screen, hero_turn_or_end, make_app, wait_until
 
 
@@ -17,14 +18,32 @@ async def test_the_hint_shows_the_best_line(home):
 
     def hint(fight, seed):
         asked.append((fight.key(), seed))
-        return Hint([Move.place(5, "Sword"), Move.end()], 500.0, "exhaustive")
+        return Hint([Move.place(5, "Sword", 0, 0), Move.place(2, "Shield", 0, 1), Move.end()],
+                    500.0, "exhaustive")
     app = make_app(home, seed=4, hint_for=hint)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        assert message(screen) == "Hint: 5 → Sword, end turn  (expected +500, exhaustive)"
+        # The cards by their keys, as on screen; the planner's score means nothing to a player.
+        assert message(screen) == "Hint: 5 → a Sword, 2 → b Shield, end turn"
         assert asked == [(screen.session.fight.key(), screen.session.seed)]
+
+
+async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
+    """An upgraded card is named with its ``+``, as on its face; a blind die is ``?`` (the
+    planner sees it as a 0)."""
+    def hint(fight, seed):
+        return Hint([Move.place(0, "Sword", 0, 0), Move.release(3, "Shield", 0, 1)])
+    app = make_app(home, seed=4, hint_for=hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        hero = screen.session.fight.fighters[0]
+        hero.cards[0] = hero.cards[0]._replace(upgraded=True)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"))
+        assert message(screen) == "Hint: ? → a Sword+, release b Shield with 3"
 
 
 async def test_the_real_hint_names_legal_moves(home):
@@ -33,8 +52,9 @@ async def test_the_real_hint_names_legal_moves(home):
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
-        first = message(screen).removeprefix("Hint: ").split(",")[0].split("  (")[0]
-        legal = [str(m) for m in screen.session.fight.legal_moves()]
+        first = message(screen).removeprefix("Hint: ").split(",")[0]
+        cards = screen.session.fight.fighters[0].cards
+        legal = [move_label(m, cards) for m in screen.session.fight.legal_moves()]
         assert first in legal
 
 

@@ -295,7 +295,10 @@ class FightScreen(RunScreen):
     def _find_hint(self, position: Fight, seed: int) -> None:
         key = position.key()
         try:
-            text = self.dicey.config.hint_for(position, seed).describe()
+            hint = self.dicey.config.hint_for(position, seed)
+            cards = position.fighters[HERO].cards
+            line = [faces.move_label(m, cards) for m in hint.moves] or ["end turn"]
+            text = "Hint: " + ", ".join(line)
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))
