@@ -8,8 +8,9 @@ Writing goes to a temporary file in the same folder, which is flushed, synced an
 over the old save, so a crash leaves either the old save or the new one, never half of
 one. Before that, the old save, if it reads cleanly, is copied to ``save.json.bak``. A save
 that does not read (bad JSON, a wrong checksum, a newer version, content it names that is
-not loaded) is reported with the reason, and the backup is offered instead; the damaged
-file is kept as ``save.damaged.json`` when the next save is written. When a run ends it is
+not loaded, a file far too large) is reported with the reason, and the backup is offered
+instead; the damaged file is kept as ``save.damaged.json`` (``save.damaged.2.json``… when
+that is taken) when the next save is written. When a run ends it is
 kept as ``last_run.json`` and the save is cleared.
 """
 from __future__ import annotations
@@ -27,6 +28,9 @@ from .state import RunState, SaveFormatError, split_ref, state_from_json, state_
 #: What a save's ``format`` says, and the version this code writes and reads.
 SAVE_FORMAT = "dicey-save"
 SAVE_VERSION = 1
+#: The largest file read as a save (a whole run's save is a few kilobytes; anything near
+#: this is not a save, and is not read into memory).
+MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 
 class SaveError(OSError):
@@ -103,6 +107,9 @@ def decode(data: bytes, library: Any = None) -> RunState:
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
         raise SaveFormatError("not a dicey save")
     version = envelope.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        raise SaveFormatError(f"it was written by a newer dicey (save version {version}; "
+                              f"this one reads version {SAVE_VERSION})")
     if version != SAVE_VERSION:
         raise SaveFormatError(f"save version {version!r}; this dicey reads version "
                               f"{SAVE_VERSION}")
@@ -116,7 +123,8 @@ def decode(data: bytes, library: Any = None) -> RunState:
 
 
 def check_content(state: RunState, library: Any) -> None:
-    """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded."""
+    """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded, or
+    does not fit the loaded dungeon (its floors, the upgrades it offers)."""
     hint = " (was a mod removed?)"
     if state.dungeon not in library.dungeons:
         raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
@@ -127,9 +135,33 @@ def check_content(state: RunState, library: Any) -> None:
     for ref in cards:
         if split_ref(ref)[0] not in library.equipment:
             raise SaveFormatError(f"its card '{ref}' is not loaded{hint}")
-    for enemy in (e for floor in state.schedule for e in floor):
+    for enemy in [e for floor in state.schedule for e in floor] + [
+            f.enemy for f in state.history]:
         if enemy not in library.enemies:
             raise SaveFormatError(f"its enemy '{enemy}' is not loaded{hint}")
+    floors = len(library.dungeons[state.dungeon].floors)
+    if len(state.schedule) != floors:
+        raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
+                              f"'{state.dungeon}' has {floors}{hint}")
+    held = state.hero.equipment + state.hero.backpack
+    for offer in state.offers:
+        if offer.kind == "upgrade" and (offer.card not in held or split_ref(offer.card)[1]
+                                        or library.equipment[offer.card].upgraded is None):
+            raise SaveFormatError(f"it offers an upgrade of '{offer.card}', which the hero "
+                                  "cannot upgrade")
+
+
+def read_limited(path: Path) -> bytes:
+    """A save file's bytes; SaveFormatError when it cannot be read or is far too large to
+    be a save (such a file is never read into memory)."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as err:
+        raise SaveFormatError(f"cannot be read ({err.strerror or err})") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveFormatError(f"it is too large to be a save (over {MAX_SAVE_BYTES:,} bytes)")
+    return data
 
 
 # ---------------------------------------------------------------- store
@@ -155,11 +187,11 @@ class SaveStore:
         self.last_run = self.folder / "last_run.json"
 
     def _read(self, path: Path, library: Any) -> RunState:
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            raise SaveFormatError(f"cannot be read ({err.strerror or err})") from None
-        return decode(data, library)
+        """The run in a save file that is to be continued (so not one that is over)."""
+        state = decode(read_limited(path), library)
+        if state.finished:
+            raise SaveFormatError(f"the run in it is over ({state.stage})")
+        return state
 
     def load(self, library: Any = None) -> Loaded:
         """The run to continue, if any; a damaged save is reported and the backup offered."""
@@ -168,13 +200,13 @@ class SaveStore:
         try:
             return Loaded(self._read(self.path, library))
         except SaveFormatError as err:
-            problem = f"{self.path} is damaged: {err}"
+            problem = f"{self.path} does not read: {err}"
         if not self.backup.exists():
             return Loaded(None, problem + "; there is no earlier save to fall back on")
         try:
             state = self._read(self.backup, library)
         except SaveFormatError as err:
-            return Loaded(None, f"{problem}; the backup is damaged too: {err}")
+            return Loaded(None, f"{problem}; the backup does not read either: {err}")
         return Loaded(state, problem + "; the previous save is offered instead", True)
 
     def write(self, state: RunState) -> Path:
@@ -190,13 +222,22 @@ class SaveStore:
     def _keep_previous(self) -> None:
         if not self.path.exists():
             return
-        old = self.path.read_bytes()
         try:
+            old = read_limited(self.path)
             decode(old)
         except SaveFormatError:
-            os.replace(self.path, self.damaged)   # kept for the curious, never the backup
+            # Kept for the curious (never as the backup), beside any kept before.
+            os.replace(self.path, self._free_damaged_name())
             return
         atomic_write(self.backup, old)
+
+    def _free_damaged_name(self) -> Path:
+        """``save.damaged.json``, or ``save.damaged.2.json``… if that one is taken."""
+        path, n = self.damaged, 1
+        while path.exists():
+            n += 1
+            path = self.folder / f"save.damaged.{n}.json"
+        return path
 
     def finish(self, state: RunState) -> Path:
         """A run that ended: kept as ``last_run.json``; nothing is left to continue."""

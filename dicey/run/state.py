@@ -258,6 +258,12 @@ def _ai(data: dict, where: str) -> str | None:
 def _check_position(state: RunState) -> None:
     if not state.schedule or not all(state.schedule):
         raise SaveFormatError("run.schedule should list at least one enemy per floor")
+    won_last = bool(state.history) and state.history[-1].result == "won"
+    if state.stage in ("reward", "won") and not won_last:
+        raise SaveFormatError(f"run.stage is {state.stage} but run.history does not end "
+                              "with a won fight")
+    if state.stage == "reward" and not state.offers:
+        raise SaveFormatError("run.stage is reward but run.offers is empty")
     if state.finished:
         return
     if state.floor >= len(state.schedule) or state.step >= len(state.schedule[state.floor]):

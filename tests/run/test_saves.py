@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 import json
+import re
+import tempfile
 from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicey.rules.protocol import Move
-from dicey.run import progress
+from dicey.rules.protocol import Move, MoveError
+from dicey.run import progress, saves
+from dicey.run.inventory import card_def, card_label
+from dicey.run.rewards import describe_reward
+from dicey.run.session import open_fight
 from dicey.run.saves import SAVE_VERSION, SaveError, SaveStore, data_dir, decode, encode
 from dicey.run.state import FightSummary, Reward, SaveFormatError, state_from_json, state_to_json
 from run_kit import LIB, play_run
@@ -156,7 +161,8 @@ def test_any_run_survives_a_save(hp, equipment, backpack, fight_moves, history, 
     base = sample_state()
     hero = replace(base.hero, hp=min(hp, base.hero.max_hp), equipment=tuple(equipment),
                    backpack=tuple(backpack))
-    state = replace(base, hero=hero, fight_moves=tuple(fight_moves), history=tuple(history),
+    state = replace(base, hero=hero, fight_moves=tuple(fight_moves),
+                    history=tuple(history) + base.history,   # a reward follows a won fight
                     offers=(Reward("card", "rock"), Reward("heal", amount=heal)),
                     news=tuple(news))
     assert decode(encode(state), LIB) == state
@@ -168,3 +174,208 @@ def test_a_runs_difficulty_is_saved_and_a_save_without_one_has_none():
     data = state_to_json(sample_state())
     del data["ai"]                               # a save from before runs had a difficulty
     assert state_from_json(data).ai is None
+
+
+# ------------------------------------------------- damaged saves, whatever the damage
+
+def test_a_file_far_too_large_is_reported_without_being_read(store, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 4000)
+    store.write(sample_state(1))
+    store.write(sample_state(2))
+    huge = b'{"format": "dicey-save", "run": [' + b"1," * 3000 + b"1]}"
+    store.path.write_bytes(huge)
+    loaded = store.load(LIB)
+    assert "too large to be a save (over 4,000 bytes)" in loaded.problem
+    assert loaded.state == sample_state(1)
+    store.write(sample_state(3))                             # set aside, not lost
+    assert store.damaged.read_bytes() == huge
+
+
+def test_a_save_from_a_newer_dicey_says_so(store):
+    store.folder.mkdir(parents=True)
+    data = json.loads(encode(sample_state()))
+    data["version"] = SAVE_VERSION + 1
+    store.path.write_text(json.dumps(data))
+    problem = store.load(LIB).problem
+    assert f"written by a newer dicey (save version {SAVE_VERSION + 1}" in problem
+
+
+def test_damaged_saves_set_aside_never_replace_one_another(store):
+    store.folder.mkdir(parents=True)
+    for text in ("first damage", "second damage", "third damage"):
+        store.path.write_text(text)
+        store.write(sample_state())
+    kept = {p.name: p.read_text() for p in store.folder.glob("save.damaged*")}
+    assert kept == {"save.damaged.json": "first damage", "save.damaged.2.json": "second damage",
+                    "save.damaged.3.json": "third damage"}
+
+
+def test_a_save_holding_a_run_that_is_over_is_not_continued(store):
+    good = sample_state(1)
+    store.write(good)
+    store.write(replace(sample_state(2), stage="lost", offers=()))
+    loaded = store.load(LIB)
+    assert "the run in it is over" in loaded.problem and loaded.state == good
+
+
+def _resealed(state, edit) -> bytes:
+    """A save of ``state`` edited by hand and given a matching checksum."""
+    run = state_to_json(state)
+    edit(run)
+    return json.dumps({"format": "dicey-save", "version": SAVE_VERSION,
+                       "checksum": saves._checksum(run), "run": run}).encode()
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d.update(history=[]), "does not end with a won fight"),
+    (lambda d: d["history"][-1].update(result="lost"), "does not end with a won fight"),
+    (lambda d: d.update(offers=[]), "run.offers is empty"),
+    (lambda d: d.update(stage="won", offers=[], history=[]), "does not end with a won fight"),
+    (lambda d: d["schedule"].append(["rat"]), "it lists 3 floors; the dungeon 'the_pit' has 2"),
+    (lambda d: d["history"][-1].update(enemy="yeti"), "enemy 'yeti' is not loaded"),
+    (lambda d: d.update(offers=[{"kind": "upgrade", "card": "hammer", "amount": 0}]),
+     "upgrade of 'hammer', which the hero cannot upgrade"),
+    (lambda d: d.update(offers=[{"kind": "upgrade", "card": "sword+", "amount": 0}]),
+     "upgrade of 'sword+'"),
+])
+def test_a_run_that_does_not_hang_together_is_refused(edit, message):
+    """Edited with care (the checksum made to match), a save can still not fit the game."""
+    with pytest.raises(SaveFormatError, match=re.escape(message)):
+        decode(_resealed(sample_state(), edit), LIB)
+
+
+def _states():
+    """A run on the map, mid-fight and at a reward."""
+    fresh = progress.new_run(LIB, "warrior", 3)
+    fighting = replace(progress.enter_fight(fresh), fight_moves=(Move.end(),))
+    return [fresh, fighting, sample_state(2)]
+
+
+def _assert_playable(state) -> None:
+    """What the game's screens do with a continued run works (a saved fight that no longer
+    replays is started again, which the game does on MoveError, ValueError or KeyError)."""
+    dungeon = progress.dungeon_of(LIB, state)
+    assert len(state.schedule) == len(dungeon.floors) and not state.finished
+    LIB.heroes[state.hero.id], LIB.enemies[progress.current_enemy(state)]
+    progress.is_boss_fight(LIB, state)
+    for f in state.history:
+        LIB.enemies[f.enemy]
+    for ref in state.hero.equipment + state.hero.backpack:
+        card_label(LIB, ref), card_def(LIB, ref)
+    if state.stage == "map":
+        progress.enter_fight(state)
+    elif state.stage == "reward":                # "Victory over <the last enemy>!"
+        LIB.enemies[state.history[-1].enemy]
+        for i, offer in enumerate(state.offers):
+            describe_reward(LIB, state.hero, offer)
+            progress.take_reward(LIB, state, i)
+    else:
+        try:
+            open_fight(LIB, state)
+        except (MoveError, ValueError, KeyError):
+            open_fight(LIB, replace(state, fight_moves=()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(which=st.integers(0, 2), data=st.data())
+def test_any_damage_to_the_bytes_is_reported_and_nothing_is_lost(which, data):
+    """Cut short, bytes changed, garbage: the save is reported (never an exception), the
+    file stays as it was, and the previous save is offered."""
+    with tempfile.TemporaryDirectory() as folder:
+        _damage_the_bytes(SaveStore(folder), which, data)
+
+
+def _damage_the_bytes(store, which, data):
+    good, latest = sample_state(1), _states()[which]
+    store.write(good)
+    store.write(latest)
+    original = store.path.read_bytes()
+    damage = data.draw(st.sampled_from(["cut", "flip", "garbage", "insert"]))
+    if damage == "cut":
+        damaged = original[:data.draw(st.integers(0, len(original) - 1))]
+    elif damage == "flip":
+        at = data.draw(st.integers(0, len(original) - 1))
+        damaged = original[:at] + bytes([original[at] ^ data.draw(st.integers(1, 255))]) + \
+            original[at + 1:]
+    elif damage == "insert":
+        at = data.draw(st.integers(0, len(original)))
+        damaged = original[:at] + data.draw(st.binary(min_size=1, max_size=20)) + original[at:]
+    else:
+        damaged = data.draw(st.binary(max_size=300))
+    store.path.write_bytes(damaged)
+    loaded = store.load(LIB)
+    assert store.path.read_bytes() == damaged                       # reading changes nothing
+    if loaded.problem is None:               # a change JSON does not see (spaces, say)
+        assert loaded.state == latest
+    else:
+        assert str(store.path) in loaded.problem and loaded.from_backup
+        assert loaded.state == good
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(
+        ["", "map", "fight", "reward", "won", "frog", "rat", "dragon", "sword", "sword+",
+         "hammer", "upgrade", "heal", "card", "place", "end", "Sword"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["kind", "card", "amount", "floor", "enemy", "result", "hp"]), inner,
+        max_size=4),
+    max_leaves=8)
+
+
+def _at(value, path):
+    for key in path:
+        value = value[key]
+    return value
+
+
+def _paths(value, path=()):
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    for key, inner in items:
+        yield from _paths(inner, path + (key,))
+
+
+@settings(max_examples=300, deadline=None)
+@given(which=st.integers(0, 2), data=st.data())
+def test_any_edit_with_a_matching_checksum_is_refused_or_playable(which, data):
+    """A save edited anywhere, with any JSON, and resealed: either it is reported with a
+    reason (and the backup offered), or the run it holds can be played on."""
+    with tempfile.TemporaryDirectory() as folder:
+        _edit_and_reseal(SaveStore(folder), which, data)
+
+
+def _edit_and_reseal(store, which, data):
+    good = sample_state(1)
+    store.write(good)
+    store.write(good)                                       # the backup
+    run = state_to_json(_states()[which])
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p in _paths(run) if p]
+        edit = data.draw(st.sampled_from(["replace", "delete", "empty", "drop one"]))
+        if edit in ("empty", "drop one"):          # lists and objects cut short
+            paths = [p for p in paths if _at(run, p) and isinstance(_at(run, p), (list, dict))]
+            if not paths:
+                continue
+            path = data.draw(st.sampled_from(paths))
+            inner = _at(run, path)
+            if edit == "empty":
+                inner.clear()
+            else:
+                key = data.draw(st.sampled_from(list(inner.keys() if isinstance(inner, dict)
+                                                     else range(len(inner)))))
+                del inner[key]
+            continue
+        path = data.draw(st.sampled_from(paths))
+        parent = _at(run, path[:-1])
+        if edit == "delete" and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(json_values)
+    store.path.write_bytes(json.dumps({"format": "dicey-save", "version": SAVE_VERSION,
+                                       "checksum": saves._checksum(run), "run": run}).encode())
+    loaded = store.load(LIB)
+    if loaded.problem is not None:
+        assert loaded.from_backup and loaded.state == good
+    else:
+        _assert_playable(loaded.state)

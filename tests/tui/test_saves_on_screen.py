@@ -2,13 +2,15 @@
 damaged save is reported there and the last good one offered."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
 from dicey.ai.baseline import choose_move
 from dicey.rules.protocol import Move
 from dicey.run import progress
-from dicey.run.saves import SaveStore
+from dicey.run.saves import SaveStore, _checksum
+from dicey.run.state import Reward, state_to_json
 from dicey.tui.screens.fight import FightScreen
 from dicey.tui.screens.title import TitleScreen
 from test_play_by_keys import play_fight_by_keys
@@ -75,12 +77,29 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
         title = app.screen
         assert isinstance(title, TitleScreen)
         problem = str(title.query_one("#title-problem").render())
-        assert "save.json is damaged" in problem and "previous save is offered" in problem
+        assert "save.json does not read" in problem and "previous save is offered" in problem
         assert title.loaded.state == good
         await pilot.press("c")
         await wait_until(pilot, lambda: not isinstance(app.screen, TitleScreen))
     assert store.path.read_text().startswith('{"format"')   # still the damaged text
     assert not store.damaged.exists()                         # nothing was written yet
+
+
+async def test_a_resealed_save_that_does_not_hang_together_is_reported_not_shown(home):
+    """A save edited with its checksum made to match, at a reward but with no fight won
+    before it: the title says why, instead of the reward screen failing."""
+    state = replace(kit_state(4), stage="reward", offers=(Reward("heal", amount=5),))
+    run = state_to_json(state)
+    home.mkdir()
+    (home / "save.json").write_text(json.dumps({
+        "format": "dicey-save", "version": 1, "checksum": _checksum(run), "run": run}))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        problem = str(app.screen.query_one("#title-problem").render())
+        assert "does not end with a won fight" in problem and "no earlier save" in problem
 
 
 async def test_without_a_save_continue_is_disabled(home):
