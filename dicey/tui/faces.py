@@ -109,6 +109,14 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     return f"release {card} with {die}" if move.action == "release" else f"{die} → {card}"
 
 
+def card_line(card: CardState, key: str = "") -> str:
+    """The whole card on one line (a card's face may be too small for its name and text):
+    ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``."""
+    tail = [t for t in (uses_line(card), marks(card)) if t]
+    return f"{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
+        "".join(f" · {t}" for t in tail)
+
+
 def die_label(die: Die, short: bool = False) -> str:
     """The die's face and its marks: ``5``, ``4 burn``, ``2 lock``, ``?`` (blind); with
     ``short``, the marks' initials (``4 b``)."""

@@ -83,8 +83,8 @@ FIGHT_KEYS = (
                   "card the die releases it"),
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
                                           ("enter", "enter")), on_bar=False,
-        explained="move the card cursor; play the picked die on the card under it "
-                  "(when the fight is over: go on)"),
+        explained="move the card cursor (the message line shows the whole card); play "
+                  "the picked die on the card under it (when the fight is over: go on)"),
     Key("t", "end turn", (("t", "end_turn"),)),
     Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
     Key("g", "graph", (("g", "graph"),),

@@ -48,6 +48,20 @@ async def test_the_card_cursor_and_enter(home):
         assert (move.die, move.card) == (5, "Sword")
 
 
+async def test_the_card_cursor_shows_the_whole_card(home):
+    """Five cards at 80 columns cut names and texts short; the cursor's card is written out
+    in full on the message line."""
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, dice=[3, 5])
+        hero = screen.session.fight.fighters[0]
+        hero.cards[1] = hero.cards[1]._replace(upgraded=True)
+        await pilot.press("down", "down")
+        assert message(screen) == "b Shield+: [≤4] Gain d shield"
+        await pilot.press("up")
+        assert message(screen) == "a Sword: [any] Do d damage"
+
+
 async def test_no_dice_left_says_how_to_end_the_turn(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -162,6 +162,8 @@ class FightScreen(RunScreen):
             start = -1 if self.card_cursor is None and step > 0 else (self.card_cursor or 0)
             self.card_cursor = (start + step) % len(cards)
             self.refresh_view()
+            i = self.card_cursor   # the whole card, which its face may cut short
+            self.say(faces.card_line(cards[i], CARD_KEYS[i] if i < len(CARD_KEYS) else ""))
 
     def action_enter(self) -> None:
         if self.session.over:
