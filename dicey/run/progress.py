@@ -174,17 +174,19 @@ def _is_last_fight(state: RunState) -> bool:
 def gain_experience(hero: Hero, levels: tuple[LevelDef, ...], xp: int
                     ) -> tuple[Hero, tuple[str, ...]]:
     """The hero with ``xp`` more experience and every level it reaches; the news lines.
+    Each level adds its max HP and dice and, as in Dicey Dungeons, restores the hero's HP
+    to the full.
 
     >>> h, news = gain_experience(Hero("w", 5, 20, 2), (LevelDef(2, 3, hp=4, dice=1),), 3)
     >>> (h.level, h.hp, h.max_hp, h.dice), news
-    ((2, 9, 24, 3), ('Level 2! +4 max HP, +1 die',))
+    ((2, 24, 24, 3), ('Level 2! +4 max HP, +1 die, HP restored',))
     """
     hero = replace(hero, xp=hero.xp + xp)
     news: list[str] = []
     for level in sorted(levels, key=lambda lv: lv.level):
         if level.level > hero.level and hero.xp >= level.xp:
             hero = replace(hero, level=level.level, max_hp=hero.max_hp + level.hp,
-                           hp=hero.hp + level.hp, dice=hero.dice + level.dice)
+                           hp=hero.max_hp + level.hp, dice=hero.dice + level.dice)
             news.append(_level_news(level))
     return hero, tuple(news)
 
@@ -192,7 +194,7 @@ def gain_experience(hero: Hero, levels: tuple[LevelDef, ...], xp: int
 def _level_news(level: LevelDef) -> str:
     gains = [f"+{level.hp} max HP"] if level.hp else []
     gains += [f"+{level.dice} {'die' if level.dice == 1 else 'dice'}"] if level.dice else []
-    return f"Level {level.level}!" + (" " + ", ".join(gains) if gains else "")
+    return f"Level {level.level}! " + ", ".join(gains + ["HP restored"])
 
 
 def next_level(hero: Hero, levels: tuple[LevelDef, ...]) -> LevelDef | None:

@@ -91,8 +91,9 @@ def test_levels_add_hp_and_dice():
     hero = Hero("warrior", 10, 30, 3)
     levels = (LevelDef(2, 2, hp=4, dice=1), LevelDef(3, 6, hp=4))
     hero, news = progress.gain_experience(hero, levels, 7)    # two levels at once
-    assert (hero.level, hero.max_hp, hero.hp, hero.dice) == (3, 38, 18, 4)
-    assert news == ("Level 2! +4 max HP, +1 die", "Level 3! +4 max HP")
+    assert (hero.level, hero.max_hp, hero.hp, hero.dice) == (3, 38, 38, 4)   # healed full
+    assert news == ("Level 2! +4 max HP, +1 die, HP restored",
+                    "Level 3! +4 max HP, HP restored")
     assert progress.next_level(hero, levels) is None
 
 
