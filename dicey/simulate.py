@@ -201,22 +201,149 @@ def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
              lib: Library | None = None,
              progress: Callable[[int], None] | None = None) -> list[FightResult]:
     """Run every job (in ``workers`` processes when > 1); results in job order."""
-    results: list[FightResult] = []
+    return _in_pool(run_job, jobs, workers, mod_dirs, use_mods, lib, progress)
+
+
+def _in_pool(play: Callable, jobs: Sequence, workers: int,
+             mod_dirs: Sequence[str | Path] | None, use_mods: bool, lib: Library | None,
+             progress: Callable[[int], None] | None) -> list:
+    """``play(job, lib)`` for every job, here or in ``workers`` processes (each with its
+    own library, loaded as ``mod_dirs`` and ``use_mods`` say); results in job order."""
+    results = []
     if workers <= 1 or len(jobs) <= 1:
         lib = lib or load_library(mod_dirs=mod_dirs, use_mods=use_mods)
         for job in jobs:
-            results.append(run_job(job, lib))
+            results.append(play(job, lib))
             if progress:
                 progress(1)
         return results
     dirs = None if mod_dirs is None else [str(d) for d in mod_dirs]
     chunk = max(1, len(jobs) // (workers * 8))
     with worker_pool(workers, _init_worker, (dirs, use_mods)) as pool:
-        for result in pool.imap(run_job, jobs, chunksize=chunk):
+        for result in pool.imap(play, jobs, chunksize=chunk):
             results.append(result)
             if progress:
                 progress(1)
     return sorted(results, key=lambda r: r.index)
+
+
+# ----------------------------------------------------------------------- runs
+
+@dataclass(frozen=True)
+class RunJob:
+    """One whole run to simulate: a hero, a seed, the bot that plays the hero and the
+    run's difficulty (None: each enemy plays its own preset)."""
+
+    index: int
+    hero: str
+    seed: int
+    hero_ai: str = HERO_BOT
+    ai: str | None = None
+
+
+@dataclass
+class RunResult:
+    """What one simulated run came to."""
+
+    index: int
+    hero: str
+    seed: int
+    won: bool
+    floor: int                 # the floor of the last fight (1-based)
+    fights_won: int
+    level: int
+    hp: int                    # the hero's HP at the end
+    last_enemy: str            # who ended the run (or the boss it beat)
+    fights: list[tuple[int, str, str]] = field(default_factory=list)
+    """Per fight: (floor, enemy id, "won" | "lost" | "draw")."""
+    rewards: list[str] = field(default_factory=list)
+    """Per reward taken: ``card:ID``, ``upgrade:ID`` or ``heal``."""
+
+
+def plan_runs(lib: Library, runs: int, seed: int, heroes: Sequence[str] = (),
+              hero_ai: str = HERO_BOT, ai: str | None = None) -> list[RunJob]:
+    """``runs`` runs shared out among the heroes (all the dungeon's when none are named),
+    in turn; run ``i`` has the ``i``-th seed drawn from ``seed``. Unknown heroes raise
+    KeyError with a did-you-mean."""
+    from .run.progress import heroes_of
+
+    dungeon = lib.dungeon
+    if dungeon is None:
+        return []
+    hero_ids = [lib.hero(h).id for h in heroes] or [h.id for h in heroes_of(lib, dungeon)]
+    if not hero_ids:
+        return []
+    seeds = random.Random(seed)
+    return [RunJob(i, hero_ids[i % len(hero_ids)], seeds.randrange(2**31), hero_ai, ai)
+            for i in range(runs)]
+
+
+def run_run_job(job: RunJob, lib: Library | None = None) -> RunResult:
+    """Play one job's run headless to its end (see :mod:`dicey.run.autoplay`)."""
+    from .ai.planner import make_chooser
+    from .run.autoplay import play_run
+
+    lib = lib or _WORKER_LIB
+    if lib is None:
+        raise RuntimeError("simulation worker has no library")
+    choosers: dict[str, Callable] = {}
+
+    def chooser(name: str) -> Callable:
+        if name not in choosers:
+            choosers[name] = make_chooser(name, clock=False)
+        return choosers[name]
+
+    record = play_run(lib, job.hero, job.seed, chooser(job.hero_ai), chooser, ai=job.ai)
+    state, history = record.state, record.state.history
+    return RunResult(job.index, job.hero, job.seed, record.won, history[-1].floor,
+                     sum(f.result == "won" for f in history), state.hero.level,
+                     state.hero.hp, history[-1].enemy,
+                     [(f.floor, f.enemy, f.result) for f in history],
+                     [r.kind if r.kind == "heal" else f"{r.kind}:{r.card}"
+                      for r in record.rewards])
+
+
+def simulate_runs(jobs: Sequence[RunJob], *, workers: int = 1,
+                  mod_dirs: Sequence[str | Path] | None = None, use_mods: bool = True,
+                  lib: Library | None = None,
+                  progress: Callable[[int], None] | None = None) -> list[RunResult]:
+    """Play every run (in ``workers`` processes when > 1); results in job order."""
+    return _in_pool(run_run_job, jobs, workers, mod_dirs, use_mods, lib, progress)
+
+
+def build_run_report(results: Sequence[RunResult], seed: int, floors: int,
+                     hero_bot: str = HERO_BOT, ai: str | None = None) -> dict:
+    """The runs' report as plain data (JSON-ready; the same for the same seed and jobs):
+    how many runs each hero won, how far the runs got (the share that reached each of the
+    dungeon's ``floors`` and the share that ended there), the enemies met (how many runs
+    each ended, and the share of its fights the hero lost), and the rewards taken.
+    ``hero_bot`` and ``ai`` are the presets the jobs were planned with."""
+    n = len(results)
+    out: dict = {"seed": seed, "runs": n, "hero_bot": hero_bot,
+                 "difficulty": ai or "each enemy's own"}
+    heroes: dict[str, list[RunResult]] = defaultdict(list)
+    for r in results:
+        heroes[r.hero].append(r)
+    out["won_pct"] = _rate(sum(r.won for r in results), n)
+    out["heroes"] = {h: {"runs": len(rs), "won_pct": _rate(sum(r.won for r in rs), len(rs)),
+                         "mean_fights_won": round(sum(r.fights_won for r in rs) / len(rs), 2),
+                         "mean_level": round(sum(r.level for r in rs) / len(rs), 2)}
+                     for h, rs in sorted(heroes.items())}
+    out["floors"] = {str(f): {"reached_pct": _rate(sum(r.floor >= f for r in results), n),
+                              "ended_pct": _rate(sum(r.floor == f and not r.won
+                                                     for r in results), n)}
+                     for f in range(1, floors + 1)}
+    met: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for r in results:
+        for _, enemy, result in r.fights:
+            met[enemy] += 1
+            lost[enemy] += result != "won"
+    out["enemies"] = {e: {"fights": met[e], "runs_ended": lost[e],
+                          "hero_lost_pct": _rate(lost[e], met[e])} for e in sorted(met)}
+    out["rewards"] = dict(sorted(Counter(x.split(":", 1)[0] for r in results
+                                         for x in r.rewards).items()))
+    return out
 
 
 # -------------------------------------------------------------------- quality
@@ -336,15 +463,42 @@ def build_report(results: Sequence[FightResult], seed: int, hero_level: str = "f
     }
 
 
-def _table(title: str, rows: dict) -> list[str]:
-    width = max([len(title)] + [len(k) for k in rows])
-    out = ["", f"{title:<{width}}  fights  hero win  enemy win  draws  turns  hero HP  "
-               "enemy HP"]
+#: The columns of a table of fights: (header, key, suffix).
+FIGHT_COLUMNS = (("fights", "fights", ""), ("hero win", "hero_win_pct", "%"),
+                 ("enemy win", "enemy_win_pct", "%"), ("draws", "draw_pct", "%"),
+                 ("turns", "mean_turns", ""), ("hero HP", "mean_hero_hp", ""),
+                 ("enemy HP", "mean_enemy_hp", ""))
+
+
+def format_run_report(report: dict) -> str:
+    """The runs' report as text tables for a terminal."""
+    out = [f"{report['runs']} runs, seed {report['seed']}, hero bot '{report['hero_bot']}', "
+           f"difficulty: {report['difficulty']}; runs won: {report['won_pct']}%"]
+    out += _grid("hero", report["heroes"], (("runs", "runs", ""), ("won", "won_pct", "%"),
+                                            ("fights won", "mean_fights_won", ""),
+                                            ("level", "mean_level", "")))
+    out += _grid("floor", report["floors"], (("reached", "reached_pct", "%"),
+                                             ("ended there", "ended_pct", "%")))
+    out += _grid("enemy", report["enemies"], (("fights", "fights", ""),
+                                              ("runs ended", "runs_ended", ""),
+                                              ("hero lost", "hero_lost_pct", "%")))
+    if report["rewards"]:
+        out += ["", "rewards taken: " + ", ".join(f"{kind} {n}" for kind, n in
+                                                 report["rewards"].items())]
+    return "\n".join(out)
+
+
+def _grid(title: str, rows: dict, columns: Sequence[tuple[str, str, str]]) -> list[str]:
+    """A blank line and a text table (nothing without rows): each row's name under
+    ``title``, then per column ``(header, key, suffix)`` the row's value and the suffix,
+    right-aligned under the header."""
+    if not rows:
+        return []
+    width = max([len(title)] + [len(name) for name in rows])
+    out = ["", "  ".join([f"{title:<{width}}"] + [header for header, _, _ in columns])]
     for name, row in rows.items():
-        out.append(f"{name:<{width}}  {row['fights']:>6}  {row['hero_win_pct']:>7}%  "
-                   f"{row['enemy_win_pct']:>8}%  {row['draw_pct']:>4}%  "
-                   f"{row['mean_turns']:>5}  {row['mean_hero_hp']:>7}  "
-                   f"{row['mean_enemy_hp']:>8}")
+        out.append("  ".join([f"{name:<{width}}"] + [f"{str(row[key]) + suffix:>{len(header)}}"
+                                                     for header, key, suffix in columns]))
     return out
 
 
@@ -354,7 +508,7 @@ def format_report(report: dict) -> str:
            f"'{report['hero_bot']}', hero level '{report['hero_level']}'"]
     for title, key in (("enemy AI preset", "presets"), ("enemy", "enemies"), ("hero", "heroes")):
         if report[key]:
-            out += _table(title, report[key])
+            out += _grid(title, report[key], FIGHT_COLUMNS)
     gains = report["compare"].get("enemy_win_pct_gain", {})
     if len(gains) > 1:
         base = report["compare"]["baseline"]

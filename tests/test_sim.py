@@ -201,3 +201,37 @@ def test_sim_says_when_an_enemy_is_on_no_floor_so_its_hero_level_cannot_apply(cl
     code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
                          "--workers", "1", "--no-progress", "--hero-level", "start")
     assert code == 0 and "note:" not in err
+
+
+# ----------------------------------------------------------------------- runs
+
+def test_runs_share_out_the_heroes_and_refuse_an_unknown_one(library):
+    jobs = simulate.plan_runs(library, 5, 2, hero_ai="easy")
+    assert [j.hero for j in jobs] == ["warrior", "thief", "inventor", "warrior", "thief"]
+    assert len({j.seed for j in jobs}) == 5 and [j.index for j in jobs] == list(range(5))
+    assert simulate.plan_runs(library, 5, 2) == simulate.plan_runs(library, 5, 2)
+    assert {j.hero for j in simulate.plan_runs(library, 3, 2, ["Thief"])} == {"thief"}
+    with pytest.raises(KeyError, match="did you mean 'thief'"):
+        simulate.plan_runs(library, 1, 1, ["theif"])
+
+
+def test_run_report_is_the_same_for_one_and_two_workers_and_adds_up(library):
+    jobs = simulate.plan_runs(library, 4, 3, hero_ai="easy", ai="easy")
+    one = simulate.simulate_runs(jobs, workers=1, lib=library)
+    two = simulate.simulate_runs(jobs, workers=2)
+    floors = len(library.dungeon.floors)
+    report = simulate.build_run_report(one, 3, floors, "easy", "easy")
+    assert report == simulate.build_run_report(two, 3, floors, "easy", "easy")
+    lost = [r for r in one if not r.won]
+    assert report["runs"] == 4 and report["difficulty"] == "easy"
+    reached = [row["reached_pct"] for row in report["floors"].values()]
+    assert reached[0] == 100.0 and reached == sorted(reached, reverse=True)
+    ended = sum(row["ended_pct"] for row in report["floors"].values())
+    assert ended == pytest.approx(100.0 - report["won_pct"], abs=0.5)
+    assert sum(row["runs_ended"] for row in report["enemies"].values()) == len(lost)
+    assert sum(row["fights"] for row in report["enemies"].values()) == \
+        sum(len(r.fights) for r in one)
+    assert sum(report["rewards"].values()) == sum(len(r.rewards) for r in one)
+    text = simulate.format_run_report(report)
+    assert text.startswith("4 runs, seed 3, hero bot 'easy', difficulty: easy")
+    assert "floor  reached  ended there" in text
