@@ -474,7 +474,7 @@ def format_run_report(report: dict) -> str:
     """The runs' report as text tables for a terminal."""
     out = [f"{report['runs']} runs, seed {report['seed']}, hero bot '{report['hero_bot']}', "
            f"difficulty: {report['difficulty']}; runs won: {report['won_pct']}%"]
-    out += _grid("hero", report["heroes"], (("runs", "runs", ""), ("won", "won_pct", "%"),
+    out += _grid("hero", report["heroes"], (("runs", "runs", ""), ("runs won", "won_pct", "%"),
                                             ("fights won", "mean_fights_won", ""),
                                             ("level", "mean_level", "")))
     out += _grid("floor", report["floors"], (("reached", "reached_pct", "%"),
