@@ -119,13 +119,40 @@ def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
 
 # ------------------------------------------------------------------- mod.toml
 
-_REQUIRE = re.compile(r"^\s*([a-z0-9_\-]+)\s*(?:>=\s*([0-9]+(?:\.[0-9]+)*))?\s*$")
+#: A version: numbers of at most 9 digits joined by dots, at most 16 of them.
+_VERSION = r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,15}"
+_REQUIRE = re.compile(rf"^\s*([a-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+#: Largest ``mod.toml`` read, in bytes (a real one is a few hundred).
+MAX_MOD_TOML_BYTES = 100_000
 
 
 def _version(text: Any) -> tuple[int, ...] | None:
-    if not isinstance(text, str) or not re.fullmatch(r"[0-9]+(\.[0-9]+)*", text.strip()):
+    if not isinstance(text, str) or not re.fullmatch(_VERSION, text.strip()):
         return None
     return tuple(int(p) for p in text.strip().split("."))
+
+
+def read_toml(path: Path, limit: int) -> dict[str, Any]:
+    """A TOML file's table. Raises OSError when it cannot be read, ValueError (with the
+    reason, and the line and column where TOML has them) for anything else: larger than
+    ``limit`` bytes, not UTF-8, not TOML, or TOML that Python cannot hold (nested too
+    deeply, a number of thousands of digits)."""
+    with path.open("rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"file too large (more than {limit:,} bytes)")
+    try:
+        text = data.decode("utf-8-sig")   # (a byte order mark, as some editors write, is fine)
+    except UnicodeDecodeError:
+        raise ValueError("not valid UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ValueError(str(err)) from None
+    except RecursionError:
+        raise ValueError("arrays or tables nested too deeply") from None
+    except ValueError:   # Python refuses integers of more than 4,300 digits
+        raise ValueError("a number has too many digits") from None
 
 
 def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
@@ -135,10 +162,10 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     if not path.is_file():
         return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except UnicodeDecodeError:
-        return None, [Diagnostic(shown, 0, 0, "mod.toml is not valid UTF-8 text")]
-    except tomllib.TOMLDecodeError as err:
+        data = read_toml(path, MAX_MOD_TOML_BYTES)
+    except OSError as err:
+        return None, [Diagnostic(shown, 0, 0, f"cannot read mod.toml: {err.strerror or err}")]
+    except ValueError as err:
         line, col = _toml_position(str(err))
         return None, [Diagnostic(shown, line, col, f"invalid mod.toml: {err}")]
     problems: list[Diagnostic] = []
@@ -167,7 +194,8 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     for req in raw:
         m = _REQUIRE.match(req)
         if not m:
-            bad(f"mod.toml: cannot read requirement {req!r} (write \"modname>=1.0\")")
+            shown = req if len(req) <= 60 else req[:57] + "…"
+            bad(f"mod.toml: cannot read requirement {shown!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     authors = data.get("authors", [])

@@ -116,6 +116,42 @@ def test_bad_mod_toml_is_reported(tmp_path, toml, words):
     assert info is None and any(words in p.message for p in problems)
 
 
+@pytest.mark.parametrize("toml, words", [
+    # TOML that tomllib reads but Python cannot hold: no RecursionError, no ValueError
+    ('name = "x"\nversion = "1.0"\napi = 1\nx = ' + "[" * 5000 + "]" * 5000,
+     "invalid mod.toml: arrays or tables nested too deeply"),
+    ('name = "x"\nversion = "1.0"\napi = ' + "9" * 5000, "a number has too many digits"),
+    ('name = "x"\nversion = "' + "9" * 5000 + '"\napi = 1', "'version' must be a string"),
+    ('name = "x"\nversion = "' + "1." * 5000 + '0"\napi = 1', "'version' must be a string"),
+    ('name = "x"\nversion = "1.0"\napi = 1\nrequires = ["y>=' + "9" * 5000 + '"]',
+     "cannot read requirement 'y>=999"),
+    ("# " + "x" * 200_000, "invalid mod.toml: file too large"),
+], ids=["deep", "api-digits", "version-digits", "version-parts", "requires-digits", "large"])
+def test_mod_toml_python_cannot_hold_is_reported(tmp_path, toml, words):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text(toml)
+    info, problems = read_mod_toml(folder)
+    assert info is None and any(words in p.message for p in problems), problems
+    assert all(len(p.message) < 200 for p in problems)
+
+
+def test_a_mod_toml_with_a_byte_order_mark_is_read(tmp_path):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_bytes(b'\xef\xbb\xbfname = "M"\nversion = "1.0"\napi = 1\n')
+    info, problems = read_mod_toml(folder)
+    assert problems == [] and info.name == "M"
+
+
+def test_one_unreadable_mod_toml_does_not_stop_the_others(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "deep", toml='name = "d"\nversion = "1.0"\napi = 1\nx = ' + "[" * 5000 + "]" * 5000)
+    mod(mods, "fine", 'equipment "Club" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert lib.skipped_mods == {"deep": "invalid mod.toml"} and "club" in lib.equipment
+
+
 def test_non_utf8_mod_toml(tmp_path):
     folder = tmp_path / "m"
     folder.mkdir()

@@ -35,7 +35,6 @@ the file and the key.
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,8 @@ from typing import Any
 from dicey.lang.ast import make_id
 from dicey.lang.errors import did_you_mean
 from dicey.lang.interp import MAX_INT
-from dicey.rules.fight import Fight
+from dicey.library import read_toml
+from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.statuses import CORE_DEFAULTS
 
 from .planner import PRESET_BUDGETS, Budget
@@ -62,6 +62,8 @@ FIGHTER_RANGES: dict[str, tuple[int, int]] = {
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
+#: Largest scenario file read, in bytes (a real one is well under a kilobyte).
+MAX_SCENARIO_BYTES = 1_000_000
 #: The folder of the reference positions.
 SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "scenarios"
 
@@ -95,10 +97,20 @@ class Scenario:
         actor_side = 0 if actor.kind == "hero" and opponent.kind != "hero" else 1
         pair = (actor, opponent) if actor_side == 0 else (opponent, actor)
         self._check_statuses(library)
+        sides = (("opponent", self.opponent, 1 - actor_side), ("actor", self.actor, actor_side))
+        for where, spec, _ in sides:
+            self._check_equipment(library, spec, where)
         try:
             fight = Fight.start(library, pair[0], pair[1], random.Random(0))
-            fight.set_position(1 - actor_side, **_pins(self.opponent))
-            fight.set_position(actor_side, turn=self.turn, **_pins(self.actor))
+            for where, spec, side in sides:   # the cards first: the marks name them
+                if "equipment" in spec:
+                    fight.set_position(side, equipment=spec["equipment"])
+                self._check_marks(fight.fighters[side], spec, where)
+            for where, spec, side in sides:
+                fight.set_position(side, turn=self.turn if where == "actor" else None,
+                                   **_pins(spec))
+        except ScenarioError:
+            raise
         except ValueError as err:
             raise ScenarioError(f"{self.path}: {err}") from None
         for where, spec, side in (("opponent", self.opponent, 1 - actor_side),
@@ -112,6 +124,49 @@ class Scenario:
             raise ScenarioError(f"{self.path}: the actor has no turn to play "
                                 "(give [actor] some dice)")
         return fight
+
+    def _check_equipment(self, library: Any, spec: dict[str, Any], where: str) -> None:
+        """Every card of ``equipment`` is the library's (``"Sword+"``: the upgraded one)."""
+        for name in spec.get("equipment", []):
+            base = name[:-1].rstrip() if name.endswith("+") else name
+            if make_id(base) not in library.equipment:
+                raise ScenarioError(f"{self.path}: [{where}] equipment: unknown card "
+                                    f"'{name}'{did_you_mean(make_id(base), library.equipment)}")
+
+    def _check_marks(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
+        """The cards ``shocked``, ``weakened`` and ``countdowns`` name are the fighter's:
+        as many as are named, and countdown cards with no more left than they count."""
+        def holding(name: str) -> list[Any]:
+            return [c for c in fighter.cards
+                    if c.defn.name == name or c.defn.id == make_id(name)]
+
+        def missing(key: str, name: str) -> ScenarioError:
+            cards = ", ".join(c.defn.name for c in fighter.cards) or "none"
+            return ScenarioError(f"{self.path}: [{where}] {key}: {fighter.name} has no card "
+                                 f"'{name}'{did_you_mean(name, [c.defn.name for c in fighter.cards])}"
+                                 f" (its cards: {cards})")
+
+        for key in ("shocked", "weakened"):
+            names = spec.get(key, [])
+            for name in dict.fromkeys(names):
+                have = len(holding(name))
+                if not have:
+                    raise missing(key, name)
+                named = sum(make_id(other) == make_id(name) for other in names)
+                if named > have:
+                    raise ScenarioError(f"{self.path}: [{where}] {key}: '{name}' is named "
+                                        f"{named} times, but {fighter.name} has {have}")
+        for name, left in spec.get("countdowns", {}).items():
+            cards = holding(name)
+            if not cards:
+                raise missing("countdowns", name)
+            counts = [c.active.countdown for c in cards if c.active.countdown is not None]
+            if not counts:
+                raise ScenarioError(f"{self.path}: [{where}] countdowns: {cards[0].defn.name} "
+                                    "is not a countdown card")
+            if left > max(counts):
+                raise ScenarioError(f"{self.path}: [{where}] countdowns: {cards[0].defn.name} "
+                                    f"counts down from {max(counts)}, so {left} cannot be left")
 
     def _check_statuses(self, library: Any) -> None:
         """Every status named is the library's, or one the engine knows without it."""
@@ -144,13 +199,15 @@ def _fighter(library: Any, name: str, path: str, where: str) -> Any:
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file (ScenarioError for any problem)."""
     shown = str(path)
+    if Path(path).is_dir():
+        raise ScenarioError(f"{shown}: is a folder, not a scenario file")
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = read_toml(Path(path), MAX_SCENARIO_BYTES)
     except FileNotFoundError:
         raise ScenarioError(f"{shown}: no such scenario file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError(f"{shown}: cannot read it ({err})") from None
-    except tomllib.TOMLDecodeError as err:
+    except OSError as err:
+        raise ScenarioError(f"{shown}: cannot read it ({err.strerror or err})") from None
+    except ValueError as err:
         raise ScenarioError(f"{shown}: not valid TOML: {err}") from None
     return parse_scenario(data, shown)
 
@@ -165,12 +222,14 @@ def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{path}: [search] must be a table")
     _known(search, SEARCH_KEYS, path, "[search]")
     preset = search.get("preset", "normal")
-    if preset not in PRESET_BUDGETS and preset != "easy":
-        raise ScenarioError(f"{path}: [search] preset: unknown preset '{preset}' "
+    if not isinstance(preset, str) or (preset not in PRESET_BUDGETS and preset != "easy"):
+        shown = f"'{preset}'" if isinstance(preset, str) else repr(preset)
+        raise ScenarioError(f"{path}: [search] preset: unknown preset {shown} "
                             f"(available: easy, {', '.join(PRESET_BUDGETS)})")
     return Scenario(path, actor, opponent, title=_text(data, "title", path),
-                    text=_text(data, "text", path), turn=_opt_int(data, "turn", path, 1),
-                    preset=preset, seed=_opt_int(search, "seed", path, 0) or 0,
+                    text=_text(data, "text", path),
+                    turn=_opt_int(data, "turn", path, 1, MAX_TURNS),
+                    preset=preset, seed=_opt_int(search, "seed", path, 0, where="[search]") or 0,
                     budget=_budget(search, PRESET_BUDGETS.get(preset, Budget()), path))
 
 
@@ -199,7 +258,7 @@ def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
     changes: dict[str, Any] = {}
     for key in ("states", "iterations"):
         if key in search:
-            changes[key] = _opt_int(search, key, path, 1)
+            changes[key] = _opt_int(search, key, path, 1, where="[search]")
     if "ms" in search:
         ms = search["ms"]
         if ms == "none":
@@ -250,12 +309,16 @@ def _text(data: dict[str, Any], key: str, path: str) -> str:
     return value
 
 
-def _opt_int(data: dict[str, Any], key: str, path: str, minimum: int) -> int | None:
+def _opt_int(data: dict[str, Any], key: str, path: str, minimum: int,
+             maximum: int | None = None, where: str = "") -> int | None:
     if key not in data:
         return None
     value = data[key]
-    if not _is(value, "int") or value < minimum:
-        raise ScenarioError(f"{path}: {key}: expected an integer ≥ {minimum}, got {value!r}")
+    if not _is(value, "int") or value < minimum or (maximum is not None and value > maximum):
+        wanted = (f"an integer from {minimum} to {maximum}" if maximum is not None
+                  else f"an integer ≥ {minimum}")
+        raise ScenarioError(f"{path}: {where + ' ' if where else ''}{key}: expected "
+                            f"{wanted}, got {value!r}")
     return value
 
 

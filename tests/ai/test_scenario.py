@@ -48,8 +48,11 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
     ({"opponent": None}, "missing the [opponent] table"),
     ({"search": {"ms": -1}}, "[search] ms: expected a positive number or \"none\""),
     ({"search": {"preset": "genius"}}, "unknown preset 'genius'"),
-    ({"search": {"states": 0}}, "states: expected an integer ≥ 1"),
+    ({"search": {"states": 0}}, "[search] states: expected an integer ≥ 1"),
+    ({"search": {"seed": -1}}, "[search] seed: expected an integer ≥ 0"),
+    ({"search": {"preset": ["normal"]}}, "[search] preset: unknown preset ['normal']"),
     ({"turn": "two"}, "turn: expected an integer"),
+    ({"turn": 10 ** 12}, "turn: expected an integer from 1 to 60"),
     ({"actor": {"fighter": "Frog", "hp": -5, "dice": [1]}},
      "[actor] hp: -5 is out of range (1 to 1,000,000)"),
     ({"opponent": {"fighter": "Warrior", "statuses": {"poison": 10 ** 20}}},
@@ -69,7 +72,21 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
     ({"fighter": "Frogg", "dice": [1]}, "unknown fighter 'Frogg' (did you mean 'frog'?)"),
     ({"fighter": "Frog", "dice": [7]}, "dice must be"),
     ({"fighter": "Frog", "dice": [1], "burning": [3]}, "die index 3 is out of range"),
-    ({"fighter": "Frog", "dice": [1], "shocked": ["Hammer"]}, "cannot mark 'Hammer'"),
+    ({"fighter": "Frog", "dice": [1], "shocked": ["Hammer"]},
+     "[actor] shocked: Frog has no card 'Hammer' (its cards: Sword, Shield)"),
+    ({"fighter": "Frog", "dice": [1], "weakened": ["Shield", "shield"]},
+     "[actor] weakened: 'Shield' is named 2 times, but Frog has 1"),
+    ({"fighter": "Frog", "dice": [1], "countdowns": {"Sword": 3}},
+     "[actor] countdowns: Sword is not a countdown card"),
+    ({"fighter": "Frog", "dice": [1], "equipment": ["Pea Shooter"],
+      "countdowns": {"Pea Shooter": 9}},
+     "[actor] countdowns: Pea Shooter counts down from 5, so 9 cannot be left"),
+    ({"fighter": "Frog", "dice": [1], "equipment": ["Sword", "Swrod+"]},
+     "[actor] equipment: unknown card 'Swrod+' (did you mean 'sword'?)"),
+    ({"fighter": "Frog", "dice": [1], "equipment": ["+"]},
+     "[actor] equipment: unknown card '+'"),
+    ({"fighter": "Frog", "dice": [1], "equipment": ["Hammer"], "shocked": ["Sword"]},
+     "[actor] shocked: Frog has no card 'Sword' (its cards: Hammer)"),
     ({"fighter": "Frog"}, "has no turn to play"),
     ({"fighter": "Frog", "dice": [1], "hp": 13}, "[actor] hp: 13 is more than Frog's max HP 12"),
     ({"fighter": "Frog", "dice": [1], "statuses": {"posion": 1}},
@@ -85,10 +102,30 @@ def test_positions_that_cannot_be_pinned_say_why(library, actor, message):
 def test_unreadable_files(tmp_path):
     with pytest.raises(ScenarioError, match="no such scenario file"):
         load_scenario(tmp_path / "missing.toml")
+    with pytest.raises(ScenarioError, match="is a folder, not a scenario file"):
+        load_scenario(tmp_path)
     bad = tmp_path / "bad.toml"
     bad.write_text("[actor\nfighter = 1")
     with pytest.raises(ScenarioError, match="not valid TOML"):
         load_scenario(bad)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("x = " + "[" * 5000 + "]" * 5000, "arrays or tables nested too deeply"),   # recursion
+    ("turn = " + "9" * 5000, "a number has too many digits"),          # int() refuses it
+    ("# " + "x" * 1_000_001, "file too large"),
+], ids=["deep", "digits", "large"])
+def test_toml_python_cannot_hold_is_a_scenario_error(tmp_path, text, message):
+    path = tmp_path / "odd.toml"
+    path.write_text(text)
+    with pytest.raises(ScenarioError, match=f"odd.toml: not valid TOML: {message}"):
+        load_scenario(path)
+
+
+def test_a_byte_order_mark_is_fine(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + (SCENARIOS / "frog.toml").read_bytes())
+    assert load_scenario(path).actor["fighter"] == "Frog"
 
 
 def _mostly(usual: st.SearchStrategy, odd: st.SearchStrategy) -> st.SearchStrategy:
