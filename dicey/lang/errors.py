@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .ast import Pos
@@ -48,23 +49,31 @@ class Diagnostic:
         head = f"{self.location}: {self.severity}: {self.message}"
         if source is None or self.line <= 0:
             return head
-        # Lines as the parser counts them: only "\n" ends one (splitlines would also split
-        # at form feeds and Unicode separators inside strings and comments).
-        lines = source.split("\n")
+        lines = source_lines(source)
         if self.line > len(lines):
             return head
-        text = lines[self.line - 1].rstrip("\r").expandtabs(1)
-        if len(text) > 160:
+        text = lines[self.line - 1].rstrip("\r")
+        if len(text) > 160:   # (only the part shown is copied: a line may be megabytes long)
             start = max(0, self.column - 60)
             text, col = text[start:start + 120], self.column - start
         else:
             col = self.column
+        text = text.expandtabs(1)   # a tab is one column, as the parser counts it
         width = max(1, (self.end_column - self.column) if self.end_column > self.column else 1)
         width = min(width, max(1, len(text) - col + 1))
         return f"{head}\n    {text}\n    {' ' * max(0, col - 1)}{'^' * width}"
 
     def __str__(self) -> str:
         return f"{self.location}: {self.severity}: {self.message}"
+
+
+@lru_cache(maxsize=4)
+def source_lines(source: str) -> list[str]:
+    """A file's lines as the parser counts them: only "\\n" ends one (splitlines would also
+    split at form feeds and Unicode separators inside strings and comments). Kept for the
+    last few files, so that rendering every problem of a file splits it once, not once per
+    problem (a file of 20,000 broken declarations). Callers must not change the list."""
+    return source.split("\n")
 
 
 class DiceError(ValueError):

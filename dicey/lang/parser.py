@@ -14,6 +14,7 @@ declarations are reported at once and the good ones survive.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -742,7 +743,22 @@ def decode_source(data: bytes, path: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise _not_utf8(err, path) from None
-    return text
+    return line_ends(text)
+
+
+def line_ends(text: str) -> str:
+    """The text of a file saved with old Mac line ends (a lone ``\\r`` ends each line, and
+    there is no ``\\n`` at all) with ``\\n`` ones, so that it has its lines rather than one
+    where the first comment runs to the end of the file; any other text as it is (a
+    ``\\r`` before a ``\\n`` is a space, as is a stray one). Each character stays where
+    it was.
+
+    >>> line_ends("# note\\requipment")
+    '# note\\nequipment'
+    >>> line_ends("a\\r\\nb\\rc")
+    'a\\r\\nb\\rc'
+    """
+    return text.replace("\r", "\n") if "\r" in text and "\n" not in text else text
 
 
 def _not_utf8(err: UnicodeDecodeError, path: str) -> DiceSyntaxError:
@@ -774,6 +790,7 @@ def parse_recovering(text: str, path: str = "<string>") -> tuple[A.Module, list[
         return A.Module((), path), [Diagnostic(
             path, 0, 0, f"file too large ({len(text):,} characters; the limit is "
             f"{MAX_SOURCE_BYTES:,})")]
+    text = line_ends(text)
     try:
         return A.Module(_parse_tree(text, path), path), []
     except DiceSyntaxError as first:
@@ -788,7 +805,13 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
     the bad bytes escaped; for one that is not text at all, ""."""
     shown = display or str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as file:   # no more than the limit: a file may be huge
+            data = file.read(MAX_SOURCE_BYTES + 1)
+            if len(data) > MAX_SOURCE_BYTES:
+                size = max(len(data), os.fstat(file.fileno()).st_size)
+                return A.Module((), shown), "", [Diagnostic(
+                    shown, 0, 0, f"file too large ({size:,} bytes; the limit is "
+                    f"{MAX_SOURCE_BYTES:,})")]
     except OSError as err:
         return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {err.strerror}")]
     try:

@@ -11,7 +11,7 @@ import lark
 import pytest
 
 from dicey.lang import ast as A
-from dicey.lang.errors import DiceSyntaxError
+from dicey.lang.errors import DiceSyntaxError, Diagnostic, render_all
 from dicey.lang.parser import MAX_SOURCE_BYTES, parse, parse_expr, parse_file
 from dicey.library import load_library
 
@@ -147,6 +147,61 @@ def test_a_utf8_bom_is_fine(tmp_path):
     path.write_bytes('\ufeffequipment "Café" { on use { attack(d) } }'.encode("utf-8"))
     module, _, found = parse_file(path)
     assert found == [] and module.decls[0].name == "Café"
+
+
+@pytest.mark.parametrize("ends", ["\r", "\r\n", "\n"], ids=["cr", "crlf", "lf"])
+def test_every_line_ending_gives_the_same_lines(tmp_path, ends):
+    # A file saved with old Mac line ends (a lone CR) used to be one line: its first
+    # comment ran to the end of the file, and it silently declared nothing.
+    source = ('# cards\nequipment "A" {\n    on use { attack(d) }\n}\n'
+              'equipment "B" {\n    on use { attack(zz) }\n}\n').replace("\n", ends)
+    path = tmp_path / "ends.dice"
+    path.write_bytes(source.encode("utf-8"))
+    lib = load_library(ROOT / "content", use_mods=False, extra_files=[path])
+    assert "a" in lib.equipment and "b" not in lib.equipment
+    assert [(d.line, d.column, d.message) for d in lib.errors] == [(6, 21, "unknown name 'zz'")]
+    assert lib.render_diagnostics().endswith("\n        on use { attack(zz) }\n"
+                                             "                        ^^")
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):
+    import tracemalloc
+
+    path = tmp_path / "huge.dice"
+    with path.open("wb") as file:
+        file.truncate(50_000_000)   # sparse: 50 MB of NUL bytes, none on disk
+    tracemalloc.start()
+    try:
+        module, _, found = parse_file(path, "huge.dice")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert module.decls == () and "file too large (50,000,000 bytes" in found[0].message
+    assert peak < 3 * MAX_SOURCE_BYTES
+
+
+def test_rendering_every_problem_of_a_file_splits_it_into_lines_once():
+    # 20,000 broken declarations in one file used to take minutes to print: each problem
+    # split the whole file again to quote its line.
+    class Source(str):
+        splits = 0
+
+        def split(self, *args, **kwargs):
+            Source.splits += 1
+            return super().split(*args, **kwargs)
+
+    text = 'equipment "A" { on use { attack(zz) } }\n' * 2_000 + "# unique\n"
+    diagnostics = [Diagnostic("many.dice", line, 34, "unknown name 'zz'", end_column=36)
+                   for line in range(1, 2_001)]
+    shown = render_all(diagnostics, {"many.dice": Source(text)})
+    assert Source.splits <= 1 and shown.count("attack(zz)") == 2_000
+
+
+def test_a_problem_on_a_megabyte_line_quotes_a_slice_of_it():
+    line = "attack(zz); " * 100_000
+    source = 'equipment "A" { on use { ' + line + "} }"
+    found = Diagnostic("long.dice", 1, 26 + 12 * 50_000, "unknown name 'zz'").render(source)
+    assert len(found) < 400 and "attack(zz)" in found
 
 # ---------------------------------------------------------------- nesting
 
