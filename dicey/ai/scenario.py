@@ -34,6 +34,7 @@ the file and the key.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -263,7 +264,7 @@ def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
         ms = search["ms"]
         if ms == "none":
             changes["ms"] = None
-        elif _is(ms, "num") and ms > 0:
+        elif _is(ms, "num") and 0 < ms < math.inf:   # (not nan)
             changes["ms"] = float(ms)
         else:
             raise ScenarioError(f"{path}: [search] ms: expected a positive number or "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import replace
 from typing import Any
@@ -48,7 +49,7 @@ def _ms(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected milliseconds or 'none', got {text!r}") \
             from None
-    if value <= 0:
+    if not 0 < value < math.inf:    # (nan too)
         raise argparse.ArgumentTypeError(f"expected a positive number or 'none', got {text!r}")
     return value
 

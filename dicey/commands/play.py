@@ -17,6 +17,10 @@ from dicey.library import Library
 from ._shared import fail, library_from
 
 
+#: Longest pause between the enemy's moves, in seconds.
+MAX_DELAY = 60
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a run through the dungeon (the default command)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -52,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
             hero = lib.hero(args.hero).id
         except KeyError as err:
             return fail(err.args[0])
-    if args.delay < 0:
-        return fail("--delay must be 0 or more seconds")
+    if not 0 <= args.delay <= MAX_DELAY:    # (also refuses nan and inf)
+        return fail(f"--delay must be 0 or more seconds, and at most {MAX_DELAY}")
     if args.ai is not None:
         from dicey.ai.baseline import preset
         try:

@@ -16,6 +16,13 @@ from dicey import simulate
 from ._shared import fail, library_from, unwritable
 
 
+#: Most fights per preset (the jobs are listed before they run: a typo of a few extra
+#: digits must not fill the memory).
+MAX_FIGHTS = 100_000
+#: Most worker processes (each loads the whole game).
+MAX_WORKERS = 64
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sim", help="simulate many fights and report win rates",
                        description=__doc__.split("\n\n")[0])
@@ -71,8 +78,11 @@ def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
 def run(args: argparse.Namespace) -> int:
     from dicey.ai.baseline import load_presets
 
-    if args.fights < 1 or args.workers < 1:
-        return fail("--fights and --workers must be at least 1")
+    if not 1 <= args.fights <= MAX_FIGHTS:
+        return fail(f"--fights must be from 1 to {MAX_FIGHTS:,}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return fail(f"--workers must be from 1 to {MAX_WORKERS} (this machine has "
+                    f"{os.cpu_count() or 1} CPUs)")
     if (why := unwritable(args.json, args.csv)):
         return fail(why)
     known = load_presets()
@@ -96,7 +106,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if bar:
             bar.start()
-        results = simulate.simulate(jobs, workers=args.workers, mod_dirs=args.mods,
+        # (no more processes than fights: each one loads the whole game)
+        results = simulate.simulate(jobs, workers=min(args.workers, len(jobs)),
+                                    mod_dirs=args.mods,
                                     use_mods=not args.no_mods, lib=lib, progress=advance)
     finally:
         if bar:

@@ -47,6 +47,8 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
     ({"actor": {"dice": [1]}}, "[actor] needs a fighter"),
     ({"opponent": None}, "missing the [opponent] table"),
     ({"search": {"ms": -1}}, "[search] ms: expected a positive number or \"none\""),
+    ({"search": {"ms": float("inf")}}, "[search] ms: expected a positive number"),
+    ({"search": {"ms": float("nan")}}, "[search] ms: expected a positive number"),
     ({"search": {"preset": "genius"}}, "unknown preset 'genius'"),
     ({"search": {"states": 0}}, "[search] states: expected an integer ≥ 1"),
     ({"search": {"seed": -1}}, "[search] seed: expected an integer ≥ 0"),
