@@ -132,11 +132,17 @@ def _version(text: Any) -> tuple[int, ...] | None:
     return tuple(int(p) for p in text.strip().split("."))
 
 
+#: Why a path that exists cannot be read as a file.
+NOT_A_FILE = "not a regular file (a folder, a device or a pipe)"
+
+
 def read_toml(path: Path, limit: int) -> dict[str, Any]:
     """A TOML file's table. Raises OSError when it cannot be read, ValueError (with the
     reason, and the line and column where TOML has them) for anything else: larger than
     ``limit`` bytes, not UTF-8, not TOML, or TOML that Python cannot hold (nested too
     deeply, a number of thousands of digits)."""
+    if path.exists() and not path.is_file():   # opening a named pipe would wait forever
+        raise OSError(0, NOT_A_FILE)
     with path.open("rb") as file:
         data = file.read(limit + 1)
     if len(data) > limit:
@@ -159,7 +165,7 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     """Read and check ``folder/mod.toml``; problems come back as diagnostics."""
     path = folder / "mod.toml"
     shown = _display(path)
-    if not path.is_file():
+    if not path.exists():
         return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
     try:
         data = read_toml(path, MAX_MOD_TOML_BYTES)

@@ -1,6 +1,7 @@
 """Loading content and mods: order, overrides, and every mod-level failure reported, not fatal."""
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -150,6 +151,17 @@ def test_one_unreadable_mod_toml_does_not_stop_the_others(content, tmp_path):
     mod(mods, "fine", 'equipment "Club" { on use { attack(d) } }')
     lib = load_library(content, [mods])
     assert lib.skipped_mods == {"deep": "invalid mod.toml"} and "club" in lib.equipment
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_mod_toml_that_is_no_file_is_reported_as_such(tmp_path, kind):
+    if kind == "pipe" and not hasattr(os, "mkfifo"):
+        pytest.skip("named pipes")
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").mkdir() if kind == "folder" else os.mkfifo(folder / "mod.toml")
+    info, problems = read_mod_toml(folder)     # (a pipe is not opened: it would block)
+    assert info is None and "cannot read mod.toml: not a regular file" in problems[0].message
 
 
 def test_non_utf8_mod_toml(tmp_path):

@@ -43,7 +43,7 @@ from typing import Any
 from dicey.lang.ast import make_id
 from dicey.lang.errors import did_you_mean
 from dicey.lang.interp import MAX_INT
-from dicey.library import read_toml
+from dicey.library import NOT_A_FILE, read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.statuses import CORE_DEFAULTS
 
@@ -202,6 +202,8 @@ def load_scenario(path: str | Path) -> Scenario:
     shown = str(path)
     if Path(path).is_dir():
         raise ScenarioError(f"{shown}: is a folder, not a scenario file")
+    if Path(path).exists() and not Path(path).is_file():
+        raise ScenarioError(f"{shown}: cannot read it: {NOT_A_FILE}")
     try:
         data = read_toml(Path(path), MAX_SCENARIO_BYTES)
     except FileNotFoundError:

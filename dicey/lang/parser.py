@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
@@ -805,6 +806,10 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
     the bad bytes escaped; for one that is not text at all, ""."""
     shown = display or str(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):   # a named pipe would block the read
+            return A.Module((), shown), "", [Diagnostic(
+                shown, 0, 0, "cannot read file: not a regular file (a folder, a device or "
+                "a pipe)")]
         with open(path, "rb") as file:   # no more than the limit: a file may be huge
             data = file.read(MAX_SOURCE_BYTES + 1)
             if len(data) > MAX_SOURCE_BYTES:

@@ -1,6 +1,8 @@
 """Scenario files: the reference positions load; bad files get clear errors."""
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -122,6 +124,14 @@ def test_toml_python_cannot_hold_is_a_scenario_error(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ScenarioError, match=f"odd.toml: not valid TOML: {message}"):
         load_scenario(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    with pytest.raises(ScenarioError, match="pipe.toml: cannot read it: not a regular file"):
+        load_scenario(pipe)
 
 
 def test_a_byte_order_mark_is_fine(tmp_path):

@@ -2,6 +2,7 @@
 of the content: garbage, empty, huge, binary and deeply nested files, and broken mods."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -178,6 +179,14 @@ def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):
         tracemalloc.stop()
     assert module.decls == () and "file too large (50,000,000 bytes" in found[0].message
     assert peak < 3 * MAX_SOURCE_BYTES
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    pipe = tmp_path / "pipe.dice"
+    os.mkfifo(pipe)     # opening it to read would wait for a writer forever
+    module, _, found = parse_file(pipe, "pipe.dice")
+    assert module.decls == () and "not a regular file" in found[0].message
 
 
 def test_rendering_every_problem_of_a_file_splits_it_into_lines_once():
