@@ -565,6 +565,9 @@ def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
         elif root.is_dir():
             folders.extend(sorted(p for p in root.iterdir()
                                   if p.is_dir() and not is_skipped(p)))
+        elif root.exists():
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "not a mod folder (a mod is a "
+                                              "folder with a mod.toml and .dice files)"))
         else:
             lib.diagnostics.append(Diagnostic(str(root), 0, 0, "mod folder not found"))
     return folders

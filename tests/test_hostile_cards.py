@@ -46,6 +46,7 @@ def _mod_source(draw) -> str:
     """A status that hooks every event and two cards and an enemy that use it."""
     body = lambda: draw(_BODY).replace("D", "stacks")   # noqa: E731
     card = lambda: draw(_BODY).replace("D", "d")   # noqa: E731
+    hp, dice = draw(st.sampled_from(["1", "30", "9999"])), draw(st.sampled_from(["0", "3", "24"]))
     return f"""
 status "Echo" {{
     kind: {draw(st.sampled_from(["negative", "positive"]))}
@@ -68,7 +69,7 @@ equipment "Odder" {{
     on use {{ {card()} }}
     on turn end {{ {card()} }}
 }}
-enemy "Oddity" {{ hp: {draw(st.sampled_from(["1", "30", "9999"]))}; dice: {draw(st.sampled_from(["0", "3", "24"]))}; equipment: "Odd", "Odder" }}
+enemy "Oddity" {{ hp: {hp}; dice: {dice}; equipment: "Odd", "Odder" }}
 """
 
 

@@ -31,10 +31,10 @@ def test_play_delay_takes_a_sensible_number_of_seconds(cli, value):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--fights", "1000000000"], "--fights must be from 1 to 100,000"),
-    (["--fights", "0"], "--fights must be from 1 to 100,000"),
-    (["--workers", "100000"], "--workers must be from 1 to 64"),
-    (["--workers", "-3"], "--workers must be from 1 to 64"),
+    (["--fights", "1000000000"], "--fights must be at least 1 and at most 100,000"),
+    (["--fights", "0"], "--fights must be at least 1 and at most 100,000"),
+    (["--workers", "100000"], "--workers must be at least 1 and at most 64"),
+    (["--workers", "-3"], "--workers must be at least 1 and at most 64"),
 ])
 def test_sim_refuses_counts_that_would_fill_the_machine(cli, monkeypatch, argv, words):
     planned = []

@@ -164,6 +164,14 @@ def test_a_mod_toml_that_is_no_file_is_reported_as_such(tmp_path, kind):
     assert info is None and "cannot read mod.toml: not a regular file" in problems[0].message
 
 
+def test_a_mods_path_that_is_a_file_says_so(content, tmp_path):
+    loose = write(tmp_path / "notes.txt", "not a mod")
+    lib = load_library(content, [loose, tmp_path / "gone"])
+    assert [(d.path, d.message) for d in lib.diagnostics] == [
+        (str(loose), "not a mod folder (a mod is a folder with a mod.toml and .dice files)"),
+        (str(tmp_path / "gone"), "mod folder not found")]
+
+
 def test_non_utf8_mod_toml(tmp_path):
     folder = tmp_path / "m"
     folder.mkdir()

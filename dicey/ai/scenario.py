@@ -142,10 +142,10 @@ class Scenario:
                     if c.defn.name == name or c.defn.id == make_id(name)]
 
         def missing(key: str, name: str) -> ScenarioError:
-            cards = ", ".join(c.defn.name for c in fighter.cards) or "none"
+            names = [c.defn.name for c in fighter.cards]
             return ScenarioError(f"{self.path}: [{where}] {key}: {fighter.name} has no card "
-                                 f"'{name}'{did_you_mean(name, [c.defn.name for c in fighter.cards])}"
-                                 f" (its cards: {cards})")
+                                 f"'{name}'{did_you_mean(name, names)} (its cards: "
+                                 f"{', '.join(names) or 'none'})")
 
         for key in ("shocked", "weakened"):
             names = spec.get(key, [])

@@ -79,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
     from dicey.ai.baseline import load_presets
 
     if not 1 <= args.fights <= MAX_FIGHTS:
-        return fail(f"--fights must be from 1 to {MAX_FIGHTS:,}")
+        return fail(f"--fights must be at least 1 and at most {MAX_FIGHTS:,}")
     if not 1 <= args.workers <= MAX_WORKERS:
-        return fail(f"--workers must be from 1 to {MAX_WORKERS} (this machine has "
+        return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
                     f"{os.cpu_count() or 1} CPUs)")
     if (why := unwritable(args.json, args.csv)):
         return fail(why)
