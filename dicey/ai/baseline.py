@@ -23,7 +23,7 @@ from typing import Callable
 from dicey.lang.chance import Chance
 from dicey.lang.errors import did_you_mean
 from dicey.rules.events import Event
-from dicey.rules.fight import READY, Fight
+from dicey.rules.fight import MAX_MOVES_PER_TURN, READY, Fight
 from dicey.rules.protocol import Move
 
 #: A chooser picks the next move of the fighter to act (it must not change ``fight``).
@@ -31,8 +31,6 @@ Chooser = Callable[[Fight, random.Random], Move]
 
 #: How much random noise is added to a die's value when ranking it (< 1: mostly ties).
 NOISE = 0.9
-#: A turn played by :func:`play_turn` ends after this many moves whatever the chooser says.
-MAX_MOVES_PER_TURN = 200
 
 
 def choose_move(fight: Fight, rng: random.Random | None) -> Move:

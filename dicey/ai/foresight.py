@@ -31,10 +31,10 @@ import random
 from typing import Hashable
 
 from dicey.lang.chance import SampleChance
-from dicey.rules.fight import Fight
+from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
 from dicey.rules.protocol import Move
 
-from .baseline import MAX_MOVES_PER_TURN, choose_move
+from .baseline import choose_move
 
 #: Rolls the opponent's coming turn is played from (the same rolls for every set of
 #: statuses, so that their differences are not noise).

@@ -75,11 +75,14 @@ def likeliest(outcomes: list[tuple[float, Fight]]) -> Fight:
 
 def follow(root: Fight, pick: Callable[[Fight], Move]) -> list[Step]:
     """The line ``pick`` plays from ``root`` to the end of the turn, each move's likeliest
-    outcome taken (``root`` is not changed)."""
+    outcome taken (``root`` is not changed). A move back to a state already on the line (a
+    loop, see :meth:`dicey.ai.search.Expectimax.value`) is followed by the end of the turn."""
     line: list[Step] = []
-    fight = root
+    fight, seen = root, set()
     while not fight.turn_over:
-        move = pick(fight)
+        key = fight.key()
+        move = Move.end() if key in seen else pick(fight)
+        seen.add(key)
         after = likeliest(fight.outcomes(move))
         line.append(Step(move, choice_key(fight, move), after.key()))
         fight = after

@@ -70,6 +70,7 @@ class Expectimax:
         self.nodes = 0                   # children generated (every apply of a move)
         self.records: dict[Hashable, Recorded] | None = {} if record else None
         self._tick = 0                   # states expanded
+        self._open: set[Hashable] = set()   # the states being solved, on the current path
 
     @property
     def states(self) -> int:
@@ -80,16 +81,27 @@ class Expectimax:
     # ------------------------------------------------------------- search
 
     def value(self, fight: Fight) -> float:
-        """The best expected future score from a decision state (memoised)."""
+        """The best expected future score from a decision state (memoised).
+
+        A move can lead back to a state still being solved on the current path (a card that
+        gives its die back and changes nothing else): a loop, which the turn's move limit
+        alone would end. Such a state is worth ending the turn there: the loop is gone
+        round once (its rewards counted), never again."""
         key = fight.key()
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        if key in self._open:
+            return self.q(fight, Move.end())
         self._spend()
         record = None
         if self.records is not None:
             record = self.records.setdefault(key, Recorded(fight))
-        _, best = self._best(fight, record)
+        self._open.add(key)
+        try:
+            _, best = self._best(fight, record)
+        finally:
+            self._open.discard(key)
         self.memo[key] = best
         return best
 

@@ -42,6 +42,9 @@ from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
 MAX_TURNS = 60
+#: A turn has at most this many place and release moves: then only ending it is legal. A
+#: card that gives its die back (``give(d)``) could otherwise be played for ever.
+MAX_MOVES_PER_TURN = 200
 #: The probability of a move that meets no chance point.
 CERTAIN = Fraction(1)
 #: Phases: waiting for ``begin_turn``, in the actor's turn, or finished.
@@ -270,6 +273,8 @@ class Fight(Mechanics):
         cards are one choice; ``Move.end()`` comes last. Empty outside a turn."""
         if self.phase != ACTING:
             return []
+        if self.turn_moves >= MAX_MOVES_PER_TURN:
+            return [Move.end()]
         f = self.fighters[self.actor]
         dice = _distinct_dice(tuple(f.dice))   # (number of the list, the distinct dice)
         codes = f.card_codes()
@@ -313,6 +318,9 @@ class Fight(Mechanics):
             self._open(chance)
             self._end_turn()
             return self._close()
+        if self.turn_moves >= MAX_MOVES_PER_TURN:
+            raise IllegalMoveError(f"cannot play {move}: a turn has at most "
+                                   f"{MAX_MOVES_PER_TURN} moves; only ending it is legal")
         legal = self._legal
         if legal is not None and move in legal:
             # One of the moves legal_moves() gave for this position (or the one it was
@@ -518,6 +526,8 @@ class Fight(Mechanics):
         naive search branches on; :meth:`legal_moves` is the reduced set."""
         if self.phase != ACTING:
             return []
+        if self.turn_moves >= MAX_MOVES_PER_TURN:
+            return [Move.end()]
         f = self.fighters[self.actor]
         moves = [Move(("release" if card.shocked else "place"), die.value, card.name, di, ci)
                  for ci, card in enumerate(f.cards) for di, die in enumerate(f.dice)

@@ -14,14 +14,12 @@ from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 
 from .events import Event, FightEnded, FightStarted, TurnStarted
-from .fight import Fight
+from .fight import MAX_MOVES_PER_TURN, Fight
 from .protocol import Move
 from .state import FighterSetup, Outcome
 
 Chooser = Callable[[Fight, random.Random], Move]
 
-#: A turn ends after this many moves whatever a chooser says (guards endless give-backs).
-MAX_MOVES_PER_TURN = 200
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 from dicey.rules.events import Event
-from dicey.rules.fight import READY, Fight
+from dicey.rules.fight import MAX_MOVES_PER_TURN, READY, Fight
 from dicey.rules.protocol import Move
 from dicey.rules.state import FighterSetup
 
@@ -25,8 +25,6 @@ from .state import RunState
 
 #: The side the player controls.
 HERO, ENEMY = 0, 1
-#: A turn ends after this many moves whatever a chooser says (guards endless give-backs).
-MAX_MOVES_PER_TURN = 200
 
 Chooser = Callable[[Fight, random.Random], Move]
 

@@ -7,7 +7,8 @@ from dataclasses import replace
 from dicey.rules.protocol import Move
 from dicey.run import progress
 from dicey.run.saves import SaveStore
-from dicey.run.session import MAX_MOVES_PER_TURN, FightSession
+from dicey.rules.fight import MAX_MOVES_PER_TURN
+from dicey.run.session import FightSession
 from run_kit import LIB, autoplay, finish, play_run, start_session
 
 

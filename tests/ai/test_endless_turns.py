@@ -1,0 +1,78 @@
+"""A card that gives its die back (``uses: unlimited; on use { give(d) }``) could be played
+for ever: a turn has at most ``MAX_MOVES_PER_TURN`` place and release moves, then only
+ending it is legal. So the rules, the exhaustive search, MCTS, a plan and a fight all end."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dicey.ai.baseline import choose_move
+from dicey.ai.planner import Budget, make_chooser, plan_turn
+from dicey.lang.chance import SampleChance
+from dicey.library import load_library
+from dicey.rules.events import Placed, TurnStarted
+from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
+from dicey.rules.headless import run_fight
+from dicey.rules.protocol import IllegalMoveError, Move
+
+ECHO = """
+equipment "Echo" { slots: any; uses: unlimited; on use { give(d) } }
+enemy "Echoer" { hp: 20; dice: 2; equipment: "Echo", "Sword"; goes first }
+"""
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mods") / "echo"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "Echo"\nversion = "1.0"\napi = 1\n')
+    (folder / "echo.dice").write_text(ECHO)
+    library = load_library(mod_dirs=[folder])
+    assert "echo" not in library.skipped_mods and not library.errors
+    return library
+
+
+def echoer_to_move(lib, seed: int = 1) -> Fight:
+    rng = random.Random(seed)
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Echoer"), rng)
+    fight.begin_turn(SampleChance(rng))
+    assert fight.current.name == "Echoer"
+    return fight
+
+
+def test_after_the_limit_only_ending_the_turn_is_legal(lib):
+    fight = echoer_to_move(lib)
+    chance = SampleChance(random.Random(2))
+    die = fight.current.dice[0].value
+    for _ in range(MAX_MOVES_PER_TURN):
+        assert len(fight.legal_moves()) > 1
+        fight.apply(Move.place(die, "Echo"), chance)    # the die comes straight back
+    assert fight.legal_moves() == [Move.end()] and fight.all_moves() == [Move.end()]
+    with pytest.raises(IllegalMoveError, match=f"at most {MAX_MOVES_PER_TURN} moves"):
+        fight.apply(Move.place(die, "Echo"), chance)
+    fight.apply(Move.end(), chance)
+    assert fight.current.name == "Warrior"
+
+
+@pytest.mark.parametrize("preset, budget", [("normal", None),
+                                            ("normal", Budget(states=50, iterations=200,
+                                                              ms=None))])
+def test_the_planner_plans_such_a_turn_to_its_end(lib, preset, budget):
+    plan = plan_turn(echoer_to_move(lib), preset=preset, budget=budget, seed=3)
+    assert plan.moves and plan.moves[-1].is_end
+    assert len(plan.moves) <= MAX_MOVES_PER_TURN + 1
+    assert plan.method == ("exhaustive" if budget is None else "mcts")
+
+
+def test_a_fight_with_it_ends_and_no_turn_passes_the_limit(lib):
+    record = run_fight(lib, lib.hero("Warrior"), lib.enemy("Echoer"), 4, choose_move,
+                       make_chooser("normal", clock=False))
+    assert record.outcome is not None
+    placed = 0
+    for event in record.events:
+        if isinstance(event, TurnStarted):
+            placed = 0
+        elif isinstance(event, Placed):
+            placed += 1
+            assert placed <= MAX_MOVES_PER_TURN
