@@ -536,3 +536,18 @@ def results_csv(results: Sequence[FightResult]) -> str:
         row["cards"] = ";".join(f"{k}={v}" for k, v in r.cards.items())
         writer.writerow(row)
     return buf.getvalue()
+
+
+def runs_csv(results: Sequence[RunResult]) -> str:
+    """One row per run: its hero, seed, how it ended, and its fights and rewards."""
+    buf = io.StringIO()
+    columns = ["index", "hero", "seed", "won", "floor", "fights_won", "level", "hp",
+               "last_enemy", "fights", "rewards"]
+    writer = csv.DictWriter(buf, columns, lineterminator="\n")
+    writer.writeheader()
+    for r in results:
+        row = asdict(r)
+        row["fights"] = ";".join(f"{floor}:{enemy}:{result}" for floor, enemy, result in r.fights)
+        row["rewards"] = ";".join(r.rewards)
+        writer.writerow(row)
+    return buf.getvalue()

@@ -146,6 +146,14 @@ def test_sim_command_writes_json_and_csv(cli, tmp_path):
     (["sim", "--ai", "genius"], "unknown AI preset 'genius'"),
     (["sim", "--enemy", "frgo"], "did you mean 'frog'"),
     (["sim", "--fights", "0"], "at least 1"),
+    (["sim", "--runs", "0"], "--runs must be at least 1"),
+    (["sim", "--runs", "2", "--enemy", "frog"], "--enemy does not go with --runs"),
+    (["sim", "--runs", "2", "--fights", "3"], "--fights does not go with --runs"),
+    (["sim", "--runs", "2", "--hero-level", "run"], "--hero-level does not go with --runs"),
+    (["sim", "--runs", "2", "--ai", "easy", "--ai", "hard"], "--ai names one preset"),
+    (["sim", "--runs", "2", "--hero-ai", "genius"], "unknown AI preset 'genius'"),
+    (["sim", "--runs", "2", "--hero", "theif"], "did you mean 'thief'"),
+    (["sim", "--hero-ai", "normal"], "--hero-ai goes with --runs"),
 ])
 def test_sim_bad_input_is_a_clear_error(cli, argv, words):
     code, _, err = cli(*argv)
@@ -235,3 +243,16 @@ def test_run_report_is_the_same_for_one_and_two_workers_and_adds_up(library):
     text = simulate.format_run_report(report)
     assert text.startswith("4 runs, seed 3, hero bot 'easy', difficulty: easy")
     assert "floor  reached  ended there" in text
+
+
+def test_sim_runs_command_writes_json_and_csv(cli, tmp_path):
+    out_json, out_csv = tmp_path / "runs.json", tmp_path / "runs.csv"
+    code, out, err = cli("sim", "--runs", "3", "--ai", "easy", "--workers", "1",
+                         "--json", str(out_json), "--csv", str(out_csv))
+    assert code == 0, err
+    report = json.loads(out_json.read_text())
+    assert report["runs"] == 3 and report["difficulty"] == "easy"
+    assert set(report["heroes"]) == {"warrior", "thief", "inventor"}
+    rows = out_csv.read_text().splitlines()
+    assert rows[0].startswith("index,hero,seed,won,floor") and len(rows) == 4
+    assert out.startswith("3 runs, seed 1, hero bot 'easy', difficulty: easy")

@@ -1,5 +1,8 @@
 """``dicey sim``: many seeded headless fights in parallel, and a balance report.
 
+With ``--runs N``, whole runs instead: the hero walks the dungeon from its first fight,
+carrying HP, levels and rewards, until it falls or the boss does.
+
 The same seed gives the same report whatever ``--workers`` is. A progress bar goes to
 stderr; the report to stdout, and optionally to ``--json OUT`` / ``--csv OUT``.
 """
@@ -26,8 +29,12 @@ MAX_WORKERS = 64
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sim", help="simulate many fights and report win rates",
                        description=__doc__.split("\n\n")[0])
-    p.add_argument("--fights", type=int, default=60, metavar="N",
-                   help="fights per preset (default 60)")
+    p.add_argument("--fights", type=int, metavar="N", help="fights per preset (default 60)")
+    p.add_argument("--runs", type=int, metavar="N",
+                   help="simulate N whole runs instead of fights, shared among the heroes")
+    p.add_argument("--hero-ai", default=simulate.HERO_BOT, metavar="PRESET",
+                   help="with --runs: the AI preset that plays the hero (default easy; normal "
+                        "plays as a player who follows the hints)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="W",
                    help="processes to play the fights in (default: 2, or 1 on one CPU); "
                         "the report is the same whatever the number")
@@ -38,19 +45,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--enemy", action="append", default=[], metavar="E",
                    help="only this enemy (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="PRESET",
-                   help="enemy AI preset to compare, repeatable (default: easy, normal, hard)")
-    p.add_argument("--hero-level", choices=simulate.HERO_LEVELS, default="floor",
+                   help="enemy AI preset to compare, repeatable (default: easy, normal, hard); "
+                        "with --runs, one: the run's difficulty (default: each enemy's own)")
+    p.add_argument("--hero-level", choices=simulate.HERO_LEVELS,
                    help="floor: the hero meets each enemy at the level a run brings it to "
                         "that enemy's floor, with its starting cards (default); run: the same, "
                         "with the rewards a run would have given it on the way; start: always "
                         "the hero at level 1")
     p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
-    p.add_argument("--csv", type=Path, metavar="OUT", help="write one row per fight")
+    p.add_argument("--csv", type=Path, metavar="OUT",
+                   help="write one row per fight (per run with --runs)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
-def _progress_bar(total: int, enabled: bool):
+def _progress_bar(total: int, enabled: bool, what: str = "fights"):
     """A Rich progress bar on stderr (Textual brings Rich), or a no-op."""
     if not enabled:
         return None, (lambda n: None)
@@ -60,7 +69,7 @@ def _progress_bar(total: int, enabled: bool):
     bar = Progress("[progress.description]{task.description}", BarColumn(),
                    MofNCompleteColumn(), TimeRemainingColumn(),
                    console=Console(stderr=True), transient=True)
-    task = bar.add_task("fights", total=total)
+    task = bar.add_task(what, total=total)
     return bar, (lambda n: bar.advance(task, n))
 
 
@@ -78,6 +87,13 @@ def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
 def run(args: argparse.Namespace) -> int:
     from dicey.ai.baseline import load_presets
 
+    if args.runs is not None:
+        return _runs(args)
+    if args.hero_ai != simulate.HERO_BOT:
+        return fail("--hero-ai goes with --runs (fights compare the enemy's presets "
+                    f"against the same hero bot, '{simulate.HERO_BOT}')")
+    args.fights = 60 if args.fights is None else args.fights
+    args.hero_level = args.hero_level or "floor"
     if not 1 <= args.fights <= MAX_FIGHTS:
         return fail(f"--fights must be at least 1 and at most {MAX_FIGHTS:,}")
     if not 1 <= args.workers <= MAX_WORKERS:
@@ -102,24 +118,75 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {off} on no floor of the dungeon: the heroes meet "
               f"{'it' if ' and ' not in off else 'them'} at their starting level, whatever "
               "--hero-level says", file=sys.stderr)
-    bar, advance = _progress_bar(len(jobs), not args.no_progress and sys.stderr.isatty())
+    results = _play(simulate.simulate, jobs, args, lib, "fights")
+    report = simulate.build_report(results, args.seed, args.hero_level)
+    return _write(args, simulate.format_report(report), report,
+                  lambda: simulate.results_csv(results))
+
+
+def _runs(args: argparse.Namespace) -> int:
+    """``dicey sim --runs N``: whole runs, and their report."""
+    from dicey.ai.baseline import load_presets
+
+    others = [flag for flag, given in (("--fights", args.fights is not None),
+                                       ("--enemy", args.enemy),
+                                       ("--hero-level", args.hero_level is not None)) if given]
+    if others:
+        return fail(f"{others[0]} does not go with --runs (a run meets the dungeon's enemies, "
+                    "levelled as it goes)")
+    if not 1 <= args.runs <= MAX_FIGHTS:
+        return fail(f"--runs must be at least 1 and at most {MAX_FIGHTS:,}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
+                    f"{os.cpu_count() or 1} CPUs)")
+    if len(args.ai) > 1:
+        return fail("with --runs, --ai names one preset: the run's difficulty")
+    if (why := unwritable(args.json, args.csv)):
+        return fail(why)
+    known = load_presets()
+    for name in [args.hero_ai, *args.ai]:
+        if name not in known:
+            return fail(f"unknown AI preset '{name}' (choose from {', '.join(sorted(known))})")
+    lib = library_from(args)
+    if lib.dungeon is None:
+        return fail("nothing to simulate: the loaded content declares no dungeon")
+    ai = args.ai[0] if args.ai else None
+    try:
+        jobs = simulate.plan_runs(lib, args.runs, args.seed, args.hero, args.hero_ai, ai)
+    except KeyError as err:
+        return fail(err.args[0])
+    if not jobs:
+        return fail("nothing to simulate: the dungeon has no heroes")
+    results = _play(simulate.simulate_runs, jobs, args, lib, "runs")
+    report = simulate.build_run_report(results, args.seed, len(lib.dungeon.floors),
+                                       args.hero_ai, ai)
+    return _write(args, simulate.format_run_report(report), report,
+                  lambda: simulate.runs_csv(results))
+
+
+def _play(simulate_jobs, jobs: list, args: argparse.Namespace, lib, what: str) -> list:
+    """The jobs played with a progress bar on a terminal's stderr."""
+    bar, advance = _progress_bar(len(jobs), not args.no_progress and sys.stderr.isatty(),
+                                 what)
     try:
         if bar:
             bar.start()
-        # (no more processes than fights: each one loads the whole game)
-        results = simulate.simulate(jobs, workers=min(args.workers, len(jobs)),
-                                    mod_dirs=args.mods,
-                                    use_mods=not args.no_mods, lib=lib, progress=advance)
+        # (no more processes than jobs: each one loads the whole game)
+        return simulate_jobs(jobs, workers=min(args.workers, len(jobs)), mod_dirs=args.mods,
+                             use_mods=not args.no_mods, lib=lib, progress=advance)
     finally:
         if bar:
             bar.stop()
-    report = simulate.build_report(results, args.seed, args.hero_level)
-    print(simulate.format_report(report))
+
+
+def _write(args: argparse.Namespace, text: str, report: dict, rows) -> int:
+    """Print the report; write its JSON and CSV (``rows()``) where the flags say."""
+    print(text)
     try:
         if args.json:
             args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         if args.csv:
-            args.csv.write_text(simulate.results_csv(results), encoding="utf-8")
+            args.csv.write_text(rows(), encoding="utf-8")
     except OSError as err:
         return fail(f"cannot write the report: {err}")
     return 0
