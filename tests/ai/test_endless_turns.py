@@ -1,6 +1,8 @@
 """A card that gives its die back (``uses: unlimited; on use { give(d) }``) could be played
 for ever: a turn has at most ``MAX_MOVES_PER_TURN`` place and release moves, then only
-ending it is legal. So the rules, the exhaustive search, MCTS, a plan and a fight all end."""
+ending it is legal. So the rules, the exhaustive search, MCTS, a plan and a fight all end.
+Two cards that turn into each other and give the die back lead to the very state they left:
+the search goes round such a loop once, never again."""
 from __future__ import annotations
 
 import random
@@ -19,6 +21,9 @@ from dicey.rules.protocol import IllegalMoveError, Move
 ECHO = """
 equipment "Echo" { slots: any; uses: unlimited; on use { give(d) } }
 enemy "Echoer" { hp: 20; dice: 2; equipment: "Echo", "Sword"; goes first }
+equipment "Flip" { slots: any; on use { give(d); replace_with("Flop") } }
+equipment "Flop" { slots: any; on use { give(d); replace_with("Flip") } }
+enemy "Flipper" { hp: 20; dice: 2; equipment: "Flip", "Sword"; goes first }
 """
 
 
@@ -33,11 +38,11 @@ def lib(tmp_path_factory):
     return library
 
 
-def echoer_to_move(lib, seed: int = 1) -> Fight:
+def echoer_to_move(lib, seed: int = 1, enemy: str = "Echoer") -> Fight:
     rng = random.Random(seed)
-    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Echoer"), rng)
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy(enemy), rng)
     fight.begin_turn(SampleChance(rng))
-    assert fight.current.name == "Echoer"
+    assert fight.current.name == enemy
     return fight
 
 
@@ -76,3 +81,15 @@ def test_a_fight_with_it_ends_and_no_turn_passes_the_limit(lib):
         elif isinstance(event, Placed):
             placed += 1
             assert placed <= MAX_MOVES_PER_TURN
+
+
+def test_a_loop_back_to_the_same_state_is_gone_round_once(lib):
+    fight = echoer_to_move(lib, enemy="Flipper")
+    after, chance = fight.copy(), SampleChance(random.Random(5))
+    die = fight.current.dice[0].value
+    after.apply(Move.place(die, "Flip"), chance)
+    after.apply(Move.place(die, "Flop"), chance)
+    assert after.key() == fight.key()                # the very state it left
+    plan = plan_turn(fight, seed=1)
+    assert plan.method == "exhaustive" and plan.states <= 20
+    assert len(plan.moves) <= 4 and plan.moves[-1].is_end
