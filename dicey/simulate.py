@@ -249,15 +249,26 @@ class RunResult:
     hero: str
     seed: int
     won: bool
-    floor: int                 # the floor of the last fight (1-based)
-    fights_won: int
     level: int
     hp: int                    # the hero's HP at the end
-    last_enemy: str            # who ended the run (or the boss it beat)
-    fights: list[tuple[int, str, str]] = field(default_factory=list)
-    """Per fight: (floor, enemy id, "won" | "lost" | "draw")."""
+    fights: list[tuple[int, str, str]]
+    """Per fight: (floor, enemy id, "won" | "lost" | "draw"); a run has at least one."""
     rewards: list[str] = field(default_factory=list)
     """Per reward taken: ``card:ID``, ``upgrade:ID`` or ``heal``."""
+
+    @property
+    def floor(self) -> int:
+        """The floor of the run's last fight (1-based)."""
+        return self.fights[-1][0]
+
+    @property
+    def last_enemy(self) -> str:
+        """Who ended the run (or the boss it beat)."""
+        return self.fights[-1][1]
+
+    @property
+    def fights_won(self) -> int:
+        return sum(result == "won" for _, _, result in self.fights)
 
 
 def plan_runs(lib: Library, runs: int, seed: int, heroes: Sequence[str] = (),
@@ -294,11 +305,9 @@ def run_run_job(job: RunJob, lib: Library | None = None) -> RunResult:
         return choosers[name]
 
     record = play_run(lib, job.hero, job.seed, chooser(job.hero_ai), chooser, ai=job.ai)
-    state, history = record.state, record.state.history
-    return RunResult(job.index, job.hero, job.seed, record.won, history[-1].floor,
-                     sum(f.result == "won" for f in history), state.hero.level,
-                     state.hero.hp, history[-1].enemy,
-                     [(f.floor, f.enemy, f.result) for f in history],
+    hero = record.state.hero
+    return RunResult(job.index, job.hero, job.seed, record.won, hero.level, hero.hp,
+                     [(f.floor, f.enemy, f.result) for f in record.state.history],
                      [r.kind if r.kind == "heal" else f"{r.kind}:{r.card}"
                       for r in record.rewards])
 
@@ -526,28 +535,26 @@ def format_report(report: dict) -> str:
 
 def results_csv(results: Sequence[FightResult]) -> str:
     """One row per fight."""
-    buf = io.StringIO()
-    columns = ["index", "hero", "enemy", "enemy_ai", "seed", "winner", "turns", "hero_hp",
-               "enemy_hp", "cards"]
-    writer = csv.DictWriter(buf, columns, lineterminator="\n")
-    writer.writeheader()
-    for r in results:
-        row = asdict(r)
-        row["cards"] = ";".join(f"{k}={v}" for k, v in r.cards.items())
-        writer.writerow(row)
-    return buf.getvalue()
+    return _csv(["index", "hero", "enemy", "enemy_ai", "seed", "winner", "turns", "hero_hp",
+                 "enemy_hp", "cards"],
+                ({**asdict(r), "cards": ";".join(f"{k}={v}" for k, v in r.cards.items())}
+                 for r in results))
 
 
 def runs_csv(results: Sequence[RunResult]) -> str:
     """One row per run: its hero, seed, how it ended, and its fights and rewards."""
+    return _csv(["index", "hero", "seed", "won", "floor", "fights_won", "level", "hp",
+                 "last_enemy", "fights", "rewards"],
+                ({**asdict(r), "floor": r.floor, "fights_won": r.fights_won,
+                  "last_enemy": r.last_enemy,
+                  "fights": ";".join(f"{floor}:{enemy}:{result}"
+                                     for floor, enemy, result in r.fights),
+                  "rewards": ";".join(r.rewards)} for r in results))
+
+
+def _csv(columns: list[str], rows: Iterable[dict]) -> str:
     buf = io.StringIO()
-    columns = ["index", "hero", "seed", "won", "floor", "fights_won", "level", "hp",
-               "last_enemy", "fights", "rewards"]
     writer = csv.DictWriter(buf, columns, lineterminator="\n")
     writer.writeheader()
-    for r in results:
-        row = asdict(r)
-        row["fights"] = ";".join(f"{floor}:{enemy}:{result}" for floor, enemy, result in r.fights)
-        row["rewards"] = ";".join(r.rewards)
-        writer.writerow(row)
+    writer.writerows(rows)
     return buf.getvalue()

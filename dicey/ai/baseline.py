@@ -23,7 +23,7 @@ from typing import Callable
 from dicey.lang.chance import Chance
 from dicey.lang.errors import did_you_mean
 from dicey.rules.events import Event
-from dicey.rules.fight import MAX_MOVES_PER_TURN, READY, Fight
+from dicey.rules.fight import READY, Fight
 from dicey.rules.protocol import Move
 
 #: A chooser picks the next move of the fighter to act (it must not change ``fight``).
@@ -84,11 +84,8 @@ def play_turn(fight: Fight, rng: random.Random, chance: Chance,
     events: list[Event] = []
     if fight.phase == READY:
         events += fight.begin_turn(chance)
-    moves = 0
-    while not fight.turn_over:
-        move = chooser(fight, rng) if moves < MAX_MOVES_PER_TURN else Move.end()
-        events += fight.apply(move, chance)
-        moves += 1
+    while not fight.turn_over:   # (past its move limit a turn has only the end to play)
+        events += fight.apply(chooser(fight, rng), chance)
     return events
 
 

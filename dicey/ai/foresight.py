@@ -31,7 +31,7 @@ import random
 from typing import Hashable
 
 from dicey.lang.chance import SampleChance
-from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
+from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 from .baseline import choose_move
@@ -132,10 +132,8 @@ class Outlook:
         trial.apply(Move.end(), chance)
         if not trial.is_over:
             trial.begin_turn(chance)
-        moves = 0
-        while not trial.turn_over and moves < MAX_MOVES_PER_TURN:
+        while not trial.turn_over:   # (the rules end a turn at its move limit)
             trial.apply(choose_move(trial, rng), chance)
-            moves += 1
         return hp[0] - trial.fighters[side].hp, hp[1] - trial.fighters[other].hp
 
 

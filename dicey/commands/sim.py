@@ -87,6 +87,15 @@ def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
 def run(args: argparse.Namespace) -> int:
     from dicey.ai.baseline import load_presets
 
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
+                    f"{os.cpu_count() or 1} CPUs)")
+    if (why := unwritable(args.json, args.csv)):
+        return fail(why)
+    known = load_presets()
+    for name in [args.hero_ai, *args.ai]:
+        if name not in known:
+            return fail(f"unknown AI preset '{name}' (choose from {', '.join(sorted(known))})")
     if args.runs is not None:
         return _runs(args)
     if args.hero_ai != simulate.HERO_BOT:
@@ -96,16 +105,7 @@ def run(args: argparse.Namespace) -> int:
     args.hero_level = args.hero_level or "floor"
     if not 1 <= args.fights <= MAX_FIGHTS:
         return fail(f"--fights must be at least 1 and at most {MAX_FIGHTS:,}")
-    if not 1 <= args.workers <= MAX_WORKERS:
-        return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
-                    f"{os.cpu_count() or 1} CPUs)")
-    if (why := unwritable(args.json, args.csv)):
-        return fail(why)
-    known = load_presets()
     presets = args.ai or list(simulate.DEFAULT_PRESETS)
-    unknown = [p for p in presets if p not in known]
-    if unknown:
-        return fail(f"unknown AI preset '{unknown[0]}' (choose from {', '.join(sorted(known))})")
     lib = library_from(args)
     try:
         jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets,
@@ -125,9 +125,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _runs(args: argparse.Namespace) -> int:
-    """``dicey sim --runs N``: whole runs, and their report."""
-    from dicey.ai.baseline import load_presets
-
+    """``dicey sim --runs N``: whole runs, and their report (the flags both kinds of
+    simulation take are checked already)."""
     others = [flag for flag, given in (("--fights", args.fights is not None),
                                        ("--enemy", args.enemy),
                                        ("--hero-level", args.hero_level is not None)) if given]
@@ -136,17 +135,8 @@ def _runs(args: argparse.Namespace) -> int:
                     "levelled as it goes)")
     if not 1 <= args.runs <= MAX_FIGHTS:
         return fail(f"--runs must be at least 1 and at most {MAX_FIGHTS:,}")
-    if not 1 <= args.workers <= MAX_WORKERS:
-        return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
-                    f"{os.cpu_count() or 1} CPUs)")
     if len(args.ai) > 1:
         return fail("with --runs, --ai names one preset: the run's difficulty")
-    if (why := unwritable(args.json, args.csv)):
-        return fail(why)
-    known = load_presets()
-    for name in [args.hero_ai, *args.ai]:
-        if name not in known:
-            return fail(f"unknown AI preset '{name}' (choose from {', '.join(sorted(known))})")
     lib = library_from(args)
     if lib.dungeon is None:
         return fail("nothing to simulate: the loaded content declares no dungeon")

@@ -14,12 +14,11 @@ from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 
 from .events import Event, FightEnded, FightStarted, TurnStarted
-from .fight import MAX_MOVES_PER_TURN, Fight
+from .fight import Fight
 from .protocol import Move
 from .state import FighterSetup, Outcome
 
 Chooser = Callable[[Fight, random.Random], Move]
-
 
 
 @dataclass(frozen=True)
@@ -63,12 +62,9 @@ def run_fight(library: Any, a: FighterDef, b: FighterDef, seed: int, choose_a: C
     events: list[Event] = list(fight.start_events)
     while not fight.is_over:
         events += fight.begin_turn(chance)
-        side, moves = fight.actor, 0
-        while not fight.turn_over:
-            move = Move.end() if moves >= MAX_MOVES_PER_TURN else \
-                choosers[side](fight, rngs[side])
-            events += fight.apply(move, chance)
-            moves += 1
+        side = fight.actor
+        while not fight.turn_over:   # (past its move limit a turn has only the end to play)
+            events += fight.apply(choosers[side](fight, rngs[side]), chance)
     assert fight.outcome is not None
     return FightRecord(tuple(events), fight.outcome, fight.outcome.turns,
                        (fight.fighters[0].name, fight.fighters[1].name),
