@@ -132,9 +132,9 @@ def floor_setup(lib: Library, hero_id: str, enemy_id: str) -> FighterSetup | Non
 def run_setup(lib: Library, hero_id: str, enemy_id: str, seed: int) -> FighterSetup | None:
     """:func:`floor_setup` with the cards a run would have given the hero on the way: after
     each fight of the floors before, the offers a run makes there (drawn from ``seed``),
-    of which the hero takes an upgrade when one is offered, else the new card (never the
-    heal: the hero enters at full HP). A card that does not fit the grid waits in the
-    backpack, as in a run. None off the dungeon's floors."""
+    of which the hero takes what the run bot takes (:func:`~dicey.run.autoplay.choose_reward`:
+    at full HP, a card that fits the grid, else an upgrade). None off the dungeon's floors."""
+    from .run.autoplay import choose_reward
     from .run.rewards import apply_reward, make_offers
     from .run.state import Hero
 
@@ -147,10 +147,7 @@ def run_setup(lib: Library, hero_id: str, enemy_id: str, seed: int) -> FighterSe
     for index, floor in enumerate(lib.dungeon.floors[:number - 1]):
         for _ in range(floor.fights + (floor.boss in lib.enemies)):
             offers = make_offers(lib, lib.dungeon, index, hero, rng)
-            taken = next((o for kind in ("upgrade", "card") for o in offers if o.kind == kind),
-                         None)
-            if taken is not None:
-                hero = apply_reward(lib, hero, taken)
+            hero = apply_reward(lib, hero, offers[choose_reward(hero, offers, lib)])
     return FighterSetup(hp=base.hp, max_hp=base.max_hp, dice=base.dice, level=base.level,
                         equipment=hero.equipment)
 

@@ -15,22 +15,25 @@ CARD, UPGRADE, HEAL = Reward("card", "rock"), Reward("upgrade", "sword"), \
 
 @pytest.mark.parametrize("hp, offers, pick", [
     (10, (CARD, UPGRADE, HEAL), 2),          # hurt: the heal
-    (29, (CARD, UPGRADE, HEAL), 1),          # well: the upgrade
-    (29, (CARD, CARD, HEAL), 0),             # no upgrade: a card
-    (10, (CARD, UPGRADE), 1),                # hurt, but no heal offered
+    (29, (CARD, UPGRADE, HEAL), 0),          # well: the card
+    (29, (UPGRADE, CARD, HEAL), 1),          # the card wherever it is offered
+    (29, (UPGRADE, HEAL), 0),                # no card: the upgrade
+    (10, (UPGRADE, CARD), 1),                # hurt, but no heal offered
     (29, (HEAL,), 0),
 ])
-def test_the_bot_heals_when_hurt_else_upgrades_else_takes_a_card(hp, offers, pick):
+def test_the_bot_heals_when_hurt_else_takes_a_card_else_upgrades(hp, offers, pick):
     assert (hp < HEAL_BELOW * 30) == (hp == 10)      # 10 of 30 is hurt, 29 is not
     assert choose_reward(Hero("warrior", hp, 30, 2), offers) == pick
 
 
 def test_a_card_that_would_go_to_the_backpack_is_passed_over(library):
     # The Warrior's grid is 6 wide; Sword, Shield and Bandage take 4 of it, two Daggers
-    # the rest. A Broadsword (2) would go to the backpack: the bot takes the heal.
+    # the rest. A Broadsword (2) would go to the backpack: the bot takes the upgrade, or
+    # the heal when none is offered.
     full = Hero("warrior", 29, 30, 2, equipment=("sword", "shield", "bandage", "dagger",
                                                  "dagger"))
     big = Reward("card", "broadsword")
+    assert choose_reward(full, (big, UPGRADE, HEAL), library) == 1
     assert choose_reward(full, (big, HEAL), library) == 1
     roomy = Hero("warrior", 29, 30, 2, equipment=("dagger",))
     assert choose_reward(roomy, (big, HEAL), library) == 0
