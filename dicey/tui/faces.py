@@ -109,11 +109,13 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     return f"release {card} with {die}" if move.action == "release" else f"{die} → {card}"
 
 
-def card_line(card: CardState, key: str = "") -> str:
+def card_line(card: CardState, key: str = "", owner: str = "") -> str:
     """The whole card on one line (a card's face may be too small for its name and text):
-    ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``."""
+    ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``; an
+    ``owner``'s card is said to be theirs: ``Frog's Tongue: [≤3] Do d damage``."""
     tail = [t for t in (uses_line(card), marks(card)) if t]
-    return f"{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
+    whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
+    return f"{whose}{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
         "".join(f" · {t}" for t in tail)
 
 

@@ -83,8 +83,12 @@ FIGHT_KEYS = (
                   "card the die releases it"),
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
                                           ("enter", "enter")), on_bar=False,
-        explained="move the card cursor (the message line shows the whole card); play "
-                  "the picked die on the card under it (when the fight is over: go on)"),
+        explained="move the card cursor over your cards, and from your first card up onto "
+                  "the enemy's (the message line shows the whole card); play the picked "
+                  "die on your card under it (when the fight is over: go on)"),
+    Key("tab", "enemy's cards", (("tab", "other_cards"),), on_bar=False,
+        explained="the card cursor to the enemy's cards and back to yours (the enemy's "
+                  "cards are only read; clicking one reads it too)"),
     Key("t", "end turn", (("t", "end_turn"),)),
     Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
     Key("g", "graph", (("g", "graph"),),

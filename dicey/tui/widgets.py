@@ -146,7 +146,8 @@ class CardView(Widget):
         # columns; a preview row shows a card's grid size as its width.
         self.styles.width = "1fr" if self.unit is None else card.active.size * self.unit
 
-    def render(self) -> Text:
+    def face(self) -> Text:
+        """The whole face, unwrapped: the slots, then the text."""
         card = self.card
         if card is None:
             return Text("")
@@ -157,6 +158,32 @@ class CardView(Widget):
         text.append(faces.card_text(card), style("card-view--gone" if gone
                                                   else "card-view--text"))
         return text
+
+    def face_lines(self, width: int) -> list[Text]:
+        """The face wrapped to ``width`` cells."""
+        lines = list(self.face().wrap(self.app.console, max(1, width)))
+        for line in lines:
+            line.rstrip()
+        return lines
+
+    def natural_height(self, width: int | None = None) -> int:
+        """The height, borders included, that shows the whole face when the text is
+        ``width`` cells wide (by default: as wide as it is now)."""
+        width = self.content_size.width if width is None else width
+        return len(self.face_lines(width)) + self.styles.gutter.height
+
+    def render(self) -> Text:
+        """The face as it fits; a face cut short ends with ``…`` (the card cursor shows
+        the whole card on the message line)."""
+        width, height = self.content_size
+        lines = self.face_lines(width)
+        if 0 < height < len(lines):
+            lines = lines[:height]
+            last = lines[-1]
+            last.rstrip()
+            last.truncate(max(0, width - 1))
+            last.append("…")
+        return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -228,6 +255,16 @@ class CardRow(Horizontal):
         sync_children(self, cards, make, update)
         for w in self.query(CardView):
             w.set_class(w.index == cursor, "-cursor")
+
+    def natural_height(self) -> int:
+        """The height that shows the whole face of every card shown (the tallest's).
+        Cards not laid out yet are taken to share the row's width equally."""
+        cards = [w for w in self.query(CardView) if w.display]
+        if not cards:
+            return 0
+        share = (self.size.width or self.app.size.width) // len(cards)
+        return max(w.natural_height(w.content_size.width or share - w.styles.gutter.width)
+                   for w in cards)
 
 
 class FightLog(RichLog, can_focus=False):

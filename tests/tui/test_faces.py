@@ -90,3 +90,9 @@ def test_statuses_in_order_with_stacks_and_names():
         name = "Frost Bite"
     line = faces.status_line({"shield": 3, "frostbite": 1, "poison": 0}, {"frostbite": Named()})
     assert line == "shield 3 · frost bite 1"
+
+
+def test_an_enemys_card_line_says_whose_it_is():
+    fangs = card(name="Vampire Fangs", slots=(Slot("max", 4),), text="Do [d] damage")
+    assert faces.card_line(fangs, owner="Vampire") == "Vampire's Vampire Fangs: [≤4] Do d damage"
+    assert faces.card_line(fangs, owner="Bats").startswith("Bats' Vampire Fangs: ")

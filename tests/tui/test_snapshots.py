@@ -1,5 +1,6 @@
-"""What the screens look like at 80×24 (pytest-textual-snapshot; update with
-``pytest tests/tui --snapshot-update`` after a deliberate change, and look at the result)."""
+"""What the screens look like at 80×24, and a fight at 120×40 (pytest-textual-snapshot;
+update with ``pytest tests/tui --snapshot-update`` after a deliberate change, and look at
+the result)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from dicey.run import progress
-from tui_kit import fight_screen, hero_turn_or_end, kit_state, make_app, wait_until
+from tui_kit import fight_screen, gambler_state, hero_turn_or_end, kit_state, make_app, \
+    wait_until
 
 SIZE = (80, 24)
 
@@ -78,6 +80,24 @@ def test_fight_without_colour(snap_compare, home, monkeypatch):
         await pilot.press("n", "1", "enter")
         await hero_turn_or_end(pilot)
     assert snap_compare(app, terminal_size=SIZE, run_before=into_fight)
+
+
+def test_reading_an_enemy_card_without_colour(snap_compare, home, monkeypatch):
+    """The Gambler's faces are cut short (…); the card cursor on one of them (a heavy
+    border, without colour too) and the message line shows it whole."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, show = app_at(home, gambler_state())
+
+    async def read(pilot):
+        await show(pilot)
+        await pilot.press("tab", "down", "down")
+    assert snap_compare(app, terminal_size=SIZE, run_before=read)
+
+
+def test_fight_at_120x40(snap_compare, home):
+    """The cards as tall as their faces; the log below takes the rest."""
+    app, show = app_at(home, gambler_state())
+    assert snap_compare(app, terminal_size=(120, 40), run_before=show)
 
 
 def test_reward(snap_compare, home):

@@ -14,7 +14,15 @@ TEXTS = {
     "sword": "Do [d] damage", "shield": "Gain [d] shield", "dagger": "Do [d] damage; "
     "unlimited uses", "hammer": "Do [d] shock damage. On a 6: shock", "rock": "Do [d] "
     "damage, once", "broadsword": "Do [d] damage", "spatula": "Get a die of 7 - [d]",
+    # The Gambler's cards: as long as the longest of the base game's.
+    "lucky_7": "Two dice adding up to 7: do 7 damage and get one of them back",
+    "lockpick": "Split the die in two: get a 1 and a die of [d] - 1 (a 1 stays a 1)",
+    "poison_needle": "Inflict 1 poison: the poisoned lose 1 HP a turn, one stack at a time",
+    "magic_missile": "Do 5 damage of a random element: fire burns, ice freezes, shock shocks",
 }
+
+#: An enemy whose cards' texts are too long for their faces at 80 columns.
+GAMBLER = ("gambler", "Gambler", ("lucky_7", "lockpick", "poison_needle", "magic_missile"))
 
 
 def tui_library() -> RunLib:
@@ -23,6 +31,9 @@ def tui_library() -> RunLib:
         card = lib.equipment[cid]
         upgraded = replace(card.upgraded, text=text + " +1") if card.upgraded else None
         lib.equipment[cid] = replace(card, text=text, upgraded=upgraded)
+    gid, name, cards = GAMBLER
+    lib.enemies[gid] = replace(lib.enemies["frog"], id=gid, name=name, hp=20, dice=3,
+                               equipment=cards)
     return lib
 
 
@@ -74,3 +85,11 @@ def kit_state(seed: int = 1, **hero: Any):
     from dicey.run import progress
     state = progress.new_run(LIB, "warrior", seed)
     return replace(state, hero=replace(state.hero, **hero))
+
+
+def gambler_state(seed: int = 4, **hero: Any):
+    """A run of the kit's Warrior whose first fight, under way, is against the Gambler."""
+    from dicey.run import progress
+    state = kit_state(seed, **hero)
+    schedule = ((GAMBLER[0],) + state.schedule[0][1:],) + state.schedule[1:]
+    return progress.enter_fight(replace(state, schedule=schedule))

@@ -3,9 +3,15 @@ a thread while the screen stays live.
 
 The player picks a die (its number, or the arrows) and plays it on a card (the card's
 letter, a click, or the card cursor and enter); on a shocked card that releases it. The
-enemy's turn runs in a thread worker: each of its moves is asked of the chooser on a copy
-of the fight (:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at
-most one per ``enemy_delay`` seconds. Meanwhile help opens and the log scrolls.
+card cursor also goes onto the enemy's cards, to read them (the message line shows the
+whole card under it); nothing is played there. The enemy's turn runs in a thread worker:
+each of its moves is asked of the chooser on a copy of the fight
+(:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at most one per
+``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards can be read.
+
+Each row of cards is as tall as its tallest card's face, and the log takes the rest of the
+screen; on a screen too short for both rows' faces, the rows share what the log leaves
+them (a face cut short ends with ``…``, and the card cursor reads it).
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from typing import Callable, Hashable
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
@@ -36,6 +43,28 @@ from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterV
 from .base import RunScreen
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+#: The least a row of cards is given, borders included: its slots show.
+LEAST_ROW = 3
+
+
+def share_rows(room: int, enemy: int, hero: int) -> tuple[int, int]:
+    """The heights of the enemy's and the hero's rows of cards, which need ``enemy`` and
+    ``hero`` rows and may take ``room`` together: what they need if it fits, else each
+    at least half the room (or what it needs, if less); the hero's row gets an odd row.
+
+    >>> share_rows(20, 6, 5), share_rows(11, 9, 4), share_rows(11, 4, 9), share_rows(11, 9, 9)
+    ((6, 5), (7, 4), (4, 7), (5, 6))
+    """
+    if enemy + hero > room:
+        half = room // 2
+        if enemy <= half:
+            hero = room - enemy
+        elif hero <= room - half:
+            enemy = room - hero
+        else:
+            enemy, hero = half, room - half
+    return max(enemy, LEAST_ROW), max(hero, LEAST_ROW)
 
 
 class FightScreen(RunScreen):
@@ -64,6 +93,11 @@ class FightScreen(RunScreen):
         self.session = session
         self.die_cursor = 0
         self.card_cursor: int | None = None
+        """The card under the cursor, on ``cursor_side``'s row (None: no cursor)."""
+        self.cursor_side = HERO
+        self.reading = False
+        """The message line shows the card under the cursor (and follows it as it
+        changes)."""
         self.thinking = False
         self.spin = 0
         self.decision: EnemyDecision | None = None
@@ -89,7 +123,7 @@ class FightScreen(RunScreen):
         self.refresh_view()
         if self.session.hero_to_act and not self.session.moves:
             self.say(f"Pick a die (1-9), then a card ({CARD_KEYS[0]}-{CARD_KEYS[5]}) to play it "
-                     "on; t ends the turn, ? helps.")
+                     "on; ↑↓ read the cards, ? helps.")
         self._carry_on()
 
     @property
@@ -106,12 +140,46 @@ class FightScreen(RunScreen):
                                                                        f.rules)
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
                                                                       f.rules)
-        self.query_one("#enemy-cards", CardRow).show(enemy.cards)
-        self.query_one("#hero-cards", CardRow).show(hero.cards, self.card_cursor)
+        self.query_one("#enemy-cards", CardRow).show(enemy.cards, self._cursor_on(ENEMY))
+        self.query_one("#hero-cards", CardRow).show(hero.cards, self._cursor_on(HERO))
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
         self.query_one("#fight-header", Static).update(self._header())
+        if self.reading:
+            self._read_card()
+        self.fit_card_rows()
+
+    def _cursor_on(self, side: int) -> int | None:
+        return self.card_cursor if self.cursor_side == side else None
+
+    def fit_card_rows(self) -> None:
+        """Each row of cards as tall as its tallest face, if the screen has the room; the
+        log takes the rest (see :func:`share_rows`)."""
+        rows = self.query_one("#enemy-cards", CardRow), self.query_one("#hero-cards", CardRow)
+        heights = share_rows(self._room_for_cards(), *(r.natural_height() for r in rows))
+        for row, height in zip(rows, heights):
+            if row.styles.height != Scalar.from_number(height):
+                row.styles.height = height
+
+    def _room_for_cards(self) -> int:
+        """The screen's height less the other widgets' (their heights in ``dicey.tcss``)
+        and the log's least. The message line counts two lines: a one-line message
+        leaves its second to the log."""
+        message, log = self.query_one("#message", Static), self.query_one(FightLog)
+        taken = 0
+        for w in self.children:
+            if w.display and w not in (message, log) and not isinstance(w, CardRow):
+                height = w.styles.height.cells if w.styles.height else None
+                taken += (height or 1) + w.styles.margin.height
+        size = self.size if self.size.width else self.app.size
+        lines = message.get_content_height(size, size, size.width - message.styles.gutter.width)
+        most = message.styles.max_height.cells if message.styles.max_height else None
+        lines = min(lines, most) if most else lines
+        return size.height - taken - max(lines, 2) - (log.styles.min_height.cells or 0)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_card_rows)   # once the cards have their widths
 
     def _header(self) -> Text:
         state, f = self.run_state, self.session.fight
@@ -141,7 +209,10 @@ class FightScreen(RunScreen):
             self.query_one("#fight-header", Static).update(self._header())
 
     def say(self, text: str) -> None:
+        self.reading = False
         self.query_one("#message", Static).update(Text(text))
+        if self.is_mounted:
+            self.fit_card_rows()
 
     # ----------------------------------------------------- the hero's moves
 
@@ -157,17 +228,51 @@ class FightScreen(RunScreen):
             self.action_pick_die((self.die_cursor + step) % len(dice))
 
     def action_move_card(self, step: int) -> None:
-        cards = self.session.fight.fighters[HERO].cards
+        """The card cursor to the next or the previous card, in reading order: the enemy's
+        cards, then yours (so ↑ from your first card goes up onto the enemy's last). With
+        no cursor yet, ↓ starts on your first card and ↑ on your last."""
+        f = self.session.fight
+        ring = [(ENEMY, i) for i in range(len(f.fighters[ENEMY].cards))] + \
+            [(HERO, i) for i in range(len(f.fighters[HERO].cards))]
+        mine = len(f.fighters[HERO].cards)
+        if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in ring:
+            at = ring.index((HERO, 0 if step > 0 else mine - 1))
+        else:
+            at = (ring.index((self.cursor_side, self.card_cursor)) + step) % len(ring)
+        self._put_cursor(*ring[at])
+
+    def action_other_cards(self) -> None:
+        """The card cursor to the other side's row (to the enemy's cards first)."""
+        side = ENEMY if self.card_cursor is None or self.cursor_side == HERO else HERO
+        cards = self.session.fight.fighters[side].cards
         if cards:
-            start = -1 if self.card_cursor is None and step > 0 else (self.card_cursor or 0)
-            self.card_cursor = (start + step) % len(cards)
-            self.refresh_view()
-            i = self.card_cursor   # the whole card, which its face may cut short
-            self.say(faces.card_line(cards[i], CARD_KEYS[i] if i < len(CARD_KEYS) else ""))
+            self._put_cursor(side, min(self.card_cursor or 0, len(cards) - 1))
+
+    def _put_cursor(self, side: int, index: int) -> None:
+        self.cursor_side, self.card_cursor = side, index
+        self.reading = True
+        self.refresh_view()
+
+    def _read_card(self) -> None:
+        """The whole card under the cursor on the message line (its face may cut it)."""
+        f, i = self.session.fight, self.card_cursor
+        cards = f.fighters[self.cursor_side].cards
+        if i is None or i >= len(cards):
+            return
+        if self.cursor_side == HERO:
+            line = faces.card_line(cards[i], CARD_KEYS[i] if i < len(CARD_KEYS) else "")
+        else:
+            line = faces.card_line(cards[i], owner=self.enemy.name)
+        self.say(line)
+        self.reading = True
 
     def action_enter(self) -> None:
         if self.session.over:
             self.dicey.finish_fight(self.session)
+        elif self.card_cursor is not None and self.cursor_side == ENEMY:
+            name = self.session.fight.fighters[ENEMY].cards[self.card_cursor].name
+            self.say(f"{name} is {self.enemy.name}'s card: you can only read it. Play "
+                     f"your dice on yours ({CARD_KEYS[0]}-{CARD_KEYS[5]}).")
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
         elif self.session.hero_to_act:
@@ -188,7 +293,8 @@ class FightScreen(RunScreen):
             return
         die, card = hero.dice[self.die_cursor], hero.cards[card_index]
         make = Move.release if card.shocked else Move.place
-        self.card_cursor = card_index if self.card_cursor is not None else None
+        if self.card_cursor is not None:   # a cursor shown follows the play
+            self.cursor_side, self.card_cursor = HERO, card_index
         self._play(make(die.value, card.name, self.die_cursor, card_index),
                    why_not=self._why_not(card_index))
 
@@ -198,6 +304,8 @@ class FightScreen(RunScreen):
     def on_card_view_picked(self, message: CardView.Picked) -> None:
         if message.side == HERO:
             self.action_play_on(message.index)
+        else:
+            self._put_cursor(ENEMY, message.index)
 
     def action_end_turn(self) -> None:
         if self.session.hero_to_act:
@@ -219,8 +327,11 @@ class FightScreen(RunScreen):
             events = self.session.play(move)
         except IllegalMoveError as err:
             self.say(why_not or str(err))
+            self.refresh_view()   # (the cursor may have moved to the card)
             return
-        self.say(self._nothing_left())
+        note = self._nothing_left()
+        self.say(note)
+        self.reading = not note and self.card_cursor is not None   # (the card as it is now)
         self.query_one(FightLog).add_events(events)
         self.refresh_view()
         self._carry_on()

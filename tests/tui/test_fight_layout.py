@@ -1,0 +1,177 @@
+"""The fight screen's layout: every enemy card can be read in full (the card cursor goes
+onto the enemy's cards, read-only), and the cards keep their natural height while the log
+takes the room that is left, at every size and across resizes."""
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.geometry import Region
+
+from dicey.tui import faces
+from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
+from tui_kit import fight_screen, gambler_state, make_app, wait_until
+
+
+def shown(widget) -> str:
+    """What ``widget`` shows on screen, its lines joined by spaces."""
+    lines = widget.render_lines(Region(0, 0, *widget.outer_size))
+    text = " ".join("".join(s.text for s in line) for line in lines)
+    return " ".join(text.strip("╭╮╰╯─│┏┓┗┛━┃ ").split())
+
+
+def face_shown(card: CardView) -> list[str]:
+    """The lines of a card's face as shown, inside its border."""
+    lines = card.render_lines(Region(0, 0, *card.outer_size))[1:-1]
+    return ["".join(s.text for s in line)[1:-1].strip() for line in lines]
+
+
+def message(screen) -> str:
+    return shown(screen.query_one("#message"))
+
+
+def face_lines(app, card: CardView) -> int:
+    """How many lines the card's whole face takes at its width (slots, then text)."""
+    face = Text(faces.slot_line(card.card) + "\n" + faces.card_text(card.card))
+    return len(face.wrap(app.console, card.content_size.width))
+
+
+def cursor_on(screen) -> tuple[int, int] | None:
+    """(side, index) of the card under the cursor, as the screen shows it."""
+    marked = [(c.side, c.index) for c in screen.query(CardView) if c.has_class("-cursor")]
+    assert len(marked) <= 1
+    return marked[0] if marked else None
+
+
+async def into_gambler(pilot):
+    pilot.app.continue_run(gambler_state())
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
+    await pilot.pause()
+    return fight_screen(pilot.app)
+
+
+# ----------------------------------------------------------- the enemy's cards
+
+async def test_every_enemy_card_can_be_read_in_full_at_80x24(home):
+    """The Gambler's texts do not fit their faces at 80×24; ↑ from the hero's first card
+    goes up onto the enemy's cards, and the message line shows each one whole."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        enemy = screen.session.fight.fighters[1]
+        assert any(face_lines(app, c) > c.content_size.height
+                   for c in screen.query("#enemy-cards CardView"))   # (the faces are cut)
+        await pilot.press("down")
+        assert cursor_on(screen) == (0, 0)
+        read = []
+        for _ in enemy.cards:
+            await pilot.press("up")
+            side, i = cursor_on(screen)
+            assert side == 1
+            assert message(screen) == f"Gambler's {faces.card_line(enemy.cards[i])}"
+            read.append(i)
+        assert read == [3, 2, 1, 0]
+        await pilot.press("up")                        # round to the hero's last card
+        assert cursor_on(screen) == (0, len(screen.session.fight.fighters[0].cards) - 1)
+
+
+async def test_a_cut_card_face_ends_with_an_ellipsis(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        cut = [c for c in screen.query("#enemy-cards CardView")
+               if face_lines(app, c) > c.content_size.height]
+        assert cut and all(face_shown(c)[-1].endswith("…") for c in cut)
+        whole = [c for c in screen.query(CardView) if c not in cut]
+        assert whole and not any("…" in "".join(face_shown(c)) for c in whole)
+
+
+async def test_the_enemys_cards_are_read_only(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        session = screen.session
+        await wait_until(pilot, lambda: session.hero_to_act, "the hero's turn")
+        await pilot.press("down", "up")                # the Gambler's last card
+        assert cursor_on(screen) == (1, 3)
+        await pilot.press("enter")
+        assert session.moves == []
+        assert message(screen).startswith("Magic Missile is Gambler's card")
+        await pilot.press("a")                         # a letter plays on the hero's card
+        assert cursor_on(screen) == (0, 0) and len(session.moves) == 1
+        card = next(c for c in screen.query(CardView) if c.side == 1 and c.index == 1)
+        await pilot.click(card)                        # a click reads it
+        assert cursor_on(screen) == (1, 1) and len(session.moves) == 1
+        assert message(screen) == f"Gambler's {faces.card_line(card.card)}"
+
+
+async def test_tab_takes_the_card_cursor_to_the_other_side(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        await pilot.press("tab")
+        assert cursor_on(screen) == (1, 0)
+        await pilot.press("down", "tab")               # the enemy's second card, then yours
+        assert cursor_on(screen) == (0, 1)
+        await pilot.press("tab")
+        assert cursor_on(screen) == (1, 1)
+        assert message(screen).startswith("Gambler's Lockpick:")
+
+
+async def test_a_read_card_is_shown_as_it_changes(home):
+    """The message line follows the card under the cursor while the enemy plays on it."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        await pilot.press("tab")
+        f = screen.session.fight
+        f.set_position(1, dice=[3, 4])
+        f.fighters[1].cards[0] = f.fighters[1].cards[0]._replace(placed=(3,))
+        screen.refresh_view()
+        await pilot.pause()
+        assert message(screen) == f"Gambler's {faces.card_line(f.fighters[1].cards[0])}"
+        assert "[3]" in message(screen)
+
+
+# ------------------------------------------------------------------ the room
+
+def check_layout(screen, width: int, height: int) -> None:
+    """Each card row is as tall as its tallest card's face (when there is room for both
+    rows' faces), every card in a row as tall as the row, and the log fills the rest."""
+    app = screen.app
+    assert screen.size == (width, height)
+    log, keys = screen.query_one(FightLog), screen.query_one(KeyBar)
+    for row in screen.query(CardRow):
+        cards = [c for c in row.query(CardView) if c.display]
+        assert {c.outer_size.height for c in cards} == {row.size.height}
+        need = max(face_lines(app, c) for c in cards)
+        assert all(c.content_size.height == need for c in cards), (row.id, need)
+    laid = [w for w in screen.children if w.display and w is not keys]
+    assert sum(w.outer_size.height for w in laid) == height - keys.outer_size.height
+    assert log.region.bottom == keys.region.y == height - 1
+    assert log.size.height >= 4
+
+
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (160, 50)])
+async def test_cards_keep_their_height_and_the_log_gets_the_rest(home, size):
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        screen = await into_gambler(pilot)
+        check_layout(screen, *size)
+
+
+async def test_the_layout_follows_a_resize(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        log = screen.query_one(FightLog)
+        assert log.region.bottom == 23 and log.size.height >= 4
+        for size in [(120, 40), (100, 30), (160, 50)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            check_layout(screen, *size)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        rows = [r.size.height for r in screen.query(CardRow)]
+        assert sum(rows) == 11 and log.region.bottom == 23 and log.size.height == 4
