@@ -132,8 +132,9 @@ def floor_setup(lib: Library, hero_id: str, enemy_id: str) -> FighterSetup | Non
 def run_setup(lib: Library, hero_id: str, enemy_id: str, seed: int) -> FighterSetup | None:
     """:func:`floor_setup` with the cards a run would have given the hero on the way: after
     each fight of the floors before, the offers a run makes there (drawn from ``seed``),
-    of which the hero takes what the run bot takes (:func:`~dicey.run.autoplay.choose_reward`:
-    at full HP, a card that fits the grid, else an upgrade). None off the dungeon's floors."""
+    of which the hero takes what the run bot takes for the rule of thumb, the hero bot of
+    these fights (:func:`~dicey.run.autoplay.choose_reward`: at full HP, an upgrade, else a
+    card that fits the grid). None off the dungeon's floors."""
     from .run.autoplay import choose_reward
     from .run.rewards import apply_reward, make_offers
     from .run.state import Hero
@@ -147,7 +148,8 @@ def run_setup(lib: Library, hero_id: str, enemy_id: str, seed: int) -> FighterSe
     for index, floor in enumerate(lib.dungeon.floors[:number - 1]):
         for _ in range(floor.fights + (floor.boss in lib.enemies)):
             offers = make_offers(lib, lib.dungeon, index, hero, rng)
-            hero = apply_reward(lib, hero, offers[choose_reward(hero, offers, lib)])
+            hero = apply_reward(lib, hero, offers[choose_reward(hero, offers, lib,
+                                                                cards_first=False)])
     return FighterSetup(hp=base.hp, max_hp=base.max_hp, dice=base.dice, level=base.level,
                         equipment=hero.equipment)
 
@@ -288,7 +290,7 @@ def plan_runs(lib: Library, runs: int, seed: int, heroes: Sequence[str] = (),
 
 def run_run_job(job: RunJob, lib: Library | None = None) -> RunResult:
     """Play one job's run headless to its end (see :mod:`dicey.run.autoplay`)."""
-    from .ai.planner import make_chooser
+    from .ai.planner import PRESET_BUDGETS, make_chooser
     from .run.autoplay import play_run
 
     lib = lib or _WORKER_LIB
@@ -301,7 +303,8 @@ def run_run_job(job: RunJob, lib: Library | None = None) -> RunResult:
             choosers[name] = make_chooser(name, clock=False)
         return choosers[name]
 
-    record = play_run(lib, job.hero, job.seed, chooser(job.hero_ai), chooser, ai=job.ai)
+    record = play_run(lib, job.hero, job.seed, chooser(job.hero_ai), chooser, ai=job.ai,
+                      cards_first=job.hero_ai in PRESET_BUDGETS)   # a planner plays the hero
     hero = record.state.hero
     return RunResult(job.index, job.hero, job.seed, record.won, hero.level, hero.hp,
                      [(f.floor, f.enemy, f.result) for f in record.state.history],

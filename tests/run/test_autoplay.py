@@ -26,6 +26,16 @@ def test_the_bot_heals_when_hurt_else_takes_a_card_else_upgrades(hp, offers, pic
     assert choose_reward(Hero("warrior", hp, 30, 2), offers) == pick
 
 
+@pytest.mark.parametrize("hp, offers, pick", [
+    (10, (CARD, UPGRADE, HEAL), 2),          # hurt: the heal
+    (29, (CARD, UPGRADE, HEAL), 1),          # well: the upgrade
+    (29, (CARD, CARD, HEAL), 0),             # no upgrade: a card
+    (29, (HEAL,), 0),
+])
+def test_for_the_rule_of_thumb_the_bot_upgrades_before_taking_a_card(hp, offers, pick):
+    assert choose_reward(Hero("warrior", hp, 30, 2), offers, cards_first=False) == pick
+
+
 def test_a_card_that_would_go_to_the_backpack_is_passed_over(library):
     # The Warrior's grid is 6 wide; Sword, Shield and Bandage take 4 of it, two Daggers
     # the rest. A Broadsword (2) would go to the backpack: the bot takes the upgrade, or
