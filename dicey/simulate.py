@@ -323,7 +323,7 @@ def simulate_runs(jobs: Sequence[RunJob], *, workers: int = 1,
 def build_run_report(results: Sequence[RunResult], seed: int, floors: int,
                      hero_bot: str = HERO_BOT, ai: str | None = None) -> dict:
     """The runs' report as plain data (JSON-ready; the same for the same seed and jobs):
-    how many runs each hero won, how far the runs got (the share that reached each of the
+    how many runs each hero won (and who ended the others), how far the runs got (the share that reached each of the
     dungeon's ``floors`` and the share that ended there), the enemies met (how many runs
     each ended, and the share of its fights the hero lost), and the rewards taken.
     ``hero_bot`` and ``ai`` are the presets the jobs were planned with."""
@@ -336,7 +336,8 @@ def build_run_report(results: Sequence[RunResult], seed: int, floors: int,
     out["won_pct"] = _rate(sum(r.won for r in results), n)
     out["heroes"] = {h: {"runs": len(rs), "won_pct": _rate(sum(r.won for r in rs), len(rs)),
                          "mean_fights_won": round(sum(r.fights_won for r in rs) / len(rs), 2),
-                         "mean_level": round(sum(r.level for r in rs) / len(rs), 2)}
+                         "mean_level": round(sum(r.level for r in rs) / len(rs), 2),
+                         **_ended_by(rs)}
                      for h, rs in sorted(heroes.items())}
     out["floors"] = {str(f): {"reached_pct": _rate(sum(r.floor >= f for r in results), n),
                               "ended_pct": _rate(sum(r.floor == f and not r.won
@@ -353,6 +354,22 @@ def build_run_report(results: Sequence[RunResult], seed: int, floors: int,
     out["rewards"] = dict(sorted(Counter(x.split(":", 1)[0] for r in results
                                          for x in r.rewards).items()))
     return out
+
+
+def _ended_by(runs: Sequence[RunResult]) -> dict:
+    """Who ended ``runs`` (the lost ones): ``ended_by``, each enemy's count, most first
+    (then by name), and ``ended_most_by``, the first of them as ``"bully 5"`` (``-`` when
+    every run was won).
+
+    >>> lost = RunResult(0, "thief", 1, False, 2, 0, [(1, "rat", "won"), (2, "bully", "lost")])
+    >>> won = RunResult(1, "thief", 2, True, 6, 9, [(5, "dragon", "won")])
+    >>> _ended_by([lost, won, lost])
+    {'ended_by': {'bully': 2}, 'ended_most_by': 'bully 2'}
+    """
+    ended = Counter(r.last_enemy for r in runs if not r.won)
+    ranked = dict(sorted(ended.items(), key=lambda item: (-item[1], item[0])))
+    first = next(iter(ranked.items()), None)
+    return {"ended_by": ranked, "ended_most_by": f"{first[0]} {first[1]}" if first else "-"}
 
 
 # -------------------------------------------------------------------- quality
@@ -485,7 +502,8 @@ def format_run_report(report: dict) -> str:
            f"difficulty: {report['difficulty']}; runs won: {report['won_pct']}%"]
     out += _grid("hero", report["heroes"], (("runs", "runs", ""), ("runs won", "won_pct", "%"),
                                             ("fights won", "mean_fights_won", ""),
-                                            ("level", "mean_level", "")))
+                                            ("level", "mean_level", ""),
+                                            ("ended most by", "ended_most_by", "")))
     out += _grid("floor", report["floors"], (("reached", "reached_pct", "%"),
                                              ("ended there", "ended_pct", "%")))
     out += _grid("enemy", report["enemies"], (("fights", "fights", ""),

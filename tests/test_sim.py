@@ -237,12 +237,16 @@ def test_run_report_is_the_same_for_one_and_two_workers_and_adds_up(library):
     ended = sum(row["ended_pct"] for row in report["floors"].values())
     assert ended == pytest.approx(100.0 - report["won_pct"], abs=0.5)
     assert sum(row["runs_ended"] for row in report["enemies"].values()) == len(lost)
+    for hero, row in report["heroes"].items():     # who ended each hero's lost runs
+        assert sum(row["ended_by"].values()) == sum(r.hero == hero for r in lost)
+        assert row["ended_most_by"] == "-" if not row["ended_by"] else \
+            row["ended_most_by"].split()[0] == next(iter(row["ended_by"]))
     assert sum(row["fights"] for row in report["enemies"].values()) == \
         sum(len(r.fights) for r in one)
     assert sum(report["rewards"].values()) == sum(len(r.rewards) for r in one)
     text = simulate.format_run_report(report)
     assert text.startswith("4 runs, seed 3, hero bot 'easy', difficulty: easy")
-    assert "floor  reached  ended there" in text
+    assert "floor  reached  ended there" in text and "ended most by" in text
 
 
 def test_sim_runs_command_writes_json_and_csv(cli, tmp_path):
