@@ -323,9 +323,10 @@ def simulate_runs(jobs: Sequence[RunJob], *, workers: int = 1,
 def build_run_report(results: Sequence[RunResult], seed: int, floors: int,
                      hero_bot: str = HERO_BOT, ai: str | None = None) -> dict:
     """The runs' report as plain data (JSON-ready; the same for the same seed and jobs):
-    how many runs each hero won (and who ended the others), how far the runs got (the share that reached each of the
-    dungeon's ``floors`` and the share that ended there), the enemies met (how many runs
-    each ended, and the share of its fights the hero lost), and the rewards taken.
+    how many runs each hero won (and who ended the others), how far the runs got (the
+    share that reached each of the dungeon's ``floors`` and the share that ended there),
+    the enemies met (how many runs each ended, and the share of its fights the hero lost),
+    and the rewards taken.
     ``hero_bot`` and ``ai`` are the presets the jobs were planned with."""
     n = len(results)
     out: dict = {"seed": seed, "runs": n, "hero_bot": hero_bot,
