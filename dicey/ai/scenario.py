@@ -43,8 +43,9 @@ from typing import Any
 from dicey.lang.ast import make_id
 from dicey.lang.errors import did_you_mean
 from dicey.lang.interp import MAX_INT
-from dicey.library import NOT_A_FILE, read_toml
+from dicey.library import read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
+from dicey.rules.state import FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS
 
 from .planner import PRESET_BUDGETS, Budget
@@ -114,8 +115,7 @@ class Scenario:
             raise
         except ValueError as err:
             raise ScenarioError(f"{self.path}: {err}") from None
-        for where, spec, side in (("opponent", self.opponent, 1 - actor_side),
-                                  ("actor", self.actor, actor_side)):
+        for where, spec, side in sides:
             fighter = fight.fighters[side]
             if spec.get("hp", 0) > fighter.max_hp:
                 raise ScenarioError(f"{self.path}: [{where}] hp: {spec['hp']} is more than "
@@ -128,8 +128,8 @@ class Scenario:
 
     def _check_equipment(self, library: Any, spec: dict[str, Any], where: str) -> None:
         """Every card of ``equipment`` is the library's (``"Sword+"``: the upgraded one)."""
-        for name in spec.get("equipment", []):
-            base = name[:-1].rstrip() if name.endswith("+") else name
+        named = tuple(spec.get("equipment", ()))
+        for name, (base, _) in zip(named, FighterSetup(equipment=named).cards() or ()):
             if make_id(base) not in library.equipment:
                 raise ScenarioError(f"{self.path}: [{where}] equipment: unknown card "
                                     f"'{name}'{did_you_mean(make_id(base), library.equipment)}")
@@ -202,14 +202,12 @@ def load_scenario(path: str | Path) -> Scenario:
     shown = str(path)
     if Path(path).is_dir():
         raise ScenarioError(f"{shown}: is a folder, not a scenario file")
-    if Path(path).exists() and not Path(path).is_file():
-        raise ScenarioError(f"{shown}: cannot read it: {NOT_A_FILE}")
     try:
         data = read_toml(Path(path), MAX_SCENARIO_BYTES)
     except FileNotFoundError:
         raise ScenarioError(f"{shown}: no such scenario file") from None
     except OSError as err:
-        raise ScenarioError(f"{shown}: cannot read it ({err.strerror or err})") from None
+        raise ScenarioError(f"{shown}: cannot read it: {err.strerror or err}") from None
     except ValueError as err:
         raise ScenarioError(f"{shown}: not valid TOML: {err}") from None
     return parse_scenario(data, shown)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from .inventory import upgradable
 from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
 
 #: What a save's ``format`` says, and the version this code writes and reads.
@@ -143,10 +144,9 @@ def check_content(state: RunState, library: Any) -> None:
     if len(state.schedule) != floors:
         raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
                               f"'{state.dungeon}' has {floors}{hint}")
-    held = state.hero.equipment + state.hero.backpack
+    can_upgrade = upgradable(library, state.hero)
     for offer in state.offers:
-        if offer.kind == "upgrade" and (offer.card not in held or split_ref(offer.card)[1]
-                                        or library.equipment[offer.card].upgraded is None):
+        if offer.kind == "upgrade" and offer.card not in can_upgrade:
             raise SaveFormatError(f"it offers an upgrade of '{offer.card}', which the hero "
                                   "cannot upgrade")
 
