@@ -242,6 +242,11 @@ class CardRow(Horizontal):
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
 
+    @property
+    def cards(self) -> list[CardState]:
+        """The cards shown, in order."""
+        return [w.card for w in self.query(CardView) if w.display and w.card is not None]
+
     def show(self, cards: Sequence[CardState], cursor: int | None = None) -> None:
         keys = faces.CARD_KEYS if self.lettered else ""
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.geometry import Region
 
 from dicey.tui import faces
+from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
 from tui_kit import fight_screen, gambler_state, make_app, wait_until
 
@@ -93,9 +94,12 @@ async def test_the_enemys_cards_are_read_only(home):
         await wait_until(pilot, lambda: session.hero_to_act, "the hero's turn")
         await pilot.press("down", "up")                # the Gambler's last card
         assert cursor_on(screen) == (1, 3)
-        await pilot.press("enter")
+        await pilot.press("enter")                     # reads it whole; plays nothing
         assert session.moves == []
-        assert message(screen).startswith("Magic Missile is Gambler's card")
+        assert isinstance(app.screen, CardScreen)
+        assert app.screen.readable.card.name == "Magic Missile"
+        await pilot.press("escape")
+        assert app.screen is screen
         await pilot.press("a")                         # a letter plays on the hero's card
         assert cursor_on(screen) == (0, 0) and len(session.moves) == 1
         card = next(c for c in screen.query(CardView) if c.side == 1 and c.index == 1)

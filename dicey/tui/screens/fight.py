@@ -3,8 +3,9 @@ a thread while the screen stays live.
 
 The player picks a die (its number, or the arrows) and plays it on a card (the card's
 letter, a click, or the card cursor and enter); on a shocked card that releases it. The
-card cursor also goes onto the enemy's cards, to read them (the message line shows the
-whole card under it); nothing is played there. The enemy's turn runs in a thread worker:
+card cursor also goes onto the enemy's cards, to read them (the message line shows the card
+under it, cut at three lines); nothing is played there. ``x`` (or enter on an enemy's card)
+opens the card under the cursor whole (:class:`~.card.CardScreen`), however long its text. The enemy's turn runs in a thread worker:
 each of its moves is asked of the chooser on a copy of the fight
 (:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at most one per
 ``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards can be read.
@@ -41,6 +42,7 @@ from ..keys import FIGHT_KEYS
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
+from .card import CardScreen, Readable
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -102,6 +104,8 @@ class FightScreen(RunScreen):
         self.spin = 0
         self.decision: EnemyDecision | None = None
         self.chooser: Callable | None = None
+        self.details: CardScreen | None = None
+        """The card screen opened from here, while it is open (it follows the fight)."""
 
     # ------------------------------------------------------------ layout
 
@@ -149,6 +153,8 @@ class FightScreen(RunScreen):
         if self.reading:
             self._read_card()
         self.fit_card_rows()
+        if self.details is not None and self.details.is_attached:
+            self.details.show_card()
 
     def _cursor_on(self, side: int) -> int | None:
         return self.card_cursor if self.cursor_side == side else None
@@ -231,15 +237,21 @@ class FightScreen(RunScreen):
         """The card cursor to the next or the previous card, in reading order: the enemy's
         cards, then yours (so ↑ from your first card goes up onto the enemy's last). With
         no cursor yet, ↓ starts on your first card and ↑ on your last."""
-        f = self.session.fight
-        ring = [(ENEMY, i) for i in range(len(f.fighters[ENEMY].cards))] + \
-            [(HERO, i) for i in range(len(f.fighters[HERO].cards))]
-        mine = len(f.fighters[HERO].cards)
+        ring = self._ring()
+        mine = len(self.session.fight.fighters[HERO].cards)
+        if not mine:
+            return
         if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in ring:
             at = ring.index((HERO, 0 if step > 0 else mine - 1))
         else:
             at = (ring.index((self.cursor_side, self.card_cursor)) + step) % len(ring)
         self._put_cursor(*ring[at])
+
+    def _ring(self) -> list[tuple[int, int]]:
+        """Every card, in reading order: the enemy's, then yours."""
+        f = self.session.fight
+        return [(ENEMY, i) for i in range(len(f.fighters[ENEMY].cards))] + \
+            [(HERO, i) for i in range(len(f.fighters[HERO].cards))]
 
     def action_other_cards(self) -> None:
         """The card cursor to the other side's row (to the enemy's cards first)."""
@@ -253,26 +265,69 @@ class FightScreen(RunScreen):
         self.reading = True
         self.refresh_view()
 
+    def _readable(self, side: int, index: int) -> Readable:
+        card = self.session.fight.fighters[side].cards[index]
+        if side == HERO:
+            return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "")
+        return Readable(card, owner=self.enemy.name)
+
     def _read_card(self) -> None:
-        """The whole card under the cursor on the message line (its face may cut it)."""
-        f, i = self.session.fight, self.card_cursor
-        cards = f.fighters[self.cursor_side].cards
-        if i is None or i >= len(cards):
+        """The card under the cursor on the message line (its face may cut it); a card too
+        long for the message line's three lines is cut there, and says that ``x`` reads
+        it whole."""
+        i = self.card_cursor
+        if i is None or i >= len(self.session.fight.fighters[self.cursor_side].cards):
             return
-        if self.cursor_side == HERO:
-            line = faces.card_line(cards[i], CARD_KEYS[i] if i < len(CARD_KEYS) else "")
-        else:
-            line = faces.card_line(cards[i], owner=self.enemy.name)
-        self.say(line)
+        r = self._readable(self.cursor_side, i)
+        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner)))
         self.reading = True
+
+    def _fit_message(self, line: str, tail: str = "… x reads it all") -> str:
+        """``line`` as it fits the message line; cut, and ended with ``tail``, if it does
+        not."""
+        message = self.query_one("#message", Static)
+        width = max(1, message.content_size.width or
+                    self.app.size.width - message.styles.gutter.width)
+        most = message.styles.max_height.cells if message.styles.max_height else None
+
+        def fits(text: str) -> bool:
+            return most is None or len(Text(text).wrap(self.app.console, width)) <= most
+        if fits(line):
+            return line
+        words = line.split(" ")
+        # (at most three lines' worth of words: the search starts there)
+        kept = len(" ".join(words)[:width * (most or 1)].split(" "))
+        while kept > 0 and not fits(" ".join(words[:kept]) + " " + tail):
+            kept -= 1
+        return " ".join(words[:kept]) + " " + tail
+
+    def action_read_card(self) -> None:
+        """The card under the cursor, read whole (no cursor yet: your first card)."""
+        if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in \
+                self._ring():
+            if not self.session.fight.fighters[HERO].cards:
+                return
+            self._put_cursor(HERO, 0)
+        ring = self._ring()
+
+        def moved(at: int) -> None:
+            self._put_cursor(*ring[at] if at < len(ring) else ring[-1])
+
+        def cards() -> list[Readable]:
+            ring[:] = self._ring()
+            return [self._readable(side, i) for side, i in ring]
+
+        def closed(_: object = None) -> None:
+            self.details = None
+        self.details = CardScreen(cards, ring.index((self.cursor_side, self.card_cursor)),
+                                  moved=moved)
+        self.app.push_screen(self.details, closed)
 
     def action_enter(self) -> None:
         if self.session.over:
             self.dicey.finish_fight(self.session)
         elif self.card_cursor is not None and self.cursor_side == ENEMY:
-            name = self.session.fight.fighters[ENEMY].cards[self.card_cursor].name
-            self.say(f"{name} is {self.enemy.name}'s card: you can only read it. Play "
-                     f"your dice on yours ({CARD_KEYS[0]}-{CARD_KEYS[5]}).")
+            self.action_read_card()   # an enemy's card is only read
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
         elif self.session.hero_to_act:

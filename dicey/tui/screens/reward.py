@@ -15,6 +15,7 @@ from dicey.run.state import Reward
 from ..keys import REWARD_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import RunScreen
+from .card import read_cards
 from .inventory import InventoryScreen
 
 
@@ -78,6 +79,14 @@ class RewardScreen(RunScreen):
     def action_choose(self, index: int) -> None:
         if 0 <= index < len(self.run_state.offers):
             self.dicey.take_reward(index)
+
+    def action_read_card(self) -> None:
+        """The card on offer read whole (an upgrade: the card, then → its upgrade)."""
+        cards = self.query_one("#offer-preview", CardRow).cards
+        if cards:
+            read_cards(self.app, cards)
+        else:
+            self.notify("This reward is not a card: there is no card to read.")
 
     def action_inventory(self) -> None:
         self.app.push_screen(InventoryScreen())
