@@ -260,6 +260,24 @@ class CardRow(Horizontal):
         sync_children(self, cards, make, update)
         for w in self.query(CardView):
             w.set_class(w.index == cursor, "-cursor")
+        self.fit_units()
+
+    def fit_units(self) -> None:
+        """A preview row (one with a ``unit``) whose cards are wider than the row at their
+        sizes gets a smaller unit, so every card shows (an upgrade's two size-2 cards at 80
+        columns)."""
+        if self.unit is None:
+            return
+        cards = [w for w in self.query(CardView) if w.display and w.card is not None]
+        total = sum(w.card.active.size for w in cards)
+        room = self.size.width
+        unit = self.unit if not room or total * self.unit <= room else max(1, room // total)
+        for w in cards:
+            w.unit = unit
+            w.styles.width = w.card.active.size * unit
+
+    def on_resize(self) -> None:
+        self.fit_units()
 
     def natural_height(self) -> int:
         """The height that shows the whole face of every card shown (the tallest's).

@@ -33,7 +33,9 @@ class RewardScreen(RunScreen):
 
     def on_mount(self) -> None:
         self.query_one("#screen-title", Static).update(self._title())
-        self.query_one("#news", Static).update(Text("\n".join(self.run_state.news)))
+        news = self.query_one("#news", Static)
+        news.update(Text("\n".join(self.run_state.news)))
+        news.display = bool(self.run_state.news)   # (no gap where there is no news)
         self._fill()
 
     def on_screen_resume(self) -> None:
