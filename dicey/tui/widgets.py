@@ -292,12 +292,21 @@ class CardRow(Horizontal):
 
 class FightLog(RichLog, can_focus=False):
     """The fight's events, one line each, coloured by who they are about. It never takes
-    the focus (the arrows pick dice and cards); the fight screen scrolls it."""
+    the focus (the arrows pick dice and cards); the fight screen scrolls it (:meth:`page`),
+    and so does the mouse wheel. A log showing its last line keeps showing it when the
+    screen is resized; one scrolled back stays where the player left it."""
 
     COMPONENT_CLASSES = {"fight-log--hero", "fight-log--enemy", "fight-log--turn"}
 
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        self.following = True
+        """The log shows its last line (new lines scroll it there, as they always do)."""
+
+    def write(self, *args: Any, **kwargs: Any) -> "FightLog":
+        super().write(*args, **kwargs)
+        self.following = True
+        return self
 
     def add_events(self, evs: Iterable[Event]) -> None:
         for event in evs:
@@ -306,6 +315,24 @@ class FightLog(RichLog, can_focus=False):
     def add_line(self, line: str, side: int | None = None) -> None:
         name = {0: "fight-log--hero", 1: "fight-log--enemy"}.get(side, "fight-log--turn")
         self.write(Text(line, self.get_component_rich_style(name)))
+
+    def page(self, pages: int) -> None:
+        """Scroll a page down (``pages`` > 0) or up."""
+        (self.scroll_page_down if pages > 0 else self.scroll_page_up)(animate=False)
+        self._note_where()
+
+    def _note_where(self) -> None:
+        self.following = self.is_vertical_scroll_end
+
+    def on_mouse_scroll_down(self) -> None:
+        self.call_after_refresh(self._note_where)
+
+    def on_mouse_scroll_up(self) -> None:
+        self.call_after_refresh(self._note_where)
+
+    def on_resize(self) -> None:
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def _line(self, event: Event) -> Text:
         side = getattr(event, "side", None)

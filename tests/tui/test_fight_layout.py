@@ -10,7 +10,7 @@ from textual.geometry import Region
 from dicey.tui import faces
 from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
-from tui_kit import fight_screen, gambler_state, make_app, wait_until
+from tui_kit import fight_screen, gambler_state, hero_turn_or_end, make_app, wait_until
 
 
 def shown(widget) -> str:
@@ -179,3 +179,44 @@ async def test_the_layout_follows_a_resize(home):
         await pilot.pause()
         rows = [r.size.height for r in screen.query(CardRow)]
         assert sum(rows) == 11 and log.region.bottom == 23 and log.size.height == 4
+
+
+async def _a_long_log(pilot):
+    """A fight some turns in, its log longer than the screen."""
+    await pilot.press("n", "1", "enter")
+    screen = fight_screen(pilot.app)
+    for _ in range(4):
+        await hero_turn_or_end(pilot)
+        await pilot.press("t")
+    await hero_turn_or_end(pilot)
+    log = screen.query_one(FightLog)
+    assert log.max_scroll_y > 0 and log.is_vertical_scroll_end
+    return screen, log
+
+
+async def test_the_log_keeps_showing_its_last_line_across_resizes(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, log = await _a_long_log(pilot)
+        for size in [(40, 12), (20, 6), (80, 24), (120, 40), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert log.is_vertical_scroll_end, size
+
+
+async def test_a_log_scrolled_back_stays_there_across_a_resize(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, log = await _a_long_log(pilot)
+        await pilot.press("pageup")
+        assert not log.is_vertical_scroll_end and not log.following
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        assert log.following
+        await pilot.press("pageup")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not log.is_vertical_scroll_end
+        log.add_line("new")                    # a new line: back to the end, as ever
+        await pilot.pause()
+        assert log.following and log.is_vertical_scroll_end

@@ -494,5 +494,4 @@ class FightScreen(RunScreen):
     # ------------------------------------------------------------ the rest
 
     def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one(FightLog)
-        (log.scroll_page_down if pages > 0 else log.scroll_page_up)(animate=False)
+        self.query_one(FightLog).page(pages)
