@@ -488,8 +488,13 @@ class FightScreen(RunScreen):
         self.post_message(self.Said(text))
 
     def on_fight_screen_said(self, message: Said) -> None:
+        """A worker's line on the message line; one too long for it (a long hint, a long
+        path) is cut there and written whole to the log."""
         if message.position is None or message.position == self.session.fight.key():
-            self.say(message.text)
+            shown = self._fit_message(message.text, "… (all of it is in the log)")
+            if shown != message.text:
+                self.query_one(FightLog).add_line(message.text)
+            self.say(shown)
 
     # ------------------------------------------------------------ the rest
 
