@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Sequence
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -53,11 +54,13 @@ class FighterView:
 
 
 class FighterBar(Widget):
-    """One line: name, HP bar, HP, dice, level, statuses; the dice in hand while acting."""
+    """Name, HP bar, HP, dice, level, statuses; the dice in hand while acting. One line
+    when it fits; else the HP bar graphic goes (the HP stay as numbers) and the rest wraps
+    between its parts (never inside ``poison 2``)."""
 
     COMPONENT_CLASSES = {"fighter-bar--name", "fighter-bar--hp", "fighter-bar--hp-low",
                          "fighter-bar--status", "fighter-bar--acting"}
-    view: reactive[FighterView | None] = reactive(None)
+    view: reactive[FighterView | None] = reactive(None, layout=True)
 
     def __init__(self, view: FighterView | None = None, *, show_hand: bool = False,
                  id: str | None = None):
@@ -65,24 +68,53 @@ class FighterBar(Widget):
         self.show_hand = show_hand
         self.set_reactive(FighterBar.view, view)
 
-    def render(self) -> Text:
+    def _parts(self, graphic: bool) -> list[Text]:
+        """The bar's parts, each never broken: the name (and HP bar), HP, dice and level,
+        each status, the dice rolled."""
         v = self.view
         if v is None:
-            return Text("")
+            return []
         style = self.get_component_rich_style
         low = v.hp * 3 <= v.max_hp
-        text = Text()
-        text.append(("▶ " if v.acting else "  ") + v.name, style("fighter-bar--name"))
-        text.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
-                    style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
-        text.append(f"{v.hp}/{v.max_hp} HP · {v.dice_count} dice · lvl {v.level}")
-        if v.statuses:
-            text.append(" · ")
-            text.append(v.statuses, style("fighter-bar--status"))
+        first = Text()
+        first.append(("▶ " if v.acting else "  ") + v.name, style("fighter-bar--name"))
+        if graphic:
+            first.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
+                         style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
+        first.append(f"{v.hp}/{v.max_hp} HP" if graphic else f"  {v.hp}/{v.max_hp} HP")
+        parts = [first, Text(f"{v.dice_count} dice"), Text(f"lvl {v.level}")]
+        parts += [Text(status, style("fighter-bar--status"))
+                  for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
-            text.append(" · rolled ")
-            text.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+            rolled = Text("rolled ")
+            rolled.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+            parts.append(rolled)
+        return parts
+
+    def lines(self, width: int) -> Text:
+        """The bar at ``width`` cells: one line if it fits with the HP bar graphic, else
+        without it, wrapped between parts (a line goes on indented)."""
+        sep = " · "
+        parts = self._parts(graphic=True)
+        if sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) > width:
+            parts = self._parts(graphic=False)
+        text, used = Text(), 0
+        for i, part in enumerate(parts):
+            if i and used + len(sep) + part.cell_len > width:
+                text.append("\n   ")
+                used = 3
+            elif i:
+                text.append(sep)
+                used += len(sep)
+            text.append_text(part)
+            used += part.cell_len
         return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width).split("\n")) if self.view is not None else 1
+
+    def render(self) -> Text:
+        return self.lines(self.content_size.width or self.app.size.width)
 
 
 class DieView(Widget):

@@ -220,3 +220,30 @@ async def test_a_log_scrolled_back_stays_there_across_a_resize(home):
         log.add_line("new")                    # a new line: back to the end, as ever
         await pilot.pause()
         assert log.following and log.is_vertical_scroll_end
+
+
+async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
+    """Four statuses and the dice the enemy rolled are more than one line of 80 columns:
+    the bar drops its HP bar graphic (the HP stay as numbers), then takes a second line;
+    the log gives up the room."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        f = screen.session.fight
+        statuses = {"shield": 5, "thorns": 1, "poison": 2, "burn": 3, "reduce": 1}
+        f.set_position(1, dice=[3, 5, 3, 4], statuses=statuses)
+        f.set_position(0, statuses={"poison": 1, "weaken": 2, "shield": 12, "fury": 1,
+                                    "dodge": 1, "thorns": 3})
+        screen.refresh_view()
+        await pilot.pause()
+        await pilot.pause()
+        enemy_bar = shown(screen.query_one("#enemy-bar"))
+        for word in ["Gambler", "20/20 HP", "shield 5", "thorns 1", "poison 2", "burn 3",
+                     "reduce 1", "rolled 3 5 3 4"]:
+            assert word in enemy_bar, word
+        hero_bar = shown(screen.query_one("#hero-bar"))
+        for word in ["Warrior", "HP", "poison 1", "weaken 2", "shield 12", "fury 1",
+                     "dodge 1", "thorns 3"]:
+            assert word in hero_bar, word
+        log, keys = screen.query_one(FightLog), screen.query_one(KeyBar)
+        assert log.region.bottom == keys.region.y == 23 and log.size.height >= 4

@@ -171,14 +171,18 @@ class FightScreen(RunScreen):
     def _room_for_cards(self) -> int:
         """The screen's height less the other widgets' (their heights in ``dicey.tcss``)
         and the log's least. The message line counts two lines: a one-line message
-        leaves its second to the log."""
+        leaves its second to the log; a fighter's bar counts the lines it takes."""
         message, log = self.query_one("#message", Static), self.query_one(FightLog)
+        size = self.size if self.size.width else self.app.size
         taken = 0
         for w in self.children:
             if w.display and w not in (message, log) and not isinstance(w, CardRow):
-                height = w.styles.height.cells if w.styles.height else None
+                if isinstance(w, FighterBar):   # (one line, or two when crowded)
+                    height = w.get_content_height(size, size, size.width -
+                                                  w.styles.gutter.width)
+                else:
+                    height = w.styles.height.cells if w.styles.height else None
                 taken += (height or 1) + w.styles.margin.height
-        size = self.size if self.size.width else self.app.size
         lines = message.get_content_height(size, size, size.width - message.styles.gutter.width)
         most = message.styles.max_height.cells if message.styles.max_height else None
         lines = min(lines, most) if most else lines
