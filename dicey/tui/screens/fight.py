@@ -100,6 +100,8 @@ class FightScreen(RunScreen):
         self.reading = False
         """The message line shows the card under the cursor (and follows it as it
         changes)."""
+        self.waiting_note = False
+        """The message line says to wait for your turn (cleared when it comes)."""
         self.thinking = False
         self.spin = 0
         self.decision: EnemyDecision | None = None
@@ -218,8 +220,11 @@ class FightScreen(RunScreen):
             self.spin += 1
             self.query_one("#fight-header", Static).update(self._header())
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, until_your_turn: bool = False) -> None:
+        """``text`` on the message line; ``until_your_turn``: a note about the enemy's turn
+        (wait…), cleared when yours begins."""
         self.reading = False
+        self.waiting_note = until_your_turn
         self.query_one("#message", Static).update(Text(text))
         if self.is_mounted:
             self.fit_card_rows()
@@ -343,7 +348,7 @@ class FightScreen(RunScreen):
         hero = self.session.fight.fighters[HERO]
         if not self.session.hero_to_act:
             self.say("Wait for your turn." if not self.session.over else
-                     "The fight is over: press enter.")
+                     "The fight is over: press enter.", until_your_turn=True)
             return
         if card_index >= len(hero.cards):
             return
@@ -451,6 +456,8 @@ class FightScreen(RunScreen):
                          "its turn", ENEMY)
             events = self.session.play(Move.end())
         log.add_events(events)
+        if self.waiting_note and self.session.hero_to_act:
+            self.say("")   # (your turn now: "wait" no longer holds)
         self.refresh_view()
         self._carry_on()
 
@@ -458,7 +465,7 @@ class FightScreen(RunScreen):
 
     def action_hint(self) -> None:
         if not self.session.hero_to_act:
-            self.say("Hints are for your turn.")
+            self.say("Hints are for your turn.", until_your_turn=True)
             return
         self.say("Thinking about a hint…")
         self._find_hint(self.session.fight.copy(), self.session.seed)
