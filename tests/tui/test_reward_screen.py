@@ -53,5 +53,5 @@ async def test_no_news_leaves_no_gap(home):
         assert offers.region.y - title.region.bottom == 1        # one blank line, as a margin
 
         screen = await show(pilot, replace(state, news=("Level 2! +4 max HP",)))
-        news = screen.query_one("#news")
-        assert news.display and news.region.y == screen.query_one("#screen-title").region.bottom + 1
+        news, title = screen.query_one("#news"), screen.query_one("#screen-title")
+        assert news.display and news.region.y == title.region.bottom + 1

@@ -5,10 +5,11 @@ The player picks a die (its number, or the arrows) and plays it on a card (the c
 letter, a click, or the card cursor and enter); on a shocked card that releases it. The
 card cursor also goes onto the enemy's cards, to read them (the message line shows the card
 under it, cut at three lines); nothing is played there. ``x`` (or enter on an enemy's card)
-opens the card under the cursor whole (:class:`~.card.CardScreen`), however long its text. The enemy's turn runs in a thread worker:
-each of its moves is asked of the chooser on a copy of the fight
-(:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at most one per
-``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards can be read.
+opens the card under the cursor whole (:class:`~.card.CardScreen`), however long its text.
+The enemy's turn runs in a thread worker: each of its moves is asked of the chooser on a
+copy of the fight (:meth:`dicey.run.session.FightSession.ask`) and comes back as a message,
+at most one per ``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards
+can be read.
 
 Each row of cards is as tall as its tallest card's face, and the log takes the rest of the
 screen; on a screen too short for both rows' faces, the rows share what the log leaves
@@ -347,8 +348,10 @@ class FightScreen(RunScreen):
         """Play the die under the cursor on card ``card_index`` (release it if shocked)."""
         hero = self.session.fight.fighters[HERO]
         if not self.session.hero_to_act:
-            self.say("Wait for your turn." if not self.session.over else
-                     "The fight is over: press enter.", until_your_turn=True)
+            if self.session.over:
+                self.say("The fight is over: press enter.")
+            else:
+                self.say("Wait for your turn.", until_your_turn=True)
             return
         if card_index >= len(hero.cards):
             return
