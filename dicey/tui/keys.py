@@ -78,6 +78,13 @@ MAP_KEYS = (
     QUIT,
 )
 
+FIGHT_READ = read_key("read the card under the card cursor whole — yours or the enemy's "
+                      "— with its slots, uses, full text and upgrade (no cursor yet: your "
+                      "first card)")
+FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
+                  explained="write the enemy's decision graph for its last turn (GraphML, "
+                            "for yEd)")
+
 FIGHT_KEYS = (
     Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
         explained="pick a die by its number (or click it)"),
@@ -96,17 +103,19 @@ FIGHT_KEYS = (
     Key("tab", "enemy's cards", (("tab", "other_cards"),), on_bar=False,
         explained="the card cursor to the enemy's cards and back to yours (the enemy's "
                   "cards are only read; clicking one reads it too)"),
-    read_key("read the card under the card cursor whole — yours or the enemy's — with "
-             "its slots, uses, full text and upgrade (no cursor yet: your first card)"),
+    FIGHT_READ,
     Key("t", "end turn", (("t", "end_turn"),)),
     Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
-    Key("g", "graph", (("g", "graph"),),
-        explained="write the enemy's decision graph for its last turn (GraphML, for yEd)"),
+    FIGHT_GRAPH,
     Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),
                                        ("pagedown", "scroll_log(1)")), on_bar=False),
     HELP,
     QUIT,
 )
+
+#: The fight's key line once the fight is over: the keys above that still do something
+#: (enter, bound above, goes on).
+FIGHT_OVER_BAR = (Key("enter", "go on", ()), FIGHT_READ, FIGHT_GRAPH, HELP, QUIT)
 
 #: How to read a card and a die (help's last section).
 LEGEND = (

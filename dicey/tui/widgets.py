@@ -404,3 +404,7 @@ class KeyBar(Static):
 
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
         super().__init__(Text(key_bar(keys)), id=id)
+
+    def show_keys(self, keys: Iterable[Key]) -> None:
+        """Show these keys instead (the screen's keys that still do something)."""
+        self.update(Text(key_bar(keys)))

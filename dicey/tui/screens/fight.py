@@ -39,7 +39,7 @@ from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
 from ..faces import CARD_KEYS
-from ..keys import FIGHT_KEYS
+from ..keys import FIGHT_KEYS, FIGHT_OVER_BAR
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
@@ -153,6 +153,7 @@ class FightScreen(RunScreen):
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
         self.query_one("#fight-header", Static).update(self._header())
+        self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self.KEYS)
         if self.reading:
             self._read_card()
         self.fit_card_rows()
