@@ -247,3 +247,23 @@ async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
             assert word in hero_bar, word
         log, keys = screen.query_one(FightLog), screen.query_one(KeyBar)
         assert log.region.bottom == keys.region.y == 23 and log.size.height >= 4
+
+
+async def test_help_and_the_inventory_fit_a_terminal_smaller_than_80x24(home):
+    """Shrunk below 80×24, help's box (its title saying how to close it) and the
+    inventory's stay on screen; help scrolls."""
+    from dicey.tui.screens.dungeon import DungeonScreen
+    from tui_kit import kit_state
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state(4))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        for key, box in (("question_mark", "#help-box"), ("i", "#inventory-box")):
+            await pilot.press(key)
+            await pilot.resize_terminal(60, 16)
+            await pilot.pause()
+            region = app.screen.query_one(box).region
+            assert region.x >= 0 and region.y >= 0 and region.right <= 60 and \
+                region.bottom <= 16, (box, region)
+            await pilot.resize_terminal(80, 24)
+            await pilot.press("escape")
