@@ -55,3 +55,21 @@ async def test_no_news_leaves_no_gap(home):
         screen = await show(pilot, replace(state, news=("Level 2! +4 max HP",)))
         news, title = screen.query_one("#news"), screen.query_one("#screen-title")
         assert news.display and news.region.y == title.region.bottom + 1
+
+
+async def test_a_card_that_will_not_fit_the_grid_says_it_goes_to_the_backpack(home):
+    """The kit's Warrior has a grid 4 wide; with the Sword (2) and two cards (1 each) it is
+    full, so a card taken goes to the backpack: the offer says so."""
+    lib = tui_library()
+    offers = (Reward("card", "rock"), Reward("heal", amount=10), Reward("upgrade", "sword"))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        full = reward_state(lib, offers, equipment=("sword", "shield", "dagger"))
+        screen = await show(pilot, full)
+        prompts = [str(o.prompt) for o in screen.query_one("#offers").options]
+        assert prompts[0].endswith("Take Rock (to the backpack: the grid has no room)")
+        assert "backpack" not in prompts[1] + prompts[2]   # (Sword+ is smaller: it fits)
+
+        roomy = reward_state(lib, offers, equipment=("sword", "shield"))
+        screen = await show(pilot, roomy)
+        assert not any("backpack" in str(o.prompt) for o in screen.query_one("#offers").options)

@@ -9,7 +9,7 @@ from textual.widgets.option_list import Option
 
 from dicey.rules.state import fresh_card
 from dicey.run.inventory import card_def
-from dicey.run.rewards import describe_reward
+from dicey.run.rewards import apply_reward, describe_reward
 from dicey.run.state import Reward
 
 from ..keys import REWARD_KEYS
@@ -53,10 +53,22 @@ class RewardScreen(RunScreen):
         lib, state = self.dicey.library, self.run_state
         menu = self.query_one("#offers", Menu)
         current = min(menu.highlighted or 0, len(state.offers) - 1)
-        menu.set_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}")
+        menu.set_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}"
+                                 f"{self._where_it_goes(r)}")
                           for i, r in enumerate(state.offers)], highlighted=current)
         menu.focus()
         self._preview(menu.highlighted or 0)
+
+    def _where_it_goes(self, reward: Reward) -> str:
+        """`` (to the backpack: …)`` for a card that will not be in the next fight, as the
+        grid has no room for it."""
+        if reward.kind == "heal":
+            return ""
+        hero = self.run_state.hero
+        after = apply_reward(self.dicey.library, hero, reward)
+        if len(after.backpack) > len(hero.backpack):
+            return " (to the backpack: the grid has no room)"
+        return ""
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview(event.option_index)
