@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from dicey.lang.defs import Slot
 from dicey.rules.protocol import Move
-from dicey.rules.state import UNLIMITED, CardState, Die, slot_assignment
+from dicey.rules.state import UNLIMITED, CardState, Die, fresh_card, slot_assignment
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
 CARD_KEYS = "abcdefijklmnoprsuvw"
@@ -117,6 +118,143 @@ def card_line(card: CardState, key: str = "", owner: str = "") -> str:
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
     return f"{whose}{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
         "".join(f" · {t}" for t in tail)
+
+
+def slot_words(card: CardState) -> str:
+    """What the card takes, in words (its slots as they stand now, placed dice too).
+
+    >>> from dicey.lang.defs import EquipmentDef, Slot
+    >>> slot_words(fresh_card(EquipmentDef("s", "S", slots=(Slot("max", 4), Slot("any")),
+    ...                                    free=2)))
+    'a die of 4 or less, and any die; 2 is added to them'
+    >>> slot_words(fresh_card(EquipmentDef("l", "L", slots=(Slot("doubles"),) * 2, total=7)))
+    'two equal dice (doubles); they must add up to 7'
+    >>> slot_words(fresh_card(EquipmentDef("t", "T", slots=(Slot("even"),) * 3))._replace(
+    ...     placed=(4,)))
+    'a 4 (placed), and two even dice'
+    """
+    act = card.active
+    if act.countdown is not None:
+        return (f"{card.countdown} to go (it counts down from {act.countdown}): pour dice in, "
+                "each takes its value off; at 0 the card fires by itself")
+    slots = card.slots
+    where = slot_assignment(slots, card.placed) if card.placed else None
+    holding = dict(zip(where or (), card.placed))
+    said: list[list] = []   # [a Slot and how many in a row] or [words]
+    pairs = [i for i, s in enumerate(slots) if s.kind == "doubles"]
+    for i, slot in enumerate(slots):
+        if slot.kind == "doubles":
+            if pairs.index(i) % 2 == 0:   # a pair of doubles slots, said once
+                pair = pairs[pairs.index(i):pairs.index(i) + 2]
+                shown = [holding[j] for j in pair if j in holding]
+                said.append(["two equal dice (doubles)" if not shown else
+                             f"a {shown[0]} (placed) and another {shown[0]}"
+                             if len(shown) == 1 else f"two {shown[0]}s (placed)"])
+        elif i in holding:
+            said.append([f"a {holding[i]} (placed)"])
+        elif said and said[-1][0] == slot:   # the same slot again: said once, counted
+            said[-1][1] += 1
+        else:
+            said.append([slot, 1])
+    words = [_slot_words(*part) if len(part) == 2 else part[0] for part in said]
+    takes = ", and ".join(words) if len(words) < 3 else \
+        ", ".join(words[:-1]) + ", and " + words[-1]
+    extra = [f"{act.free} is added to {'it' if len(slots) == 1 else 'them'}"] if act.free \
+        else []
+    extra += [f"it holds a spare die of {n} each turn" for n in act.spares]
+    extra += [f"they must add up to {act.total}"] if act.total is not None else []
+    return "; ".join([takes or "no dice", *extra])
+
+
+def _count(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
+
+
+def _slot_words(slot: Slot, n: int = 1) -> str:
+    """``n`` dice for such slots, in words: ``a die of 4 or less``, ``two even dice``."""
+    k, a, b = slot.kind, slot.a, slot.b
+    if n == 1:
+        return {"any": "any die", "even": "an even die", "odd": "an odd die",
+                "exact": f"a {a}", "max": f"a die of {a} or less",
+                "min": f"a die of {a} or more", "range": f"a die from {a} to {b}"}[k]
+    many = _count(n)
+    return {"any": f"any {many} dice", "even": f"{many} even dice", "odd": f"{many} odd dice",
+            "exact": f"{many} {a}s", "max": f"{many} dice of {a} or less",
+            "min": f"{many} dice of {a} or more", "range": f"{many} dice from {a} to {b}"}[k]
+
+
+def uses_words(card: CardState, in_fight: bool = True) -> str:
+    """How often the card can be used and, ``in_fight``, what is left of it, in words.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> bow = fresh_card(EquipmentDef("b", "Bow", uses=2))
+    >>> uses_words(bow), uses_words(bow._replace(uses_left=0)), uses_words(bow, False)
+    ('twice a turn (2 left this turn)', 'twice a turn (none left this turn)', 'twice a turn')
+    """
+    act = card.active
+    used = in_fight and card.uses_left == 0
+    if card.gone and in_fight:
+        return "used up: gone for the rest of the fight"
+    if card.uses_left == UNLIMITED:
+        return "as often as you like"
+    if act.once_per_fight:
+        return "once per fight" + (" (used)" if used else "")
+    if act.single_use:
+        return "once, then it is gone for the fight" + (" (used)" if used else "")
+    per = act.uses or 1
+    times = {1: "once", 2: "twice"}.get(per, f"{per} times") + " a turn"
+    if not in_fight:
+        return times
+    return f"{times} ({card.uses_left or 'none'} left this turn)"
+
+
+def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True
+                 ) -> tuple[str, list[tuple[str, str]]]:
+    """Everything about a card, for reading it whole: a title (``a Sword+``, or the
+    ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
+    words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
+    whole text, its upgrade and the mod it comes from. Nothing is cut: a card's text may be
+    of any length.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> plus = EquipmentDef("sword+", "Sword", size=2, text="Do [d]+2 damage")
+    >>> sword = fresh_card(EquipmentDef("sword", "Sword", size=2, text="Do [d] damage",
+    ...                                 upgraded=plus))
+    >>> title, lines = card_details(sword, "a")
+    >>> title
+    'a Sword'
+    >>> for label, text in lines: print(f"{label}: {text}")
+    slots: [any]
+    takes: any die
+    uses: once a turn (1 left this turn)
+    size: 2
+    text: Do d damage
+    upgrade: Sword+: [any] · Do d+2 damage
+    """
+    act = card.active
+    whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
+    lines = [("slots", slot_line(card)), ("takes", slot_words(card)),
+             ("uses", uses_words(card, in_fight))]
+    if card.shocked:
+        lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
+                                 "until then it does nothing"))
+    if card.weakened:
+        lines.append(("weakened", "stricter slots this turn"))
+    lines.append(("size", str(act.size)))
+    lines.append(("text", card_text(card) or "(no text)"))
+    if card.upgraded:
+        lines.append(("upgrade", "upgraded (the + after its name)"))
+    elif card.defn.upgraded is not None:
+        better = fresh_card(card.defn.upgraded)
+        size = f" · size {better.defn.size}" if better.defn.size != card.defn.size else ""
+        lines.append(("upgrade", f"{card.name}+: {slot_line(better)}{size} · "
+                                 f"{card_text(better)}"))
+    if card.temporary:
+        lines.append(("for now", "given during this fight; gone after it"))
+    origin = getattr(card.defn, "origin", None)
+    if origin is not None and origin.mod:
+        lines.append(("from", f"the mod '{origin.mod}'"))
+    return whose + card_title(card, key), lines
 
 
 def die_label(die: Die, short: bool = False) -> str:

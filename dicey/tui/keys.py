@@ -45,6 +45,11 @@ def key_bar(keys: Iterable[Key]) -> str:
 HELP = Key("?", "help", (("question_mark", "help"),))
 QUIT = Key("q", "save & quit", (("q", "save_quit"),))
 
+
+def read_key(explained: str) -> Key:
+    """``x``: read a card whole (every screen that shows cards has it)."""
+    return Key("x", "read", (("x", "read_card"),), explained=explained)
+
 TITLE_KEYS = (
     Key("n", "new run", (("n", "new_run"),)),
     Key("c", "continue", (("c", "continue_run"),)),
@@ -57,6 +62,7 @@ HERO_KEYS = (
     Key("↑↓", "pick a hero", (), on_bar=False),
     Key("enter", "start the run", (), on_bar=False),
     Key("1-9", "start with hero N", tuple((str(n), f"choose({n - 1})") for n in range(1, 10))),
+    read_key("read the hero's cards whole"),
     Key("d", "difficulty", (("d", "difficulty"),),
         explained="the run's difficulty: each enemy plays its own AI, or every enemy plays "
                   "easy (the rule of thumb), normal (plans its whole turn) or hard (plans "
@@ -72,6 +78,13 @@ MAP_KEYS = (
     QUIT,
 )
 
+FIGHT_READ = read_key("read the card under the card cursor whole — yours or the enemy's "
+                      "— with its slots, uses, full text and upgrade (no cursor yet: your "
+                      "first card)")
+FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
+                  explained="write the enemy's decision graph for its last turn (GraphML, "
+                            "for yEd)")
+
 FIGHT_KEYS = (
     Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
         explained="pick a die by its number (or click it)"),
@@ -84,20 +97,25 @@ FIGHT_KEYS = (
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
                                           ("enter", "enter")), on_bar=False,
         explained="move the card cursor over your cards, and from your first card up onto "
-                  "the enemy's (the message line shows the whole card); play the picked "
-                  "die on your card under it (when the fight is over: go on)"),
+                  "the enemy's (the message line shows the card); play the picked die on "
+                  "your card under it; on an enemy's card, read it whole (when the fight "
+                  "is over: go on)"),
     Key("tab", "enemy's cards", (("tab", "other_cards"),), on_bar=False,
         explained="the card cursor to the enemy's cards and back to yours (the enemy's "
                   "cards are only read; clicking one reads it too)"),
+    FIGHT_READ,
     Key("t", "end turn", (("t", "end_turn"),)),
     Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
-    Key("g", "graph", (("g", "graph"),),
-        explained="write the enemy's decision graph for its last turn (GraphML, for yEd)"),
+    FIGHT_GRAPH,
     Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),
                                        ("pagedown", "scroll_log(1)")), on_bar=False),
     HELP,
     QUIT,
 )
+
+#: The fight's key line once the fight is over: the keys above that still do something
+#: (enter, bound above, goes on).
+FIGHT_OVER_BAR = (Key("enter", "go on", ()), FIGHT_READ, FIGHT_GRAPH, HELP, QUIT)
 
 #: How to read a card and a die (help's last section).
 LEGEND = (
@@ -115,6 +133,7 @@ LEGEND = (
 REWARD_KEYS = (
     Key("1-3", "choose", tuple((str(n), f"choose({n - 1})") for n in range(1, 4))),
     Key("↑↓ enter", "pick, take", (), on_bar=False),
+    read_key("read the card on offer whole"),
     Key("i", "inventory", (("i", "inventory"),)),
     HELP,
     QUIT,
@@ -126,7 +145,17 @@ INVENTORY_KEYS = (
                                  ("tab", "other_list")), on_bar=False),
     Key("enter", "equip/unequip", (("enter", "move_card"),)),
     Key("s", "swap", (("s", "swap"),)),
+    read_key("read the picked card whole"),
     Key("esc", "done", (("escape", "close"), ("i", "close"))),
+)
+
+CARD_DETAIL_KEYS = (
+    Key("←→", "other cards", (("left", "step(-1)"), ("right", "step(1)")),
+        explained="read the previous or the next card (in a fight, the card cursor "
+                  "follows)"),
+    Key("↑↓", "scroll", (), explained="scroll a long text (pgup pgdn too)"),
+    Key("esc enter", "close", (("escape", "close"), ("enter", "close"), ("x", "close"),
+                               ("q", "close"))),
 )
 
 END_KEYS = (
@@ -138,6 +167,7 @@ END_KEYS = (
 #: The help screen's sections, in the order a run meets them.
 SECTIONS = (
     ("Title", TITLE_KEYS), ("Choosing a hero", HERO_KEYS), ("The dungeon", MAP_KEYS),
-    ("A fight", FIGHT_KEYS), ("A reward", REWARD_KEYS), ("The inventory", INVENTORY_KEYS),
+    ("A fight", FIGHT_KEYS), ("Reading a card", CARD_DETAIL_KEYS), ("A reward", REWARD_KEYS),
+    ("The inventory", INVENTORY_KEYS),
     ("The end of a run", END_KEYS),
 )

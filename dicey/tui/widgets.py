@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Sequence
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -53,11 +54,13 @@ class FighterView:
 
 
 class FighterBar(Widget):
-    """One line: name, HP bar, HP, dice, level, statuses; the dice in hand while acting."""
+    """Name, HP bar, HP, dice, level, statuses; the dice in hand while acting. One line
+    when it fits; else the HP bar graphic goes (the HP stay as numbers) and the rest wraps
+    between its parts (never inside ``poison 2``)."""
 
     COMPONENT_CLASSES = {"fighter-bar--name", "fighter-bar--hp", "fighter-bar--hp-low",
                          "fighter-bar--status", "fighter-bar--acting"}
-    view: reactive[FighterView | None] = reactive(None)
+    view: reactive[FighterView | None] = reactive(None, layout=True)
 
     def __init__(self, view: FighterView | None = None, *, show_hand: bool = False,
                  id: str | None = None):
@@ -65,24 +68,53 @@ class FighterBar(Widget):
         self.show_hand = show_hand
         self.set_reactive(FighterBar.view, view)
 
-    def render(self) -> Text:
+    def _parts(self, graphic: bool) -> list[Text]:
+        """The bar's parts, each never broken: the name (and HP bar), HP, dice and level,
+        each status, the dice rolled."""
         v = self.view
         if v is None:
-            return Text("")
+            return []
         style = self.get_component_rich_style
         low = v.hp * 3 <= v.max_hp
-        text = Text()
-        text.append(("▶ " if v.acting else "  ") + v.name, style("fighter-bar--name"))
-        text.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
-                    style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
-        text.append(f"{v.hp}/{v.max_hp} HP · {v.dice_count} dice · lvl {v.level}")
-        if v.statuses:
-            text.append(" · ")
-            text.append(v.statuses, style("fighter-bar--status"))
+        first = Text()
+        first.append(("▶ " if v.acting else "  ") + v.name, style("fighter-bar--name"))
+        if graphic:
+            first.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
+                         style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
+        first.append(f"{v.hp}/{v.max_hp} HP" if graphic else f"  {v.hp}/{v.max_hp} HP")
+        parts = [first, Text(f"{v.dice_count} dice"), Text(f"lvl {v.level}")]
+        parts += [Text(status, style("fighter-bar--status"))
+                  for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
-            text.append(" · rolled ")
-            text.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+            rolled = Text("rolled ")
+            rolled.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+            parts.append(rolled)
+        return parts
+
+    def lines(self, width: int) -> Text:
+        """The bar at ``width`` cells: one line if it fits with the HP bar graphic, else
+        without it, wrapped between parts (a line goes on indented)."""
+        sep = " · "
+        parts = self._parts(graphic=True)
+        if sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) > width:
+            parts = self._parts(graphic=False)
+        text, used = Text(), 0
+        for i, part in enumerate(parts):
+            if i and used + len(sep) + part.cell_len > width:
+                text.append("\n   ")
+                used = 3
+            elif i:
+                text.append(sep)
+                used += len(sep)
+            text.append_text(part)
+            used += part.cell_len
         return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width).split("\n")) if self.view is not None else 1
+
+    def render(self) -> Text:
+        return self.lines(self.content_size.width or self.app.size.width)
 
 
 class DieView(Widget):
@@ -242,6 +274,11 @@ class CardRow(Horizontal):
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
 
+    @property
+    def cards(self) -> list[CardState]:
+        """The cards shown, in order."""
+        return [w.card for w in self.query(CardView) if w.display and w.card is not None]
+
     def show(self, cards: Sequence[CardState], cursor: int | None = None) -> None:
         keys = faces.CARD_KEYS if self.lettered else ""
 
@@ -255,6 +292,24 @@ class CardRow(Horizontal):
         sync_children(self, cards, make, update)
         for w in self.query(CardView):
             w.set_class(w.index == cursor, "-cursor")
+        self.fit_units()
+
+    def fit_units(self) -> None:
+        """A preview row (one with a ``unit``) whose cards are wider than the row at their
+        sizes gets a smaller unit, so every card shows (an upgrade's two size-2 cards at 80
+        columns)."""
+        if self.unit is None:
+            return
+        cards = [w for w in self.query(CardView) if w.display and w.card is not None]
+        total = sum(w.card.active.size for w in cards)
+        room = self.size.width
+        unit = self.unit if not room or total * self.unit <= room else max(1, room // total)
+        for w in cards:
+            w.unit = unit
+            w.styles.width = w.card.active.size * unit
+
+    def on_resize(self) -> None:
+        self.fit_units()
 
     def natural_height(self) -> int:
         """The height that shows the whole face of every card shown (the tallest's).
@@ -269,12 +324,21 @@ class CardRow(Horizontal):
 
 class FightLog(RichLog, can_focus=False):
     """The fight's events, one line each, coloured by who they are about. It never takes
-    the focus (the arrows pick dice and cards); the fight screen scrolls it."""
+    the focus (the arrows pick dice and cards); the fight screen scrolls it (:meth:`page`),
+    and so does the mouse wheel. A log showing its last line keeps showing it when the
+    screen is resized; one scrolled back stays where the player left it."""
 
     COMPONENT_CLASSES = {"fight-log--hero", "fight-log--enemy", "fight-log--turn"}
 
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        self.following = True
+        """The log shows its last line (new lines scroll it there, as they always do)."""
+
+    def write(self, *args: Any, **kwargs: Any) -> "FightLog":
+        super().write(*args, **kwargs)
+        self.following = True
+        return self
 
     def add_events(self, evs: Iterable[Event]) -> None:
         for event in evs:
@@ -283,6 +347,24 @@ class FightLog(RichLog, can_focus=False):
     def add_line(self, line: str, side: int | None = None) -> None:
         name = {0: "fight-log--hero", 1: "fight-log--enemy"}.get(side, "fight-log--turn")
         self.write(Text(line, self.get_component_rich_style(name)))
+
+    def page(self, pages: int) -> None:
+        """Scroll a page down (``pages`` > 0) or up."""
+        (self.scroll_page_down if pages > 0 else self.scroll_page_up)(animate=False)
+        self._note_where()
+
+    def _note_where(self) -> None:
+        self.following = self.is_vertical_scroll_end
+
+    def on_mouse_scroll_down(self) -> None:
+        self.call_after_refresh(self._note_where)
+
+    def on_mouse_scroll_up(self) -> None:
+        self.call_after_refresh(self._note_where)
+
+    def on_resize(self) -> None:
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def _line(self, event: Event) -> Text:
         side = getattr(event, "side", None)
@@ -322,3 +404,7 @@ class KeyBar(Static):
 
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
         super().__init__(Text(key_bar(keys)), id=id)
+
+    def show_keys(self, keys: Iterable[Key]) -> None:
+        """Show these keys instead (the screen's keys that still do something)."""
+        self.update(Text(key_bar(keys)))

@@ -81,3 +81,35 @@ async def test_a_failing_ai_ends_its_turn_and_the_fight_goes_on(home):
         assert screen.session.hero_to_act and screen.session.fight.turn == 3
         lines = [str(line.text) for line in screen.query_one("#log").lines]
         assert any("AI failed (RuntimeError: out of ideas)" in line for line in lines)
+
+
+async def test_a_note_to_wait_goes_when_your_turn_comes(home):
+    """Keys pressed while the enemy thinks say to wait; once it is your turn that note is
+    gone (it no longer holds), while a card being read stays on the message line."""
+    held = HeldChooser()
+    app = make_app(home, seed=3, chooser=lambda preset: held)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n", "1", "enter")
+            screen = fight_screen(app)
+            message = screen.query_one("#message")
+            await pilot.press("t")
+            await wait_until(pilot, held.asked.is_set, "the enemy's question")
+            await pilot.press("a")
+            assert str(message.render()) == "Wait for your turn."
+            await pilot.press("h")
+            assert str(message.render()) == "Hints are for your turn."
+            held.go.set()
+            await hero_turn_or_end(pilot)
+            assert str(message.render()) == ""
+
+            held.go.clear()
+            held.asked.clear()
+            await pilot.press("t")
+            await wait_until(pilot, held.asked.is_set, "the enemy's question")
+            await pilot.press("a", "down")                # waiting, then reading a card
+            held.go.set()
+            await hero_turn_or_end(pilot)
+            assert str(message.render()).startswith("a Sword:")
+    finally:
+        held.go.set()

@@ -8,8 +8,9 @@ from rich.text import Text
 from textual.geometry import Region
 
 from dicey.tui import faces
+from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
-from tui_kit import fight_screen, gambler_state, make_app, wait_until
+from tui_kit import fight_screen, gambler_state, hero_turn_or_end, make_app, wait_until
 
 
 def shown(widget) -> str:
@@ -93,9 +94,12 @@ async def test_the_enemys_cards_are_read_only(home):
         await wait_until(pilot, lambda: session.hero_to_act, "the hero's turn")
         await pilot.press("down", "up")                # the Gambler's last card
         assert cursor_on(screen) == (1, 3)
-        await pilot.press("enter")
+        await pilot.press("enter")                     # reads it whole; plays nothing
         assert session.moves == []
-        assert message(screen).startswith("Magic Missile is Gambler's card")
+        assert isinstance(app.screen, CardScreen)
+        assert app.screen.readable.card.name == "Magic Missile"
+        await pilot.press("escape")
+        assert app.screen is screen
         await pilot.press("a")                         # a letter plays on the hero's card
         assert cursor_on(screen) == (0, 0) and len(session.moves) == 1
         card = next(c for c in screen.query(CardView) if c.side == 1 and c.index == 1)
@@ -175,3 +179,91 @@ async def test_the_layout_follows_a_resize(home):
         await pilot.pause()
         rows = [r.size.height for r in screen.query(CardRow)]
         assert sum(rows) == 11 and log.region.bottom == 23 and log.size.height == 4
+
+
+async def _a_long_log(pilot):
+    """A fight some turns in, its log longer than the screen."""
+    await pilot.press("n", "1", "enter")
+    screen = fight_screen(pilot.app)
+    for _ in range(4):
+        await hero_turn_or_end(pilot)
+        await pilot.press("t")
+    await hero_turn_or_end(pilot)
+    log = screen.query_one(FightLog)
+    assert log.max_scroll_y > 0 and log.is_vertical_scroll_end
+    return screen, log
+
+
+async def test_the_log_keeps_showing_its_last_line_across_resizes(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, log = await _a_long_log(pilot)
+        for size in [(40, 12), (20, 6), (80, 24), (120, 40), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert log.is_vertical_scroll_end, size
+
+
+async def test_a_log_scrolled_back_stays_there_across_a_resize(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, log = await _a_long_log(pilot)
+        await pilot.press("pageup")
+        assert not log.is_vertical_scroll_end and not log.following
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        assert log.following
+        await pilot.press("pageup")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not log.is_vertical_scroll_end
+        log.add_line("new")                    # a new line: back to the end, as ever
+        await pilot.pause()
+        assert log.following and log.is_vertical_scroll_end
+
+
+async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
+    """Four statuses and the dice the enemy rolled are more than one line of 80 columns:
+    the bar drops its HP bar graphic (the HP stay as numbers), then takes a second line;
+    the log gives up the room."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        f = screen.session.fight
+        statuses = {"shield": 5, "thorns": 1, "poison": 2, "burn": 3, "reduce": 1}
+        f.set_position(1, dice=[3, 5, 3, 4], statuses=statuses)
+        f.set_position(0, statuses={"poison": 1, "weaken": 2, "shield": 12, "fury": 1,
+                                    "dodge": 1, "thorns": 3})
+        screen.refresh_view()
+        await pilot.pause()
+        await pilot.pause()
+        enemy_bar = shown(screen.query_one("#enemy-bar"))
+        for word in ["Gambler", "20/20 HP", "shield 5", "thorns 1", "poison 2", "burn 3",
+                     "reduce 1", "rolled 3 5 3 4"]:
+            assert word in enemy_bar, word
+        hero_bar = shown(screen.query_one("#hero-bar"))
+        for word in ["Warrior", "HP", "poison 1", "weaken 2", "shield 12", "fury 1",
+                     "dodge 1", "thorns 3"]:
+            assert word in hero_bar, word
+        log, keys = screen.query_one(FightLog), screen.query_one(KeyBar)
+        assert log.region.bottom == keys.region.y == 23 and log.size.height >= 4
+
+
+async def test_help_and_the_inventory_fit_a_terminal_smaller_than_80x24(home):
+    """Shrunk below 80×24, help's box (its title saying how to close it) and the
+    inventory's stay on screen; help scrolls."""
+    from dicey.tui.screens.dungeon import DungeonScreen
+    from tui_kit import kit_state
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state(4))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        for key, box in (("question_mark", "#help-box"), ("i", "#inventory-box")):
+            await pilot.press(key)
+            await pilot.resize_terminal(60, 16)
+            await pilot.pause()
+            region = app.screen.query_one(box).region
+            assert region.x >= 0 and region.y >= 0 and region.right <= 60 and \
+                region.bottom <= 16, (box, region)
+            await pilot.resize_terminal(80, 24)
+            await pilot.press("escape")

@@ -93,3 +93,19 @@ async def test_the_enemys_dice_show_while_it_acts(home):
         rolled = " ".join(str(d.value) for d in screen.session.fight.fighters[1].dice)
         assert bar.startswith("▶ Frog") and bar.endswith(f"rolled {rolled}")
         assert not [d for d in screen.query(DieView) if d.display]   # the hero has none
+
+
+async def test_once_the_fight_is_over_the_key_line_shows_the_keys_that_still_work(home):
+    from dicey.tui.keys import FIGHT_KEYS, FIGHT_OVER_BAR, key_bar
+    from dicey.tui.widgets import KeyBar
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, dice=[6, 6])
+        bar = screen.query_one(KeyBar)
+        assert str(bar.render()) == key_bar(FIGHT_KEYS)
+        screen.session.fight.set_position(1, hp=1)
+        await pilot.press("1", "a")                      # the Frog is beaten
+        assert screen.session.over
+        assert str(bar.render()) == key_bar(FIGHT_OVER_BAR)
+        assert str(bar.render()).startswith("enter go on") and "end turn" not in \
+            str(bar.render())

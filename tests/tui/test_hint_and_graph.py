@@ -86,3 +86,25 @@ async def test_the_graph_of_the_enemys_last_turn(home):
         assert message(screen) == f"Decision graph written to {path}"
     graph = nx.read_graphml(path)
     assert graph.number_of_nodes() >= 2
+
+
+async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
+    """A turn of many moves (split dice, an unlimited card) makes a hint longer than the
+    message line's three lines: the line is cut and says so; the log has all of it."""
+    moves = [Move.place(1, "Sword", 0, 0)] * 20 + [Move.end()]
+
+    def hint(fight, seed):
+        return Hint(moves)
+    app = make_app(home, seed=4, hint_for=hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter", "h")
+        screen = fight_screen(app)
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"))
+        whole = "Hint: " + ", ".join(["1 → a Sword"] * 20 + ["end turn"])
+        shown = screen.query_one("#message")
+        assert shown.size.height == 3
+        assert message(screen).endswith("… (all of it is in the log)")
+        assert "end turn" not in message(screen)
+        log = screen.query_one("#log")
+        logged = " ".join("".join(seg.text for seg in strip).strip() for strip in log.lines)
+        assert whole in logged

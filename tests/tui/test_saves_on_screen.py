@@ -155,3 +155,25 @@ async def test_a_new_run_asks_before_replacing_the_saved_one(home):
         assert app.state.seed == 5
     assert SaveStore(home).load().state.seed == 5
     assert SaveStore(home).load().state != saved
+
+
+async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save(home):
+    """Continue says the save does not read (not "no saved run"), the title says why and
+    that the damaged file is kept; a new run keeps it aside."""
+    home.mkdir()
+    store = SaveStore(home)
+    store.path.write_text('{"format": "dicey-save", "version": 1, "run": {"seed": ')
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        menu = title.query_one("#menu")
+        continuing = str(menu.get_option("continue").prompt)
+        assert "does not read" in continuing and "no saved run" not in continuing
+        problem = str(title.query_one("#title-problem").render())
+        assert "save.json does not read" in problem and "no earlier save" in problem
+        assert "is kept" in problem and "save.damaged.json" in problem
+        await pilot.press("n", "1")                       # a new run: saved at once
+        await pilot.pause()
+    assert store.damaged.read_text().startswith('{"format": "dicey-save"')
+    assert store.load().state.seed == 4

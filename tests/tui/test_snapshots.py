@@ -9,7 +9,7 @@ import pytest
 
 from dicey.run import progress
 from tui_kit import fight_screen, gambler_state, hero_turn_or_end, kit_state, make_app, \
-    wait_until
+    saga_library, wait_until
 
 SIZE = (80, 24)
 
@@ -91,6 +91,18 @@ def test_reading_an_enemy_card_without_colour(snap_compare, home, monkeypatch):
     async def read(pilot):
         await show(pilot)
         await pilot.press("tab", "down", "down")
+    assert snap_compare(app, terminal_size=SIZE, run_before=read)
+
+
+def test_reading_a_long_card_whole(snap_compare, home):
+    """``x`` on the Gambler's Lucky 7, whose modded text (1,258 characters) no face and no
+    message line can hold: the card screen over the fight, its text scrolling."""
+    app, show = app_at(home, gambler_state(), library=saga_library())
+
+    async def read(pilot):
+        await show(pilot)
+        await pilot.press("tab", "x")
+        await pilot.pause()
     assert snap_compare(app, terminal_size=SIZE, run_before=read)
 
 

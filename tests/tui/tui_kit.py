@@ -40,11 +40,31 @@ def tui_library() -> RunLib:
 LIB = tui_library()
 
 
-def make_app(home, *, chooser=None, **config: Any) -> DiceyApp:
-    """The game on the kit's dungeon, saving in ``home``, the enemy without delay."""
+#: A card text far too long for any face or for the message line (a modded card may
+#: say this much); its last words are ``THE END``.
+SAGA = ("Do [d] damage and inflict 1 poison. " + " ".join(
+    f"Verse {n}: the claw was old when the dungeon was young, and every scratch it left "
+    "festered for a turn." for n in range(1, 13)) + " THE END")
+
+
+def saga_library() -> RunLib:
+    """The kit with a modded card whose text is :data:`SAGA`: the Gambler's Lucky 7, as
+    the mod 'sagas' tells it."""
+    from dicey.lang.ast import Pos
+    from dicey.lang.defs import Origin
+    lib = tui_library()
+    card = lib.equipment["lucky_7"]
+    lib.equipment["lucky_7"] = replace(card, text=SAGA,
+                                       origin=Origin("mods/sagas/cards.dice", Pos(1), "sagas"))
+    return lib
+
+
+def make_app(home, *, chooser=None, library: Any = None, **config: Any) -> DiceyApp:
+    """The game on the kit's dungeon (or ``library``), saving in ``home``, the enemy without
+    delay."""
     chooser = chooser or (lambda preset: choose_move)
-    return DiceyApp(LIB, SaveStore(home), PlayConfig(enemy_delay=0, chooser_for=chooser,
-                                                     **config))
+    return DiceyApp(library or LIB, SaveStore(home),
+                    PlayConfig(enemy_delay=0, chooser_for=chooser, **config))
 
 
 # ------------------------------------------------------------------ driving

@@ -3,11 +3,13 @@ a thread while the screen stays live.
 
 The player picks a die (its number, or the arrows) and plays it on a card (the card's
 letter, a click, or the card cursor and enter); on a shocked card that releases it. The
-card cursor also goes onto the enemy's cards, to read them (the message line shows the
-whole card under it); nothing is played there. The enemy's turn runs in a thread worker:
-each of its moves is asked of the chooser on a copy of the fight
-(:meth:`dicey.run.session.FightSession.ask`) and comes back as a message, at most one per
-``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards can be read.
+card cursor also goes onto the enemy's cards, to read them (the message line shows the card
+under it, cut at three lines); nothing is played there. ``x`` (or enter on an enemy's card)
+opens the card under the cursor whole (:class:`~.card.CardScreen`), however long its text.
+The enemy's turn runs in a thread worker: each of its moves is asked of the chooser on a
+copy of the fight (:meth:`dicey.run.session.FightSession.ask`) and comes back as a message,
+at most one per ``enemy_delay`` seconds. Meanwhile help opens, the log scrolls and cards
+can be read.
 
 Each row of cards is as tall as its tallest card's face, and the log takes the rest of the
 screen; on a screen too short for both rows' faces, the rows share what the log leaves
@@ -37,10 +39,11 @@ from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
 from ..faces import CARD_KEYS
-from ..keys import FIGHT_KEYS
+from ..keys import FIGHT_KEYS, FIGHT_OVER_BAR
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
+from .card import CardScreen, Readable
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -98,10 +101,14 @@ class FightScreen(RunScreen):
         self.reading = False
         """The message line shows the card under the cursor (and follows it as it
         changes)."""
+        self.waiting_note = False
+        """The message line says to wait for your turn (cleared when it comes)."""
         self.thinking = False
         self.spin = 0
         self.decision: EnemyDecision | None = None
         self.chooser: Callable | None = None
+        self.details: CardScreen | None = None
+        """The card screen opened from here, while it is open (it follows the fight)."""
 
     # ------------------------------------------------------------ layout
 
@@ -146,9 +153,12 @@ class FightScreen(RunScreen):
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
         self.query_one("#fight-header", Static).update(self._header())
+        self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self.KEYS)
         if self.reading:
             self._read_card()
         self.fit_card_rows()
+        if self.details is not None and self.details.is_attached:
+            self.details.show_card()
 
     def _cursor_on(self, side: int) -> int | None:
         return self.card_cursor if self.cursor_side == side else None
@@ -165,14 +175,18 @@ class FightScreen(RunScreen):
     def _room_for_cards(self) -> int:
         """The screen's height less the other widgets' (their heights in ``dicey.tcss``)
         and the log's least. The message line counts two lines: a one-line message
-        leaves its second to the log."""
+        leaves its second to the log; a fighter's bar counts the lines it takes."""
         message, log = self.query_one("#message", Static), self.query_one(FightLog)
+        size = self.size if self.size.width else self.app.size
         taken = 0
         for w in self.children:
             if w.display and w not in (message, log) and not isinstance(w, CardRow):
-                height = w.styles.height.cells if w.styles.height else None
+                if isinstance(w, FighterBar):   # (one line, or two when crowded)
+                    height = w.get_content_height(size, size, size.width -
+                                                  w.styles.gutter.width)
+                else:
+                    height = w.styles.height.cells if w.styles.height else None
                 taken += (height or 1) + w.styles.margin.height
-        size = self.size if self.size.width else self.app.size
         lines = message.get_content_height(size, size, size.width - message.styles.gutter.width)
         most = message.styles.max_height.cells if message.styles.max_height else None
         lines = min(lines, most) if most else lines
@@ -208,8 +222,11 @@ class FightScreen(RunScreen):
             self.spin += 1
             self.query_one("#fight-header", Static).update(self._header())
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, until_your_turn: bool = False) -> None:
+        """``text`` on the message line; ``until_your_turn``: a note about the enemy's turn
+        (wait…), cleared when yours begins."""
         self.reading = False
+        self.waiting_note = until_your_turn
         self.query_one("#message", Static).update(Text(text))
         if self.is_mounted:
             self.fit_card_rows()
@@ -231,15 +248,21 @@ class FightScreen(RunScreen):
         """The card cursor to the next or the previous card, in reading order: the enemy's
         cards, then yours (so ↑ from your first card goes up onto the enemy's last). With
         no cursor yet, ↓ starts on your first card and ↑ on your last."""
-        f = self.session.fight
-        ring = [(ENEMY, i) for i in range(len(f.fighters[ENEMY].cards))] + \
-            [(HERO, i) for i in range(len(f.fighters[HERO].cards))]
-        mine = len(f.fighters[HERO].cards)
+        ring = self._ring()
+        mine = len(self.session.fight.fighters[HERO].cards)
+        if not mine:
+            return
         if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in ring:
             at = ring.index((HERO, 0 if step > 0 else mine - 1))
         else:
             at = (ring.index((self.cursor_side, self.card_cursor)) + step) % len(ring)
         self._put_cursor(*ring[at])
+
+    def _ring(self) -> list[tuple[int, int]]:
+        """Every card, in reading order: the enemy's, then yours."""
+        f = self.session.fight
+        return [(ENEMY, i) for i in range(len(f.fighters[ENEMY].cards))] + \
+            [(HERO, i) for i in range(len(f.fighters[HERO].cards))]
 
     def action_other_cards(self) -> None:
         """The card cursor to the other side's row (to the enemy's cards first)."""
@@ -253,26 +276,69 @@ class FightScreen(RunScreen):
         self.reading = True
         self.refresh_view()
 
+    def _readable(self, side: int, index: int) -> Readable:
+        card = self.session.fight.fighters[side].cards[index]
+        if side == HERO:
+            return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "")
+        return Readable(card, owner=self.enemy.name)
+
     def _read_card(self) -> None:
-        """The whole card under the cursor on the message line (its face may cut it)."""
-        f, i = self.session.fight, self.card_cursor
-        cards = f.fighters[self.cursor_side].cards
-        if i is None or i >= len(cards):
+        """The card under the cursor on the message line (its face may cut it); a card too
+        long for the message line's three lines is cut there, and says that ``x`` reads
+        it whole."""
+        i = self.card_cursor
+        if i is None or i >= len(self.session.fight.fighters[self.cursor_side].cards):
             return
-        if self.cursor_side == HERO:
-            line = faces.card_line(cards[i], CARD_KEYS[i] if i < len(CARD_KEYS) else "")
-        else:
-            line = faces.card_line(cards[i], owner=self.enemy.name)
-        self.say(line)
+        r = self._readable(self.cursor_side, i)
+        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner)))
         self.reading = True
+
+    def _fit_message(self, line: str, tail: str = "… x reads it all") -> str:
+        """``line`` as it fits the message line; cut, and ended with ``tail``, if it does
+        not."""
+        message = self.query_one("#message", Static)
+        width = max(1, message.content_size.width or
+                    self.app.size.width - message.styles.gutter.width)
+        most = message.styles.max_height.cells if message.styles.max_height else None
+
+        def fits(text: str) -> bool:
+            return most is None or len(Text(text).wrap(self.app.console, width)) <= most
+        if fits(line):
+            return line
+        words = line.split(" ")
+        # (at most three lines' worth of words: the search starts there)
+        kept = len(" ".join(words)[:width * (most or 1)].split(" "))
+        while kept > 0 and not fits(" ".join(words[:kept]) + " " + tail):
+            kept -= 1
+        return " ".join(words[:kept]) + " " + tail
+
+    def action_read_card(self) -> None:
+        """The card under the cursor, read whole (no cursor yet: your first card)."""
+        if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in \
+                self._ring():
+            if not self.session.fight.fighters[HERO].cards:
+                return
+            self._put_cursor(HERO, 0)
+        ring = self._ring()
+
+        def moved(at: int) -> None:
+            self._put_cursor(*ring[at] if at < len(ring) else ring[-1])
+
+        def cards() -> list[Readable]:
+            ring[:] = self._ring()
+            return [self._readable(side, i) for side, i in ring]
+
+        def closed(_: object = None) -> None:
+            self.details = None
+        self.details = CardScreen(cards, ring.index((self.cursor_side, self.card_cursor)),
+                                  moved=moved)
+        self.app.push_screen(self.details, closed)
 
     def action_enter(self) -> None:
         if self.session.over:
             self.dicey.finish_fight(self.session)
         elif self.card_cursor is not None and self.cursor_side == ENEMY:
-            name = self.session.fight.fighters[ENEMY].cards[self.card_cursor].name
-            self.say(f"{name} is {self.enemy.name}'s card: you can only read it. Play "
-                     f"your dice on yours ({CARD_KEYS[0]}-{CARD_KEYS[5]}).")
+            self.action_read_card()   # an enemy's card is only read
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
         elif self.session.hero_to_act:
@@ -283,8 +349,10 @@ class FightScreen(RunScreen):
         """Play the die under the cursor on card ``card_index`` (release it if shocked)."""
         hero = self.session.fight.fighters[HERO]
         if not self.session.hero_to_act:
-            self.say("Wait for your turn." if not self.session.over else
-                     "The fight is over: press enter.")
+            if self.session.over:
+                self.say("The fight is over: press enter.")
+            else:
+                self.say("Wait for your turn.", until_your_turn=True)
             return
         if card_index >= len(hero.cards):
             return
@@ -392,6 +460,8 @@ class FightScreen(RunScreen):
                          "its turn", ENEMY)
             events = self.session.play(Move.end())
         log.add_events(events)
+        if self.waiting_note and self.session.hero_to_act:
+            self.say("")   # (your turn now: "wait" no longer holds)
         self.refresh_view()
         self._carry_on()
 
@@ -399,7 +469,7 @@ class FightScreen(RunScreen):
 
     def action_hint(self) -> None:
         if not self.session.hero_to_act:
-            self.say("Hints are for your turn.")
+            self.say("Hints are for your turn.", until_your_turn=True)
             return
         self.say("Thinking about a hint…")
         self._find_hint(self.session.fight.copy(), self.session.seed)
@@ -433,11 +503,15 @@ class FightScreen(RunScreen):
         self.post_message(self.Said(text))
 
     def on_fight_screen_said(self, message: Said) -> None:
+        """A worker's line on the message line; one too long for it (a long hint, a long
+        path) is cut there and written whole to the log."""
         if message.position is None or message.position == self.session.fight.key():
-            self.say(message.text)
+            shown = self._fit_message(message.text, "… (all of it is in the log)")
+            if shown != message.text:
+                self.query_one(FightLog).add_line(message.text)
+            self.say(shown)
 
     # ------------------------------------------------------------ the rest
 
     def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one(FightLog)
-        (log.scroll_page_down if pages > 0 else log.scroll_page_up)(animate=False)
+        self.query_one(FightLog).page(pages)

@@ -15,6 +15,7 @@ from dicey.run.progress import difficulties, difficulty_label, heroes_of
 from ..keys import HERO_KEYS
 from ..widgets import CardRow, KeyBar, Menu
 from .base import RunScreen
+from .card import read_cards
 
 
 class HeroScreen(RunScreen):
@@ -84,6 +85,10 @@ class HeroScreen(RunScreen):
     def action_choose(self, index: int) -> None:
         if 0 <= index < len(self.heroes):
             self.dicey.new_run(self.heroes[index].id, self.ai)
+
+    def action_read_card(self) -> None:
+        kit = self.query_one("#hero-kit", CardRow)
+        read_cards(self.app, kit.cards)
 
     def action_back(self) -> None:
         self.app.pop_screen()

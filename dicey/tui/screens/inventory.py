@@ -18,6 +18,7 @@ from dicey.run.state import Hero, split_ref
 from ..keys import INVENTORY_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import DiceyModal
+from .card import read_cards
 
 LISTS = ("#equipped", "#backpack")
 
@@ -125,6 +126,14 @@ class InventoryScreen(DiceyModal):
         pair = {name: index, self.marked[0]: self.marked[1]}
         self._change(lambda: inv.swap(self.dicey.library, self.hero, pair["#equipped"],
                                       pair["#backpack"]))
+
+    def action_read_card(self) -> None:
+        """The picked card read whole (←→ there: the other cards of its list)."""
+        name, index = self._focused()
+        refs = self.hero.equipment if name == "#equipped" else self.hero.backpack
+        lib = self.dicey.library
+        cards = [fresh_card(inv.card_def(lib, r), upgraded=split_ref(r)[1]) for r in refs]
+        read_cards(self.app, cards, index or 0)
 
     def action_other_list(self) -> None:
         name, _ = self._focused()

@@ -9,12 +9,13 @@ from textual.widgets.option_list import Option
 
 from dicey.rules.state import fresh_card
 from dicey.run.inventory import card_def
-from dicey.run.rewards import describe_reward
+from dicey.run.rewards import apply_reward, describe_reward
 from dicey.run.state import Reward
 
 from ..keys import REWARD_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import RunScreen
+from .card import read_cards
 from .inventory import InventoryScreen
 
 
@@ -32,7 +33,9 @@ class RewardScreen(RunScreen):
 
     def on_mount(self) -> None:
         self.query_one("#screen-title", Static).update(self._title())
-        self.query_one("#news", Static).update(Text("\n".join(self.run_state.news)))
+        news = self.query_one("#news", Static)
+        news.update(Text("\n".join(self.run_state.news)))
+        news.display = bool(self.run_state.news)   # (no gap where there is no news)
         self._fill()
 
     def on_screen_resume(self) -> None:
@@ -50,10 +53,22 @@ class RewardScreen(RunScreen):
         lib, state = self.dicey.library, self.run_state
         menu = self.query_one("#offers", Menu)
         current = min(menu.highlighted or 0, len(state.offers) - 1)
-        menu.set_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}")
+        menu.set_options([Option(f"{i + 1} {describe_reward(lib, state.hero, r)}"
+                                 f"{self._where_it_goes(r)}")
                           for i, r in enumerate(state.offers)], highlighted=current)
         menu.focus()
         self._preview(menu.highlighted or 0)
+
+    def _where_it_goes(self, reward: Reward) -> str:
+        """`` (to the backpack: …)`` for a card that will not be in the next fight, as the
+        grid has no room for it."""
+        if reward.kind == "heal":
+            return ""
+        hero = self.run_state.hero
+        after = apply_reward(self.dicey.library, hero, reward)
+        if len(after.backpack) > len(hero.backpack):
+            return " (to the backpack: the grid has no room)"
+        return ""
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview(event.option_index)
@@ -78,6 +93,14 @@ class RewardScreen(RunScreen):
     def action_choose(self, index: int) -> None:
         if 0 <= index < len(self.run_state.offers):
             self.dicey.take_reward(index)
+
+    def action_read_card(self) -> None:
+        """The card on offer read whole (an upgrade: the card, then → its upgrade)."""
+        cards = self.query_one("#offer-preview", CardRow).cards
+        if cards:
+            read_cards(self.app, cards)
+        else:
+            self.notify("This reward is not a card: there is no card to read.")
 
     def action_inventory(self) -> None:
         self.app.push_screen(InventoryScreen())

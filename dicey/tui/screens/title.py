@@ -28,6 +28,10 @@ LOGO = r"""
 """
 
 
+#: Said under a damaged save's report: nothing is lost by playing on.
+KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
+
+
 def run_line(library: Any, state: RunState) -> str:
     """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``."""
     hero = library.heroes[state.hero.id]
@@ -72,13 +76,15 @@ class TitleScreen(DiceyScreen):
         self.query_one("#tagline", Static).update(Text(tag))
         menu = self.query_one("#menu", Menu)
         state = self.loaded.state
-        cont = f"Continue: {run_line(lib, state)}" if state else "Continue (no saved run)"
+        cont = f"Continue: {run_line(lib, state)}" if state else \
+            "Continue (the save does not read: see below)" if self.loaded.problem else \
+            "Continue (no saved run)"
         menu.set_options([Option("New run", id="new"),
                           Option(cont, id="continue", disabled=state is None),
                           Option("Help", id="help"), Option("Quit", id="quit")],
                          highlighted=1 if state else 0)
         menu.focus()
-        lines = [self.loaded.problem] if self.loaded.problem else []
+        lines = [self.loaded.problem, KEPT] if self.loaded.problem else []
         self.query_one("#title-problem", Static).update(
             Text("\n".join(lines + list(self.dicey.config.notices))))
 
