@@ -254,7 +254,14 @@ class DiceGiven(Event):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"{self.who} gets dice {_dice(self.dice)}"
+        """The dice in words.
+
+        >>> DiceGiven(0, "Thief", (4, 1, 6)).describe()
+        'Thief gets a 4, a 1 and a 6'
+        """
+        named = [f"a {v}" for v in self.dice]
+        dice = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        return f"{self.who} gets {dice or 'no dice'}"
 
 
 @dataclass(frozen=True, slots=True)
