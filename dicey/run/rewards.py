@@ -3,7 +3,9 @@
 Three offers are drawn from the run's seed (so a saved run offers the same): a card from the
 floor's reward pool (one the hero does not hold yet, when the pool allows), an upgrade of
 one of the hero's cards that has an ``upgraded { }`` block, and a heal of the dungeon's
-``heal`` HP. When no card can be upgraded, a second card from the pool takes its place.
+``heal`` HP. When no card can be upgraded, a second card from the pool takes its place, and
+the heal's when the hero's HP are full (a level gained just now refills them): a heal then
+would heal nothing.
 """
 from __future__ import annotations
 
@@ -32,7 +34,10 @@ def make_offers(library: Any, dungeon: DungeonDef, floor: int, hero: Hero,
         offers.append(Reward("upgrade", rng.choice(upgrades)))
     elif cards:
         offers.append(Reward("card", cards.pop(0)))
-    offers.append(Reward("heal", amount=dungeon.heal))
+    if hero.hp < hero.max_hp or not cards:
+        offers.append(Reward("heal", amount=dungeon.heal))
+    else:
+        offers.append(Reward("card", cards.pop(0)))
     return tuple(offers)
 
 

@@ -1,6 +1,7 @@
 """A run from the first fight to the boss: schedule, seeds, experience, levels, rewards."""
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from dicey.lang.defs import LevelDef
 from dicey.run import progress
 from dicey.run.progress import RunError
+from dicey.run.rewards import make_offers
 from dicey.run.state import Hero
 from run_kit import LIB, autoplay, finish, play_run, start_session
 
@@ -85,6 +87,16 @@ def test_without_anything_to_upgrade_a_second_card_is_offered():
     after = progress.finish_fight(LIB, state, 0, 3, 25)
     kinds = [o.kind for o in after.offers]
     assert kinds == ["card", "card", "heal"] and after.offers[0] != after.offers[1]
+
+
+def test_with_full_hp_a_second_card_is_offered_where_the_heal_would_heal_nothing():
+    hero = new().hero
+    full = make_offers(LIB, LIB.dungeon, 0, hero, random.Random(5))
+    hurt = make_offers(LIB, LIB.dungeon, 0, replace(hero, hp=hero.max_hp - 1),
+                       random.Random(5))
+    assert [o.kind for o in full] == ["card", "upgrade", "card"]
+    assert [o.kind for o in hurt] == ["card", "upgrade", "heal"]
+    assert full[:2] == hurt[:2] and full[2] != full[0]     # the same draws from the seed
 
 
 def test_levels_add_hp_and_dice():
