@@ -120,7 +120,14 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:   # Ctrl-C at any point, the start-up included
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str]) -> int:
     parser, commands = build_parser()
     not_folders = _mods_words(argv)
     for command in commands.values():
@@ -133,9 +140,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last line of defence: one line, not a traceback

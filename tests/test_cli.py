@@ -99,3 +99,17 @@ def test_a_word_that_mods_took_is_named_when_the_command_misses_it(cli, tmp_path
     assert "'Evil Rat' was read as a mod folder" in err and "Traceback" not in err
     code, _, err = cli("fight", "--seed", "3")            # no --mods: the plain message
     assert code == 2 and "read as a mod folder" not in err
+
+
+@pytest.mark.parametrize("stage", ["build_parser", "command_first"])
+def test_ctrl_c_while_the_command_starts_is_one_line(cli, monkeypatch, stage):
+    # Ctrl-C pressed at once (while the commands are imported or the flags read) showed a
+    # traceback: only the command's own run was guarded.
+    from dicey import cli as module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, stage, interrupted)
+    code, out, err = cli("sim", "--fights", "1")
+    assert (code, out, err) == (130, "", "interrupted\n")
