@@ -1025,7 +1025,11 @@ class _DeclChecker:
         if section.number is None:
             self.report.error(section.pos, "write the floor's number: 'floor 1 { … }'")
             return None
-        return FloorDef(section.number, v.integer("fights", 2, 0, 20), enemies,
+        fights = v.integer("fights", 2, 0, 20)
+        if fights == 0 and "boss" not in m.props and "fights" in m.props:
+            self.report.error(m.props["fights"].pos, "a floor needs a fight: 'fights' of 1 "
+                                                     "or more, or a 'boss'")
+        return FloorDef(section.number, fights, enemies,
                         v.names("rewards", self.symbols.equipment, "card"),
                         boss[0] if boss else None)
 

@@ -178,6 +178,10 @@ FIGHTER_ROWS = [
      "a dungeon needs at least one floor", None),
     ("floor-without-number", 'dungeon "Probe" {\n    «floor { enemies: "Frog" }»\n}',
      "write the floor's number", None),
+    # A run through such a floor had no enemy to meet: it stopped with an internal error.
+    ("floor-without-a-fight",
+     'dungeon "Probe" {\n    floor 1 { «fights: 0»; enemies: "Frog" }\n}',
+     "a floor needs a fight: 'fights' of 1 or more, or a 'boss'", None),
     ("floor-without-enemies", 'dungeon "Probe" {\n    «floor 1 { fights: 2 }»\n}',
      "a floor needs 'enemies'", None),
     ("unknown-enemy", 'dungeon "Probe" {\n    floor 1 { enemies: «"Frgo"» }\n}',
