@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -122,6 +123,8 @@ def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
 #: A version: numbers of at most 9 digits joined by dots, at most 16 of them.
 _VERSION = r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,15}"
 _REQUIRE = re.compile(rf"^\s*([a-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+#: The keys a ``mod.toml`` may hold.
+MOD_TOML_KEYS = ("name", "version", "api", "description", "authors", "requires")
 #: Largest ``mod.toml`` read, in bytes (a real one is a few hundred).
 MAX_MOD_TOML_BYTES = 100_000
 
@@ -179,9 +182,14 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     def bad(message: str) -> None:
         problems.append(Diagnostic(shown, 0, 0, message))
 
+    for key in data:
+        if key not in MOD_TOML_KEYS:
+            problems.append(Diagnostic(shown, 0, 0, f"mod.toml: unknown key {key!r}"
+                                       f"{did_you_mean(key, MOD_TOML_KEYS)}; the keys are "
+                                       f"{', '.join(MOD_TOML_KEYS)}", "warning"))
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        bad("mod.toml: 'name' must be a non-empty string")
+    if not isinstance(name, str) or not name.strip() or _has_controls(name):
+        bad("mod.toml: 'name' must be a non-empty string without control characters")
     version = _version(data.get("version"))
     if version is None:
         bad("mod.toml: 'version' must be a string like \"1.0.0\"")
@@ -204,14 +212,26 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
             bad(f"mod.toml: cannot read requirement {shown!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
+    description = data.get("description", "")
+    if not isinstance(description, str) or _has_controls(description, "\n\t"):
+        bad("mod.toml: 'description' must be a string without control characters")
     authors = data.get("authors", [])
-    if not isinstance(authors, list):
-        authors = [str(authors)]
-    if problems:
+    if isinstance(authors, str):   # one author, written without the list
+        authors = [authors]
+    if not isinstance(authors, list) or not all(isinstance(a, str) and not _has_controls(a)
+                                                for a in authors):
+        bad("mod.toml: 'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
+    if any(p.severity == "error" for p in problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
-                   str(data.get("description", "")), tuple(map(str, authors)), tuple(requires))
-    return info, []
+                   str(description), tuple(authors), tuple(requires))
+    return info, problems
+
+
+def _has_controls(text: str, allowed: str = "") -> bool:
+    """Whether ``text`` holds a control character not in ``allowed`` (an escape sequence,
+    say, that would act on the terminal it is printed to)."""
+    return any(unicodedata.category(c) == "Cc" and c not in allowed for c in text)
 
 
 def _toml_position(message: str) -> tuple[int, int]:

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import os
 import textwrap
+import tomllib
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dicey.library import load_library, order_mods, read_mod_toml
 
@@ -296,3 +300,77 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     assert lib.mods == [] and set(lib.skipped_mods) == {"venom", "fangs"}
     assert any("venon" in d.message and "venom" in d.path for d in lib.errors)
     assert any("a required mod did not load" in d.message for d in lib.errors)
+
+
+@pytest.mark.parametrize("line, words", [
+    ("description = 7", "'description' must be a string"),
+    ('description = ["a", "b"]', "'description' must be a string"),
+    ('authors = [1, { a = 1 }]', "'authors' must be a list of strings"),
+    ("authors = 3", "'authors' must be a list of strings"),
+    ('name = "Frost\\u001b[2J"', "'name' must be a non-empty string without control characters"),
+    ('description = "\\u001b]0;owned\\u0007"', "'description' must be a string without control"),
+])
+def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):
+    # a description of 7 or authors of [1, {a = 1}] used to load as the text "7" and "1"
+    folder = tmp_path / "m"
+    folder.mkdir()
+    toml = 'name = "x"\nversion = "1.0"\napi = 1\n'
+    key = line.split(" ")[0]
+    toml = "\n".join(row for row in toml.splitlines() if not row.startswith(key)) + "\n"
+    (folder / "mod.toml").write_text(toml + line + "\n")
+    info, problems = read_mod_toml(folder)
+    assert info is None and len(problems) == 1 and words in problems[0].message
+
+
+def test_an_unknown_key_in_mod_toml_is_a_warning_that_suggests(tmp_path):
+    # a misspelt 'requires' dropped the requirement without a word
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "x"\nversion = "1.0"\napi = 1\n'
+                                     'requries = ["frostbite"]\n')
+    info, problems = read_mod_toml(folder)
+    assert info is not None and info.requires == ()
+    (warning,) = problems
+    assert warning.severity == "warning" and warning.message == (
+        "mod.toml: unknown key 'requries' (did you mean 'requires'?); the keys are name, "
+        "version, api, description, authors, requires")
+
+
+_TOML_VALUES = st.sampled_from(['"x"', '""', '"1.0"', '"frostbite>=1.0"', "1", "-3", "1.5",
+                                "true", "[]", '["a", "b"]', '[1, "a"]', "{ a = 1 }",
+                                "1979-05-27", '"\\u001b[31m"', '"é 日本"'])
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(st.sampled_from(["name", "version", "api", "description",
+                                               "authors", "requires", "extra"]),
+                              _TOML_VALUES, max_size=3))
+def test_any_mod_toml_loads_as_written_or_is_refused(tmp_path, fields):
+    """Whatever each field holds: the mod is refused with an error, or what it reads is
+    exactly what the file says, with no control character in it."""
+    folder = tmp_path / "m"
+    folder.mkdir(exist_ok=True)
+    fields = {"name": '"x"', "version": '"1.0"', "api": "1", **fields}   # good, but these
+    (folder / "mod.toml").write_text("".join(f"{k} = {v}\n" for k, v in fields.items()))
+    info, problems = read_mod_toml(folder)
+    data = tomllib.loads((folder / "mod.toml").read_text())
+    if info is None:
+        assert any(p.severity == "error" for p in problems)
+        return
+    assert all(p.severity == "warning" for p in problems)
+    assert info.name == data["name"] and info.api == 1
+    assert info.description == data.get("description", "")
+    authors = data.get("authors", [])
+    assert list(info.authors) == (authors if isinstance(authors, list) else [authors])
+    texts = [info.name, info.description.replace("\n", " "), *info.authors]
+    assert not any(unicodedata.category(c) == "Cc" for text in texts for c in text)
+
+
+def test_a_description_may_run_over_lines(tmp_path):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "x"\nversion = "1.0"\napi = 1\n'
+                                     'description = """Two\nlines"""\n')
+    info, problems = read_mod_toml(folder)
+    assert problems == [] and info.description == "Two\nlines"
