@@ -13,6 +13,7 @@ later one requires the earlier: then the order is meant.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import tomllib
 import unicodedata
@@ -291,14 +292,24 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
 def _display(path: Path) -> str:
     """Paths in messages are relative to the project (or as given), never absolute noise."""
     try:
-        return str(path.resolve().relative_to(ROOT))
+        return str(resolved(path).relative_to(ROOT))
     except ValueError:
         return str(path)
 
 
+def resolved(path: Path) -> Path:
+    """``path`` made absolute with its links followed, as far as they lead (a link in a
+    loop is left as it is: ``Path.resolve`` raises for it)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(path))
+
+
 def dice_files(folder: Path) -> list[Path]:
-    """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none)."""
-    return sorted(p for p in folder.rglob("*.dice") if p.is_file())
+    """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none;
+    a broken link named so is one, so that reading it reports it)."""
+    return sorted(p for p in folder.rglob("*.dice") if not p.is_dir())
 
 
 def is_skipped(folder: Path) -> bool:
@@ -506,8 +517,8 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                single_mods: list[Path]) -> "checker.Symbols":
     roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
-    singles = {folder.resolve() for folder in single_mods}
-    infos += _requirements([m for m in infos if m.path.resolve() in singles], infos, lib)
+    singles = {resolved(folder) for folder in single_mods}
+    infos += _requirements([m for m in infos if resolved(m.path) in singles], infos, lib)
     ordered, failed = order_mods(infos, lib.skipped_mods)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
@@ -526,6 +537,10 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
             continue
         unit = _Unit(info.id, info.id, dice_files(info.path), needs=needs[info.id],
                      quiet=info.id in lib.required_mods)
+        if not unit.files:
+            lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+                                              f"mod '{info.id}' has no .dice files: it adds "
+                                              "nothing", "warning"))
         symbols = _load_unit(unit, lib, symbols)
         if info.id not in lib.skipped_mods:
             lib.mods.append(info)
@@ -534,14 +549,20 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
 
 def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[ModInfo]:
     """The ``mod.toml`` of each folder not in ``seen`` (each read once); problems reported."""
-    infos = []
+    infos: list[ModInfo] = []
     for folder in map(_named, folders):
-        if folder.resolve() in seen:
+        if resolved(folder) in seen:
             continue
-        seen.add(folder.resolve())
+        seen.add(resolved(folder))
         info, problems = read_mod_toml(folder)
         lib.diagnostics.extend(problems)
-        if info is None:
+        first = next((m for m in infos if info and m.id == info.id), None)
+        if first is not None:   # (from another folder of mods: an id is a folder's name)
+            lib.diagnostics.append(Diagnostic(_display(folder / "mod.toml"), 0, 0,
+                                              f"mod '{folder.name}' not loaded: a mod of that "
+                                              f"id (its folder's name) is loaded from "
+                                              f"{_display(first.path)}"))
+        elif info is None:
             lib.skipped_mods[folder.name] = "invalid mod.toml"
         else:
             infos.append(info)
@@ -554,7 +575,7 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
     each from the folder of its id beside the mod that requires it, as the game finds it
     in the mods folder they share; recorded in ``lib.required_mods``."""
     known = {m.id for m in infos} | set(lib.skipped_mods)
-    seen = {m.path.resolve() for m in infos}
+    seen = {resolved(m.path) for m in infos}
     found: list[ModInfo] = []
     todo = list(singles)
     while todo:
@@ -574,7 +595,7 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
 def _named(folder: Path) -> Path:
     """The folder as given, or resolved when it has no name of its own (``.``, ``..``):
     a mod's id is its folder's name, and its requirements are found beside it."""
-    return folder.resolve() if folder.name in ("", "..") else folder
+    return resolved(folder) if folder.name in ("", "..") else folder
 
 
 def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:

@@ -122,3 +122,12 @@ def test_no_mods_with_a_mod_to_check_is_refused(cli, mods):
     assert code == 2 and out == ""
     assert "--no-mods leaves out the mods it was asked to check" in err
     assert cli("check", str(mods / "frostbite"))[0] == 0
+
+
+@pytest.mark.parametrize("target", ["gone.dice", "self.dice"])
+def test_a_link_that_leads_nowhere_is_named_as_such(cli, tmp_path, target):
+    link = tmp_path / "self.dice"
+    link.symlink_to(tmp_path / target)
+    code, out, err = cli("check", str(link))
+    assert code == 2 and err == (f"dicey: error: {link} is a link that leads nowhere (to a "
+                                 "missing file, or round in a loop)\n")

@@ -374,3 +374,45 @@ def test_a_description_may_run_over_lines(tmp_path):
                                      'description = """Two\nlines"""\n')
     info, problems = read_mod_toml(folder)
     assert problems == [] and info.description == "Two\nlines"
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("dangling", "cannot read file: a link to a file that is not there"),
+    ("loop", "cannot read file: Too many levels of symbolic links"),
+])
+def test_a_mod_file_that_is_a_broken_link_fails_the_mod(content, tmp_path, kind, words):
+    # it was passed over without a word: the mod loaded without that file's cards
+    mods = tmp_path / "mods"
+    folder = mod(mods, "linked", 'equipment "Club" { on use { attack(d) } }')
+    link = folder / "more.dice"
+    link.symlink_to(tmp_path / "gone.dice" if kind == "dangling" else link)
+    mod(mods, "fine", 'equipment "Stick" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert "linked" in lib.skipped_mods and "club" not in lib.equipment
+    assert "stick" in lib.equipment
+    (err,) = lib.errors
+    assert err.path.endswith("more.dice") and err.message == words
+
+
+def test_a_mod_with_no_dice_files_is_a_warning(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "hollow")
+    (mods / "hollow" / "cards.dice.txt").write_text('equipment "Club" {}')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["hollow"]
+    (warning,) = lib.diagnostics
+    assert warning.severity == "warning" and warning.path.endswith("mod.toml")
+    assert warning.message == "mod 'hollow' has no .dice files: it adds nothing"
+
+
+def test_two_mods_of_one_id_from_two_folders_are_not_merged_silently(content, tmp_path):
+    # a mod's id is its folder's name: the second 'x' was dropped without a word, its
+    # files not even read
+    first = mod(tmp_path / "a", "x", 'equipment "From A" { on use { attack(d) } }')
+    second = mod(tmp_path / "b", "x", 'equipment "From B" { on use { attack(d) } }')
+    lib = load_library(content, [tmp_path / "a", tmp_path / "b"])
+    assert [m.path for m in lib.mods] == [first] and "from_a" in lib.equipment
+    assert "from_b" not in lib.equipment
+    (err,) = lib.errors
+    assert err.path == str(second / "mod.toml") and err.message == (
+        f"mod 'x' not loaded: a mod of that id (its folder's name) is loaded from {first}")

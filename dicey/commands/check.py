@@ -24,7 +24,8 @@ import sys
 from pathlib import Path
 
 from dicey.lang.errors import Diagnostic
-from dicey.library import CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped, load_library
+from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
+                           load_library, resolved)
 
 from ._shared import fail
 
@@ -55,7 +56,7 @@ def _is_mod(folder: Path) -> bool:
     no mods itself and its name does not start with ``.`` or ``_``."""
     if (folder / "mod.toml").is_file():
         return True
-    here = folder.resolve()
+    here = resolved(folder)
     if is_skipped(here) or _has_mods(folder):
         return False
     return here.parent == MODS_DIR or any((p / "mod.toml").is_file()
@@ -75,12 +76,15 @@ def _split(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
             files.extend(dice_files(path))
         else:
             files.append(path)
-    return mods, folders, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
+    return mods, folders, [f for f in files if not resolved(f).is_relative_to(CONTENT_DIR)]
 
 
 def _bad_path(paths: list[Path]) -> str | None:
     """The line saying why one of ``paths`` cannot be checked (None when all can be)."""
     for path in paths:
+        if not path.exists() and path.is_symlink():
+            return (f"dicey: error: {path} is a link that leads nowhere (to a missing file, "
+                    "or round in a loop)")
         if not path.exists():
             return f"dicey: error: no such file or folder: {path}"
         if not path.is_dir() and path.suffix != ".dice":

@@ -14,6 +14,7 @@ declarations are reported at once and the good ones survive.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import re
 import stat
@@ -818,7 +819,10 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
                     shown, 0, 0, f"file too large ({size:,} bytes; the limit is "
                     f"{MAX_SOURCE_BYTES:,})")]
     except OSError as err:
-        return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {err.strerror}")]
+        why = err.strerror
+        if os.path.islink(path) and not os.path.exists(path) and err.errno == errno.ENOENT:
+            why = "a link to a file that is not there"
+        return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {why}")]
     try:
         text = decode_source(data, shown)
     except DiceSyntaxError as err:
