@@ -387,6 +387,8 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
             unit.problems.extend(_override_clash(decl, path, key, unit, lib))
     if unit.mod is None:   # a mod with errors is skipped whole: nothing can dangle
         staged = _without_dangling(staged, lib, unit)
+    else:
+        unit.problems.extend(_overfilled_grids(staged, lib))
     errors = [p for p in unit.problems if p.severity == "error"]
     if errors or not unit.quiet:
         lib.diagnostics.extend(unit.problems)
@@ -415,6 +417,38 @@ def _override_clash(decl: A.Decl, path: str, key: tuple[str, str], unit: _Unit,
         f"{f' ({where})' if where else ''}; this one, from mod '{unit.mod}', wins as it "
         "loads later (mods load after those they require, then by id, and neither of these "
         "requires the other)"), "warning")]
+
+
+def _overfilled_grids(staged: list[tuple[A.Decl, Def]], lib: Library) -> list[Diagnostic]:
+    """An error at each card override of a mod that makes a hero loaded before it (and
+    not redeclared by the mod) start with more cards than its grid holds."""
+    cards = {defn.id: (decl, defn) for decl, defn in staged
+             if decl.override and isinstance(defn, EquipmentDef)}
+    heroes = {defn.id for _, defn in staged if isinstance(defn, FighterDef)}
+    problems = []
+    for hero in lib.heroes.values():
+        grown = [ref for ref in hero.equipment if ref.rstrip("+") in cards]
+        if hero.id in heroes or not grown:
+            continue
+
+        def size(ref: str) -> int:
+            ident = ref.rstrip("+")
+            card = cards[ident][1] if ident in cards else lib.equipment.get(ident)
+            if card is None:
+                return 1
+            if ref.endswith("+") and card.upgraded is not None:
+                card = card.upgraded
+            return card.size
+
+        used = sum(size(ref) for ref in hero.equipment)
+        if used > hero.grid:
+            decl, card = cards[grown[0].rstrip("+")]
+            where = f" (declared at {hero.origin})" if hero.origin else ""
+            problems.append(Diagnostic.at(
+                card.origin.path if card.origin else "", decl.name_pos,
+                f"this override makes hero '{hero.name}'{where} carry {used} grid spaces, "
+                f"but its grid is {hero.grid} wide"))
+    return problems
 
 
 def _references(defn: Def) -> list[tuple[str, str]]:

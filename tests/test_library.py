@@ -416,3 +416,22 @@ def test_two_mods_of_one_id_from_two_folders_are_not_merged_silently(content, tm
     (err,) = lib.errors
     assert err.path == str(second / "mod.toml") and err.message == (
         f"mod 'x' not loaded: a mod of that id (its folder's name) is loaded from {first}")
+
+
+def test_an_override_that_overfills_a_loaded_heros_grid_fails_its_mod(content, tmp_path):
+    # the hero kept loading with a starting kit wider than its grid
+    write(content / "hero.dice", 'hero "Knight" { hp: 9; equipment: "Sword", "Sword+", '
+                                 '"Dagger"; grid: 5 }\n'
+                                 'equipment "Dagger" { on use { attack(d) } }\n')
+    mods = tmp_path / "mods"
+    mod(mods, "heavy", '# heavier\noverride equipment "Dagger" { size: 2\n'
+                       '    on use { attack(d) } }\n')
+    mod(mods, "light", 'override equipment "Sword" { size: 1; on use { attack(d) } }\n')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["light"] and "heavy" in lib.skipped_mods
+    assert lib.card("Dagger").size == 1 and lib.card("Sword").size == 1
+    (err,) = lib.errors
+    assert (err.path.endswith("heavy/cards.dice"), err.line, err.column) == (True, 2, 20)
+    assert err.message == ("this override makes hero 'Knight' (declared at "
+                           f"{content / 'hero.dice'}:1) carry 6 grid spaces, but its grid "
+                           "is 5 wide")
