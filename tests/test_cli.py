@@ -113,3 +113,12 @@ def test_ctrl_c_while_the_command_starts_is_one_line(cli, monkeypatch, stage):
     monkeypatch.setattr(module, stage, interrupted)
     code, out, err = cli("sim", "--fights", "1")
     assert (code, out, err) == (130, "", "interrupted\n")
+
+
+def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path):
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[actor]\nfighter = "Fr\\u001b[2Jog"\n[opponent]\nfighter = "Warrior"\n')
+    code, out, err = cli("plan", str(scenario))
+    assert code == 2 and "\x1b" not in err
+    assert err == (f"dicey: error: {scenario}: [actor] fighter: unknown fighter "
+                   "'Fr\\x1b[2Jog' (did you mean 'frog'?)\n")

@@ -6,6 +6,7 @@ import sys
 from argparse import Namespace
 from pathlib import Path
 
+from dicey.lang.errors import printable
 from dicey.library import Library, load_library
 
 
@@ -21,7 +22,7 @@ def library_from(args: Namespace, *, report: bool = True) -> Library:
 
 def fail(message: str, code: int = 2) -> int:
     """Print ``dicey: error: message`` to stderr and return the exit code."""
-    print(f"dicey: error: {message}", file=sys.stderr)
+    print(printable(f"dicey: error: {message}"), file=sys.stderr)
     return code
 
 

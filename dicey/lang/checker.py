@@ -780,7 +780,9 @@ class _DeclChecker:
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
         if not self.ident:
-            self.report.error(self.decl.name_pos, "a name needs at least one letter or digit")
+            self.report.error(self.decl.name_pos, "a name needs at least one letter a-z or "
+                              "digit 0-9: its id (how cards, mods and saves name it) is made "
+                              "of those")
             return None, self.report.problems
         defn = getattr(self, "c_" + self.decl.kind)()
         # A variant re-checks the members it shares with its base: report each problem once.

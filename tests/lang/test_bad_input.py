@@ -6,14 +6,18 @@ import os
 import subprocess
 import sys
 import textwrap
+import unicodedata
 from pathlib import Path
 
 import lark
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicey.lang import ast as A
 from dicey.lang.errors import DiceSyntaxError, Diagnostic, render_all
-from dicey.lang.parser import MAX_SOURCE_BYTES, parse, parse_expr, parse_file
+from dicey.lang.parser import (MAX_SOURCE_BYTES, parse, parse_expr, parse_file,
+                                parse_recovering)
 from dicey.library import load_library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -382,3 +386,68 @@ def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
     lib = load_library(content_folder(tmp_path, d=text), use_mods=False)
     assert set(lib.enemies) == {"friend"} and set(lib.dungeons) == {"hill"}
     assert [(e.line, e.column) for e in lib.errors] == [(1, 31), (2, 7), (4, 9)]
+
+# ----------------------------------------------------- what reaches the terminal
+
+ESC = "\x1b"
+
+
+@pytest.mark.parametrize("source, column, shown", [
+    (f'equipment "A{ESC}[2J" {{}}', 13, "'\\x1b'"),
+    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, "'\\x07'"),
+    ('equipment "C" { on use { say("a\u202eb") } }', 32, "'\\u202e'"),   # reverses the text
+])
+def test_a_string_may_not_hold_control_characters(source, column, shown):
+    # A card's name or text with an escape sequence reached every terminal that showed
+    # it: dicey check, dicey cards, the fight log, the game's screens.
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(source, "c.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column, diag.end_column) == (1, column, column + 1)
+    assert diag.message == (f"a string may not hold the control character {shown} "
+                            "(write \\n for a line end)")
+
+
+@pytest.mark.parametrize("source, shown, cells, carets", [
+    # control characters in a comment are shown escaped, the caret still under its spot
+    (f"attack(zz) # {ESC}]0;owned\x07{ESC}[2J", "attack(zz) # \\x1b]0;owned\\x07\\x1b[2J", 7, 2),
+    ("attack(zz) # a\rb", "attack(zz) # a\\rb", 7, 2),
+    (f"say(1) # {ESC}[2J\n    attack(zz)", "    attack(zz)", 11, 2),
+    (f"say(1) # {ESC}[2J; attack(zz)", "say(1) # \\x1b[2J; attack(zz)", 9 + 4 + 5 + 7, 2),
+    # wide characters take two cells of the terminal, combining marks none
+    ("# ｗｉｄｅ 日本\n attack(zz)", " attack(zz)", 8, 2),
+    ('say("ｗｉｄｅ"); attack(zz)', 'say("ｗｉｄｅ"); attack(zz)', 5 + 8 + 4 + 7, 2),
+    ('say("e\u0301e\u0301"); attack(zz)', 'say("e\u0301e\u0301"); attack(zz)', 5 + 2 + 4 + 7, 2),
+    ('say("日本"); attack(日本)', 'say("日本"); attack(日本)', 5 + 4 + 4 + 7, 4),
+])
+def test_the_quoted_line_is_safe_to_print_and_its_caret_lines_up(source, shown, cells, carets):
+    at = source.rindex("attack(") + len("attack(")
+    before = source[:at]
+    line = before.count("\n") + 1
+    column = at - (before.rfind("\n") + 1) + 1
+    word = source[at:source.index(")", at)]
+    diag = Diagnostic("c.dice", line, column, f"unknown name '{word}'",
+                      end_column=column + len(word))
+    assert diag.render(source) == (f"c.dice:{line}:{column}: error: unknown name '{word}'\n"
+                                   f"    {shown}\n    {' ' * cells}{'^' * carets}")
+
+
+def test_a_message_with_a_control_character_is_printed_escaped():
+    diag = Diagnostic(f"odd{ESC}[2J.dice", 0, 0, f"unexpected '{ESC}[31m'")
+    assert diag.render("") == "odd\\x1b[2J.dice: error: unexpected '\\x1b[31m'"
+    assert str(diag) == diag.render()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=120))
+def test_any_text_renders_as_plain_lines_a_terminal_shows_as_they_are(text):
+    """Whatever a file holds, each problem prints as its head line, then the source line
+    and the caret line when it quotes one: no control character but the line ends."""
+    module, found = parse_recovering(text, "fuzz.dice")
+    for diag in found:
+        shown = diag.render(text)
+        lines = shown.split("\n")
+        assert len(lines) in (1, 3)
+        assert not any(unicodedata.category(c) == "Cc" for line in lines for c in line)
+        if len(lines) == 3:
+            assert set(lines[2].strip()) == {"^"}

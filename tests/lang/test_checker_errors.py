@@ -82,7 +82,11 @@ ROWS = [
      "unknown property 'damag'", "damage"),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
     ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
-     "at least one letter or digit", None),
+     "at least one letter a-z or digit 0-9", None),
+    # 日 is a letter: the message said the name had none
+    ("name-of-other-letters", 'equipment «"日本語"» { on use { attack(d) } }',
+     "a name needs at least one letter a-z or digit 0-9: its id (how cards, mods and "
+     "saves name it) is made of those", None),
     ("var-shadows-a-name", 'equipment "Probe" {\n    «var d = 0»\n    on use { attack(1) }\n}',
      "'d' cannot be a variable name", None),
     ("var-twice",
@@ -292,7 +296,7 @@ def test_a_clean_card_has_no_problems(symbols):
     assert problems(source, symbols) == []
 
 
-@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", 'text: "x\x85y"'])
+@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", "# next\x85line"])
 def test_caret_line_is_the_parser_line(symbols, before):
     """Only a newline ends a line: separators inside strings and comments do not."""
     source = f'equipment "A" {{\n    {before}\n    on use {{ attak(1) }}\n}}\n'
