@@ -98,10 +98,10 @@ class Library:
         return _lookup({**self.heroes, **self.enemies}, name, "fighter")
 
     def enemy(self, name: str) -> FighterDef:
-        return _lookup(self.enemies, name, "enemy")
+        return _lookup(self.enemies, name, "enemy", self.heroes, "a hero")
 
     def hero(self, name: str) -> FighterDef:
-        return _lookup(self.heroes, name, "hero")
+        return _lookup(self.heroes, name, "hero", self.enemies, "an enemy")
 
     def render_diagnostics(self) -> str:
         ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
@@ -112,10 +112,15 @@ class Library:
                 "hero": self.heroes, "dungeon": self.dungeons}[kind]
 
 
-def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
+def _lookup(table: dict[str, Any], name: str, what: str,
+            others: Mapping[str, Any] | None = None, other: str = "") -> Any:
+    """``table``'s entry for ``name`` (by id); KeyError saying why not, and that ``name``
+    is ``other`` when ``others`` holds it (an enemy where a hero was asked for)."""
     key = A.make_id(name)
     if key in table:
         return table[key]
+    if others and key in others:
+        raise KeyError(f"unknown {what} '{name}' ({others[key].name} is {other})")
     raise KeyError(f"unknown {what} '{name}'{did_you_mean(key, table)}")
 
 

@@ -122,3 +122,15 @@ def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path)
     assert code == 2 and "\x1b" not in err
     assert err == (f"dicey: error: {scenario}: [actor] fighter: unknown fighter "
                    "'Fr\\x1b[2Jog' (did you mean 'frog'?)\n")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["fight", "Frog", "--hero", "Frog"], "unknown hero 'Frog' (Frog is an enemy)"),
+    (["fight", "Warrior"], "unknown enemy 'Warrior' (Warrior is a hero)"),
+    (["fight", "Frog", "--vs", "Thief"], "unknown enemy 'Thief' (Thief is a hero)"),
+    (["fight", "Frog", "--hero", ""], "unknown hero ''"),    # not the default hero
+    (["sim", "--hero", "Rat", "--fights", "1"], "unknown hero 'Rat' (Rat is an enemy)"),
+])
+def test_a_fighter_of_the_other_kind_is_named_as_such(cli, argv, words):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and err == f"dicey: error: {words}\n"
