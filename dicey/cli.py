@@ -77,9 +77,20 @@ def _mods_words(argv: Sequence[str]) -> list[str]:
     return words
 
 
+def path_word(word: str) -> str:
+    """A path as typed, for argparse: not empty (Python reads "" as the current folder).
+
+    >>> path_word("mods/frost")
+    'mods/frost'
+    """
+    if not word:
+        raise argparse.ArgumentTypeError("an empty path (write '.' for the current folder)")
+    return word
+
+
 def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("content")
-    group.add_argument("--mods", nargs="+", metavar="DIR", default=None,
+    group.add_argument("--mods", nargs="+", metavar="DIR", default=None, type=path_word,
                        help="load these mod folders (instead of the bundled mods/)")
     group.add_argument("--no-mods", action="store_true", help="load the base game only")
 

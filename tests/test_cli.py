@@ -134,3 +134,15 @@ def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path)
 def test_a_fighter_of_the_other_kind_is_named_as_such(cli, argv, words):
     code, out, err = cli(*argv)
     assert code == 2 and out == "" and err == f"dicey: error: {words}\n"
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["fight", "Frog", "--mods", ""], "--mods"),
+    (["check", ""], "PATH"),
+    (["check", "content", ""], "PATH"),
+])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, argv, flag):
+    # '' is the current folder to Python: every folder in it was read as a mod
+    code, out, err = cli(*argv)
+    assert code == 2 and out == ""
+    assert f"argument {flag}: an empty path" in err.splitlines()[-1]

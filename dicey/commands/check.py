@@ -23,6 +23,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from dicey.cli import path_word
 from dicey.lang.errors import Diagnostic
 from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
                            load_library, resolved)
@@ -33,7 +34,8 @@ from ._shared import fail
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check content and mods for errors",
                        description=__doc__.split("\n\n")[0])
-    p.add_argument("paths", nargs="*", metavar="PATH", help="mod folders or .dice files")
+    p.add_argument("paths", nargs="*", metavar="PATH", type=path_word,
+                   help="mod folders or .dice files")
     p.set_defaults(func=run)
 
 
