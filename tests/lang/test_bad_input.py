@@ -451,3 +451,51 @@ def test_any_text_renders_as_plain_lines_a_terminal_shows_as_they_are(text):
         assert not any(unicodedata.category(c) == "Cc" for line in lines for c in line)
         if len(lines) == 3:
             assert set(lines[2].strip()) == {"^"}
+
+
+_CARD = 'equipment "Pebble" {\n    on use { attack(d) }\n}\n'
+
+
+@st.composite
+def _file_bytes(draw) -> bytes:
+    """Bytes a mod's .dice file might hold: a real card saved in some encoding, with some
+    line ends, cut or spliced with junk; or junk alone."""
+    text = draw(st.sampled_from([_CARD, _CARD.replace("d)", "zz)"), "",
+                                 'enemy "Ö" { hp: 5; equipment: "Pebble" }\n']))
+    text = text.replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
+    data = text.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "latin-1"])))
+    at = draw(st.integers(0, len(data)))
+    return draw(st.one_of(
+        st.just(data),
+        st.binary(max_size=8).map(lambda junk: data[:at] + junk + data[at:]),
+        st.just(data[:at]),
+        st.binary(max_size=200)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=_file_bytes())
+def test_any_bytes_as_a_mod_file_load_or_are_reported_and_the_rest_loads(tmp_path_factory,
+                                                                          data):
+    """Whatever bytes a mod's file holds: the mod loads, or it is skipped with every problem
+    in that file, each in file:line:col form with its line quoted; the base game and the
+    other mods load all the same."""
+    root = tmp_path_factory.mktemp("mods")
+    ok = 'name = "{0}"\nversion = "1.0"\napi = 1\n'
+    _mod(root, "odd", ok.format("odd"))
+    (root / "odd" / "cards.dice").write_bytes(data)
+    _mod(root, "good", ok.format("good"), 'equipment "Feather" { on use { attack(1) } }\n')
+    lib = load_library(mod_dirs=[root])
+    assert "feather" in lib.equipment and "sword" in lib.equipment
+    assert [m.id for m in lib.mods] in (["good"], ["good", "odd"])
+    if "odd" in lib.skipped_mods:
+        assert lib.errors
+    shown = lib.render_diagnostics()
+    for diag in lib.diagnostics:
+        assert diag.path.endswith("odd/cards.dice") and diag.message
+        head = str(diag)
+        assert head.startswith(diag.path + (f":{diag.line}:{diag.column}: " if diag.line
+                                            else ": "))
+        if diag.line:
+            quoted = diag.render(lib.sources[diag.path]).split("\n")
+            assert len(quoted) == 3 and set(quoted[2].strip()) == {"^"}
+        assert head in shown
