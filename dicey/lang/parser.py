@@ -747,12 +747,36 @@ def decode_source(data: bytes, path: str) -> str:
             path, 0, 0, f"file too large ({len(data):,} bytes; the limit is "
             f"{MAX_SOURCE_BYTES:,})")])
     if b"\x00" in data:
-        raise DiceSyntaxError([Diagnostic(path, 0, 0, "not a text file (it contains NUL bytes)")])
+        why = "not UTF-8 but UTF-16 text (save it as UTF-8)" if _utf16(data) else \
+            "not a text file (it contains NUL bytes)"
+        raise DiceSyntaxError([Diagnostic(path, 0, 0, why)])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise _not_utf8(err, path) from None
     return line_ends(text)
+
+
+def _utf16(data: bytes) -> bool:
+    """Whether ``data`` reads as UTF-16 text (as some editors save files): with a byte
+    order mark, or with every other byte a NUL, as in text that is mostly ASCII.
+
+    >>> _utf16("équipement".encode("utf-16")), _utf16(b"\\x00\\x01\\x02binary")
+    (True, False)
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encoding = "utf-16"
+    elif len(data) % 2 == 0 and not any(data[0::2]):
+        encoding = "utf-16-be"
+    elif len(data) % 2 == 0 and not any(data[1::2]):
+        encoding = "utf-16-le"
+    else:
+        return False
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return "\x00" not in text and all(c.isprintable() or c in "\r\n\t" for c in text)
 
 
 def line_ends(text: str) -> str:

@@ -111,6 +111,10 @@ def test_recovery_reads_a_file_of_broken_declarations_a_bounded_number_of_times(
     (bytes(range(256)) * 4, "not a text file"),
     (b'equipment "Caf\xe9" { on use { attack(d) } }', "not valid UTF-8"),
     (b"\xff\xfe" + "equipment".encode("utf-16-le"), "not"),
+    # as some editors save text: it was called "not a text file"
+    ('equipment "A" {}\n'.encode("utf-16"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
+    ('equipment "Ä" {}\n'.encode("utf-16-be"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
+    ('equipment "Ä" {}\n'.encode("utf-16-le"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
 ])
 def test_binary_and_non_utf8_files_are_reported(tmp_path, data, words):
     path = tmp_path / "odd.dice"
