@@ -128,7 +128,7 @@ def _lookup(table: dict[str, Any], name: str, what: str,
 
 #: A version: numbers of at most 9 digits joined by dots, at most 16 of them.
 _VERSION = r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,15}"
-_REQUIRE = re.compile(rf"^\s*([a-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+_REQUIRE = re.compile(rf"^\s*([A-Za-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
 #: The keys a ``mod.toml`` may hold.
 MOD_TOML_KEYS = ("name", "version", "api", "description", "authors", "requires")
 #: Largest ``mod.toml`` read, in bytes (a real one is a few hundred).
@@ -214,8 +214,8 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     for req in raw:
         m = _REQUIRE.match(req)
         if not m:
-            shown = req if len(req) <= 60 else req[:57] + "…"
-            bad(f"mod.toml: cannot read requirement {shown!r} (write \"modname>=1.0\")")
+            text = req if len(req) <= 60 else req[:57] + "…"
+            bad(f"mod.toml: cannot read requirement {text!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     description = data.get("description", "")

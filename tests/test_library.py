@@ -435,3 +435,23 @@ def test_an_override_that_overfills_a_loaded_heros_grid_fails_its_mod(content, t
     assert err.message == ("this override makes hero 'Knight' (declared at "
                            f"{content / 'hero.dice'}:1) carry 6 grid spaces, but its grid "
                            "is 5 wide")
+
+
+def test_a_bad_requirement_is_reported_at_the_mod_toml(tmp_path):
+    # the requirement's text took the place of the file's name in the report
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "m"\nversion = "1.0"\napi = 1\n'
+                                     'requires = ["what?", "x>=1.0"]\ndescription = 5\n')
+    info, problems = read_mod_toml(folder)
+    assert info is None and len(problems) == 2
+    assert all(p.path == str(folder / "mod.toml") for p in problems), problems
+
+
+def test_a_mod_whose_folder_name_has_capitals_can_be_required(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "Frost", 'equipment "Icicle" { on use { attack(d) } }')
+    mod(mods, "snow", toml='name = "snow"\nversion = "1.0"\napi = 1\n'
+                           'requires = ["Frost>=1.0"]\n')
+    lib = load_library(content, [mods])
+    assert lib.errors == [] and [m.id for m in lib.mods] == ["Frost", "snow"]
