@@ -173,7 +173,7 @@ def read_toml(path: Path, limit: int) -> dict[str, Any]:
 def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     """Read and check ``folder/mod.toml``; problems come back as diagnostics."""
     path = folder / "mod.toml"
-    shown = _display(path)
+    shown = display_path(path)
     if not path.exists():
         return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
     try:
@@ -294,7 +294,7 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
 
 # -------------------------------------------------------------------- loading
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """Paths in messages are relative to the project (or as given), never absolute noise."""
     try:
         return str(resolved(path).relative_to(ROOT))
@@ -338,7 +338,7 @@ class _Unit:
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
     for path in unit.files:
-        shown = _display(path)
+        shown = display_path(path)
         module, text, problems = parse_file(path, shown)
         lib.sources[shown] = text
         unit.problems.extend(problems)
@@ -561,7 +561,7 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
     ordered, failed = order_mods(infos, lib.skipped_mods)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
-        lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+        lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                           f"mod '{mod_id}' not loaded: {why}"))
         lib.skipped_mods[mod_id] = why
     needs: dict[str, frozenset[str]] = {}
@@ -570,14 +570,14 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
         needs[info.id] = frozenset(direct).union(*(needs.get(dep, ()) for dep in direct))
         if any(dep in lib.skipped_mods for dep in direct):
             lib.skipped_mods[info.id] = "a required mod did not load"
-            lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+            lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' not loaded: a required mod "
                                               "did not load"))
             continue
         unit = _Unit(info.id, info.id, dice_files(info.path), needs=needs[info.id],
                      quiet=info.id in lib.required_mods)
         if not unit.files:
-            lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+            lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' has no .dice files: it adds "
                                               "nothing", "warning"))
         symbols = _load_unit(unit, lib, symbols)
@@ -597,10 +597,10 @@ def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[M
         lib.diagnostics.extend(problems)
         first = next((m for m in infos if info and m.id == info.id), None)
         if first is not None:   # (from another folder of mods: an id is a folder's name)
-            lib.diagnostics.append(Diagnostic(_display(folder / "mod.toml"), 0, 0,
+            lib.diagnostics.append(Diagnostic(display_path(folder / "mod.toml"), 0, 0,
                                               f"mod '{folder.name}' not loaded: a mod of that "
                                               f"id (its folder's name) is loaded from "
-                                              f"{_display(first.path)}"))
+                                              f"{display_path(first.path)}"))
         elif info is None:
             lib.skipped_mods[folder.name] = "invalid mod.toml"
         else:
@@ -637,6 +637,11 @@ def _named(folder: Path) -> Path:
     return resolved(folder) if folder.name in ("", "..") else folder
 
 
+#: What is said of a folder of mods (``--mods DIR``) that is not one.
+NOT_A_MOD_FOLDER = "not a mod folder (a mod is a folder with a mod.toml and .dice files)"
+MOD_FOLDER_NOT_FOUND = "mod folder not found"
+
+
 def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
     folders: list[Path] = []
     for root in roots:
@@ -646,10 +651,9 @@ def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
             folders.extend(sorted(p for p in root.iterdir()
                                   if p.is_dir() and not is_skipped(p)))
         elif root.exists():
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "not a mod folder (a mod is a "
-                                              "folder with a mod.toml and .dice files)"))
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, NOT_A_MOD_FOLDER))
         else:
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "mod folder not found"))
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, MOD_FOLDER_NOT_FOUND))
     return folders
 
 

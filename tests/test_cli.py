@@ -146,3 +146,21 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, argv, flag
     code, out, err = cli(*argv)
     assert code == 2 and out == ""
     assert f"argument {flag}: an empty path" in err.splitlines()[-1]
+
+
+def test_the_games_title_names_a_mods_path_that_is_wrong(tmp_path):
+    # it said "1 problem(s) in the content: run 'dicey check'", and dicey check found none
+    from dicey.commands import play
+    from dicey.library import load_library
+
+    loose = tmp_path / "notes.txt"
+    loose.write_text("not a mod")
+    broken = tmp_path / "mods" / "broken"           # a mod's problems are not the content's
+    broken.mkdir(parents=True)
+    (broken / "mod.toml").write_text('name = "b"\nversion = "1.0"\napi = 1\n')
+    (broken / "b.dice").write_text('equipment "B" { on use { attak(d) } }\n')
+    lib = load_library(mod_dirs=[tmp_path / "nowhere", loose, tmp_path / "mods"])
+    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error(s)).",
+                                  f"{tmp_path / 'nowhere'}: mod folder not found.",
+                                  f"{loose}: not a mod folder (a mod is a folder with a "
+                                  "mod.toml and .dice files).")
