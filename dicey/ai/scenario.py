@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from dicey.lang.ast import make_id
+from dicey.lang.checker import MAX_CARDS
 from dicey.lang.errors import did_you_mean
 from dicey.lang.interp import MAX_INT
 from dicey.library import read_toml
@@ -253,6 +254,9 @@ def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any
                     raise ScenarioError(f"{path}: [{where}] {shown}: {number} is out of "
                                         f"range ({low} to {high:,})")
     _check_dice(table, where, path)
+    if len(table.get("equipment", ())) > MAX_CARDS:
+        raise ScenarioError(f"{path}: [{where}] equipment: {len(table['equipment'])} cards, "
+                            f"but a fighter carries at most {MAX_CARDS}")
     return dict(table)
 
 

@@ -671,6 +671,8 @@ _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
+MAX_CARDS = 24
 #: The most die slots a card of each size holds.
 MAX_SLOTS = {1: 3, 2: 4}
 
@@ -967,6 +969,9 @@ class _DeclChecker:
             self.report.error(self.decl.name_pos, f"{kind} '{self.decl.name}' needs 'hp'")
         level = v.integer("level", 1, 1, 99)
         equipment = v.names("equipment", self.symbols.equipment, "card", plus=True)
+        if len(equipment) > MAX_CARDS:
+            self.report.error(m.props["equipment"].pos, f"a fighter carries at most "
+                                                        f"{MAX_CARDS} cards, not {len(equipment)}")
         grid = v.integer("grid", 6, 1, 12)
         if kind == "hero":
             self._grid(m, equipment, grid)

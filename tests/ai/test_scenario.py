@@ -74,6 +74,8 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
      "[actor] locked: -1 is not an index into dice (0 to 1)"),
     ({"actor": {"fighter": "Frog", "dice": [], "blind": [0]}},
      "[actor] blind: 0 is not an index into dice (there are none)"),
+    ({"actor": {"fighter": "Frog", "dice": [1], "equipment": ["Sword"] * 25}},
+     "[actor] equipment: 25 cards, but a fighter carries at most 24"),
 ])
 def test_bad_scenarios_say_what_is_wrong(change, message):
     data = {**GOOD, **change}

@@ -81,6 +81,9 @@ ROWS = [
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    # An enemy of 8,000 cards took 2 GB and minutes a turn to plan for.
+    ("too-many-cards", 'enemy "Probe" {\n    hp: 5\n    «equipment: ' + ", ".join(['"Sword"'] * 25)
+     + '»\n}', "a fighter carries at most 24 cards, not 25", None),
     ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
      "at least one letter a-z or digit 0-9", None),
     # 日 is a letter: the message said the name had none
