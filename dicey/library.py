@@ -196,6 +196,9 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or _has_controls(name):
         bad("mod.toml: 'name' must be a non-empty string without control characters")
+    elif len(name) > checker.MAX_NAME:
+        bad(f"mod.toml: 'name' may be at most {checker.MAX_NAME} characters long (this one "
+            f"has {len(name):,})")
     version = _version(data.get("version"))
     if version is None:
         bad("mod.toml: 'version' must be a string like \"1.0.0\"")

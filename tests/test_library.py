@@ -309,6 +309,7 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     ("authors = 3", "'authors' must be a list of strings"),
     ('name = "Frost\\u001b[2J"', "'name' must be a non-empty string without control characters"),
     ('description = "\\u001b]0;owned\\u0007"', "'description' must be a string without control"),
+    (f'name = "{"M" * 41}"', "'name' may be at most 40 characters long (this one has 41)"),
 ])
 def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):
     # a description of 7 or authors of [1, {a = 1}] used to load as the text "7" and "1"

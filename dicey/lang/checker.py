@@ -32,7 +32,7 @@ from .defs import (DungeonDef, EquipmentDef, FighterDef, FloorDef, LevelDef, Ori
                    StatusDef)
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS
 from .errors import Diagnostic, did_you_mean
-from .interp import MAX_INT, MAX_LIST, MAX_REPEAT, Scope, reaches_chance
+from .interp import MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, reaches_chance
 
 # ------------------------------------------------------------------ tables
 
@@ -628,6 +628,9 @@ class _Values:
         if not isinstance(item, A.Text):
             self.report.error(item.pos, f"'{key}' must be a quoted string")
             return ""
+        if len(item.value) > MAX_TEXT:
+            self.report.error(item.pos, f"'{key}' may be at most {MAX_TEXT} characters long "
+                                        f"(this one has {len(item.value)})")
         return item.value
 
     def words(self, key: str, choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
@@ -671,6 +674,8 @@ _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The longest name a declaration may have (screens and messages show it whole).
+MAX_NAME = 40
 #: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
 MAX_CARDS = 24
 #: The most die slots a card of each size holds.
@@ -781,6 +786,10 @@ class _DeclChecker:
         self._reaches: dict[int, bool] = {}
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
+        if len(self.decl.name) > MAX_NAME:
+            self.report.error(self.decl.name_pos, f"a name may be at most {MAX_NAME} "
+                              f"characters long (this one has {len(self.decl.name):,})")
+            return None, self.report.problems
         if not self.ident:
             self.report.error(self.decl.name_pos, "a name needs at least one letter a-z or "
                               "digit 0-9: its id (how cards, mods and saves name it) is made "

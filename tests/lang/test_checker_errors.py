@@ -86,6 +86,11 @@ ROWS = [
      + '»\n}', "a fighter carries at most 24 cards, not 25", None),
     ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
      "at least one letter a-z or digit 0-9", None),
+    # a name or a text of a megabyte loaded, and every message and screen showed it whole
+    ("name-too-long", f'equipment «"{"N" * 41}"» {{ on use {{ attack(d) }} }}',
+     "a name may be at most 40 characters long (this one has 41)", None),
+    ("text-too-long", f'equipment "Probe" {{ text: «"{"t" * 1001}"»; on use {{ attack(d) }} }}',
+     "'text' may be at most 1000 characters long (this one has 1001)", None),
     # 日 is a letter: the message said the name had none
     ("name-of-other-letters", 'equipment «"日本語"» { on use { attack(d) } }',
      "a name needs at least one letter a-z or digit 0-9: its id (how cards, mods and "
