@@ -164,3 +164,21 @@ def test_the_games_title_names_a_mods_path_that_is_wrong(tmp_path):
                                   f"{tmp_path / 'nowhere'}: mod folder not found.",
                                   f"{loose}: not a mod folder (a mod is a folder with a "
                                   "mod.toml and .dice files).")
+
+
+def test_sim_refuses_one_file_for_both_reports(cli, tmp_path):
+    # the CSV was written over the JSON report at the end of the run
+    out = tmp_path / "report"
+    code, stdout, err = cli("sim", "--fights", "1", "--json", str(out), "--csv",
+                            str(tmp_path / "." / "report"), "--no-progress")
+    assert code == 2 and stdout == "" and not out.exists()
+    assert err == f"dicey: error: --json and --csv name the same file ({out})\n"
+
+
+def test_sim_reads_a_preset_named_twice_once(cli, monkeypatch):
+    from dicey import simulate
+
+    asked = []
+    monkeypatch.setattr(simulate, "plan_jobs", lambda *a, **k: asked.append(a[5]) or [])
+    cli("sim", "--fights", "1", "--ai", "easy", "--ai", "easy", "--ai", "hard")
+    assert asked == [["easy", "hard"]]
