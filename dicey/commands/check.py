@@ -14,8 +14,9 @@ With no PATH it checks the base game and the mods, as the game loads them. A PAT
   (and its name does not start with ``.`` or ``_``, as the game skips those). The game reads
   every such folder as a mod, so one with no ``mod.toml`` fails here as it fails there;
 - a folder of mods (one holding a folder with a ``mod.toml``): each mod in it;
-- ``.dice`` files, or any other folder of them: loose files, checked on top of the base game
-  (so they may use its statuses and cards).
+- a ``.dice`` file of a mod (in a folder with a ``mod.toml``, or below one): its mod, as above;
+- other ``.dice`` files, or any other folder of them: loose files, checked on top of the base
+  game (so they may use its statuses and cards).
 """
 from __future__ import annotations
 
@@ -76,9 +77,21 @@ def _split(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
             folders.append(path)
         elif path.is_dir():
             files.extend(dice_files(path))
+        elif (mod := _mod_of(path)) is not None:
+            if mod not in mods:
+                mods.append(mod)
         else:
             files.append(path)
     return mods, folders, [f for f in files if not resolved(f).is_relative_to(CONTENT_DIR)]
+
+
+def _mod_of(file: Path) -> Path | None:
+    """The mod folder (the nearest with a ``mod.toml``) a file belongs to, if any: it is
+    checked as part of its mod, with the statuses and cards its other files declare."""
+    for folder in resolved(file).parents:
+        if (folder / "mod.toml").is_file():
+            return folder
+    return None
 
 
 def _bad_path(paths: list[Path]) -> str | None:
