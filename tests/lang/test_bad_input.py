@@ -418,6 +418,8 @@ def test_a_string_may_not_hold_control_characters(source, column, shown):
     ("attack(zz) # a\rb", "attack(zz) # a\\rb", 7, 2),
     (f"say(1) # {ESC}[2J\n    attack(zz)", "    attack(zz)", 11, 2),
     (f"say(1) # {ESC}[2J; attack(zz)", "say(1) # \\x1b[2J; attack(zz)", 9 + 4 + 5 + 7, 2),
+    # a tab is one column to the parser, and shown as one space
+    ("\t\tsay(1);\tattack(zz)", "  say(1); attack(zz)", 2 + 7 + 1 + 7, 2),
     # wide characters take two cells of the terminal, combining marks none
     ("# ｗｉｄｅ 日本\n attack(zz)", " attack(zz)", 8, 2),
     ('say("ｗｉｄｅ"); attack(zz)', 'say("ｗｉｄｅ"); attack(zz)', 5 + 8 + 4 + 7, 2),
@@ -503,3 +505,12 @@ def test_any_bytes_as_a_mod_file_load_or_are_reported_and_the_rest_loads(tmp_pat
             quoted = diag.render(lib.sources[diag.path]).split("\n")
             assert len(quoted) == 3 and set(quoted[2].strip()) == {"^"}
         assert head in shown
+
+
+def test_a_caret_after_tabs_points_at_the_name_in_dicey_check(cli, tmp_path):
+    path = tmp_path / "tabs.dice"
+    path.write_text('equipment "A" {\n\ton use {\t\tattack(zz) }\n}\n')
+    code, _, err = cli("check", str(path))
+    assert code == 1 and f"{path}:2:19: error: unknown name 'zz'\n" \
+                         "     on use {  attack(zz) }\n" \
+                         "                      ^^\n" in err
