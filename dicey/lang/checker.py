@@ -22,6 +22,7 @@ x.dice:1:39: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, NamedTuple
@@ -30,9 +31,11 @@ from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS
 from .defs import (DungeonDef, EquipmentDef, FighterDef, FloorDef, LevelDef, Origin, Slot,
                    StatusDef)
-from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS
-from .errors import Diagnostic, did_you_mean
-from .interp import MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, reaches_chance
+from .chance import SampleChance
+from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
+from .errors import Diagnostic, ScriptError, did_you_mean
+from .interp import (MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, compile_expr,
+                     reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -470,10 +473,16 @@ class _ScriptChecker:
             want = str(low) if low == high else f"{low} to {high}"
             self.report.error(node.pos, f"{spec.signature} takes {want} argument"
                                         f"{'s' * (want != '1')}, not {len(node.args)}")
+        before = len(self.report.problems)
         for arg, param in zip(node.args, spec.params):
             self._argument(node, arg, param.type)
         for arg in node.args[len(spec.params):]:
             self.expr(arg)
+        if len(self.report.problems) == before and low <= len(node.args) <= high and \
+                all(map(_is_literal, node.args)):
+            fault = _constant_fault(node, self.scope)
+            if fault:
+                self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         return spec.returns
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
@@ -489,6 +498,29 @@ class _ScriptChecker:
             if ident not in self.symbols.equipment:
                 self.report.error(arg.pos, f"unknown card '{arg.value}'"
                                            f"{did_you_mean(arg.value, _names(self.symbols.equipment))}")
+
+
+def _is_literal(expr: A.Expr) -> bool:
+    """Whether ``expr`` is written out: a number (negative too), a boolean, a string, or a
+    list of such."""
+    if isinstance(expr, (A.Int, A.Bool, A.Str)):
+        return True
+    if isinstance(expr, A.UnaryOp):
+        return expr.op == "-" and isinstance(expr.operand, A.Int)
+    return isinstance(expr, A.ListExpr) and all(map(_is_literal, expr.items))
+
+
+def _constant_fault(call: A.Call, scope: Scope) -> str | None:
+    """What the interpreter says of a call whose arguments are all literals, when it
+    faults (it then faults every time, whatever the fight); None when it runs. Effects are
+    only recorded, and a chance point draws from a fixed generator: the arguments are
+    checked before either is reached."""
+    try:
+        compile_expr(call, path="<check>", scope=scope).evaluate(
+            RecordingEffects(), SampleChance(random.Random(0)))
+    except ScriptError as err:
+        return err.message
+    return None
 
 
 def _names(table: dict[str, str]) -> list[str]:

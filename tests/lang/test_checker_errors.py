@@ -84,6 +84,16 @@ ROWS = [
     # An enemy of 8,000 cards took 2 GB and minutes a turn to plan for.
     ("too-many-cards", 'enemy "Probe" {\n    hp: 5\n    «equipment: ' + ", ".join(['"Sword"'] * 25)
      + '»\n}', "a fighter carries at most 24 cards, not 25", None),
+    # a call whose arguments are all written out fails the same way every time it runs:
+    # said at load, not as a fizzle in every fight
+    ("constant-give", eq("«give(7)»"), "give() always fails here: a die must be 1 to 6, not 7",
+     None),
+    ("constant-give-list", eq("«give([1, 9])»"), "a die must be 1 to 6, not 9", None),
+    ("constant-split", eq("let xs = «split(5, 0)»"),
+     "split() always fails here: split into 0 parts: parts must be 1 to 6", None),
+    ("constant-roll", eq("attack(«roll(6, -1)»)"),
+     "roll(6, -1): the first number must not be above the second", None),
+    ("constant-pick", eq("attack(«pick([])»)"), "pick() from an empty list", None),
     ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
      "at least one letter a-z or digit 0-9", None),
     # a name or a text of a megabyte loaded, and every message and screen showed it whole
