@@ -182,3 +182,24 @@ def test_sim_reads_a_preset_named_twice_once(cli, monkeypatch):
     monkeypatch.setattr(simulate, "plan_jobs", lambda *a, **k: asked.append(a[5]) or [])
     cli("sim", "--fights", "1", "--ai", "easy", "--ai", "easy", "--ai", "hard")
     assert asked == [["easy", "hard"]]
+
+
+@pytest.mark.parametrize("argv, kind", [
+    (["graph", "{scenario}", "-o", "{scenario}", "--ms", "none"], ".toml"),
+    (["graph", "{root}/scenarios/frog.toml", "-o", "{dice}", "--ms", "none"], ".dice"),
+    (["sim", "--fights", "1", "--json", "{scenario}"], ".toml"),
+    (["sim", "--fights", "1", "--csv", "{dice}"], ".dice"),
+    (["bench", "--quick", "--json", "{dice}"], ".dice"),
+])
+def test_a_report_never_overwrites_a_scenario_or_a_dice_file(cli, tmp_path, argv, kind):
+    # 'dicey graph frog.toml -o frog.toml' wrote the graph over the scenario
+    root = Path(__file__).resolve().parent.parent
+    scenario, dice = tmp_path / "frog.toml", tmp_path / "cards.dice"
+    scenario.write_text((root / "scenarios" / "frog.toml").read_text())
+    dice.write_text('equipment "A" { on use { attack(d) } }\n')
+    before = scenario.read_bytes(), dice.read_bytes()
+    code, out, err = cli(*(w.format(scenario=scenario, dice=dice, root=root) for w in argv))
+    target = scenario if kind == ".toml" else dice
+    assert code == 2 and out == "" and (scenario.read_bytes(), dice.read_bytes()) == before
+    assert err == (f"dicey: error: cannot write {target}: it is a {kind} file, not a report "
+                   "(name another file)\n")

@@ -26,11 +26,16 @@ def fail(message: str, code: int = 2) -> int:
     return code
 
 
+#: Files a report is never written over: the game's content, mods and scenarios.
+PRECIOUS = (".dice", ".toml")
+
+
 def unwritable(*paths: Path | None) -> str | None:
     """Why one of these output files could not be written (None when all can be).
 
-    Commands that run for minutes (``sim``, ``bench``) ask before they start, so that a
-    typo in an output path is reported at once instead of losing the run's results.
+    Commands that write files ask before they start, so that a typo in an output path is
+    reported at once instead of losing the run's results, or a file the output would have
+    replaced (a ``.dice`` or ``.toml`` file: ``dicey graph frog.toml -o frog.toml``).
     """
     for path in paths:
         if path is None:
@@ -38,6 +43,9 @@ def unwritable(*paths: Path | None) -> str | None:
         folder = path.parent
         if path.is_dir():
             return f"cannot write {path}: it is a folder"
+        if path.suffix in PRECIOUS and path.is_file():   # a typo must not cost a mod's file
+            return f"cannot write {path}: it is a {path.suffix} file, not a report (name " \
+                   "another file)"
         if not folder.is_dir():
             return f"cannot write {path}: no such folder {folder}"
         if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
