@@ -353,7 +353,8 @@ def _syntax_message(err: UnexpectedInput) -> str:
         ch = err.char
         if ch == '"':
             return "unterminated string (strings end on the same line)"
-        return f"unexpected character {ch!r}"
+        hint = " (names are written with a-z, A-Z, 0-9 and _)" if ch.isalnum() else ""
+        return f"unexpected character {ch!r}{hint}"
     if isinstance(err, UnexpectedEOF):
         return "unexpected end of file (a '}' or ')' may be missing)"
     assert isinstance(err, UnexpectedToken)
