@@ -514,3 +514,23 @@ def test_a_caret_after_tabs_points_at_the_name_in_dicey_check(cli, tmp_path):
     assert code == 1 and f"{path}:2:19: error: unknown name 'zz'\n" \
                          "     on use {  attack(zz) }\n" \
                          "                      ^^\n" in err
+
+
+def test_a_file_that_cannot_be_read_is_reported_and_the_rest_loads(tmp_path, monkeypatch):
+    # (as root every file reads: the refusal is the operating system's, played here)
+    from dicey.lang import parser
+
+    content = content_folder(tmp_path, locked='equipment "Locked" { on use { attack(d) } }\n',
+                             open_='equipment "Open" { on use { attack(d) } }\n')
+    real_open = open
+
+    def guarded(path, *args, **kwargs):
+        if str(path).endswith("locked.dice"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(parser, "open", guarded, raising=False)
+    lib = load_library(content, use_mods=False)
+    assert set(lib.equipment) == {"open"}
+    (err,) = lib.errors
+    assert err.path.endswith("locked.dice") and err.message == "cannot read file: Permission denied"

@@ -430,3 +430,19 @@ def test_hero_numbers_no_run_can_reach_are_refused(field, value):
             run["hero"]["max_hp"] = value
     with pytest.raises(SaveFormatError, match=re.escape(f"run.hero.{field} should be at most")):
         decode(_resealed(sample_state(), edit), LIB)
+
+
+def test_a_save_that_cannot_be_read_is_reported_and_the_backup_offered(store, monkeypatch):
+    store.write(sample_state(1))
+    store.write(sample_state(2))
+    real_open = open
+
+    def guarded(path, *args, **kwargs):
+        if str(path) == str(store.path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(saves, "open", guarded, raising=False)
+    loaded = store.load(LIB)
+    assert "cannot be read (Permission denied)" in loaded.problem
+    assert loaded.from_backup and loaded.state == sample_state(1)
