@@ -77,9 +77,20 @@ def _mods_words(argv: Sequence[str]) -> list[str]:
     return words
 
 
+def path_word(word: str) -> str:
+    """A path as typed, for argparse: not empty (Python reads "" as the current folder).
+
+    >>> path_word("mods/frost")
+    'mods/frost'
+    """
+    if not word:
+        raise argparse.ArgumentTypeError("an empty path (write '.' for the current folder)")
+    return word
+
+
 def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("content")
-    group.add_argument("--mods", nargs="+", metavar="DIR", default=None,
+    group.add_argument("--mods", nargs="+", metavar="DIR", default=None, type=path_word,
                        help="load these mod folders (instead of the bundled mods/)")
     group.add_argument("--no-mods", action="store_true", help="load the base game only")
 
@@ -120,7 +131,14 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:   # Ctrl-C at any point, the start-up included
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str]) -> int:
     parser, commands = build_parser()
     not_folders = _mods_words(argv)
     for command in commands.values():
@@ -133,9 +151,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last line of defence: one line, not a traceback

@@ -13,8 +13,10 @@ later one requires the earlier: then the order is meant.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -96,10 +98,10 @@ class Library:
         return _lookup({**self.heroes, **self.enemies}, name, "fighter")
 
     def enemy(self, name: str) -> FighterDef:
-        return _lookup(self.enemies, name, "enemy")
+        return _lookup(self.enemies, name, "enemy", self.heroes, "a hero")
 
     def hero(self, name: str) -> FighterDef:
-        return _lookup(self.heroes, name, "hero")
+        return _lookup(self.heroes, name, "hero", self.enemies, "an enemy")
 
     def render_diagnostics(self) -> str:
         ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
@@ -110,10 +112,15 @@ class Library:
                 "hero": self.heroes, "dungeon": self.dungeons}[kind]
 
 
-def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
+def _lookup(table: dict[str, Any], name: str, what: str,
+            others: Mapping[str, Any] | None = None, other: str = "") -> Any:
+    """``table``'s entry for ``name`` (by id); KeyError saying why not, and that ``name``
+    is ``other`` when ``others`` holds it (an enemy where a hero was asked for)."""
     key = A.make_id(name)
     if key in table:
         return table[key]
+    if others and key in others:
+        raise KeyError(f"unknown {what} '{name}' ({others[key].name} is {other})")
     raise KeyError(f"unknown {what} '{name}'{did_you_mean(key, table)}")
 
 
@@ -121,7 +128,9 @@ def _lookup(table: dict[str, Any], name: str, what: str) -> Any:
 
 #: A version: numbers of at most 9 digits joined by dots, at most 16 of them.
 _VERSION = r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,15}"
-_REQUIRE = re.compile(rf"^\s*([a-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+_REQUIRE = re.compile(rf"^\s*([A-Za-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+#: The keys a ``mod.toml`` may hold.
+MOD_TOML_KEYS = ("name", "version", "api", "description", "authors", "requires")
 #: Largest ``mod.toml`` read, in bytes (a real one is a few hundred).
 MAX_MOD_TOML_BYTES = 100_000
 
@@ -164,7 +173,7 @@ def read_toml(path: Path, limit: int) -> dict[str, Any]:
 def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     """Read and check ``folder/mod.toml``; problems come back as diagnostics."""
     path = folder / "mod.toml"
-    shown = _display(path)
+    shown = display_path(path)
     if not path.exists():
         return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
     try:
@@ -179,9 +188,17 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     def bad(message: str) -> None:
         problems.append(Diagnostic(shown, 0, 0, message))
 
+    for key in data:
+        if key not in MOD_TOML_KEYS:
+            problems.append(Diagnostic(shown, 0, 0, f"mod.toml: unknown key {key!r}"
+                                       f"{did_you_mean(key, MOD_TOML_KEYS)}; the keys are "
+                                       f"{', '.join(MOD_TOML_KEYS)}", "warning"))
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        bad("mod.toml: 'name' must be a non-empty string")
+    if not isinstance(name, str) or not name.strip() or _has_controls(name):
+        bad("mod.toml: 'name' must be a non-empty string without control characters")
+    elif len(name) > checker.MAX_NAME:
+        bad(f"mod.toml: 'name' may be at most {checker.MAX_NAME} characters long (this one "
+            f"has {len(name):,})")
     version = _version(data.get("version"))
     if version is None:
         bad("mod.toml: 'version' must be a string like \"1.0.0\"")
@@ -200,18 +217,30 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     for req in raw:
         m = _REQUIRE.match(req)
         if not m:
-            shown = req if len(req) <= 60 else req[:57] + "…"
-            bad(f"mod.toml: cannot read requirement {shown!r} (write \"modname>=1.0\")")
+            text = req if len(req) <= 60 else req[:57] + "…"
+            bad(f"mod.toml: cannot read requirement {text!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
+    description = data.get("description", "")
+    if not isinstance(description, str) or _has_controls(description, "\n\t"):
+        bad("mod.toml: 'description' must be a string without control characters")
     authors = data.get("authors", [])
-    if not isinstance(authors, list):
-        authors = [str(authors)]
-    if problems:
+    if isinstance(authors, str):   # one author, written without the list
+        authors = [authors]
+    if not isinstance(authors, list) or not all(isinstance(a, str) and not _has_controls(a)
+                                                for a in authors):
+        bad("mod.toml: 'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
+    if any(p.severity == "error" for p in problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
-                   str(data.get("description", "")), tuple(map(str, authors)), tuple(requires))
-    return info, []
+                   str(description), tuple(authors), tuple(requires))
+    return info, problems
+
+
+def _has_controls(text: str, allowed: str = "") -> bool:
+    """Whether ``text`` holds a control character not in ``allowed`` (an escape sequence,
+    say, that would act on the terminal it is printed to)."""
+    return any(unicodedata.category(c) == "Cc" and c not in allowed for c in text)
 
 
 def _toml_position(message: str) -> tuple[int, int]:
@@ -268,17 +297,27 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
 
 # -------------------------------------------------------------------- loading
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """Paths in messages are relative to the project (or as given), never absolute noise."""
     try:
-        return str(path.resolve().relative_to(ROOT))
+        return str(resolved(path).relative_to(ROOT))
     except ValueError:
         return str(path)
 
 
+def resolved(path: Path) -> Path:
+    """``path`` made absolute with its links followed, as far as they lead (a link in a
+    loop is left as it is: ``Path.resolve`` raises for it)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(path))
+
+
 def dice_files(folder: Path) -> list[Path]:
-    """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none)."""
-    return sorted(p for p in folder.rglob("*.dice") if p.is_file())
+    """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none;
+    a broken link named so is one, so that reading it reports it)."""
+    return sorted(p for p in folder.rglob("*.dice") if not p.is_dir())
 
 
 def is_skipped(folder: Path) -> bool:
@@ -302,7 +341,7 @@ class _Unit:
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
     for path in unit.files:
-        shown = _display(path)
+        shown = display_path(path)
         module, text, problems = parse_file(path, shown)
         lib.sources[shown] = text
         unit.problems.extend(problems)
@@ -356,6 +395,8 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
             unit.problems.extend(_override_clash(decl, path, key, unit, lib))
     if unit.mod is None:   # a mod with errors is skipped whole: nothing can dangle
         staged = _without_dangling(staged, lib, unit)
+    else:
+        unit.problems.extend(_overfilled_grids(staged, lib))
     errors = [p for p in unit.problems if p.severity == "error"]
     if errors or not unit.quiet:
         lib.diagnostics.extend(unit.problems)
@@ -384,6 +425,38 @@ def _override_clash(decl: A.Decl, path: str, key: tuple[str, str], unit: _Unit,
         f"{f' ({where})' if where else ''}; this one, from mod '{unit.mod}', wins as it "
         "loads later (mods load after those they require, then by id, and neither of these "
         "requires the other)"), "warning")]
+
+
+def _overfilled_grids(staged: list[tuple[A.Decl, Def]], lib: Library) -> list[Diagnostic]:
+    """An error at each card override of a mod that makes a hero loaded before it (and
+    not redeclared by the mod) start with more cards than its grid holds."""
+    cards = {defn.id: (decl, defn) for decl, defn in staged
+             if decl.override and isinstance(defn, EquipmentDef)}
+    heroes = {defn.id for _, defn in staged if isinstance(defn, FighterDef)}
+    problems = []
+    for hero in lib.heroes.values():
+        grown = [ref for ref in hero.equipment if ref.rstrip("+") in cards]
+        if hero.id in heroes or not grown:
+            continue
+
+        def size(ref: str) -> int:
+            ident = ref.rstrip("+")
+            card = cards[ident][1] if ident in cards else lib.equipment.get(ident)
+            if card is None:
+                return 1
+            if ref.endswith("+") and card.upgraded is not None:
+                card = card.upgraded
+            return card.size
+
+        used = sum(size(ref) for ref in hero.equipment)
+        if used > hero.grid:
+            decl, card = cards[grown[0].rstrip("+")]
+            where = f" (declared at {hero.origin})" if hero.origin else ""
+            problems.append(Diagnostic.at(
+                card.origin.path if card.origin else "", decl.name_pos,
+                f"this override makes hero '{hero.name}'{where} carry {used} grid spaces, "
+                f"but its grid is {hero.grid} wide"))
+    return problems
 
 
 def _references(defn: Def) -> list[tuple[str, str]]:
@@ -486,12 +559,12 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                single_mods: list[Path]) -> "checker.Symbols":
     roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
-    singles = {folder.resolve() for folder in single_mods}
-    infos += _requirements([m for m in infos if m.path.resolve() in singles], infos, lib)
+    singles = {resolved(folder) for folder in single_mods}
+    infos += _requirements([m for m in infos if resolved(m.path) in singles], infos, lib)
     ordered, failed = order_mods(infos, lib.skipped_mods)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
-        lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+        lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                           f"mod '{mod_id}' not loaded: {why}"))
         lib.skipped_mods[mod_id] = why
     needs: dict[str, frozenset[str]] = {}
@@ -500,12 +573,16 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
         needs[info.id] = frozenset(direct).union(*(needs.get(dep, ()) for dep in direct))
         if any(dep in lib.skipped_mods for dep in direct):
             lib.skipped_mods[info.id] = "a required mod did not load"
-            lib.diagnostics.append(Diagnostic(_display(info.path / "mod.toml"), 0, 0,
+            lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' not loaded: a required mod "
                                               "did not load"))
             continue
         unit = _Unit(info.id, info.id, dice_files(info.path), needs=needs[info.id],
                      quiet=info.id in lib.required_mods)
+        if not unit.files:
+            lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
+                                              f"mod '{info.id}' has no .dice files: it adds "
+                                              "nothing", "warning"))
         symbols = _load_unit(unit, lib, symbols)
         if info.id not in lib.skipped_mods:
             lib.mods.append(info)
@@ -514,14 +591,20 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
 
 def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[ModInfo]:
     """The ``mod.toml`` of each folder not in ``seen`` (each read once); problems reported."""
-    infos = []
+    infos: list[ModInfo] = []
     for folder in map(_named, folders):
-        if folder.resolve() in seen:
+        if resolved(folder) in seen:
             continue
-        seen.add(folder.resolve())
+        seen.add(resolved(folder))
         info, problems = read_mod_toml(folder)
         lib.diagnostics.extend(problems)
-        if info is None:
+        first = next((m for m in infos if info and m.id == info.id), None)
+        if first is not None:   # (from another folder of mods: an id is a folder's name)
+            lib.diagnostics.append(Diagnostic(display_path(folder / "mod.toml"), 0, 0,
+                                              f"mod '{folder.name}' not loaded: a mod of that "
+                                              f"id (its folder's name) is loaded from "
+                                              f"{display_path(first.path)}"))
+        elif info is None:
             lib.skipped_mods[folder.name] = "invalid mod.toml"
         else:
             infos.append(info)
@@ -534,7 +617,7 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
     each from the folder of its id beside the mod that requires it, as the game finds it
     in the mods folder they share; recorded in ``lib.required_mods``."""
     known = {m.id for m in infos} | set(lib.skipped_mods)
-    seen = {m.path.resolve() for m in infos}
+    seen = {resolved(m.path) for m in infos}
     found: list[ModInfo] = []
     todo = list(singles)
     while todo:
@@ -554,7 +637,12 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
 def _named(folder: Path) -> Path:
     """The folder as given, or resolved when it has no name of its own (``.``, ``..``):
     a mod's id is its folder's name, and its requirements are found beside it."""
-    return folder.resolve() if folder.name in ("", "..") else folder
+    return resolved(folder) if folder.name in ("", "..") else folder
+
+
+#: What is said of a folder of mods (``--mods DIR``) that is not one.
+NOT_A_MOD_FOLDER = "not a mod folder (a mod is a folder with a mod.toml and .dice files)"
+MOD_FOLDER_NOT_FOUND = "mod folder not found"
 
 
 def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
@@ -566,10 +654,9 @@ def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
             folders.extend(sorted(p for p in root.iterdir()
                                   if p.is_dir() and not is_skipped(p)))
         elif root.exists():
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "not a mod folder (a mod is a "
-                                              "folder with a mod.toml and .dice files)"))
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, NOT_A_MOD_FOLDER))
         else:
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, "mod folder not found"))
+            lib.diagnostics.append(Diagnostic(str(root), 0, 0, MOD_FOLDER_NOT_FOUND))
     return folders
 
 

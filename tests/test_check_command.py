@@ -122,3 +122,31 @@ def test_no_mods_with_a_mod_to_check_is_refused(cli, mods):
     assert code == 2 and out == ""
     assert "--no-mods leaves out the mods it was asked to check" in err
     assert cli("check", str(mods / "frostbite"))[0] == 0
+
+
+@pytest.mark.parametrize("target", ["gone.dice", "self.dice"])
+def test_a_link_that_leads_nowhere_is_named_as_such(cli, tmp_path, target):
+    link = tmp_path / "self.dice"
+    link.symlink_to(tmp_path / target)
+    code, out, err = cli("check", str(link))
+    assert code == 2 and err == (f"dicey: error: {link} is a link that leads nowhere (to a "
+                                 "missing file, or round in a loop)\n")
+
+
+@pytest.mark.parametrize("inside", ["cards.dice", "more/deeper.dice"])
+def test_a_file_of_a_mod_is_checked_as_part_of_its_mod(cli, mods, inside):
+    # checked alone, it did not see the status its mod declares in another file:
+    # a clean mod was reported with six errors
+    path = write(mods / "frostbite" / inside, 'equipment "Rime" {\n'
+                                              '    on use { inflict(frostbite, d) }\n}\n') \
+        if inside != "cards.dice" else mods / "frostbite" / "cards.dice"
+    code, out, err = cli("check", str(path))
+    assert (code, err) == (0, "") and "mods: frostbite 1.0.0" in out
+
+
+def test_a_file_of_a_mod_with_a_problem_is_reported_in_its_mod(cli, mods):
+    path = write(mods / "frostbite" / "extra.dice", 'equipment "Rime" {\n'
+                                                     '    on use { inflict(frostbyte, d) }\n}\n')
+    code, out, err = cli("check", str(path))
+    assert code == 1 and f"{path}:2:22: error: unknown status 'frostbyte'" in err
+    assert "mod 'frostbite' skipped" in out

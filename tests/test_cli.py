@@ -99,3 +99,107 @@ def test_a_word_that_mods_took_is_named_when_the_command_misses_it(cli, tmp_path
     assert "'Evil Rat' was read as a mod folder" in err and "Traceback" not in err
     code, _, err = cli("fight", "--seed", "3")            # no --mods: the plain message
     assert code == 2 and "read as a mod folder" not in err
+
+
+@pytest.mark.parametrize("stage", ["build_parser", "command_first"])
+def test_ctrl_c_while_the_command_starts_is_one_line(cli, monkeypatch, stage):
+    # Ctrl-C pressed at once (while the commands are imported or the flags read) showed a
+    # traceback: only the command's own run was guarded.
+    from dicey import cli as module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, stage, interrupted)
+    code, out, err = cli("sim", "--fights", "1")
+    assert (code, out, err) == (130, "", "interrupted\n")
+
+
+def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path):
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[actor]\nfighter = "Fr\\u001b[2Jog"\n[opponent]\nfighter = "Warrior"\n')
+    code, out, err = cli("plan", str(scenario))
+    assert code == 2 and "\x1b" not in err
+    assert err == (f"dicey: error: {scenario}: [actor] fighter: unknown fighter "
+                   "'Fr\\x1b[2Jog' (did you mean 'frog'?)\n")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["fight", "Frog", "--hero", "Frog"], "unknown hero 'Frog' (Frog is an enemy)"),
+    (["fight", "Warrior"], "unknown enemy 'Warrior' (Warrior is a hero)"),
+    (["fight", "Frog", "--vs", "Thief"], "unknown enemy 'Thief' (Thief is a hero)"),
+    (["fight", "Frog", "--hero", ""], "unknown hero ''"),    # not the default hero
+    (["sim", "--hero", "Rat", "--fights", "1"], "unknown hero 'Rat' (Rat is an enemy)"),
+])
+def test_a_fighter_of_the_other_kind_is_named_as_such(cli, argv, words):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and err == f"dicey: error: {words}\n"
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["fight", "Frog", "--mods", ""], "--mods"),
+    (["check", ""], "PATH"),
+    (["check", "content", ""], "PATH"),
+])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, argv, flag):
+    # '' is the current folder to Python: every folder in it was read as a mod
+    code, out, err = cli(*argv)
+    assert code == 2 and out == ""
+    assert f"argument {flag}: an empty path" in err.splitlines()[-1]
+
+
+def test_the_games_title_names_a_mods_path_that_is_wrong(tmp_path):
+    # it said "1 problem(s) in the content: run 'dicey check'", and dicey check found none
+    from dicey.commands import play
+    from dicey.library import load_library
+
+    loose = tmp_path / "notes.txt"
+    loose.write_text("not a mod")
+    broken = tmp_path / "mods" / "broken"           # a mod's problems are not the content's
+    broken.mkdir(parents=True)
+    (broken / "mod.toml").write_text('name = "b"\nversion = "1.0"\napi = 1\n')
+    (broken / "b.dice").write_text('equipment "B" { on use { attak(d) } }\n')
+    lib = load_library(mod_dirs=[tmp_path / "nowhere", loose, tmp_path / "mods"])
+    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error(s)).",
+                                  f"{tmp_path / 'nowhere'}: mod folder not found.",
+                                  f"{loose}: not a mod folder (a mod is a folder with a "
+                                  "mod.toml and .dice files).")
+
+
+def test_sim_refuses_one_file_for_both_reports(cli, tmp_path):
+    # the CSV was written over the JSON report at the end of the run
+    out = tmp_path / "report"
+    code, stdout, err = cli("sim", "--fights", "1", "--json", str(out), "--csv",
+                            str(tmp_path / "." / "report"), "--no-progress")
+    assert code == 2 and stdout == "" and not out.exists()
+    assert err == f"dicey: error: --json and --csv name the same file ({out})\n"
+
+
+def test_sim_reads_a_preset_named_twice_once(cli, monkeypatch):
+    from dicey import simulate
+
+    asked = []
+    monkeypatch.setattr(simulate, "plan_jobs", lambda *a, **k: asked.append(a[5]) or [])
+    cli("sim", "--fights", "1", "--ai", "easy", "--ai", "easy", "--ai", "hard")
+    assert asked == [["easy", "hard"]]
+
+
+@pytest.mark.parametrize("argv, kind", [
+    (["graph", "{scenario}", "-o", "{scenario}", "--ms", "none"], ".toml"),
+    (["graph", "{root}/scenarios/frog.toml", "-o", "{dice}", "--ms", "none"], ".dice"),
+    (["sim", "--fights", "1", "--json", "{scenario}"], ".toml"),
+    (["sim", "--fights", "1", "--csv", "{dice}"], ".dice"),
+    (["bench", "--quick", "--json", "{dice}"], ".dice"),
+])
+def test_a_report_never_overwrites_a_scenario_or_a_dice_file(cli, tmp_path, argv, kind):
+    # 'dicey graph frog.toml -o frog.toml' wrote the graph over the scenario
+    root = Path(__file__).resolve().parent.parent
+    scenario, dice = tmp_path / "frog.toml", tmp_path / "cards.dice"
+    scenario.write_text((root / "scenarios" / "frog.toml").read_text())
+    dice.write_text('equipment "A" { on use { attack(d) } }\n')
+    before = scenario.read_bytes(), dice.read_bytes()
+    code, out, err = cli(*(w.format(scenario=scenario, dice=dice, root=root) for w in argv))
+    target = scenario if kind == ".toml" else dice
+    assert code == 2 and out == "" and (scenario.read_bytes(), dice.read_bytes()) == before
+    assert err == (f"dicey: error: cannot write {target}: it is a {kind} file, not a report "
+                   "(name another file)\n")

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import os
 import textwrap
+import tomllib
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dicey.library import load_library, order_mods, read_mod_toml
 
@@ -296,3 +300,159 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     assert lib.mods == [] and set(lib.skipped_mods) == {"venom", "fangs"}
     assert any("venon" in d.message and "venom" in d.path for d in lib.errors)
     assert any("a required mod did not load" in d.message for d in lib.errors)
+
+
+@pytest.mark.parametrize("line, words", [
+    ("description = 7", "'description' must be a string"),
+    ('description = ["a", "b"]', "'description' must be a string"),
+    ('authors = [1, { a = 1 }]', "'authors' must be a list of strings"),
+    ("authors = 3", "'authors' must be a list of strings"),
+    ('name = "Frost\\u001b[2J"', "'name' must be a non-empty string without control characters"),
+    ('description = "\\u001b]0;owned\\u0007"', "'description' must be a string without control"),
+    (f'name = "{"M" * 41}"', "'name' may be at most 40 characters long (this one has 41)"),
+])
+def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):
+    # a description of 7 or authors of [1, {a = 1}] used to load as the text "7" and "1"
+    folder = tmp_path / "m"
+    folder.mkdir()
+    toml = 'name = "x"\nversion = "1.0"\napi = 1\n'
+    key = line.split(" ")[0]
+    toml = "\n".join(row for row in toml.splitlines() if not row.startswith(key)) + "\n"
+    (folder / "mod.toml").write_text(toml + line + "\n")
+    info, problems = read_mod_toml(folder)
+    assert info is None and len(problems) == 1 and words in problems[0].message
+
+
+def test_an_unknown_key_in_mod_toml_is_a_warning_that_suggests(tmp_path):
+    # a misspelt 'requires' dropped the requirement without a word
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "x"\nversion = "1.0"\napi = 1\n'
+                                     'requries = ["frostbite"]\n')
+    info, problems = read_mod_toml(folder)
+    assert info is not None and info.requires == ()
+    (warning,) = problems
+    assert warning.severity == "warning" and warning.message == (
+        "mod.toml: unknown key 'requries' (did you mean 'requires'?); the keys are name, "
+        "version, api, description, authors, requires")
+
+
+_TOML_VALUES = st.sampled_from(['"x"', '""', '"1.0"', '"frostbite>=1.0"', "1", "-3", "1.5",
+                                "true", "[]", '["a", "b"]', '[1, "a"]', "{ a = 1 }",
+                                "1979-05-27", '"\\u001b[31m"', '"é 日本"'])
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(st.sampled_from(["name", "version", "api", "description",
+                                               "authors", "requires", "extra"]),
+                              _TOML_VALUES, max_size=3))
+def test_any_mod_toml_loads_as_written_or_is_refused(tmp_path, fields):
+    """Whatever each field holds: the mod is refused with an error, or what it reads is
+    exactly what the file says, with no control character in it."""
+    folder = tmp_path / "m"
+    folder.mkdir(exist_ok=True)
+    fields = {"name": '"x"', "version": '"1.0"', "api": "1", **fields}   # good, but these
+    (folder / "mod.toml").write_text("".join(f"{k} = {v}\n" for k, v in fields.items()))
+    info, problems = read_mod_toml(folder)
+    data = tomllib.loads((folder / "mod.toml").read_text())
+    if info is None:
+        assert any(p.severity == "error" for p in problems)
+        return
+    assert all(p.severity == "warning" for p in problems)
+    assert info.name == data["name"] and info.api == 1
+    assert info.description == data.get("description", "")
+    authors = data.get("authors", [])
+    assert list(info.authors) == (authors if isinstance(authors, list) else [authors])
+    texts = [info.name, info.description.replace("\n", " "), *info.authors]
+    assert not any(unicodedata.category(c) == "Cc" for text in texts for c in text)
+
+
+def test_a_description_may_run_over_lines(tmp_path):
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "x"\nversion = "1.0"\napi = 1\n'
+                                     'description = """Two\nlines"""\n')
+    info, problems = read_mod_toml(folder)
+    assert problems == [] and info.description == "Two\nlines"
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("dangling", "cannot read file: a link to a file that is not there"),
+    ("loop", "cannot read file: Too many levels of symbolic links"),
+])
+def test_a_mod_file_that_is_a_broken_link_fails_the_mod(content, tmp_path, kind, words):
+    # it was passed over without a word: the mod loaded without that file's cards
+    mods = tmp_path / "mods"
+    folder = mod(mods, "linked", 'equipment "Club" { on use { attack(d) } }')
+    link = folder / "more.dice"
+    link.symlink_to(tmp_path / "gone.dice" if kind == "dangling" else link)
+    mod(mods, "fine", 'equipment "Stick" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert "linked" in lib.skipped_mods and "club" not in lib.equipment
+    assert "stick" in lib.equipment
+    (err,) = lib.errors
+    assert err.path.endswith("more.dice") and err.message == words
+
+
+def test_a_mod_with_no_dice_files_is_a_warning(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "hollow")
+    (mods / "hollow" / "cards.dice.txt").write_text('equipment "Club" {}')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["hollow"]
+    (warning,) = lib.diagnostics
+    assert warning.severity == "warning" and warning.path.endswith("mod.toml")
+    assert warning.message == "mod 'hollow' has no .dice files: it adds nothing"
+
+
+def test_two_mods_of_one_id_from_two_folders_are_not_merged_silently(content, tmp_path):
+    # a mod's id is its folder's name: the second 'x' was dropped without a word, its
+    # files not even read
+    first = mod(tmp_path / "a", "x", 'equipment "From A" { on use { attack(d) } }')
+    second = mod(tmp_path / "b", "x", 'equipment "From B" { on use { attack(d) } }')
+    lib = load_library(content, [tmp_path / "a", tmp_path / "b"])
+    assert [m.path for m in lib.mods] == [first] and "from_a" in lib.equipment
+    assert "from_b" not in lib.equipment
+    (err,) = lib.errors
+    assert err.path == str(second / "mod.toml") and err.message == (
+        f"mod 'x' not loaded: a mod of that id (its folder's name) is loaded from {first}")
+
+
+def test_an_override_that_overfills_a_loaded_heros_grid_fails_its_mod(content, tmp_path):
+    # the hero kept loading with a starting kit wider than its grid
+    write(content / "hero.dice", 'hero "Knight" { hp: 9; equipment: "Sword", "Sword+", '
+                                 '"Dagger"; grid: 5 }\n'
+                                 'equipment "Dagger" { on use { attack(d) } }\n')
+    mods = tmp_path / "mods"
+    mod(mods, "heavy", '# heavier\noverride equipment "Dagger" { size: 2\n'
+                       '    on use { attack(d) } }\n')
+    mod(mods, "light", 'override equipment "Sword" { size: 1; on use { attack(d) } }\n')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["light"] and "heavy" in lib.skipped_mods
+    assert lib.card("Dagger").size == 1 and lib.card("Sword").size == 1
+    (err,) = lib.errors
+    assert (err.path.endswith("heavy/cards.dice"), err.line, err.column) == (True, 2, 20)
+    assert err.message == ("this override makes hero 'Knight' (declared at "
+                           f"{content / 'hero.dice'}:1) carry 6 grid spaces, but its grid "
+                           "is 5 wide")
+
+
+def test_a_bad_requirement_is_reported_at_the_mod_toml(tmp_path):
+    # the requirement's text took the place of the file's name in the report
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "m"\nversion = "1.0"\napi = 1\n'
+                                     'requires = ["what?", "x>=1.0"]\ndescription = 5\n')
+    info, problems = read_mod_toml(folder)
+    assert info is None and len(problems) == 2
+    assert all(p.path == str(folder / "mod.toml") for p in problems), problems
+
+
+def test_a_mod_whose_folder_name_has_capitals_can_be_required(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "Frost", 'equipment "Icicle" { on use { attack(d) } }')
+    mod(mods, "snow", toml='name = "snow"\nversion = "1.0"\napi = 1\n'
+                           'requires = ["Frost>=1.0"]\n')
+    lib = load_library(content, [mods])
+    assert lib.errors == [] and [m.id for m in lib.mods] == ["Frost", "snow"]

@@ -41,11 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from dicey.lang.ast import make_id
+from dicey.lang.checker import MAX_CARDS
 from dicey.lang.errors import did_you_mean
 from dicey.lang.interp import MAX_INT
 from dicey.library import read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
-from dicey.rules.state import FighterSetup
+from dicey.rules.state import MAX_DICE, FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS
 
 from .planner import PRESET_BUDGETS, Budget
@@ -252,7 +253,31 @@ def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any
                     shown = key if name == key else f"{key}: {name}"
                     raise ScenarioError(f"{path}: [{where}] {shown}: {number} is out of "
                                         f"range ({low} to {high:,})")
+    _check_dice(table, where, path)
+    if len(table.get("equipment", ())) > MAX_CARDS:
+        raise ScenarioError(f"{path}: [{where}] equipment: {len(table['equipment'])} cards, "
+                            f"but a fighter carries at most {MAX_CARDS}")
     return dict(table)
+
+
+def _check_dice(table: dict[str, Any], where: str, path: str) -> None:
+    """``dice`` holds die values, no more than a fighter rolls, and ``burning``, ``locked``
+    and ``blind`` index into it (when it is given: else they index the fight's roll)."""
+    dice = table.get("dice")
+    if dice is None:
+        return
+    for value in dice:
+        if not 1 <= value <= 6:
+            raise ScenarioError(f"{path}: [{where}] dice: {value} is not a die (1 to 6)")
+    if len(dice) > MAX_DICE:
+        raise ScenarioError(f"{path}: [{where}] dice: {len(dice)} dice, but a fighter holds "
+                            f"at most {MAX_DICE}")
+    span = f"0 to {len(dice) - 1}" if dice else "there are none"
+    for key in ("burning", "locked", "blind"):
+        for index in table.get(key, []):
+            if not 0 <= index < len(dice):
+                raise ScenarioError(f"{path}: [{where}] {key}: {index} is not an index into "
+                                    f"dice ({span})")
 
 
 def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:

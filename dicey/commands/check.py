@@ -14,8 +14,9 @@ With no PATH it checks the base game and the mods, as the game loads them. A PAT
   (and its name does not start with ``.`` or ``_``, as the game skips those). The game reads
   every such folder as a mod, so one with no ``mod.toml`` fails here as it fails there;
 - a folder of mods (one holding a folder with a ``mod.toml``): each mod in it;
-- ``.dice`` files, or any other folder of them: loose files, checked on top of the base game
-  (so they may use its statuses and cards).
+- a ``.dice`` file of a mod (in a folder with a ``mod.toml``, or below one): its mod, as above;
+- other ``.dice`` files, or any other folder of them: loose files, checked on top of the base
+  game (so they may use its statuses and cards).
 """
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from dicey.cli import path_word
 from dicey.lang.errors import Diagnostic
-from dicey.library import CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped, load_library
+from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
+                           load_library, resolved)
 
 from ._shared import fail
 
@@ -32,7 +35,8 @@ from ._shared import fail
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="check content and mods for errors",
                        description=__doc__.split("\n\n")[0])
-    p.add_argument("paths", nargs="*", metavar="PATH", help="mod folders or .dice files")
+    p.add_argument("paths", nargs="*", metavar="PATH", type=path_word,
+                   help="mod folders or .dice files")
     p.set_defaults(func=run)
 
 
@@ -55,7 +59,7 @@ def _is_mod(folder: Path) -> bool:
     no mods itself and its name does not start with ``.`` or ``_``."""
     if (folder / "mod.toml").is_file():
         return True
-    here = folder.resolve()
+    here = resolved(folder)
     if is_skipped(here) or _has_mods(folder):
         return False
     return here.parent == MODS_DIR or any((p / "mod.toml").is_file()
@@ -73,14 +77,29 @@ def _split(paths: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
             folders.append(path)
         elif path.is_dir():
             files.extend(dice_files(path))
+        elif (mod := _mod_of(path)) is not None:
+            if mod not in mods:
+                mods.append(mod)
         else:
             files.append(path)
-    return mods, folders, [f for f in files if not f.resolve().is_relative_to(CONTENT_DIR)]
+    return mods, folders, [f for f in files if not resolved(f).is_relative_to(CONTENT_DIR)]
+
+
+def _mod_of(file: Path) -> Path | None:
+    """The mod folder (the nearest with a ``mod.toml``) a file belongs to, if any: it is
+    checked as part of its mod, with the statuses and cards its other files declare."""
+    for folder in resolved(file).parents:
+        if (folder / "mod.toml").is_file():
+            return folder
+    return None
 
 
 def _bad_path(paths: list[Path]) -> str | None:
     """The line saying why one of ``paths`` cannot be checked (None when all can be)."""
     for path in paths:
+        if not path.exists() and path.is_symlink():
+            return (f"dicey: error: {path} is a link that leads nowhere (to a missing file, "
+                    "or round in a loop)")
         if not path.exists():
             return f"dicey: error: no such file or folder: {path}"
         if not path.is_dir() and path.suffix != ".dice":

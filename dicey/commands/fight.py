@@ -45,13 +45,13 @@ def _default_hero(lib: Library) -> FighterDef:
 
 def _fighters(lib: Library, args: argparse.Namespace) -> tuple[FighterDef, FighterDef]:
     enemy = lib.enemy(args.enemy)
-    if args.vs:
+    if args.vs is not None:
         other = lib.enemy(args.vs)
         if other.name == enemy.name:       # a mirror match: the log must tell them apart
             other = replace(other, name=f"{other.name} 1")
             enemy = replace(enemy, name=f"{enemy.name} 2")
         return other, enemy
-    return (lib.hero(args.hero) if args.hero else _default_hero(lib)), enemy
+    return (lib.hero(args.hero) if args.hero is not None else _default_hero(lib)), enemy
 
 
 def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:

@@ -15,7 +15,7 @@ from pathlib import Path
 from dicey.ai.scenario import ScenarioError
 from dicey.export.graphml import write_graphml
 
-from ._shared import fail
+from ._shared import fail, unwritable
 from .plan import _positive, add_search_flags, planned
 
 
@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if (why := unwritable(args.output)):
+        return fail(why)
     try:
         _, _, plan = planned(args, graph=True)
     except (ScenarioError, ValueError) as err:

@@ -10,12 +10,17 @@ enemy's moves. Saves go to ``$DICEY_HOME`` (or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from dicey.library import Library
+from dicey.library import (CONTENT_DIR, MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER, Library,
+                           display_path)
 
 from ._shared import fail, library_from
 
+
+#: How the paths of the base game's files begin in diagnostics.
+CONTENT = display_path(CONTENT_DIR) + os.sep
 
 #: Longest pause between the enemy's moves, in seconds.
 MAX_DELAY = 60
@@ -38,7 +43,9 @@ def _notices(lib: Library) -> tuple[str, ...]:
     """Lines for the title screen about content that did not load."""
     lines = [f"Mod '{mod}' was not loaded ({why})." for mod, why in
              sorted(lib.skipped_mods.items())]
-    base = [d for d in lib.errors if not d.path.startswith("mods")]
+    folders = [d for d in lib.errors if d.message in (MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER)]
+    lines += [f"{d.path}: {d.message}." for d in folders]
+    base = [d for d in lib.errors if d.path.startswith(CONTENT)]
     if base:
         lines.append(f"{len(base)} problem(s) in the content: run 'dicey check' to see them.")
     return tuple(lines)

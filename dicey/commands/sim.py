@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from dicey import simulate
+from dicey.library import resolved
 
 from ._shared import fail, library_from, unwritable
 
@@ -92,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
                     f"{os.cpu_count() or 1} CPUs)")
     if (why := unwritable(args.json, args.csv)):
         return fail(why)
+    if args.json and args.csv and resolved(args.json) == resolved(args.csv):
+        return fail(f"--json and --csv name the same file ({args.json})")
+    args.ai = list(dict.fromkeys(args.ai))   # (a preset named twice is compared once)
     known = load_presets()
     for name in [args.hero_ai, *args.ai]:
         if name not in known:

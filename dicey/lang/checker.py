@@ -22,6 +22,7 @@ x.dice:1:39: error: unknown status 'frostbyte' (did you mean 'frostbite'?)
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, NamedTuple
@@ -30,9 +31,11 @@ from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS
 from .defs import (DungeonDef, EquipmentDef, FighterDef, FloorDef, LevelDef, Origin, Slot,
                    StatusDef)
-from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS
-from .errors import Diagnostic, did_you_mean
-from .interp import MAX_INT, MAX_LIST, MAX_REPEAT, Scope, reaches_chance
+from .chance import SampleChance
+from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
+from .errors import Diagnostic, ScriptError, did_you_mean
+from .interp import (MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, compile_expr,
+                     reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -470,10 +473,16 @@ class _ScriptChecker:
             want = str(low) if low == high else f"{low} to {high}"
             self.report.error(node.pos, f"{spec.signature} takes {want} argument"
                                         f"{'s' * (want != '1')}, not {len(node.args)}")
+        before = len(self.report.problems)
         for arg, param in zip(node.args, spec.params):
             self._argument(node, arg, param.type)
         for arg in node.args[len(spec.params):]:
             self.expr(arg)
+        if len(self.report.problems) == before and low <= len(node.args) <= high and \
+                all(map(_is_literal, node.args)):
+            fault = _constant_fault(node, self.scope)
+            if fault:
+                self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         return spec.returns
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
@@ -489,6 +498,29 @@ class _ScriptChecker:
             if ident not in self.symbols.equipment:
                 self.report.error(arg.pos, f"unknown card '{arg.value}'"
                                            f"{did_you_mean(arg.value, _names(self.symbols.equipment))}")
+
+
+def _is_literal(expr: A.Expr) -> bool:
+    """Whether ``expr`` is written out: a number (negative too), a boolean, a string, or a
+    list of such."""
+    if isinstance(expr, (A.Int, A.Bool, A.Str)):
+        return True
+    if isinstance(expr, A.UnaryOp):
+        return expr.op == "-" and isinstance(expr.operand, A.Int)
+    return isinstance(expr, A.ListExpr) and all(map(_is_literal, expr.items))
+
+
+def _constant_fault(call: A.Call, scope: Scope) -> str | None:
+    """What the interpreter says of a call whose arguments are all literals, when it
+    faults (it then faults every time, whatever the fight); None when it runs. Effects are
+    only recorded, and a chance point draws from a fixed generator: the arguments are
+    checked before either is reached."""
+    try:
+        compile_expr(call, path="<check>", scope=scope).evaluate(
+            RecordingEffects(), SampleChance(random.Random(0)))
+    except ScriptError as err:
+        return err.message
+    return None
 
 
 def _names(table: dict[str, str]) -> list[str]:
@@ -628,6 +660,9 @@ class _Values:
         if not isinstance(item, A.Text):
             self.report.error(item.pos, f"'{key}' must be a quoted string")
             return ""
+        if len(item.value) > MAX_TEXT:
+            self.report.error(item.pos, f"'{key}' may be at most {MAX_TEXT} characters long "
+                                        f"(this one has {len(item.value)})")
         return item.value
 
     def words(self, key: str, choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
@@ -671,6 +706,10 @@ _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The longest name a declaration may have (screens and messages show it whole).
+MAX_NAME = 40
+#: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
+MAX_CARDS = 24
 #: The most die slots a card of each size holds.
 MAX_SLOTS = {1: 3, 2: 4}
 
@@ -779,8 +818,14 @@ class _DeclChecker:
         self._reaches: dict[int, bool] = {}
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
+        if len(self.decl.name) > MAX_NAME:
+            self.report.error(self.decl.name_pos, f"a name may be at most {MAX_NAME} "
+                              f"characters long (this one has {len(self.decl.name):,})")
+            return None, self.report.problems
         if not self.ident:
-            self.report.error(self.decl.name_pos, "a name needs at least one letter or digit")
+            self.report.error(self.decl.name_pos, "a name needs at least one letter a-z or "
+                              "digit 0-9: its id (how cards, mods and saves name it) is made "
+                              "of those")
             return None, self.report.problems
         defn = getattr(self, "c_" + self.decl.kind)()
         # A variant re-checks the members it shares with its base: report each problem once.
@@ -965,6 +1010,9 @@ class _DeclChecker:
             self.report.error(self.decl.name_pos, f"{kind} '{self.decl.name}' needs 'hp'")
         level = v.integer("level", 1, 1, 99)
         equipment = v.names("equipment", self.symbols.equipment, "card", plus=True)
+        if len(equipment) > MAX_CARDS:
+            self.report.error(m.props["equipment"].pos, f"a fighter carries at most "
+                                                        f"{MAX_CARDS} cards, not {len(equipment)}")
         grid = v.integer("grid", 6, 1, 12)
         if kind == "hero":
             self._grid(m, equipment, grid)
@@ -1025,7 +1073,11 @@ class _DeclChecker:
         if section.number is None:
             self.report.error(section.pos, "write the floor's number: 'floor 1 { … }'")
             return None
-        return FloorDef(section.number, v.integer("fights", 2, 0, 20), enemies,
+        fights = v.integer("fights", 2, 0, 20)
+        if fights == 0 and "boss" not in m.props and "fights" in m.props:
+            self.report.error(m.props["fights"].pos, "a floor needs a fight: 'fights' of 1 "
+                                                     "or more, or a 'boss'")
+        return FloorDef(section.number, fights, enemies,
                         v.names("rewards", self.symbols.equipment, "card"),
                         boss[0] if boss else None)
 

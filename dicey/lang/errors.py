@@ -15,6 +15,7 @@ x.dice:1:5: error: unknown name 'foo'
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -45,8 +46,11 @@ class Diagnostic:
         return f"{self.path}:{self.line}:{self.column}"
 
     def render(self, source: str | None = None) -> str:
-        """The message, and under it the source line with a caret under the spot."""
-        head = f"{self.location}: {self.severity}: {self.message}"
+        """The message, and under it the source line with a caret under the spot. What a
+        terminal would act on (an escape sequence, a carriage return, a change of writing
+        direction) is shown escaped, and the caret counts the cells the terminal gives
+        each character (two for a wide one, none for a combining mark)."""
+        head = str(self)
         if source is None or self.line <= 0:
             return head
         lines = source_lines(source)
@@ -58,13 +62,52 @@ class Diagnostic:
             text, col = text[start:start + 120], self.column - start
         else:
             col = self.column
-        text = text.expandtabs(1)   # a tab is one column, as the parser counts it
+        text = text.replace("\t", " ")   # a tab is one column, as the parser counts it
+        col = max(1, min(col, len(text) + 1))
         width = max(1, (self.end_column - self.column) if self.end_column > self.column else 1)
-        width = min(width, max(1, len(text) - col + 1))
-        return f"{head}\n    {text}\n    {' ' * max(0, col - 1)}{'^' * width}"
+        span = text[col - 1:col - 1 + width]
+        carets = max(1, sum(map(_cells, span)))
+        return (f"{head}\n    {printable(text)}\n"
+                f"    {' ' * sum(map(_cells, text[:col - 1]))}{'^' * carets}")
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.severity}: {self.message}"
+        return printable(f"{self.location}: {self.severity}: {self.message}")
+
+
+#: Characters that change how a terminal shows what follows them: Unicode's controls of
+#: writing direction (a line that reads one way and runs another).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_unprintable(char: str) -> bool:
+    """Whether a terminal would act on ``char`` rather than show it: a control character
+    (an escape, a bell, a carriage return…) or a control of writing direction."""
+    return unicodedata.category(char) == "Cc" or char in _BIDI
+
+
+def _escaped(char: str) -> str:
+    """How an unprintable character is shown: ``\\x1b``, ``\\r``, ``\\u202e``."""
+    return repr(char)[1:-1]
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character escaped (line ends kept).
+
+    >>> print(printable("a\\x1b[2Jb\\rc"))
+    a\\x1b[2Jb\\rc
+    """
+    if not any(map(is_unprintable, text.replace("\n", ""))):
+        return text
+    return "".join(c if c == "\n" or not is_unprintable(c) else _escaped(c) for c in text)
+
+
+def _cells(char: str) -> int:
+    """The cells a terminal gives ``char`` as :func:`printable` shows it."""
+    if is_unprintable(char):
+        return len(_escaped(char))
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
 @lru_cache(maxsize=4)

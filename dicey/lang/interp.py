@@ -25,6 +25,7 @@ the source position; no other exception leaves :meth:`Script.run`.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -37,8 +38,11 @@ from .chance import Chance, uniform, uniform_over
 from .effects import DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
 
-#: Steps (statements, loop turns and calls) one run of a script may take.
+#: Steps (statements, loop turns and calls) one run of a script may take, the runs of the
+#: hooks its effects set off included (they share the budget of the run that began them).
 MAX_STEPS = 10_000
+#: Most runs nested in one another: a hook whose effects set off a hook, and so on.
+MAX_NESTING = 8
 #: No integer a script makes may pass ±MAX_INT.
 MAX_INT = 1_000_000
 #: Longest list a script may build or loop over.
@@ -105,7 +109,7 @@ class _Frame(RunResult):
     """One run's mutable state. It is also the run's :class:`RunResult`: making a second
     object per run cost as much as a short script's whole body."""
 
-    __slots__ = ("fx", "chance", "vars", "locals", "statuses")
+    __slots__ = ("fx", "chance", "vars", "locals", "statuses", "depth")
 
     def __init__(self, fx: Effects, chance: Chance, names: dict, card_vars: dict,
                  statuses: frozenset[str]):
@@ -117,9 +121,20 @@ class _Frame(RunResult):
         self.steps = 0
         self.cancelled = False
         self.statuses = statuses
+        self.depth = 0
 
 
 _new_frame = object.__new__     # see Script.run
+
+
+class _Running(threading.local):
+    """The run under way in this thread, if any: a run that starts while another is under
+    way was set off by its effects (a hook), and shares its budget."""
+
+    frame: "_Frame | None" = None
+
+
+_RUNNING = _Running()
 #: A run's locals and card variables when its code reads neither (see Script.run).
 _NOTHING: Mapping[str, Value] = MappingProxyType({})
 
@@ -1035,15 +1050,30 @@ class Script:
             fr.locals = {}
         else:                     # the body reads neither: no dicts made for them
             fr.vars = fr.locals = _NOTHING
-        fr.steps = 0
         fr.cancelled = False
         fr.statuses = self._statuses
+        running = _RUNNING
+        outer = running.frame
+        if outer is None:
+            fr.steps = fr.depth = 0
+        elif outer.depth >= MAX_NESTING:
+            raise ScriptError(f"hooks set one another off more than {MAX_NESTING} deep "
+                              "(each hook's effects ran the next)", self.pos, self.path)
+        else:                     # set off by the outer run's effects: its budget goes on
+            fr.steps, fr.depth = outer.steps, outer.depth + 1
+        start = fr.steps
+        running.frame = fr
         try:                      # _guarded, inlined: every card fired comes through here
             self._body(fr)
         except _Halt:
             pass
         except Exception as err:
             raise self._fault(err) from None
+        finally:
+            running.frame = outer
+            if outer is not None:
+                outer.steps = fr.steps
+                fr.steps -= start     # (the run's own steps, those it set off included)
         return fr
 
     def _guarded(self, fr: _Frame) -> Value:

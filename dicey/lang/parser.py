@@ -14,6 +14,7 @@ declarations are reported at once and the good ones survive.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import re
 import stat
@@ -28,7 +29,7 @@ from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, Unex
 from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
-from .errors import DiceSyntaxError, Diagnostic
+from .errors import DiceSyntaxError, Diagnostic, is_unprintable, printable
 from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
@@ -86,6 +87,13 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 def _unquote(tok: Token) -> str:
     body = tok[1:-1]
+    bad = next((i for i, c in enumerate(body) if is_unprintable(c) and c != "\t"), None)
+    if bad is not None:   # (a string's text reaches terminals: the checker's, the game's)
+        char = body[bad]
+        at = Token("STRING", char, line=tok.line, column=tok.column + 1 + bad,
+                   end_line=tok.line, end_column=tok.column + 2 + bad)
+        raise _BadToken(at, f"a string may not hold the control character "
+                            f"'{printable(char)}' (write \\n for a line end)")
     if "\\" not in body:
         return body
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
@@ -345,7 +353,8 @@ def _syntax_message(err: UnexpectedInput) -> str:
         ch = err.char
         if ch == '"':
             return "unterminated string (strings end on the same line)"
-        return f"unexpected character {ch!r}"
+        hint = " (names are written with a-z, A-Z, 0-9 and _)" if ch.isalnum() else ""
+        return f"unexpected character {ch!r}{hint}"
     if isinstance(err, UnexpectedEOF):
         return "unexpected end of file (a '}' or ')' may be missing)"
     assert isinstance(err, UnexpectedToken)
@@ -739,12 +748,36 @@ def decode_source(data: bytes, path: str) -> str:
             path, 0, 0, f"file too large ({len(data):,} bytes; the limit is "
             f"{MAX_SOURCE_BYTES:,})")])
     if b"\x00" in data:
-        raise DiceSyntaxError([Diagnostic(path, 0, 0, "not a text file (it contains NUL bytes)")])
+        why = "not UTF-8 but UTF-16 text (save it as UTF-8)" if _utf16(data) else \
+            "not a text file (it contains NUL bytes)"
+        raise DiceSyntaxError([Diagnostic(path, 0, 0, why)])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise _not_utf8(err, path) from None
     return line_ends(text)
+
+
+def _utf16(data: bytes) -> bool:
+    """Whether ``data`` reads as UTF-16 text (as some editors save files): with a byte
+    order mark, or with every other byte a NUL, as in text that is mostly ASCII.
+
+    >>> _utf16("équipement".encode("utf-16")), _utf16(b"\\x00\\x01\\x02binary")
+    (True, False)
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encoding = "utf-16"
+    elif len(data) % 2 == 0 and not any(data[0::2]):
+        encoding = "utf-16-be"
+    elif len(data) % 2 == 0 and not any(data[1::2]):
+        encoding = "utf-16-le"
+    else:
+        return False
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return "\x00" not in text and all(c.isprintable() or c in "\r\n\t" for c in text)
 
 
 def line_ends(text: str) -> str:
@@ -818,7 +851,10 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
                     shown, 0, 0, f"file too large ({size:,} bytes; the limit is "
                     f"{MAX_SOURCE_BYTES:,})")]
     except OSError as err:
-        return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {err.strerror}")]
+        why = err.strerror
+        if os.path.islink(path) and not os.path.exists(path) and err.errno == errno.ENOENT:
+            why = "a link to a file that is not there"
+        return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {why}")]
     try:
         text = decode_source(data, shown)
     except DiceSyntaxError as err:

@@ -18,10 +18,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
+
+from dicey.lang.interp import MAX_INT
+from dicey.library import NOT_A_FILE
 
 from .inventory import upgradable
 from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
@@ -101,10 +105,15 @@ def encode(state: RunState) -> bytes:
 def decode(data: bytes, library: Any = None) -> RunState:
     """The run in a save's bytes; SaveFormatError saying what is wrong. With a
     ``library``, the heroes, cards and enemies the save names must be loaded."""
-    try:
-        envelope = json.loads(data.decode("utf-8"))
+    try:   # (a byte order mark, as an editor may leave, is fine)
+        envelope = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise SaveFormatError(f"not readable JSON ({err})") from None
+    except RecursionError:
+        raise SaveFormatError("not a dicey save (its JSON is nested too deeply)") from None
+    except ValueError:   # Python refuses integers of more than 4,300 digits
+        raise SaveFormatError("not a dicey save (a number in it has too many digits)") \
+            from None
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
         raise SaveFormatError("not a dicey save")
     version = envelope.get("version")
@@ -118,9 +127,18 @@ def decode(data: bytes, library: Any = None) -> RunState:
     if envelope.get("checksum") != _checksum(run):
         raise SaveFormatError("its checksum does not match (the file was changed or cut short)")
     state = state_from_json(run)
+    _check_sizes(state)
     if library is not None:
         check_content(state, library)
     return state
+
+
+def _check_sizes(state: RunState) -> None:
+    """SaveFormatError when the hero holds a number no run reaches (the card language's
+    integer limit): scripts read these, and would fault on every use."""
+    for name in ("hp", "max_hp", "xp", "level", "dice"):
+        if getattr(state.hero, name) > MAX_INT:
+            raise SaveFormatError(f"run.hero.{name} should be at most {MAX_INT:,}")
 
 
 def check_content(state: RunState, library: Any) -> None:
@@ -155,6 +173,8 @@ def read_limited(path: Path) -> bytes:
     """A save file's bytes; SaveFormatError when it cannot be read or is far too large to
     be a save (such a file is never read into memory)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):   # a named pipe would block the read
+            raise SaveFormatError(f"cannot be read ({NOT_A_FILE})")
         with open(path, "rb") as file:
             data = file.read(MAX_SAVE_BYTES + 1)
     except OSError as err:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from dicey.lang import ast as A
 from dicey.lang.builtins import BUILTINS
 from dicey.lang.effects import DAMAGE_TYPES
+from dicey.lang.errors import is_unprintable
 from dicey.lang.interp import CORE_STATUSES
 
 #: Every word the grammar gives a meaning of its own (never a name in generated code).
@@ -25,8 +26,15 @@ BINARY_OPS = tuple(A.PRECEDENCE)
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,7}", fullmatch=True).filter(
     lambda n: n not in KEYWORDS)
-#: Text a string literal may hold: anything but surrogates (escapes cover " \\ and newlines).
-texts = st.text(max_size=12)
+def is_bidi(char: str) -> bool:
+    """A control of writing direction (not a control character, but refused all the same)."""
+    return char not in "\n\t" and is_unprintable(char)
+
+
+#: Text a string literal may hold: anything a terminal shows as it is (escapes cover
+#: " \\ and line ends, and a tab may stand as it is), no control character.
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\n\t"),
+                max_size=12).filter(lambda text: not any(map(is_bidi, text)))
 
 
 def expression_trees(leaves: st.SearchStrategy, funcs: st.SearchStrategy,

@@ -6,14 +6,18 @@ import os
 import subprocess
 import sys
 import textwrap
+import unicodedata
 from pathlib import Path
 
 import lark
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicey.lang import ast as A
 from dicey.lang.errors import DiceSyntaxError, Diagnostic, render_all
-from dicey.lang.parser import MAX_SOURCE_BYTES, parse, parse_expr, parse_file
+from dicey.lang.parser import (MAX_SOURCE_BYTES, parse, parse_expr, parse_file,
+                                parse_recovering)
 from dicey.library import load_library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,6 +111,10 @@ def test_recovery_reads_a_file_of_broken_declarations_a_bounded_number_of_times(
     (bytes(range(256)) * 4, "not a text file"),
     (b'equipment "Caf\xe9" { on use { attack(d) } }', "not valid UTF-8"),
     (b"\xff\xfe" + "equipment".encode("utf-16-le"), "not"),
+    # as some editors save text: it was called "not a text file"
+    ('equipment "A" {}\n'.encode("utf-16"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
+    ('equipment "Ä" {}\n'.encode("utf-16-be"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
+    ('equipment "Ä" {}\n'.encode("utf-16-le"), "not UTF-8 but UTF-16 text (save it as UTF-8)"),
 ])
 def test_binary_and_non_utf8_files_are_reported(tmp_path, data, words):
     path = tmp_path / "odd.dice"
@@ -382,3 +390,147 @@ def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
     lib = load_library(content_folder(tmp_path, d=text), use_mods=False)
     assert set(lib.enemies) == {"friend"} and set(lib.dungeons) == {"hill"}
     assert [(e.line, e.column) for e in lib.errors] == [(1, 31), (2, 7), (4, 9)]
+
+# ----------------------------------------------------- what reaches the terminal
+
+ESC = "\x1b"
+
+
+@pytest.mark.parametrize("source, column, shown", [
+    (f'equipment "A{ESC}[2J" {{}}', 13, "'\\x1b'"),
+    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, "'\\x07'"),
+    ('equipment "C" { on use { say("a\u202eb") } }', 32, "'\\u202e'"),   # reverses the text
+])
+def test_a_string_may_not_hold_control_characters(source, column, shown):
+    # A card's name or text with an escape sequence reached every terminal that showed
+    # it: dicey check, dicey cards, the fight log, the game's screens.
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(source, "c.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column, diag.end_column) == (1, column, column + 1)
+    assert diag.message == (f"a string may not hold the control character {shown} "
+                            "(write \\n for a line end)")
+
+
+@pytest.mark.parametrize("source, shown, cells, carets", [
+    # control characters in a comment are shown escaped, the caret still under its spot
+    (f"attack(zz) # {ESC}]0;owned\x07{ESC}[2J", "attack(zz) # \\x1b]0;owned\\x07\\x1b[2J", 7, 2),
+    ("attack(zz) # a\rb", "attack(zz) # a\\rb", 7, 2),
+    (f"say(1) # {ESC}[2J\n    attack(zz)", "    attack(zz)", 11, 2),
+    (f"say(1) # {ESC}[2J; attack(zz)", "say(1) # \\x1b[2J; attack(zz)", 9 + 4 + 5 + 7, 2),
+    # a tab is one column to the parser, and shown as one space
+    ("\t\tsay(1);\tattack(zz)", "  say(1); attack(zz)", 2 + 7 + 1 + 7, 2),
+    # wide characters take two cells of the terminal, combining marks none
+    ("# ｗｉｄｅ 日本\n attack(zz)", " attack(zz)", 8, 2),
+    ('say("ｗｉｄｅ"); attack(zz)', 'say("ｗｉｄｅ"); attack(zz)', 5 + 8 + 4 + 7, 2),
+    ('say("e\u0301e\u0301"); attack(zz)', 'say("e\u0301e\u0301"); attack(zz)', 5 + 2 + 4 + 7, 2),
+    ('say("日本"); attack(日本)', 'say("日本"); attack(日本)', 5 + 4 + 4 + 7, 4),
+])
+def test_the_quoted_line_is_safe_to_print_and_its_caret_lines_up(source, shown, cells, carets):
+    at = source.rindex("attack(") + len("attack(")
+    before = source[:at]
+    line = before.count("\n") + 1
+    column = at - (before.rfind("\n") + 1) + 1
+    word = source[at:source.index(")", at)]
+    diag = Diagnostic("c.dice", line, column, f"unknown name '{word}'",
+                      end_column=column + len(word))
+    assert diag.render(source) == (f"c.dice:{line}:{column}: error: unknown name '{word}'\n"
+                                   f"    {shown}\n    {' ' * cells}{'^' * carets}")
+
+
+def test_a_message_with_a_control_character_is_printed_escaped():
+    diag = Diagnostic(f"odd{ESC}[2J.dice", 0, 0, f"unexpected '{ESC}[31m'")
+    assert diag.render("") == "odd\\x1b[2J.dice: error: unexpected '\\x1b[31m'"
+    assert str(diag) == diag.render()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=120))
+def test_any_text_renders_as_plain_lines_a_terminal_shows_as_they_are(text):
+    """Whatever a file holds, each problem prints as its head line, then the source line
+    and the caret line when it quotes one: no control character but the line ends."""
+    module, found = parse_recovering(text, "fuzz.dice")
+    for diag in found:
+        shown = diag.render(text)
+        lines = shown.split("\n")
+        assert len(lines) in (1, 3)
+        assert not any(unicodedata.category(c) == "Cc" for line in lines for c in line)
+        if len(lines) == 3:
+            assert set(lines[2].strip()) == {"^"}
+
+
+_CARD = 'equipment "Pebble" {\n    on use { attack(d) }\n}\n'
+
+
+@st.composite
+def _file_bytes(draw) -> bytes:
+    """Bytes a mod's .dice file might hold: a real card saved in some encoding, with some
+    line ends, cut or spliced with junk; or junk alone."""
+    text = draw(st.sampled_from([_CARD, _CARD.replace("d)", "zz)"), "",
+                                 'enemy "Ö" { hp: 5; equipment: "Pebble" }\n']))
+    text = text.replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
+    data = text.encode(draw(st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "latin-1"])))
+    at = draw(st.integers(0, len(data)))
+    return draw(st.one_of(
+        st.just(data),
+        st.binary(max_size=8).map(lambda junk: data[:at] + junk + data[at:]),
+        st.just(data[:at]),
+        st.binary(max_size=200)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=_file_bytes())
+def test_any_bytes_as_a_mod_file_load_or_are_reported_and_the_rest_loads(tmp_path_factory,
+                                                                          data):
+    """Whatever bytes a mod's file holds: the mod loads, or it is skipped with every problem
+    in that file, each in file:line:col form with its line quoted; the base game and the
+    other mods load all the same."""
+    root = tmp_path_factory.mktemp("mods")
+    ok = 'name = "{0}"\nversion = "1.0"\napi = 1\n'
+    _mod(root, "odd", ok.format("odd"))
+    (root / "odd" / "cards.dice").write_bytes(data)
+    _mod(root, "good", ok.format("good"), 'equipment "Feather" { on use { attack(1) } }\n')
+    lib = load_library(mod_dirs=[root])
+    assert "feather" in lib.equipment and "sword" in lib.equipment
+    assert [m.id for m in lib.mods] in (["good"], ["good", "odd"])
+    if "odd" in lib.skipped_mods:
+        assert lib.errors
+    shown = lib.render_diagnostics()
+    for diag in lib.diagnostics:
+        assert diag.path.endswith("odd/cards.dice") and diag.message
+        head = str(diag)
+        assert head.startswith(diag.path + (f":{diag.line}:{diag.column}: " if diag.line
+                                            else ": "))
+        if diag.line:
+            quoted = diag.render(lib.sources[diag.path]).split("\n")
+            assert len(quoted) == 3 and set(quoted[2].strip()) == {"^"}
+        assert head in shown
+
+
+def test_a_caret_after_tabs_points_at_the_name_in_dicey_check(cli, tmp_path):
+    path = tmp_path / "tabs.dice"
+    path.write_text('equipment "A" {\n\ton use {\t\tattack(zz) }\n}\n')
+    code, _, err = cli("check", str(path))
+    assert code == 1 and f"{path}:2:19: error: unknown name 'zz'\n" \
+                         "     on use {  attack(zz) }\n" \
+                         "                      ^^\n" in err
+
+
+def test_a_file_that_cannot_be_read_is_reported_and_the_rest_loads(tmp_path, monkeypatch):
+    # (as root every file reads: the refusal is the operating system's, played here)
+    from dicey.lang import parser
+
+    content = content_folder(tmp_path, locked='equipment "Locked" { on use { attack(d) } }\n',
+                             open_='equipment "Open" { on use { attack(d) } }\n')
+    real_open = open
+
+    def guarded(path, *args, **kwargs):
+        if str(path).endswith("locked.dice"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(parser, "open", guarded, raising=False)
+    lib = load_library(content, use_mods=False)
+    assert set(lib.equipment) == {"open"}
+    (err,) = lib.errors
+    assert err.path.endswith("locked.dice") and err.message == "cannot read file: Permission denied"

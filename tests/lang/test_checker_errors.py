@@ -81,8 +81,30 @@ ROWS = [
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    # An enemy of 8,000 cards took 2 GB and minutes a turn to plan for.
+    ("too-many-cards", 'enemy "Probe" {\n    hp: 5\n    «equipment: ' + ", ".join(['"Sword"'] * 25)
+     + '»\n}', "a fighter carries at most 24 cards, not 25", None),
+    # a call whose arguments are all written out fails the same way every time it runs:
+    # said at load, not as a fizzle in every fight
+    ("constant-give", eq("«give(7)»"), "give() always fails here: a die must be 1 to 6, not 7",
+     None),
+    ("constant-give-list", eq("«give([1, 9])»"), "a die must be 1 to 6, not 9", None),
+    ("constant-split", eq("let xs = «split(5, 0)»"),
+     "split() always fails here: split into 0 parts: parts must be 1 to 6", None),
+    ("constant-roll", eq("attack(«roll(6, -1)»)"),
+     "roll(6, -1): the first number must not be above the second", None),
+    ("constant-pick", eq("attack(«pick([])»)"), "pick() from an empty list", None),
     ("name-without-letters", 'equipment «"!!"» { on use { attack(d) } }',
-     "at least one letter or digit", None),
+     "at least one letter a-z or digit 0-9", None),
+    # a name or a text of a megabyte loaded, and every message and screen showed it whole
+    ("name-too-long", f'equipment «"{"N" * 41}"» {{ on use {{ attack(d) }} }}',
+     "a name may be at most 40 characters long (this one has 41)", None),
+    ("text-too-long", f'equipment "Probe" {{ text: «"{"t" * 1001}"»; on use {{ attack(d) }} }}',
+     "'text' may be at most 1000 characters long (this one has 1001)", None),
+    # 日 is a letter: the message said the name had none
+    ("name-of-other-letters", 'equipment «"日本語"» { on use { attack(d) } }',
+     "a name needs at least one letter a-z or digit 0-9: its id (how cards, mods and "
+     "saves name it) is made of those", None),
     ("var-shadows-a-name", 'equipment "Probe" {\n    «var d = 0»\n    on use { attack(1) }\n}',
      "'d' cannot be a variable name", None),
     ("var-twice",
@@ -178,6 +200,10 @@ FIGHTER_ROWS = [
      "a dungeon needs at least one floor", None),
     ("floor-without-number", 'dungeon "Probe" {\n    «floor { enemies: "Frog" }»\n}',
      "write the floor's number", None),
+    # A run through such a floor had no enemy to meet: it stopped with an internal error.
+    ("floor-without-a-fight",
+     'dungeon "Probe" {\n    floor 1 { «fights: 0»; enemies: "Frog" }\n}',
+     "a floor needs a fight: 'fights' of 1 or more, or a 'boss'", None),
     ("floor-without-enemies", 'dungeon "Probe" {\n    «floor 1 { fights: 2 }»\n}',
      "a floor needs 'enemies'", None),
     ("unknown-enemy", 'dungeon "Probe" {\n    floor 1 { enemies: «"Frgo"» }\n}',
@@ -288,7 +314,7 @@ def test_a_clean_card_has_no_problems(symbols):
     assert problems(source, symbols) == []
 
 
-@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", 'text: "x\x85y"'])
+@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", "# next\x85line"])
 def test_caret_line_is_the_parser_line(symbols, before):
     """Only a newline ends a line: separators inside strings and comments do not."""
     source = f'equipment "A" {{\n    {before}\n    on use {{ attak(1) }}\n}}\n'

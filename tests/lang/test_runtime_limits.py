@@ -11,7 +11,7 @@ import pytest
 
 from dicey.lang.chance import FixedChance, SampleChance
 from dicey.lang.errors import ScriptError
-from dicey.lang.interp import MAX_STEPS, CORE_STATUSES, Scope, compile_stmts
+from dicey.lang.interp import MAX_NESTING, MAX_STEPS, CORE_STATUSES, Scope, compile_stmts
 from dicey.lang.parser import parse_stmts
 from dicey.library import load_library
 from dicey.rules import events as E
@@ -139,3 +139,78 @@ def test_a_faulting_card_fizzles_and_the_fight_goes_on(faulty_library, card, lin
     assert [d.value for d in fight.fighters[0].dice] == [5]        # no dice were added
     fight.apply(Move.parse("5 → Sword"), chance)
     assert fight.fighters[1].hp == frog_hp - 5 and not fight.is_over
+
+# ---------------------------------------------------- hooks setting each other off
+
+CASCADES = """
+status "Echo" {
+    kind: negative
+    stacks: yes
+    clears: never
+    on damage taken { heal(2); repeat 2 { hurt_self(1) } }
+}
+status "Ripple" {
+    kind: negative
+    stacks: yes
+    clears: never
+    on damage taken { hurt_self(1) }
+}
+equipment "Spark" { on use { inflict(echo); attack(1) } }
+equipment "Drop" { on use { inflict(ripple); attack(1) } }
+"""
+
+
+@pytest.fixture(scope="module")
+def cascade_library(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cascade") / "cascade.dice"
+    path.write_text(CASCADES)
+    lib = load_library(use_mods=False, extra_files=[path])
+    assert lib.errors == [], lib.render_diagnostics()
+    return lib
+
+
+class _Expired(BaseException):
+    """Not an Exception: a script's run turns every Exception into a fault of the script."""
+
+
+@pytest.fixture
+def deadline():
+    """Fail a test still running after 60 seconds (a cascade used to run for hours)."""
+    import signal
+
+    def expired(*_):
+        raise _Expired("still running after 60 s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _use(lib, card):
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Frog"), random.Random(0))
+    fight.set_position(0, equipment=[card], dice=[3])
+    fight.fighters[1].hp = fight.fighters[1].max_hp = 9999
+    return fight, fight.apply(Move.parse(f"3 → {card}"), SampleChance(random.Random(0)))
+
+
+def test_hooks_that_set_each_other_off_share_the_budget_of_the_script_that_began_it(
+        cascade_library, deadline):
+    # Each hook ran on a budget of its own: two hurts a hook made 2 ** depth of them, to
+    # the depth Python allows (hours, and gigabytes of log).
+    fight, events = _use(cascade_library, "Spark")
+    hurts = [e for e in events if isinstance(e, E.Damaged)]
+    assert 0 < len(hurts) <= MAX_STEPS
+    faults = {e.message for e in events if isinstance(e, E.ScriptFault)}
+    assert faults and all("budget of 10,000 steps" in m or "one another" in m for m in faults)
+    assert not fight.is_over                                   # and the fight goes on
+
+
+def test_a_chain_of_hooks_stops_at_the_nesting_limit(cascade_library, deadline):
+    fight, events = _use(cascade_library, "Drop")
+    hurts = [e for e in events if isinstance(e, E.Damaged)]
+    (fault,) = [e for e in events if isinstance(e, E.ScriptFault)]
+    assert fault.message == (f"hooks set one another off more than {MAX_NESTING} deep "
+                             "(each hook's effects ran the next)")
+    assert len(hurts) == MAX_NESTING + 1               # the attack, then one hurt a level

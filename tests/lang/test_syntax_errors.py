@@ -24,6 +24,8 @@ ROWS = [
     ("overlong-number", 'equipment "A" {\n    on use { attack(«' + "9" * 50 + '») }\n}',
      "number too long (50 digits)"),
     ("range-without-end", 'equipment "A" {\n    slots: 1..«\n»}', "expected a number"),
+    ("letter-outside-names", 'equipment "A" {\n    on use { let caf«é» = 1 }\n}',
+     "unexpected character 'é' (names are written with a-z, A-Z, 0-9 and _)"),
 ]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import tempfile
 from dataclasses import replace
@@ -313,7 +314,8 @@ def _damage_the_bytes(store, which, data):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from([10 ** 7, -10 ** 30]) |
+    st.sampled_from(
         ["", "map", "fight", "reward", "won", "frog", "rat", "dragon", "sword", "sword+",
          "hammer", "upgrade", "heal", "card", "place", "end", "Sword"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
@@ -379,3 +381,68 @@ def _edit_and_reseal(store, which, data):
         assert loaded.from_backup and loaded.state == good
     else:
         _assert_playable(loaded.state)
+
+
+# ------------------------------------------- JSON that Python's reader cannot hold
+
+@pytest.mark.parametrize("damage, why", [
+    # Python refuses to read an integer of more than 4,300 digits (a ValueError of its own)
+    (lambda b: b.replace(b'"seed": 2', b'"seed": ' + b"9" * 5000, 1), "too many digits"),
+    (lambda b: b'{"format": "dicey-save", "run": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+     "nested too deeply"),
+], ids=["huge-number", "deep-nesting"])
+def test_json_too_big_for_python_is_reported_and_set_aside(store, damage, why):
+    good = sample_state(1)
+    store.write(good)
+    store.write(sample_state(2))
+    damaged = damage(store.path.read_bytes())
+    store.path.write_bytes(damaged)
+    loaded = store.load(LIB)
+    assert why in loaded.problem and loaded.from_backup and loaded.state == good
+    store.write(sample_state(3))                            # the next save sets it aside
+    assert store.damaged.read_bytes() == damaged and decode(store.backup.read_bytes()) == good
+
+
+def test_a_save_with_a_byte_order_mark_reads(store):
+    # as an editor may leave it after a look at the file
+    store.write(sample_state(1))
+    store.path.write_bytes(b"\xef\xbb\xbf" + store.path.read_bytes())
+    assert store.load(LIB).state == sample_state(1)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_save_that_is_a_named_pipe_is_refused_not_waited_on(store):
+    store.write(sample_state(1))
+    store.write(sample_state(2))
+    store.path.unlink()
+    os.mkfifo(store.path)           # opening it to read would wait for a writer forever
+    loaded = store.load(LIB)
+    assert "not a regular file" in loaded.problem and loaded.state == sample_state(1)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("hp", 10 ** 30), ("max_hp", 10 ** 7), ("xp", 10 ** 12), ("level", 10 ** 9), ("dice", 10 ** 7),
+])
+def test_hero_numbers_no_run_can_reach_are_refused(field, value):
+    def edit(run):
+        run["hero"][field] = value
+        if field == "hp":
+            run["hero"]["max_hp"] = value
+    with pytest.raises(SaveFormatError, match=re.escape(f"run.hero.{field} should be at most")):
+        decode(_resealed(sample_state(), edit), LIB)
+
+
+def test_a_save_that_cannot_be_read_is_reported_and_the_backup_offered(store, monkeypatch):
+    store.write(sample_state(1))
+    store.write(sample_state(2))
+    real_open = open
+
+    def guarded(path, *args, **kwargs):
+        if str(path) == str(store.path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(saves, "open", guarded, raising=False)
+    loaded = store.load(LIB)
+    assert "cannot be read (Permission denied)" in loaded.problem
+    assert loaded.from_backup and loaded.state == sample_state(1)
