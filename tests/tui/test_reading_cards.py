@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 
 from dicey.run import progress
+from dicey.run.state import Reward
 from dicey.rules.protocol import Move
 from dicey.tui import faces
 from dicey.tui.keys import CARD_DETAIL_KEYS, FIGHT_KEYS, key_bar
@@ -141,7 +142,9 @@ async def test_the_hero_kit_a_reward_and_the_inventory_read_their_cards_whole(ho
         await pilot.press("escape", "escape")
 
         state = progress.finish_fight(lib, progress.enter_fight(kit_state(4)), 0, 3, 17)
-        app.continue_run(state)
+        hurt = replace(state.hero, hp=state.hero.max_hp - 5)   # (full HP: no heal offered)
+        app.continue_run(replace(state, hero=hurt, offers=state.offers[:2] + (
+            Reward("heal", amount=10),)))
         await wait_until(pilot, lambda: isinstance(app.screen, RewardScreen))
         offer = app.state.offers[0]
         await pilot.press("x")
