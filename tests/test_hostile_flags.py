@@ -85,3 +85,21 @@ def test_any_flags_are_run_or_refused_in_one_line(cli, tmp_path, command, words)
     code, _, err = cli(*argv)
     assert code in (0, 1, 2), argv
     assert "Traceback" not in err and "internal error" not in err, (argv, err)
+
+
+@pytest.mark.parametrize("argv", [
+    ["fight", "frog", "--no-mods", "--mods", "mods/frostbite"],
+    ["--no-mods", "cards", "Spear", "--mods", "mods/rebalance"],
+    ["check", "--mods", "mods/rebalance", "--no-mods"],
+])
+def test_mods_and_no_mods_together_are_refused_not_one_of_them_dropped(cli, argv):
+    code, out, err = cli(*argv)
+    assert code == 2 and "not allowed with argument" in err and out == ""
+
+
+def test_graph_says_the_expected_score_as_plan_does(cli, tmp_path):
+    code, planned, _ = cli("plan", FROG)
+    code2, wrote, _ = cli("graph", FROG, "-o", str(tmp_path / "frog.graphml"))
+    assert code == code2 == 0
+    score = wrote.rsplit("expected score ", 1)[1].strip()
+    assert f"expected score {score}:" in planned and not score.endswith(".00")

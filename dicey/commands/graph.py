@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from dicey.ai.graph import score_text
 from dicey.ai.scenario import ScenarioError
 from dicey.export.graphml import write_graphml
 
@@ -45,5 +46,5 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         return fail(f"cannot write {args.output}: {err.strerror or err}")
     print(f"wrote {info.describe()}; {plan.method} plan, expected score "
-          f"{plan.expected_score:.2f}")
+          f"{score_text(plan.expected_score)}")
     return 0

@@ -455,7 +455,7 @@ class _Compiler:
             if type(seq) not in (tuple, str):
                 raise _fault(f"cannot index {type_name(seq)}", pos)
             if not -len(seq) <= i < len(seq):
-                raise _fault(f"index {i} is out of range (the list has {len(seq)} items)", pos)
+                raise _fault(f"index {i} is out of range (the list has {len(seq)} item{'' if len(seq) == 1 else 's'})", pos)
             return seq[i]
         return get
 
