@@ -240,16 +240,24 @@ class SaveStore:
         return self.path
 
     def _keep_previous(self) -> None:
-        if not self.path.exists():
+        old = self._readable(self.path)
+        if old is None:
             return
-        try:
-            old = read_limited(self.path)
-            decode(old)
-        except SaveFormatError:
-            # Kept for the curious (never as the backup), beside any kept before.
-            os.replace(self.path, self._free_damaged_name())
-            return
+        self._readable(self.backup)     # a damaged backup is kept aside, not written over
         atomic_write(self.backup, old)
+
+    def _readable(self, path: Path) -> bytes | None:
+        """The bytes of a save that decodes; a damaged one is moved aside, kept for the
+        curious (never as the backup) beside any kept before, and None returned."""
+        if not os.path.lexists(path):
+            return None
+        try:
+            data = read_limited(path)
+            decode(data)
+        except SaveFormatError:
+            os.replace(path, self._free_damaged_name())
+            return None
+        return data
 
     def _free_damaged_name(self) -> Path:
         """``save.damaged.json``, or ``save.damaged.2.json``… if that one is taken."""
@@ -263,8 +271,9 @@ class SaveStore:
         """A run that ended: kept as ``last_run.json``; nothing is left to continue."""
         try:
             atomic_write(self.last_run, encode(state))
-            self.path.unlink(missing_ok=True)
-            self.backup.unlink(missing_ok=True)
+            for path in (self.path, self.backup):     # a damaged one is kept aside
+                if self._readable(path) is not None:
+                    path.unlink(missing_ok=True)
         except OSError as err:
             raise SaveError(f"could not save to {self.last_run}: {err.strerror or err}") \
                 from None

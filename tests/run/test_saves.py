@@ -211,6 +211,20 @@ def test_damaged_saves_set_aside_never_replace_one_another(store):
                     "save.damaged.3.json": "third damage"}
 
 
+def test_a_damaged_backup_is_set_aside_not_written_over_nor_deleted(store):
+    store.folder.mkdir(parents=True)
+    store.path.write_text("damaged save")
+    store.backup.write_text("damaged backup")
+    store.write(sample_state(1))           # the damaged save goes aside
+    store.write(sample_state(2))           # the backup would be written over here
+    store.path.write_text("damaged again")
+    store.backup.write_text("and its backup")
+    store.finish(replace(sample_state(3), stage="lost", offers=()))   # both would be deleted
+    kept = sorted(p.read_text() for p in store.folder.glob("save.damaged*"))
+    assert kept == ["and its backup", "damaged again", "damaged backup", "damaged save"]
+    assert not store.path.exists() and not store.backup.exists()
+
+
 def test_a_save_holding_a_run_that_is_over_is_not_continued(store):
     good = sample_state(1)
     store.write(good)
