@@ -39,7 +39,7 @@ from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import FightEffects
-from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
+from .state import (MAX_CARDS, MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
                     fresh_card, literal_value, used_up)
 from .statuses import CORE_DEFAULTS, STACK_CAP
 
@@ -558,6 +558,8 @@ class Mechanics:
             return
         defn = self._card_def(card_id)
         f = self.fighters[side]
+        if len(f.cards) >= MAX_CARDS:        # as many as a fighter may be declared with
+            raise ScriptError(f"more than {MAX_CARDS} cards on a side")
         f.add_card(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
         self._emit(E.CardGiven, side, f.name, defn.name)
 

@@ -63,3 +63,11 @@ def test_heal_stops_at_max_hp_and_says_what_it_healed():
     events = play(f, "4 → Mend")
     assert f.current.hp == 30 and "Healed" not in kinds(events)
 
+
+
+def test_a_card_given_past_a_sides_limit_fizzles():
+    from dicey.rules.state import MAX_CARDS
+    f = position([2], ["gift_card"] + ["rock"] * (MAX_CARDS - 1))
+    events = play(f, "2 → Gift Card")
+    assert len(f.current.cards) == MAX_CARDS
+    assert any("more than 24 cards" in e.describe() for e in events)
