@@ -455,7 +455,8 @@ class _Compiler:
             if type(seq) not in (tuple, str):
                 raise _fault(f"cannot index {type_name(seq)}", pos)
             if not -len(seq) <= i < len(seq):
-                raise _fault(f"index {i} is out of range (the list has {len(seq)} item{'' if len(seq) == 1 else 's'})", pos)
+                items = "1 item" if len(seq) == 1 else f"{len(seq)} items"
+                raise _fault(f"index {i} is out of range (the list has {items})", pos)
             return seq[i]
         return get
 

@@ -33,13 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, uniform
+from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
 from dicey.lang.effects import DAMAGE_TYPES, CardRef
 from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import FightEffects
-from .state import (MAX_CARDS, MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
+from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
                     fresh_card, literal_value, used_up)
 from .statuses import CORE_DEFAULTS, STACK_CAP
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str
-from dicey.lang.checker import MAX_CARDS  # noqa: F401  (a fighter's cards, given ones too)
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot
 
 #: No pool ever holds more dice than this (a script that would pass it faults).

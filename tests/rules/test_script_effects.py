@@ -66,7 +66,7 @@ def test_heal_stops_at_max_hp_and_says_what_it_healed():
 
 
 def test_a_card_given_past_a_sides_limit_fizzles():
-    from dicey.rules.state import MAX_CARDS
+    from dicey.lang.checker import MAX_CARDS
     f = position([2], ["gift_card"] + ["rock"] * (MAX_CARDS - 1))
     events = play(f, "2 → Gift Card")
     assert len(f.current.cards) == MAX_CARDS

@@ -10,7 +10,7 @@ from textual.geometry import Region
 from dicey.tui import faces
 from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
-from tui_kit import fight_screen, gambler_state, hero_turn_or_end, make_app, wait_until
+from tui_kit import fight_screen, hero_turn_or_end, into_gambler, make_app, wait_until
 
 
 def shown(widget) -> str:
@@ -41,13 +41,6 @@ def cursor_on(screen) -> tuple[int, int] | None:
     marked = [(c.side, c.index) for c in screen.query(CardView) if c.has_class("-cursor")]
     assert len(marked) <= 1
     return marked[0] if marked else None
-
-
-async def into_gambler(pilot):
-    pilot.app.continue_run(gambler_state())
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
-    await pilot.pause()
-    return fight_screen(pilot.app)
 
 
 # ----------------------------------------------------------- the enemy's cards

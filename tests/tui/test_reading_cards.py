@@ -18,7 +18,7 @@ from dicey.tui.screens.dungeon import DungeonScreen
 from dicey.tui.screens.help import HelpScreen
 from dicey.tui.screens.reward import RewardScreen
 from dicey.tui.widgets import CardView
-from tui_kit import SAGA, fight_screen, gambler_state, kit_state, make_app, saga_library, \
+from tui_kit import SAGA, fight_screen, into_gambler, kit_state, make_app, saga_library, \
     wait_until
 
 
@@ -44,18 +44,10 @@ def message(screen) -> list[str]:
     return [line.strip() for line in screen_lines(screen.query_one("#message")) if line.strip()]
 
 
-async def into_saga_fight(pilot):
-    """The Gambler's fight, whose Lucky 7 carries :data:`SAGA` (1,258 characters)."""
-    pilot.app.continue_run(gambler_state())
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
-    await pilot.pause()
-    return fight_screen(pilot.app)
-
-
 async def test_a_card_longer_than_the_message_line_is_read_whole_at_80x24(home):
     app = make_app(home, library=saga_library())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_saga_fight(pilot)
+        screen = await into_gambler(pilot)
         await pilot.press("tab")                         # the Gambler's Lucky 7
         lines = message(screen)
         assert len(lines) == 3 and lines[-1].endswith("… x reads it all")
@@ -88,7 +80,7 @@ async def test_a_card_longer_than_the_message_line_is_read_whole_at_80x24(home):
 async def test_x_reads_the_card_under_the_cursor_and_arrows_go_through_every_card(home):
     app = make_app(home, library=saga_library())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_saga_fight(pilot)
+        screen = await into_gambler(pilot)
         hero, enemy = screen.session.fight.fighters
         await pilot.press("x")                           # no cursor yet: your first card
         assert isinstance(app.screen, CardScreen)
@@ -119,7 +111,7 @@ async def test_the_card_read_follows_the_fight(home):
     """Dice put on the card being read show at once (the enemy plays while it is read)."""
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_saga_fight(pilot)
+        screen = await into_gambler(pilot)
         screen.session.fight.set_position(0, dice=[5, 2])
         screen.refresh_view()
         await pilot.press("x")
@@ -180,7 +172,7 @@ async def test_the_key_is_on_the_key_bar_and_in_help(home):
 async def test_a_click_on_a_card_face_still_reads_it_on_the_message_line(home):
     app = make_app(home, library=saga_library())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_saga_fight(pilot)
+        screen = await into_gambler(pilot)
         card = next(c for c in screen.query(CardView) if c.side == 1 and c.index == 0)
         await pilot.click(card)
         assert message(screen)[-1].endswith("x reads it all")

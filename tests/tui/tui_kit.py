@@ -113,3 +113,11 @@ def gambler_state(seed: int = 4, **hero: Any):
     state = kit_state(seed, **hero)
     schedule = ((GAMBLER[0],) + state.schedule[0][1:],) + state.schedule[1:]
     return progress.enter_fight(replace(state, schedule=schedule))
+
+
+async def into_gambler(pilot):
+    """Continue :func:`gambler_state` in the app and wait for its fight; the fight screen."""
+    pilot.app.continue_run(gambler_state())
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
+    await pilot.pause()
+    return fight_screen(pilot.app)
