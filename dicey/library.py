@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping
 from .lang import ast as A
 from .lang import checker
 from .lang.defs import DungeonDef, EquipmentDef, FighterDef, StatusDef
-from .lang.errors import Diagnostic, did_you_mean
+from .lang.errors import Diagnostic, did_you_mean, did_you_mean_named
 from .lang.interp import Scope, compile_hook
 from .lang.parser import parse_file
 
@@ -121,7 +121,9 @@ def _lookup(table: dict[str, Any], name: str, what: str,
         return table[key]
     if others and key in others:
         raise KeyError(f"unknown {what} '{name}' ({others[key].name} is {other})")
-    raise KeyError(f"unknown {what} '{name}'{did_you_mean(key, table)}")
+    # statuses are written by id (``poison``); the others by name (``"Pea Shooter"``)
+    close = did_you_mean(key, table) if what == "status" else did_you_mean_named(name, table)
+    raise KeyError(f"unknown {what} '{name}'{close}")
 
 
 # ------------------------------------------------------------------- mod.toml

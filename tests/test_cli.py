@@ -47,8 +47,10 @@ def test_cards_lists_and_shows_one(cli):
 
 
 def test_cards_unknown_name_suggests(cli):
+    # exit 2, as fight and sim give for a name they do not know; the card's own name
     code, _, err = cli("cards", "hamer")
-    assert code == 1 and "did you mean 'hammer'" in err
+    assert code == 2 and err.endswith("unknown card 'hamer' (did you mean 'Hammer'?)\n")
+    assert cli("cards", "pea shoter")[2].endswith("(did you mean 'Pea Shooter'?)\n")
 
 
 @pytest.mark.parametrize("argv", [["check", "--bogus"], ["nosuchcommand"], ["cards", "a", "b"]])
@@ -71,7 +73,7 @@ def test_content_flags_may_come_before_the_command(cli, tmp_path):
     code, out, err = cli("--mods", str(folder), "cards", "pebble")
     assert code == 0, err
     assert "Pebble" in out
-    assert cli("--no-mods", "cards", "pebble")[0] == 1     # the base game has no Pebble
+    assert cli("--no-mods", "cards", "pebble")[0] == 2     # the base game has no Pebble
 
 
 @pytest.mark.parametrize("argv", [
@@ -121,7 +123,7 @@ def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path)
     code, out, err = cli("plan", str(scenario))
     assert code == 2 and "\x1b" not in err
     assert err == (f"dicey: error: {scenario}: [actor] fighter: unknown fighter "
-                   "'Fr\\x1b[2Jog' (did you mean 'frog'?)\n")
+                   "'Fr\\x1b[2Jog' (did you mean 'Frog'?)\n")
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -32,7 +32,7 @@ def test_a_few_fights_meet_every_enemy_and_hero_and_enough_meet_every_pairing(li
 
 
 def test_unknown_names_are_key_errors_with_suggestions(library):
-    with pytest.raises(KeyError, match="did you mean 'frog'"):
+    with pytest.raises(KeyError, match="did you mean 'Frog'"):
         simulate.plan_jobs(library, 2, 1, enemies=["frgo"])
 
 
@@ -144,7 +144,7 @@ def test_sim_command_writes_json_and_csv(cli, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["sim", "--ai", "genius"], "unknown AI preset 'genius'"),
-    (["sim", "--enemy", "frgo"], "did you mean 'frog'"),
+    (["sim", "--enemy", "frgo"], "did you mean 'Frog'"),
     (["sim", "--fights", "0"], "at least 1"),
     (["sim", "--runs", "0"], "--runs must be at least 1"),
     (["sim", "--runs", "2", "--enemy", "frog"], "--enemy does not go with --runs"),
@@ -152,7 +152,7 @@ def test_sim_command_writes_json_and_csv(cli, tmp_path):
     (["sim", "--runs", "2", "--hero-level", "run"], "--hero-level does not go with --runs"),
     (["sim", "--runs", "2", "--ai", "easy", "--ai", "hard"], "--ai names one preset"),
     (["sim", "--runs", "2", "--hero-ai", "genius"], "unknown AI preset 'genius'"),
-    (["sim", "--runs", "2", "--hero", "theif"], "did you mean 'thief'"),
+    (["sim", "--runs", "2", "--hero", "theif"], "did you mean 'Thief'"),
     (["sim", "--hero-ai", "normal"], "--hero-ai goes with --runs"),
 ])
 def test_sim_bad_input_is_a_clear_error(cli, argv, words):
@@ -219,7 +219,7 @@ def test_runs_share_out_the_heroes_and_refuse_an_unknown_one(library):
     assert len({j.seed for j in jobs}) == 5 and [j.index for j in jobs] == list(range(5))
     assert simulate.plan_runs(library, 5, 2) == simulate.plan_runs(library, 5, 2)
     assert {j.hero for j in simulate.plan_runs(library, 3, 2, ["Thief"])} == {"thief"}
-    with pytest.raises(KeyError, match="did you mean 'thief'"):
+    with pytest.raises(KeyError, match="did you mean 'Thief'"):
         simulate.plan_runs(library, 1, 1, ["theif"])
 
 

@@ -40,9 +40,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from dicey.lang.ast import make_id
+from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.checker import MAX_CARDS
-from dicey.lang.errors import did_you_mean
+from dicey.lang.errors import did_you_mean, did_you_mean_named
 from dicey.lang.interp import MAX_INT
 from dicey.library import read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
@@ -131,9 +131,12 @@ class Scenario:
         """Every card of ``equipment`` is the library's (``"Sword+"``: the upgraded one)."""
         named = tuple(spec.get("equipment", ()))
         for name, (base, _) in zip(named, FighterSetup(equipment=named).cards() or ()):
+            if base.endswith("+"):
+                raise ScenarioError(f"{self.path}: [{where}] equipment: '{name}': a card "
+                                    f"has one upgrade (write \"{upgrade_ref(base)[0]}+\")")
             if make_id(base) not in library.equipment:
                 raise ScenarioError(f"{self.path}: [{where}] equipment: unknown card "
-                                    f"'{name}'{did_you_mean(make_id(base), library.equipment)}")
+                                    f"'{name}'{did_you_mean_named(base, library.equipment)}")
 
     def _check_marks(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
         """The cards ``shocked``, ``weakened`` and ``countdowns`` name are the fighter's:
@@ -192,7 +195,7 @@ def _fighter(library: Any, name: str, path: str, where: str) -> Any:
     key = make_id(name)
     if key not in table:
         raise ScenarioError(f"{path}: [{where}] fighter: unknown fighter '{name}'"
-                            f"{did_you_mean(key, table)}")
+                            f"{did_you_mean_named(name, table)}")
     return table[key]
 
 

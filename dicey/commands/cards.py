@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             print(describe(lib.card(args.name)))
         except KeyError as err:
-            return fail(err.args[0], 1)
+            return fail(err.args[0])
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
     width = max((len(c.name) for c in cards), default=4)

@@ -346,5 +346,18 @@ def make_id(name: str) -> str:
     return "_".join(_ID_PART.findall(name.lower()))
 
 
+def upgrade_ref(name: str) -> tuple[str, bool]:
+    """A card reference split into the card's name and whether it means the upgraded
+    version: a trailing ``+`` (spaces before it allowed). A card has one upgrade, so a
+    base that still ends in ``+`` (``"Sword++"``) names no card; callers report it.
+
+    >>> upgrade_ref("Sword +"), upgrade_ref("Shield"), upgrade_ref("Sword++")
+    (('Sword', True), ('Shield', False), ('Sword+', True))
+    """
+    if name.endswith("+"):
+        return name[:-1].rstrip(), True
+    return name, False
+
+
 #: A run of the characters an id keeps (after lower-casing, the ASCII letters and digits).
 _ID_PART = re.compile(r"[a-z0-9]+")

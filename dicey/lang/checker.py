@@ -690,8 +690,12 @@ class _Values:
                 self.report.error(item.pos, f"'{key}' takes quoted names, like \"Sword\"")
                 continue
             name = item.value
-            upgraded = plus and name.endswith("+")
-            ident = A.make_id(name[:-1] if upgraded else name)
+            base, upgraded = A.upgrade_ref(name) if plus else (name, False)
+            if base.endswith("+"):
+                self.report.error(item.pos, f"'{name}': a card has one upgrade "
+                                            f"(write \"{A.upgrade_ref(base)[0]}+\")")
+                continue
+            ident = A.make_id(base)
             if ident not in table:
                 self.report.error(item.pos, f"unknown {what} '{name}'"
                                             f"{did_you_mean(name, _names(table))}")

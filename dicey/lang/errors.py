@@ -18,9 +18,9 @@ import difflib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from .ast import Pos
+from .ast import Pos, make_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +156,18 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """
     close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def did_you_mean_named(word: str, table: Mapping[str, Any]) -> str:
+    """:func:`did_you_mean` against declarations kept by id (each with a ``name``): the
+    word is matched as an id, and the suggestion is the name a player knows it by.
+
+    >>> class Card: name = "Pea Shooter"
+    >>> did_you_mean_named("pea shoter", {"pea_shooter": Card()})
+    " (did you mean 'Pea Shooter'?)"
+    """
+    close = difflib.get_close_matches(make_id(word), sorted(table), n=1, cutoff=0.7)
+    return f" (did you mean '{table[close[0]].name}'?)" if close else ""
 
 
 def render_all(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:

@@ -383,6 +383,8 @@ class Mechanics:
                 lost = hp - 1
             if lost > hp:
                 lost = hp
+            if self._ending and self.outcome.winner == dst and lost >= hp:
+                lost = hp - 1   # the fight is decided: its end's hooks cannot undo that
             target.hp = hp - lost
         if self.log:
             self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,

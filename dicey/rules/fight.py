@@ -31,7 +31,7 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, FixedChance, SampleChance, enumerate_outcomes, uniform
 from dicey.lang.defs import EquipmentDef, FighterDef
-from dicey.lang.errors import did_you_mean
+from dicey.lang.errors import did_you_mean, did_you_mean_named
 
 from . import events as E
 from .combat import D6, FightRules, Mechanics, rules_for
@@ -732,7 +732,8 @@ def _names(card: CardState, name: str) -> bool:
 
 
 def _no_card(f: Fighter, name: str) -> str:
-    return f"{f.name} has no such card{did_you_mean(make_id(name), [c.defn.id for c in f.cards])}"
+    held = {c.defn.id: c.defn for c in f.cards}
+    return f"{f.name} has no such card{did_you_mean_named(name, held)}"
 
 
 #: Moves are small immutable values: each one is made once and shared.

@@ -20,7 +20,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, NamedTuple
 
-from dicey.lang.ast import Bool, Int, ListExpr, Str
+from dicey.lang.ast import Bool, Int, ListExpr, Str, upgrade_ref
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot
 
 #: No pool ever holds more dice than this (a script that would pass it faults).
@@ -643,8 +643,7 @@ class FighterSetup:
     def cards(self) -> list[tuple[str, bool]] | None:
         if self.equipment is None:
             return None
-        return [(n[:-1].rstrip(), True) if n.endswith("+") else (n, False)
-                for n in self.equipment]
+        return [upgrade_ref(n) for n in self.equipment]
 
 
 # ----------------------------------------------------------------- outcome

@@ -86,7 +86,7 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
 
 
 @pytest.mark.parametrize("actor, message", [
-    ({"fighter": "Frogg", "dice": [1]}, "unknown fighter 'Frogg' (did you mean 'frog'?)"),
+    ({"fighter": "Frogg", "dice": [1]}, "unknown fighter 'Frogg' (did you mean 'Frog'?)"),
     ({"fighter": "Frog", "dice": [1], "shocked": ["Hammer"]},
      "[actor] shocked: Frog has no card 'Hammer' (its cards: Sword, Shield)"),
     ({"fighter": "Frog", "dice": [1], "weakened": ["Shield", "shield"]},
@@ -97,7 +97,9 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
       "countdowns": {"Pea Shooter": 9}},
      "[actor] countdowns: Pea Shooter counts down from 5, so 9 cannot be left"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["Sword", "Swrod+"]},
-     "[actor] equipment: unknown card 'Swrod+' (did you mean 'sword'?)"),
+     "[actor] equipment: unknown card 'Swrod+' (did you mean 'Sword'?)"),
+    ({"fighter": "Frog", "dice": [1], "equipment": ["Sword++"]},
+     "[actor] equipment: 'Sword++': a card has one upgrade (write \"Sword+\")"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["+"]},
      "[actor] equipment: unknown card '+'"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["Hammer"], "shocked": ["Sword"]},

@@ -191,6 +191,8 @@ FIGHTER_ROWS = [
     ("hero-grid-overflow",
      'hero "Probe" {\n    hp: 5\n    «equipment: "Sword", "Sword", "Sword", "Sword"»\n}',
      "the equipment takes 8 spaces but the grid is 6 wide", None),
+    ("upgraded-twice", 'hero "Probe" {\n    hp: 5\n    equipment: "Shield", «"Sword ++"»\n}',
+     "'Sword ++': a card has one upgrade (write \"Sword+\")", None),
     ("grid-out-of-range", 'hero "Probe" {\n    hp: 5\n    grid: «20»\n}',
      "'grid' must be from 1 to 12", None),
     ("floors-misnumbered",

@@ -94,3 +94,18 @@ def test_a_burn_that_may_end_the_fight_is_random_when_a_fight_end_hook_is():
         assert chance.met and f.move_is_random(Move.parse(move)), move
         f.set_position(0, hp=3)
         assert not f.move_is_random(Move.parse(move)), move
+
+
+def test_a_fight_end_hook_cannot_kill_the_winner():
+    # The loser's parting shot hits for 50: the winner is left at 1 HP, still the winner
+    # (a hero at 0 HP used to walk on into the next fight).
+    spite = card("Spite", on_use=lambda c: None, hooks={
+        "on fight end": PyScript(lambda c: c.attack(50), False, "on fight end")})
+    lib = _kit_with(spite)
+    f = Fight.start(lib, fighter(equipment=("sword",)), fighter("Frog", equipment=("spite",)),
+                    random.Random(1))
+    f.set_position(1, hp=3)
+    f.set_position(0, hp=10, dice=[6])
+    events = play(f, "6 → Sword")
+    assert f.outcome.winner == 0 and f.fighters[0].hp == 1 and f.fighters[1].hp == 0
+    assert [e.amount for e in events if type(e).__name__ == "Damaged"] == [3, 9]
