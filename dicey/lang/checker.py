@@ -785,12 +785,14 @@ def _die_value(n: int, pos: A.Pos, report: _Report, what: str) -> bool:
 
 
 def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
-                 report: _Report) -> None:
+                 total_pos: A.Pos, report: _Report) -> None:
+    """The slots as a whole (``pos``: the ``slots:`` line) and the ``total`` against them
+    (``total_pos``: its line)."""
     if spec.countdown is not None:
         if spec.slots or spec.free or spec.spares:
             report.error(pos, "a countdown must be the card's only slot")
         if total is not None:
-            report.error(pos, "a countdown card cannot have a 'total'")
+            report.error(total_pos, "a countdown card cannot have a 'total'")
         return
     if not spec.slots:
         report.error(pos, "a card needs at least one dice slot (or a countdown)")
@@ -801,7 +803,7 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                           f"{len(spec.slots)} (doubles count as two)")
     n = len(spec.slots)
     if total is not None and not n <= total <= 6 * n:
-        report.error(pos, f"total {total} cannot be reached with {n} dice (it must be "
+        report.error(total_pos, f"total {total} cannot be reached with {n} dice (it must be "
                           f"from {n} to {6 * n})")
 
 
@@ -926,10 +928,13 @@ class _DeclChecker:
         size = v.integer("size", 1, 1, 2)
         spec = _SlotSpec()
         slots_prop = m.props.get("slots")
+        reported = len(self.report.problems)
         for item in slots_prop.items if slots_prop else (A.Word(("any",)),):
             _slot_item(item, spec, self.report)
         total = v.integer("total", 0, 1, 36) if "total" in m.props else None
-        _check_slots(spec, size, total, slots_prop.pos if slots_prop else pos, self.report)
+        if len(self.report.problems) == reported:   # not again for a slot already wrong
+            _check_slots(spec, size, total, slots_prop.pos if slots_prop else pos,
+                         m.props["total"].pos if "total" in m.props else pos, self.report)
         var_types = self._var_types(m)
         hooks = self._scripts(m, var_types)
         text = v.text("text")

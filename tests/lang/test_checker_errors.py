@@ -166,7 +166,7 @@ SLOT_ROWS = [
     ("doubles-count-as-two", "«slots: doubles, doubles»", "not 4 (doubles count as two)"),
     ("countdown-not-alone", "«slots: countdown 5, any»", "a countdown must be the card's only"),
     ("two-countdowns", "slots: countdown 5, «countdown 6»", "at most one countdown"),
-    ("countdown-with-total", "«slots: countdown 5»\n    total: 5", "cannot have a 'total'"),
+    ("countdown-with-total", "slots: countdown 5\n    «total: 5»", "cannot have a 'total'"),
     ("countdown-range", "slots: «countdown 0», any", "countdown must be from 1 to 100"),
     ("exact-die-value", "slots: «7», any", "needs a die value from 1 to 6, not 7"),
     ("max-die-value", "slots: «max 0», any", "'max' needs a die value from 1 to 6, not 0"),
@@ -174,9 +174,9 @@ SLOT_ROWS = [
     ("range-die-value", "slots: «0..9», any", "a range needs a die value from 1 to 6, not 0"),
     ("spare-die-value", "slots: «spare 7», any", "'spare' needs a die value from 1 to 6"),
     ("empty-range", "slots: «5..3», any", "range 5..3 is empty"),
-    ("unreachable-total", "«slots: any, any»\n    total: 13",
+    ("unreachable-total", "slots: any, any\n    «total: 13»",
      "total 13 cannot be reached with 2 dice (it must be from 2 to 12)"),
-    ("total-too-low", "«slots: any, any»\n    total: 1", "total 1 cannot be reached"),
+    ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
     ("slot-needs-number", "slots: «max», any", "'max' needs a number"),
@@ -254,6 +254,18 @@ def test_slot_rule(slots, words, symbols):
     source = f'equipment "Probe" {{\n    {slots}\n    on use {{ attack(d) }}\n}}\n'
     suggestion = words.split("'")[-2] if "did you mean" in words else None
     _expect(source, words.split(" (did you mean")[0], suggestion, symbols)
+
+
+@pytest.mark.parametrize("slots", ["slots: 7", "slots: anny\n    total: 13",
+                                   "slots: max 9, 0..2\n    total: 2"])
+def test_a_wrong_slot_is_not_also_blamed_on_the_card(symbols, slots):
+    # "a card needs at least one dice slot", "total cannot be reached" would only repeat
+    # that a slot is wrong
+    source = f'equipment "Probe" {{\n    {slots}\n    on use {{ attack(d) }}\n}}\n'
+    found = errors(source, symbols)
+    assert found and all(p.line == 2 for p in found), found
+    assert not any("at least one" in p.message or "cannot be reached" in p.message
+                   for p in found)
 
 
 def test_each_problem_once_and_all_of_them(symbols):
