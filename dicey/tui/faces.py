@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from rich.cells import cell_len
+
 from dicey.lang.defs import Slot
 from dicey.rules.protocol import Move
 from dicey.rules.state import UNLIMITED, CardState, Die, fresh_card, slot_assignment
@@ -282,3 +284,18 @@ def status_line(statuses: Mapping[str, int], names: Mapping[str, Any] | None = N
 
 def dice_line(dice: Iterable[Die]) -> str:
     return " ".join(die_label(d) for d in dice)
+
+
+def shorten(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` cells, cut with ``…`` when it is longer (one cell
+    at least).
+
+    >>> shorten("Giant Mechanical Spider", 10), shorten("Frog", 10)
+    ('Giant Mec…', 'Frog')
+    """
+    if cell_len(text) <= cells:
+        return text
+    cut = text
+    while cut and cell_len(cut) + 1 > max(cells, 1):
+        cut = cut[:-1]
+    return cut.rstrip() + "…"

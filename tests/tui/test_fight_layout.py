@@ -3,7 +3,10 @@ onto the enemy's cards, read-only), and the cards keep their natural height whil
 takes the room that is left, at every size and across resizes."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
 
@@ -260,3 +263,30 @@ async def test_help_and_the_inventory_fit_a_terminal_smaller_than_80x24(home):
                 region.bottom <= 16, (box, region)
             await pilot.resize_terminal(80, 24)
             await pilot.press("escape")
+
+
+async def test_a_long_enemy_name_is_cut_in_the_header_not_what_follows_it(home):
+    """A name of 40 characters (the most a mod may give) leaves the header's turn, its
+    'thinking' and who won on the line: the name is cut there, and the enemy's bar below
+    has it whole."""
+    from tui_kit import GAMBLER, tui_library
+    name = "The Gambler Who Never Leaves the Table X"
+    assert len(name) == 40
+    lib = tui_library()
+    lib.enemies[GAMBLER[0]] = replace(lib.enemies[GAMBLER[0]], name=name)
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        header = screen.query_one("#fight-header")
+        f = screen.session.fight
+        for actor, thinking, ending in ((1, True, "'s turn — thinking"), (1, False, "'s turn")):
+            f.actor, screen.thinking = actor, thinking
+            screen.refresh_view()
+            await pilot.pause()
+            line = shown(header).rstrip()
+            assert line.startswith("Floor 1/") and line.split(" · ")[-1].startswith("The Gam")
+            assert ending in line and "…" in line and cell_len(line) <= 78, line
+        assert name in shown(screen.query_one("#enemy-bar"))
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert name + "'s turn" in shown(header)

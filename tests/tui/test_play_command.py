@@ -22,7 +22,7 @@ def run(capsys, *argv: str) -> tuple[int, str]:
 
 def test_an_unknown_hero_is_named(capsys, home):
     code, err = run(capsys, "play", "--hero", "wariror")
-    assert code == 2 and "unknown hero 'wariror'" in err and "warrior" in err
+    assert code == 2 and "unknown hero 'wariror'" in err and "(did you mean 'Warrior'?)" in err
     assert "Traceback" not in err
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Hashable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -193,6 +194,7 @@ class FightScreen(RunScreen):
         return size.height - taken - max(lines, 2) - (log.styles.min_height.cells or 0)
 
     def on_resize(self) -> None:
+        self.query_one("#fight-header", Static).update(self._header())
         self.call_after_refresh(self.fit_card_rows)   # once the cards have their widths
 
     def _header(self) -> Text:
@@ -203,19 +205,26 @@ class FightScreen(RunScreen):
                  + (" (boss)" if progress.is_boss_fight(self.dicey.library, state) else "")
                  + f" · turn {f.turn}")
         text = Text(place + " · ")
-        text.append(self._whose_turn(), style="bold")
+        width = (self.size.width or self.app.size.width) - 2   # the header's padding
+        text.append(self._whose_turn(width - text.cell_len), style="bold")
         return text
 
-    def _whose_turn(self) -> str:
+    def _whose_turn(self, cells: int) -> str:
+        """Whose turn it is, or who won, in ``cells`` cells: a long enemy name is cut
+        (the enemy's bar below has it whole)."""
         s = self.session
-        if s.over:
-            outcome = {HERO: "You win!", ENEMY: f"{self.enemy.name} wins."}.get(
-                s.winner, "A draw: the fight is over.")  # type: ignore[arg-type]
-            return outcome
-        if s.hero_to_act:
+        if s.over and s.winner != ENEMY:
+            return "You win!" if s.winner == HERO else "A draw: the fight is over."
+        if s.hero_to_act and not s.over:
             return "Your turn"
-        spinner = f" — thinking {SPINNER[self.spin % len(SPINNER)]}" if self.thinking else ""
-        return f"{self.enemy.name}'s turn{spinner}"
+        if s.over:
+            line = "{} wins."
+        else:
+            spinner = f" — thinking {SPINNER[self.spin % len(SPINNER)]}" if self.thinking \
+                else ""
+            line = "{}'s turn" + spinner
+        room = cells - cell_len(line.format(""))
+        return line.format(faces.shorten(self.enemy.name, room))
 
     def _tick(self) -> None:
         if self.thinking:
