@@ -15,6 +15,7 @@ x.dice:1:5: error: unknown name 'foo'
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -79,10 +80,19 @@ class Diagnostic:
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+#: The unprintable characters: Unicode's controls (category Cc: U+0000–U+001F and
+#: U+007F–U+009F) and :data:`_BIDI`. One search finds them in a whole text: every string
+#: of every file loaded is looked through.
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f" + "".join(sorted(_BIDI)) + "]")
+#: The same, but for the line end, which text may hold.
+_UNPRINTABLE_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f" + "".join(sorted(_BIDI))
+                                  + "]")
+
+
 def is_unprintable(char: str) -> bool:
     """Whether a terminal would act on ``char`` rather than show it: a control character
     (an escape, a bell, a carriage return…) or a control of writing direction."""
-    return unicodedata.category(char) == "Cc" or char in _BIDI
+    return UNPRINTABLE.match(char) is not None
 
 
 def _escaped(char: str) -> str:
@@ -96,9 +106,9 @@ def printable(text: str) -> str:
     >>> print(printable("a\\x1b[2Jb\\rc"))
     a\\x1b[2Jb\\rc
     """
-    if not any(map(is_unprintable, text.replace("\n", ""))):
+    if _UNPRINTABLE_IN_TEXT.search(text) is None:
         return text
-    return "".join(c if c == "\n" or not is_unprintable(c) else _escaped(c) for c in text)
+    return _UNPRINTABLE_IN_TEXT.sub(lambda m: _escaped(m.group()), text)
 
 
 def _cells(char: str) -> int:

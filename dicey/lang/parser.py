@@ -29,7 +29,7 @@ from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, Unex
 from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
-from .errors import DiceSyntaxError, Diagnostic, is_unprintable, printable
+from .errors import UNPRINTABLE, DiceSyntaxError, Diagnostic, printable
 from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
@@ -87,9 +87,11 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 def _unquote(tok: Token) -> str:
     body = tok[1:-1]
-    bad = next((i for i, c in enumerate(body) if is_unprintable(c) and c != "\t"), None)
-    if bad is not None:   # (a string's text reaches terminals: the checker's, the game's)
-        char = body[bad]
+    found = UNPRINTABLE.search(body)
+    while found is not None and found.group() == "\t":    # a tab is allowed
+        found = UNPRINTABLE.search(body, found.end())
+    if found is not None:   # (a string's text reaches terminals: the checker's, the game's)
+        bad, char = found.start(), found.group()
         at = Token("STRING", char, line=tok.line, column=tok.column + 1 + bad,
                    end_line=tok.line, end_column=tok.column + 2 + bad)
         raise _BadToken(at, f"a string may not hold the control character "
