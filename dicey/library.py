@@ -16,7 +16,6 @@ import dataclasses
 import os
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any, Iterable, Mapping
 from .lang import ast as A
 from .lang import checker
 from .lang.defs import DungeonDef, EquipmentDef, FighterDef, StatusDef
-from .lang.errors import Diagnostic, did_you_mean, did_you_mean_named
+from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named
 from .lang.interp import Scope, compile_hook
 from .lang.parser import parse_file
 
@@ -240,9 +239,10 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
 
 
 def _has_controls(text: str, allowed: str = "") -> bool:
-    """Whether ``text`` holds a control character not in ``allowed`` (an escape sequence,
-    say, that would act on the terminal it is printed to)."""
-    return any(unicodedata.category(c) == "Cc" and c not in allowed for c in text)
+    """Whether ``text`` holds a character not in ``allowed`` that a terminal would act on
+    (an escape sequence, say, or a control of writing direction: see
+    :func:`~dicey.lang.errors.is_unprintable`)."""
+    return any(m.group() not in allowed for m in UNPRINTABLE.finditer(text))
 
 
 def _toml_position(message: str) -> tuple[int, int]:
