@@ -247,6 +247,10 @@ class FightScreen(RunScreen):
         if self.session.hero_to_act and index < len(dice):
             self.die_cursor = index
             self.refresh_view()
+        elif self.session.hero_to_act:   # (a number past the tray did nothing, unsaid)
+            self.say(f"There is no die {index + 1}: you have " + (
+                f"{len(dice)} (1-{len(dice)})." if len(dice) > 1 else
+                "one (1)." if dice else "none left: press t to end the turn."))
 
     def action_move_die(self, step: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
@@ -363,7 +367,11 @@ class FightScreen(RunScreen):
             else:
                 self.say("Wait for your turn.", until_your_turn=True)
             return
-        if card_index >= len(hero.cards):
+        if card_index >= len(hero.cards):   # (a letter past your cards did nothing, unsaid)
+            last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
+            self.say(f"There is no card {CARD_KEYS[card_index]}: your cards are "
+                     f"{CARD_KEYS[0]}-{last}." if last != CARD_KEYS[0] else
+                     f"There is no card {CARD_KEYS[card_index]}: your card is {last}.")
             return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
@@ -477,6 +485,9 @@ class FightScreen(RunScreen):
     # ------------------------------------------------------- hint and graph
 
     def action_hint(self) -> None:
+        if self.session.over:
+            self.say("The fight is over: press enter.")
+            return
         if not self.session.hero_to_act:
             self.say("Hints are for your turn.", until_your_turn=True)
             return
