@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
@@ -77,6 +78,19 @@ class DiceyApp(App):
         self.config = config or PlayConfig()
         self.state: RunState | None = None
         self._unsaved_exit = False   # saving on quit failed once: the next quit leaves
+        self.leaving = False
+        """The game is closing: keys and clicks that reach it now are dropped."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Keys typed fast after q arrive with it: one that opened a screen (i: the
+        # inventory) in the closing app crashed it.
+        if self.leaving and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self.theme = THEME

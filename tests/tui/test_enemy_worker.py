@@ -99,6 +99,13 @@ async def test_a_note_to_wait_goes_when_your_turn_comes(home):
             assert str(message.render()) == "Wait for your turn."
             await pilot.press("h")
             assert str(message.render()) == "Hints are for your turn."
+            for key in ("t", "1", "right"):               # they did nothing, unsaid
+                await pilot.press("down")                 # (a card read: another message)
+                assert str(message.render()) != "Wait for your turn."
+                await pilot.press(key)
+                assert str(message.render()) == "Wait for your turn.", key
+            screen.card_cursor = None                     # (no card being read)
+            await pilot.press("t")
             held.go.set()
             await hero_turn_or_end(pilot)
             assert str(message.render()) == ""

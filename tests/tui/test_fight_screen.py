@@ -109,3 +109,28 @@ async def test_once_the_fight_is_over_the_key_line_shows_the_keys_that_still_wor
         assert str(bar.render()) == key_bar(FIGHT_OVER_BAR)
         assert str(bar.render()).startswith("enter go on") and "end turn" not in \
             str(bar.render())
+
+
+async def test_a_die_or_a_card_that_is_not_there_is_said_so(home):
+    """A number past the dice, a letter past the cards: the player is told, where the keys
+    did nothing at all."""
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, dice=[3, 5])
+        cards = len(screen.session.fight.fighters[0].cards)
+        await pilot.press("7")
+        assert message(screen) == "There is no die 7: you have 2 (1-2)."
+        assert screen.die_cursor == 0
+        await pilot.press("e")
+        assert message(screen) == f"There is no card e: your cards are a-{'abcdef'[cards - 1]}."
+        assert screen.session.moves == []
+
+
+async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, dice=[6, 6])
+        screen.session.fight.set_position(1, hp=1)
+        await pilot.press("1", "a", "h")                 # the Frog is beaten; a hint?
+        assert screen.session.over
+        assert message(screen) == "The fight is over: press enter."

@@ -1,4 +1,5 @@
-"""The inventory by keys: unequip, equip, swap, and moves the grid does not allow."""
+"""The inventory by keys: unequip, equip, swap, and moves the grid does not allow; its
+lists' titles."""
 from __future__ import annotations
 
 from dicey.run.saves import SaveStore
@@ -51,3 +52,26 @@ async def test_the_last_card_stays_equipped(home):
         await pilot.press("i", "enter")
         assert "at least one card" in message(app).lower()
         assert app.state.hero.equipment == ("dagger",)
+
+
+async def test_each_lists_title_stands_over_it_at_any_width(home):
+    """One title line padded with spaces put 'Backpack' over neither list once the screen
+    was not 80 columns wide; each list has its title over it now, whole at 60 columns."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.continue_run(kit_state())
+        await pilot.pause()
+        await pilot.press("i")
+        await wait_until(pilot, lambda: isinstance(app.screen, InventoryScreen))
+        await pilot.pause()
+        for width in (60, 120):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            for title, listed in (("#grid-title", "#equipped"), ("#backpack-title", "#backpack")):
+                title, listed = app.screen.query_one(title), app.screen.query_one(listed)
+                assert listed.region.x <= title.region.x < listed.region.x + 3
+                assert title.region.right <= listed.region.right
+            grid = app.screen.query_one("#grid-title")
+            text = str(grid.render())
+            assert text.startswith("Grid: ") and text.endswith("spaces used")
+            assert grid.content_size.width >= len(text)          # (not cut)

@@ -242,15 +242,32 @@ class FightScreen(RunScreen):
 
     # ----------------------------------------------------- the hero's moves
 
+    def _not_your_turn(self) -> bool:
+        """Whether the hero cannot act now; if so the message line says why (a key for
+        your turn pressed during the enemy's, or after the fight, did nothing, unsaid)."""
+        if self.session.hero_to_act:
+            return False
+        if self.session.over:
+            self.say("The fight is over: press enter.")
+        else:
+            self.say("Wait for your turn.", until_your_turn=True)
+        return True
+
     def action_pick_die(self, index: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
-        if self.session.hero_to_act and index < len(dice):
+        if self._not_your_turn():
+            return
+        if index < len(dice):
             self.die_cursor = index
             self.refresh_view()
+        else:   # (a number past the tray did nothing, unsaid)
+            self.say(f"There is no die {index + 1}: you have " + (
+                f"{len(dice)} (1-{len(dice)})." if len(dice) > 1 else
+                "one (1)." if dice else "none left: press t to end the turn."))
 
     def action_move_die(self, step: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
-        if self.session.hero_to_act and dice:
+        if not self._not_your_turn() and dice:
             self.action_pick_die((self.die_cursor + step) % len(dice))
 
     def action_move_card(self, step: int) -> None:
@@ -357,13 +374,13 @@ class FightScreen(RunScreen):
     def action_play_on(self, card_index: int) -> None:
         """Play the die under the cursor on card ``card_index`` (release it if shocked)."""
         hero = self.session.fight.fighters[HERO]
-        if not self.session.hero_to_act:
-            if self.session.over:
-                self.say("The fight is over: press enter.")
-            else:
-                self.say("Wait for your turn.", until_your_turn=True)
+        if self._not_your_turn():
             return
-        if card_index >= len(hero.cards):
+        if card_index >= len(hero.cards):   # (a letter past your cards did nothing, unsaid)
+            last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
+            self.say(f"There is no card {CARD_KEYS[card_index]}: your cards are "
+                     f"{CARD_KEYS[0]}-{last}." if last != CARD_KEYS[0] else
+                     f"There is no card {CARD_KEYS[card_index]}: your card is {last}.")
             return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
@@ -385,7 +402,7 @@ class FightScreen(RunScreen):
             self._put_cursor(ENEMY, message.index)
 
     def action_end_turn(self) -> None:
-        if self.session.hero_to_act:
+        if not self._not_your_turn():
             self._play(Move.end())
 
     def _why_not(self, card_index: int) -> str:
@@ -477,8 +494,10 @@ class FightScreen(RunScreen):
     # ------------------------------------------------------- hint and graph
 
     def action_hint(self) -> None:
-        if not self.session.hero_to_act:
+        if not self.session.over and not self.session.hero_to_act:
             self.say("Hints are for your turn.", until_your_turn=True)
+            return
+        if self._not_your_turn():
             return
         self.say("Thinking about a hint…")
         self._find_hint(self.session.fight.copy(), self.session.seed)

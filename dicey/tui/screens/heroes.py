@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -13,7 +14,7 @@ from dicey.rules.state import fresh_card
 from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
 from ..keys import HERO_KEYS
-from ..widgets import CardRow, KeyBar, Menu
+from ..widgets import CardRow, CardView, KeyBar, Menu
 from .base import RunScreen
 from .card import read_cards
 
@@ -34,7 +35,9 @@ class HeroScreen(RunScreen):
             yield Menu(id="hero-list")
             with Vertical(id="hero-preview"):
                 yield Static(id="hero-info")
-                yield CardRow(0, lettered=False, id="hero-kit")
+        # The kit under the list, as wide as the screen: beside it, four cards at 80
+        # columns cut their names ('Electro…') and their texts short.
+        yield CardRow(0, lettered=False, id="hero-kit")
         yield KeyBar(self.KEYS)
 
     @property
@@ -68,6 +71,26 @@ class HeroScreen(RunScreen):
         self.query_one("#hero-info", Static).update(info)
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
         self.query_one("#hero-kit", CardRow).show(cards)
+        self.call_after_refresh(self.fit_kit)
+
+    def fit_kit(self) -> None:
+        """The kit as tall as its tallest face, so every card shows whole; on a screen too
+        short for that, what the screen leaves it (a face cut short ends with ``…``)."""
+        kit = self.query_one("#hero-kit", CardRow)
+        cards = [w for w in kit.query(CardView) if w.display]
+        if not cards or not kit.size.width:
+            return
+        # The cards share the row equally; those just shown are not laid out yet, so
+        # each face is wrapped at its share, not at the width it had for the last hero.
+        share = kit.size.width // len(cards)
+        need = max(w.natural_height(share - w.styles.gutter.width) for w in cards)
+        room = self.size.height - kit.region.y - 1   # (the key line)
+        height = max(3, min(need, room))
+        if kit.styles.height != Scalar.from_number(height):
+            kit.styles.height = height
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_kit)
 
     def _show_ai(self) -> None:
         line = Text("Difficulty: ", style="bold")

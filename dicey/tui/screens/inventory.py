@@ -34,7 +34,11 @@ class InventoryScreen(DiceyModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="inventory-box"):
-            yield Static(id="grid-title")
+            # Each list's title over it, in the same columns (one line padded with spaces
+            # put 'Backpack' over neither list once the screen was not 80 wide).
+            with Horizontal(id="inventory-titles"):
+                yield Static(id="grid-title")
+                yield Static(Text("Backpack", style="bold"), id="backpack-title")
             with Horizontal(id="inventory-lists"):
                 yield Menu(id="equipped")
                 yield Menu(id="backpack")
@@ -55,7 +59,7 @@ class InventoryScreen(DiceyModal):
         lib, hero = self.dicey.library, self.hero
         used, width = inv.width_of(lib, hero.equipment), inv.grid_width(lib, hero)
         self.query_one("#grid-title", Static).update(Text(
-            f"Equipment grid: {used} of {width} spaces used          Backpack", style="bold"))
+            f"Grid: {used} of {width} spaces used", style="bold"))
         for name, refs in (("#equipped", hero.equipment), ("#backpack", hero.backpack)):
             menu = self.query_one(name, Menu)
             keep = min(menu.highlighted or 0, len(refs) - 1) if refs else None

@@ -1,0 +1,41 @@
+"""Choosing a hero: the kit on show is read whole at 80×24, names and texts."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicey.tui.screens.heroes import HeroScreen
+from dicey.tui.widgets import CardView
+from tui_kit import GAMBLER, make_app, tui_library, wait_until
+
+
+def kit_of_four():
+    """The kit's library with a hero of four cards whose texts are the longest the kit
+    has (the Gambler's), as the base game's Inventor has four."""
+    lib = tui_library()
+    lib.heroes["weakling"] = replace(lib.heroes["weakling"], equipment=GAMBLER[2], grid=6)
+    return lib
+
+
+async def test_a_hero_of_four_cards_shows_each_name_and_text_whole_at_80x24(home):
+    """Beside the hero list the kit had 55 columns: four cards cut their names and texts
+    short ('Poison Ne…') with the screen's lower half empty."""
+    app = make_app(home, library=kit_of_four())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        await pilot.press("down")                         # the Weakling, four cards
+        await pilot.pause()
+        await pilot.pause()
+        cards = [c for c in app.screen.query("#hero-kit CardView") if c.display]
+        assert [c.card.name for c in cards] == ["Lucky 7", "Lockpick", "Poison Needle",
+                                                "Magic Missile"]
+        for card in cards:
+            assert "…" not in str(card.render()), card.card.name
+            assert card.region.width >= len(card.card.name) + 6   # (╭─ name ─╮)
+            assert card.region.bottom < 24                       # above the key line
+
+        await pilot.press("up")                           # back to the Warrior: two cards
+        await pilot.pause()
+        await pilot.pause()
+        cards = [c for c in app.screen.query("#hero-kit CardView") if c.display]
+        assert len(cards) == 2 and all("…" not in str(c.render()) for c in cards)
