@@ -551,7 +551,7 @@ class Mechanics:
             self.turn_countdown += used
         if self.log:
             self._events.append(E.CountdownChanged(side, self.fighters[side].name,
-                                                   card.defn.name, left))
+                                                   card.title, left))
         if left == 0:
             self._pending += ((side, index),)
         return left == 0
@@ -607,7 +607,7 @@ class Mechanics:
                        f"more than {MAX_FIRES} cards fired in one move")
             return
         if self.log:
-            self._events.append(E.Fired(side, f.name, act.name, d, dice))
+            self._events.append(E.Fired(side, f.name, card.title, d, dice))
         try:                      # card_ref, inlined: every card fired comes here
             ref = _CARD_REFS[side][index]
         except IndexError:
@@ -645,18 +645,18 @@ class Mechanics:
         """Curse, dodge, ``before use``, ``on use`` (twice with fury, when the owner held
         fury as the card fired: ``fury``): whether the card was used (then ``on any use``
         runs), not fizzled or cancelled."""
-        if "curse" in f.statuses and self._cursed(side, act):
+        if "curse" in f.statuses and self._cursed(side, act, card):
             return False
         if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
-            return self._dodged(side, index, act, names)
+            return self._dodged(side, index, card, names)
         hooks = act.hooks
         if "before use" in hooks:
             result = self._card_hook(side, index, "before use", names)
             if result is None or result is NO_HOOK:
-                self._emit(E.Fizzled, side, f.name, act.name, "script error")
+                self._emit(E.Fizzled, side, f.name, card.title, "script error")
                 return False
             if result.cancelled:
-                self._emit(E.Cancelled, side, f.name, act.name)
+                self._emit(E.Cancelled, side, f.name, card.title)
                 return False
             result = self._card_hook(side, index, "on use", names)   # the card may differ
         else:                     # nothing ran since the card was read: run it as it is
@@ -667,29 +667,30 @@ class Mechanics:
             self._remove_status(side, "fury", 1)
             result = self._card_hook(side, index, "on use", names)
         if result is None:
-            self._emit(E.Fizzled, side, f.name, act.name, "script error")
+            self._emit(E.Fizzled, side, f.name, card.title, "script error")
             return False
         return True
 
-    def _dodged(self, side: int, index: int, act: EquipmentDef, names: dict) -> bool:
-        """The target dodges the card (a stack spent): ``on dodged`` runs instead; whether
+    def _dodged(self, side: int, index: int, card: CardState, names: dict) -> bool:
+        """The target dodges ``card`` (a stack spent): ``on dodged`` runs instead; whether
         the card was used."""
         opp = 1 - side
         self._remove_status(opp, "dodge", 1)
-        self._emit(E.Dodged, opp, self.fighters[opp].name, act.name)
+        self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)
         if self._card_hook(side, index, "on dodged", names) is None:
-            self._emit(E.Fizzled, side, self.fighters[side].name, act.name, "script error")
+            self._emit(E.Fizzled, side, self.fighters[side].name, card.title, "script error")
             return False
         return True
 
-    def _cursed(self, side: int, act: EquipmentDef) -> bool:
-        """Curse's check: True when the card fizzles (a curse stack spent)."""
+    def _cursed(self, side: int, act: EquipmentDef, card: CardState) -> bool:
+        """Curse's check: True when ``card`` (acting as ``act``) fizzles (a curse stack
+        spent)."""
         f = self.fighters[side]
         if not f.statuses.get("curse", 0) or "curseavoid" in act.tags:
             return False
         if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
             self._remove_status(side, "curse", 1)
-            self._emit(E.Fizzled, side, f.name, act.name, "cursed")
+            self._emit(E.Fizzled, side, f.name, card.title, "cursed")
             return True
         return False
 

@@ -35,6 +35,11 @@ def _dice(values: tuple) -> str:
     return " ".join(str(v) for v in values) or "none"
 
 
+def _listed(words: list[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 @dataclass(frozen=True, slots=True)
 class FightStarted(Event):
     first: str
@@ -76,9 +81,19 @@ class DiceMarked(Event):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
+        """The dice in words.
+
+        >>> DiceMarked(0, "Warrior", "burn", (3,)).describe()
+        "Warrior's 3 is burning"
+        >>> DiceMarked(1, "Frog", "freeze", (5, 2, 6)).describe()
+        "Frog's 5, 2 and 6 are frozen to 1"
+        """
         verb = {"lock": "locked", "burn": "burning", "freeze": "frozen to 1",
                 "blind": "blinded"}.get(self.status, self.status)
-        return f"{self.who}'s dice {_dice(self.dice)}: {verb}"
+        if not self.dice:
+            return f"{self.who} has no dice to be {verb}"
+        are = "is" if len(self.dice) == 1 else "are"
+        return f"{self.who}'s {_listed([str(v) for v in self.dice])} {are} {verb}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,9 +274,7 @@ class DiceGiven(Event):
         >>> DiceGiven(0, "Thief", (4, 1, 6)).describe()
         'Thief gets a 4, a 1 and a 6'
         """
-        named = [f"a {v}" for v in self.dice]
-        dice = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-        return f"{self.who} gets {dice or 'no dice'}"
+        return f"{self.who} gets {_listed([f'a {v}' for v in self.dice]) or 'no dice'}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,7 +203,7 @@ class Fight(Mechanics):
             spares = spares[:MAX_DICE - len(dice)]
             if spares:
                 dice.extend(Die(v) for v in spares)
-                self._emit(E.SpareDice, side, f.name, card.name, tuple(spares))
+                self._emit(E.SpareDice, side, f.name, card.title, tuple(spares))
         f.set_dice(dice)
 
     def _mark_cards(self, side: int) -> None:
@@ -218,7 +218,7 @@ class Fight(Mechanics):
                 pick = self._chance.choose(outcomes)
                 i = next(i for i in choices if f.cards[i].key() == pick)
                 f.set_card(i, _marked(f.cards[i], mark))
-                self._emit(E.CardMarked, side, f.name, f.cards[i].name, mark)
+                self._emit(E.CardMarked, side, f.name, f.cards[i].title, mark)
 
     def _turn_start_hooks(self, side: int) -> None:
         self._cards_hook(side, "on turn start")
@@ -395,14 +395,14 @@ class Fight(Mechanics):
             card = f.cards[ci]
             value = self._chance.choose(D6)
             fits = _accepts(card, Die(value))
-            self._emit(E.Revealed, side, f.name, value, card.name, fits)
+            self._emit(E.Revealed, side, f.name, value, card.title, fits)
             if not fits:   # shown, but the card does not take it: it stays in the pool
                 f.put_die(di, Die(value, burning=die.burning))
                 return
             die = Die(value, burning=die.burning)
         f.take_die(di)
         if self.log:
-            self._events.append(E.Placed(side, f.name, die.value, f.cards[ci].name,
+            self._events.append(E.Placed(side, f.name, die.value, f.cards[ci].title,
                                          die.burning))
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
@@ -437,7 +437,7 @@ class Fight(Mechanics):
         die = f.take_die(di)
         card = f.change_card(ci, released, None)
         if self.log:
-            self._events.append(E.Released(side, f.name, die.value, card.name, die.burning))
+            self._events.append(E.Released(side, f.name, die.value, card.title, die.burning))
         if die.burning:
             self._damage(side, side, 2, "fire", "burn")
 

@@ -74,6 +74,12 @@ class CardState(NamedTuple):
         return self.defn.name
 
     @property
+    def title(self) -> str:
+        """The name as players see it: ``Sword+`` when upgraded (moves name the card by
+        :attr:`name`)."""
+        return self.defn.name + "+" if self.upgraded else self.defn.name
+
+    @property
     def active(self) -> EquipmentDef:
         """The definition that acts now: the ``weakened`` block while weakened, if any."""
         if self.weakened and self.defn.weakened is not None:

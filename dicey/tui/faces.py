@@ -87,8 +87,7 @@ def marks(card: CardState) -> str:
 
 
 def card_title(card: CardState, key: str = "") -> str:
-    name = card.name + ("+" if card.upgraded else "")
-    return f"{key} {name}" if key else name
+    return f"{key} {card.title}" if key else card.title
 
 
 def move_label(move: Move, cards: Sequence[CardState]) -> str:

@@ -47,6 +47,15 @@ def test_upgraded_card_uses_its_upgraded_definition():
     assert f.fighters[1].hp == 25
 
 
+def test_the_log_names_an_upgraded_card_as_its_face_does():
+    # "Warrior uses Sword" for a card that shows "Sword+"; moves still name it "Sword"
+    f = Fight.start(LIB, fighter(), fighter("Frog"), random.Random(1),
+                    hero_state=FighterSetup(equipment=("Sword+",)))
+    f.set_position(0, dice=[4])
+    lines = [e.describe() for e in play(f, "4 → Sword")]
+    assert "Warrior puts 4 on Sword+" in lines and "Warrior uses Sword+ (d = 4)" in lines
+
+
 def test_setup_overrides_hp_max_hp_and_dice():
     f = Fight.start(LIB, fighter(hp=30, dice=3), fighter("Frog"), random.Random(1),
                     hero_state=FighterSetup(hp=12, max_hp=40, dice=5))

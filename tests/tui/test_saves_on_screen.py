@@ -78,6 +78,7 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
         assert isinstance(title, TitleScreen)
         problem = str(title.query_one("#title-problem").render())
         assert "save.json does not read" in problem and "previous save is offered" in problem
+        assert "the previous save is offered instead.\n" in problem   # a sentence, ended
         assert title.loaded.state == good
         await pilot.press("c")
         await wait_until(pilot, lambda: not isinstance(app.screen, TitleScreen))

@@ -84,7 +84,10 @@ class TitleScreen(DiceyScreen):
                           Option("Help", id="help"), Option("Quit", id="quit")],
                          highlighted=1 if state else 0)
         menu.focus()
-        lines = [self.loaded.problem, KEPT] if self.loaded.problem else []
+        problem = self.loaded.problem
+        if problem and not problem.endswith((".", "!", "?")):
+            problem += "."                  # a sentence, as the one under it
+        lines = [problem, KEPT] if problem else []
         self.query_one("#title-problem", Static).update(
             Text("\n".join(lines + list(self.dicey.config.notices))))
 
