@@ -383,7 +383,7 @@ class Mechanics:
                 lost = hp - 1
             if lost > hp:
                 lost = hp
-            if self._ending and self.outcome.winner == dst and lost >= hp:
+            if lost >= hp and self._ending and self.outcome.winner == dst:
                 lost = hp - 1   # the fight is decided: its end's hooks cannot undo that
             target.hp = hp - lost
         if self.log:

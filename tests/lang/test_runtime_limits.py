@@ -112,13 +112,18 @@ equipment "Looper" {
 """
 
 
-@pytest.fixture(scope="module")
-def faulty_library(tmp_path_factory):
-    path = tmp_path_factory.mktemp("faulty") / "faulty.dice"
-    path.write_text(FAULTY_CARDS)
+def _library_with(tmp_path_factory, name: str, source: str):
+    """The base game and ``source`` as the file ``NAME.dice``, loaded clean."""
+    path = tmp_path_factory.mktemp(name) / f"{name}.dice"
+    path.write_text(source)
     lib = load_library(use_mods=False, extra_files=[path])
     assert lib.errors == [], lib.render_diagnostics()
     return lib
+
+
+@pytest.fixture(scope="module")
+def faulty_library(tmp_path_factory):
+    return _library_with(tmp_path_factory, "faulty", FAULTY_CARDS)
 
 
 @pytest.mark.parametrize("card, line, words", [
@@ -162,11 +167,7 @@ equipment "Drop" { on use { inflict(ripple); attack(1) } }
 
 @pytest.fixture(scope="module")
 def cascade_library(tmp_path_factory):
-    path = tmp_path_factory.mktemp("cascade") / "cascade.dice"
-    path.write_text(CASCADES)
-    lib = load_library(use_mods=False, extra_files=[path])
-    assert lib.errors == [], lib.render_diagnostics()
-    return lib
+    return _library_with(tmp_path_factory, "cascade", CASCADES)
 
 
 class _Expired(BaseException):

@@ -24,15 +24,22 @@ class HeldChooser:
         return choose_move(fight, rng)
 
 
+async def _enemy_thinking(pilot, held: HeldChooser):
+    """A new run's first fight with the hero's first turn ended: the enemy has asked its
+    chooser and is held there. The fight screen."""
+    await pilot.press("n", "1", "enter")
+    screen = fight_screen(pilot.app)
+    await pilot.press("t")                               # the enemy's turn: it thinks
+    await wait_until(pilot, held.asked.is_set, "the enemy's question")
+    return screen
+
+
 async def test_keys_work_while_the_enemy_thinks(home):
     held = HeldChooser()
     app = make_app(home, seed=3, chooser=lambda preset: held)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("n", "1", "enter")
-            screen = fight_screen(app)
-            await pilot.press("t")                       # the enemy's turn: it thinks
-            await wait_until(pilot, held.asked.is_set, "the enemy's question")
+            screen = await _enemy_thinking(pilot, held)
             assert screen.thinking and screen.session.enemy_to_act
             assert "Rat's turn" in str(screen.query_one("#fight-header").render())
             moves = len(screen.session.moves)
@@ -90,11 +97,8 @@ async def test_a_note_to_wait_goes_when_your_turn_comes(home):
     app = make_app(home, seed=3, chooser=lambda preset: held)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("n", "1", "enter")
-            screen = fight_screen(app)
+            screen = await _enemy_thinking(pilot, held)
             message = screen.query_one("#message")
-            await pilot.press("t")
-            await wait_until(pilot, held.asked.is_set, "the enemy's question")
             await pilot.press("a")
             assert str(message.render()) == "Wait for your turn."
             await pilot.press("h")
