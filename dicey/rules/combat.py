@@ -625,10 +625,9 @@ class Mechanics:
         if used and ("on any use" in (events if events is not None else f.card_events()) or
                      f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
             self._any_use(side, index)
-        if self.outcome is not None and not self._ending:   # _stopped, inlined: hot
-            return
         # The use counted (reequip keeps it), on the card fired: one that turned into
-        # another meanwhile (replace_with) is a fresh card.
+        # another meanwhile (replace_with) is a fresh card. A card that ended the fight
+        # counts its use too: the finished fight shows it spent.
         fired_defn, card = card.defn, f.cards[index]
         if card.defn is fired_defn:
             uses = card.uses_left

@@ -109,3 +109,12 @@ def test_a_fight_end_hook_cannot_kill_the_winner():
     events = play(f, "6 → Sword")
     assert f.outcome.winner == 0 and f.fighters[0].hp == 1 and f.fighters[1].hp == 0
     assert [e.amount for e in events if type(e).__name__ == "Damaged"] == [3, 9]
+
+
+def test_a_card_that_ends_the_fight_counts_its_use():
+    # the finished fight shows the killing card spent, as any card used
+    f = position([4], ["rock"], opp_hp=4)
+    play(f, "4 → Rock")
+    assert f.outcome.winner == 0
+    assert f.fighters[0].cards[0].gone and f.fighters[0].cards_used == 1
+    assert f.turn_cards_used == 1
