@@ -184,6 +184,20 @@ def read_limited(path: Path) -> bytes:
     return data
 
 
+def free_name(path: Path) -> Path:
+    """``path`` if nothing is there, else the first of ``NAME.2.json``, ``NAME.3.json``…
+    that is free: where a damaged file is kept aside beside any kept before.
+
+    >>> free_name(Path("/nowhere/save.damaged.json")).name
+    'save.damaged.json'
+    """
+    found, n = path, 1
+    while os.path.lexists(found):
+        n += 1
+        found = path.with_name(f"{path.stem}.{n}{path.suffix}")
+    return found
+
+
 # ---------------------------------------------------------------- store
 
 @dataclass(frozen=True)
@@ -255,17 +269,10 @@ class SaveStore:
             data = read_limited(path)
             decode(data)
         except SaveFormatError:
-            os.replace(path, self._free_damaged_name())
+            os.replace(path, free_name(self.damaged))
             return None
         return data
 
-    def _free_damaged_name(self) -> Path:
-        """``save.damaged.json``, or ``save.damaged.2.json``… if that one is taken."""
-        path, n = self.damaged, 1
-        while path.exists():
-            n += 1
-            path = self.folder / f"save.damaged.{n}.json"
-        return path
 
     def finish(self, state: RunState) -> Path:
         """A run that ended: kept as ``last_run.json``; nothing is left to continue."""
