@@ -694,8 +694,11 @@ class _Values:
             name = item.value
             base, upgraded = A.upgrade_ref(name) if plus else (name, False)
             if base.endswith("+"):
-                self.report.error(item.pos, f"'{name}': a card has one upgrade "
-                                            f"(write \"{A.upgrade_ref(base)[0]}+\")")
+                plain = A.upgrade_ref(base)[0]
+                self.report.error(item.pos, f"'{name}': a card has one upgrade (write "
+                                            f"\"{plain}+\")" if plus else
+                                  f"'{name}': '{key}' takes plain names, not upgrades "
+                                  f"(write \"{plain}\")")
                 continue
             ident = A.make_id(base)
             if ident not in table:

@@ -259,6 +259,9 @@ EXTENSION_ROWS = [
     # the name is matched as an id, the suggestion is the name a player knows
     ("extension-card-by-id", ext('rewards: «"pea shoter"»'), "unknown card 'pea shoter'",
      "Pea Shooter"),
+    # a floor's pools name plain cards: the message said to write what was written
+    ("extension-reward-upgraded", ext('rewards: «"Sword+"»'),
+     "'Sword+': 'rewards' takes plain names, not upgrades (write \"Sword\")", None),
     ("extension-a-hero-for-an-enemy", ext('enemies: «"Warrior"»'),
      "unknown enemy 'Warrior'", None),
     ("extension-unknown-property", ext('«enemis: "Frog"»'), "unknown property 'enemis' for a "
