@@ -9,6 +9,13 @@ version — is reported and skipped whole; the rest loads. Loading never raises 
 content: every problem becomes a :class:`~dicey.lang.errors.Diagnostic`. Two mods that
 override the same declaration both load (the later one wins) with a warning, unless the
 later one requires the earlier: then the order is meant.
+
+An ``extend dungeon { … }`` block adds enemies and rewards to floors of the dungeon a run
+walks (the last loaded), whether that dungeon loads before or after it; once everything is
+loaded, every extension is applied to it in load order, so whatever reads the dungeon sees
+the extended floors. An extension of a floor that dungeon lacks fails its mod: at the mod's
+load when the dungeon is already known, else once every mod is loaded, and then the mods
+are loaded again without it (see :func:`load_library`).
 """
 from __future__ import annotations
 
@@ -17,13 +24,13 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .lang import ast as A
 from .lang import checker
-from .lang.defs import DungeonDef, EquipmentDef, FighterDef, StatusDef
+from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, StatusDef
 from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named
 from .lang.interp import Scope, compile_hook
 from .lang.parser import parse_file
@@ -35,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTENT_DIR = ROOT / "content"
 MODS_DIR = ROOT / "mods"
 
-Def = EquipmentDef | StatusDef | FighterDef | DungeonDef
+Def = EquipmentDef | StatusDef | FighterDef | DungeonDef | DungeonExtension
 
 _KIND_SPACE = {"equipment": "equipment", "status": "status", "enemy": "fighter",
                "hero": "fighter", "dungeon": "dungeon"}
@@ -77,11 +84,15 @@ class Library:
     required_mods: dict[str, str] = field(default_factory=dict)
     #: Declarations a mod's ``override`` replaced: (kind space, id) → that mod's id.
     overrides: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: The ``extend dungeon`` blocks loaded, in load order (applied to :attr:`dungeon`).
+    extensions: list[DungeonExtension] = field(default_factory=list)
 
     @property
     def dungeon(self) -> DungeonDef | None:
-        """The dungeon a run walks (the last one loaded, so a mod's dungeon wins)."""
-        return next(reversed(self.dungeons.values()), None)
+        """The dungeon a run walks (the last one loaded, so a mod's dungeon wins). Once
+        loading is done, it has every extension's enemies and rewards on its floors, here
+        and in :attr:`dungeons`."""
+        return walked_dungeon(self.dungeons)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -109,6 +120,11 @@ class Library:
     def _table(self, kind: str) -> dict[str, Any]:
         return {"equipment": self.equipment, "status": self.statuses, "enemy": self.enemies,
                 "hero": self.heroes, "dungeon": self.dungeons}[kind]
+
+
+def walked_dungeon(dungeons: Mapping[str, DungeonDef]) -> DungeonDef | None:
+    """The dungeon a run walks among ``dungeons`` (in load order): the last."""
+    return next(reversed(dungeons.values()), None)
 
 
 def _lookup(table: dict[str, Any], name: str, what: str,
@@ -335,7 +351,7 @@ class _Unit:
     name: str
     mod: str | None
     files: list[Path]
-    decls: list[tuple[A.Decl, str]] = field(default_factory=list)
+    decls: list[tuple[A.TopLevel, str]] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
     needs: frozenset[str] = frozenset()   # the mods it requires, directly or through others
     quiet: bool = False                   # a requirement only: its problems shown if it fails
@@ -383,11 +399,14 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     _parse_unit(unit, lib)
     symbols = checker.collect_symbols([d for d, _ in unit.decls], before)
     places = _existing_places(lib)
-    staged: list[tuple[A.Decl, Def]] = []
+    staged: list[tuple[A.TopLevel, Def]] = []
     seen: dict[tuple[str, str], str] = {}
     for decl, path in unit.decls:
         defn, problems = checker.check_decl(decl, path, symbols, unit.mod)
         unit.problems.extend(problems)
+        if isinstance(decl, A.Extension):   # it declares no id: nothing to duplicate
+            staged += [(decl, defn)] if defn is not None else []
+            continue
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
         duplicate = _duplicate_problems(decl, path, key, seen, places)
         unit.problems.extend(duplicate)
@@ -399,6 +418,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         staged = _without_dangling(staged, lib, unit)
     else:
         unit.problems.extend(_overfilled_grids(staged, lib))
+    staged = _on_the_dungeon(staged, lib, unit)
     errors = [p for p in unit.problems if p.severity == "error"]
     if errors or not unit.quiet:
         lib.diagnostics.extend(unit.problems)
@@ -407,6 +427,9 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         return before
     statuses = frozenset(symbols.statuses)
     for decl, defn in staged:
+        if isinstance(defn, DungeonExtension):
+            lib.extensions.append(defn)
+            continue
         lib._table(decl.kind)[defn.id] = _compile(defn, statuses, defn.origin.path
                                                   if defn.origin else "<content>")
         if decl.override and unit.mod is not None:
@@ -429,11 +452,12 @@ def _override_clash(decl: A.Decl, path: str, key: tuple[str, str], unit: _Unit,
         "requires the other)"), "warning")]
 
 
-def _overfilled_grids(staged: list[tuple[A.Decl, Def]], lib: Library) -> list[Diagnostic]:
+def _overfilled_grids(staged: list[tuple[A.TopLevel, Def]], lib: Library
+                      ) -> list[Diagnostic]:
     """An error at each card override of a mod that makes a hero loaded before it (and
     not redeclared by the mod) start with more cards than its grid holds."""
     cards = {defn.id: (decl, defn) for decl, defn in staged
-             if decl.override and isinstance(defn, EquipmentDef)}
+             if isinstance(defn, EquipmentDef) and decl.override}
     heroes = {defn.id for _, defn in staged if isinstance(defn, FighterDef)}
     problems = []
     for hero in lib.heroes.values():
@@ -462,9 +486,13 @@ def _overfilled_grids(staged: list[tuple[A.Decl, Def]], lib: Library) -> list[Di
 
 
 def _references(defn: Def) -> list[tuple[str, str]]:
-    """The (kind, id) of every declaration a fighter or a dungeon names."""
+    """The (kind, id) of every declaration a fighter, a dungeon or an extension names."""
     if isinstance(defn, FighterDef):
         return [("equipment", ident.rstrip("+")) for ident in defn.equipment]
+    if isinstance(defn, DungeonExtension):
+        return [(kind, ident) for floor in defn.floors
+                for kind, idents in (("enemy", floor.enemies), ("equipment", floor.rewards))
+                for ident in idents]
     if not isinstance(defn, DungeonDef):
         return []
     refs = [("hero", ident) for ident in defn.heroes]
@@ -474,23 +502,25 @@ def _references(defn: Def) -> list[tuple[str, str]]:
     return refs
 
 
-def _without_dangling(staged: list[tuple[A.Decl, Def]], lib: Library, unit: _Unit
-                      ) -> list[tuple[A.Decl, Def]]:
+def _without_dangling(staged: list[tuple[A.TopLevel, Def]], lib: Library, unit: _Unit
+                      ) -> list[tuple[A.TopLevel, Def]]:
     """The staged definitions, less those naming one that failed its check (a fighter
     with a broken card would load holding a card that does not exist), each reported;
     repeated, since dropping an enemy can leave a dungeon dangling in turn."""
     kept = list(staged)
     while True:
-        loaded = {(decl.kind, defn.id) for decl, defn in kept}
+        loaded = {(decl.kind, defn.id) for decl, defn in kept if isinstance(decl, A.Decl)}
         dangling = [(decl, defn, ref) for decl, defn in kept
                     if (ref := _missing_reference(defn, loaded, lib)) is not None]
         if not dangling:
             return kept
         for decl, defn, (kind, ident) in dangling:
             where = defn.origin.path if defn.origin else unit.name
+            head, at = (("this extension", decl.kind_pos) if isinstance(decl, A.Extension)
+                        else (f"{decl.kind} '{decl.name}'", decl.name_pos))
             unit.problems.append(Diagnostic.at(
-                where, decl.name_pos, f"{decl.kind} '{decl.name}' names {kind} '{ident}', "
-                "which did not load (see its errors)"))
+                where, at, f"{head} names {kind} '{ident}', which did not load (see its "
+                "errors)"))
             kept.remove((decl, defn))
 
 
@@ -499,6 +529,39 @@ def _missing_reference(defn: Def, loaded: set[tuple[str, str]], lib: Library
     """The first declaration ``defn`` names that is neither staged nor loaded before."""
     return next(((kind, ident) for kind, ident in _references(defn)
                  if (kind, ident) not in loaded and ident not in lib._table(kind)), None)
+
+
+def _on_the_dungeon(staged: list[tuple[A.TopLevel, Def]], lib: Library, unit: _Unit
+                    ) -> list[tuple[A.TopLevel, Def]]:
+    """The staged definitions, less each extension of a floor that the dungeon a run walks
+    once they load lacks, with an error at that floor. While no dungeon is loaded, every
+    extension stays: a later one may have its floors (:func:`load_library` sees)."""
+    walked = walked_dungeon({**lib.dungeons, **{defn.id: defn for _, defn in staged
+                                                if isinstance(defn, DungeonDef)}})
+    if walked is None:
+        return staged
+    kept = []
+    for decl, defn in staged:
+        problems = _missing_floor_problems(defn, walked) \
+            if isinstance(defn, DungeonExtension) else []
+        unit.problems.extend(problems)
+        kept += [] if problems else [(decl, defn)]
+    return kept
+
+
+def _missing_floor_problems(extension: DungeonExtension, dungeon: DungeonDef
+                            ) -> list[Diagnostic]:
+    """An error at each floor ``extension`` adds to that ``dungeon``, the one a run walks,
+    does not have."""
+    origin = dungeon.origin
+    where = "" if origin is None else \
+        f" ({origin}{f', mod {origin.mod}' if origin.mod else ''})"
+    count = len(dungeon.floors)
+    path = extension.origin.path if extension.origin else ""
+    return [Diagnostic.at(path, floor.pos, f"floor {floor.number} is not in {dungeon.name}"
+                          f"{where}, the dungeon a run walks: it has {count} "
+                          f"floor{'s' * (count != 1)}")
+            for floor in extension.missing_floors(dungeon)]
 
 
 def _existing_places(lib: Library) -> dict[tuple[str, str], str]:
@@ -540,25 +603,78 @@ def load_library(content_dir: Path | str | None = None,
     each is one mod even without a ``mod.toml`` (reported missing, as the game reports it),
     loaded with the mods it requires, found beside it as the game finds them in the mods
     folder they share (listed in :attr:`Library.required_mods`; their problems are
-    reported only when they fail to load)."""
-    lib = Library()
+    reported only when they fail to load).
+
+    Last, every extension is applied to the dungeon a run walks. A mod's extension of a
+    floor that dungeon lacks, when a mod loaded after it brought the dungeon, is found
+    only then: everything is loaded again with that mod failing at the floor (so it is
+    reported, and the mods requiring it left out, as for any error in a mod)."""
     base = Path(content_dir) if content_dir is not None else CONTENT_DIR
+    mods = None if mod_dirs is None else list(mod_dirs)
+    singles, extra = [Path(p) for p in single_mods], [Path(p) for p in extra_files]
+    late: dict[str, list[Diagnostic]] = {}
+    while True:   # each round fails one mod more, or is the last
+        lib = _load_all(base, use_mods, mods, singles, extra, late)
+        off = _off_the_walked_dungeon(lib)
+        failing = [(ext.origin.mod, problems) for ext, problems in off if ext.origin.mod]
+        if not failing:
+            break
+        for mod, problems in failing:
+            late.setdefault(mod, []).extend(problems)
+    for ext, problems in off:   # the base game's or loose files': left out, not fatal
+        lib.extensions.remove(ext)
+        lib.diagnostics.extend(problems)
+    _extend_the_walked_dungeon(lib)
+    return lib
+
+
+def _load_all(base: Path, use_mods: bool, mod_dirs: list[Path | str] | None,
+              single_mods: list[Path], extra: list[Path],
+              late: Mapping[str, list[Diagnostic]]) -> Library:
+    """The base game, the mods and the loose files loaded (see :func:`load_library`),
+    each mod of ``late`` failing with its problems there."""
+    lib = Library()
     symbols = checker.collect_symbols([], None)
     if base.is_dir():
         symbols = _load_unit(_Unit("content", None, dice_files(base)), lib, symbols)
     else:
         lib.diagnostics.append(Diagnostic(str(base), 0, 0, "content folder not found"))
     if use_mods:
-        symbols = _load_mods(lib, symbols, mod_dirs, [Path(p) for p in single_mods])
-    extra = [Path(p) for p in extra_files]
+        symbols = _load_mods(lib, symbols, mod_dirs, single_mods, late)
     if extra:
         _load_unit(_Unit("files", None, extra), lib, symbols)
     return lib
 
 
+def _off_the_walked_dungeon(lib: Library
+                            ) -> list[tuple[DungeonExtension, list[Diagnostic]]]:
+    """Each extension loaded that adds to a floor the dungeon a run walks lacks, with an
+    error at each such floor."""
+    walked = lib.dungeon
+    if walked is None:
+        return []
+    return [(ext, problems) for ext in lib.extensions
+            if (problems := _missing_floor_problems(ext, walked))]
+
+
+def _extend_the_walked_dungeon(lib: Library) -> None:
+    """The dungeon a run walks, in :attr:`Library.dungeons`, with every extension applied
+    in load order; a warning at each extension when no dungeon is loaded."""
+    walked = lib.dungeon
+    if walked is not None:
+        lib.dungeons[walked.id] = reduce(lambda dungeon, ext: ext.apply(dungeon),
+                                         lib.extensions, walked)
+        return
+    for ext in lib.extensions:
+        if ext.origin is not None:
+            lib.diagnostics.append(Diagnostic.at(
+                ext.origin.path, ext.origin.pos, "no dungeon is loaded: this extension "
+                "extends nothing", "warning"))
+
+
 def _load_mods(lib: Library, symbols: "checker.Symbols",
-               mod_dirs: Iterable[Path | str] | None,
-               single_mods: list[Path]) -> "checker.Symbols":
+               mod_dirs: Iterable[Path | str] | None, single_mods: list[Path],
+               late: Mapping[str, list[Diagnostic]]) -> "checker.Symbols":
     roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
     singles = {resolved(folder) for folder in single_mods}
@@ -579,7 +695,8 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                                               f"mod '{info.id}' not loaded: a required mod "
                                               "did not load"))
             continue
-        unit = _Unit(info.id, info.id, dice_files(info.path), needs=needs[info.id],
+        unit = _Unit(info.id, info.id, dice_files(info.path),
+                     problems=list(late.get(info.id, ())), needs=needs[info.id],
                      quiet=info.id in lib.required_mods)
         if not unit.files:
             lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,

@@ -150,3 +150,22 @@ def test_a_file_of_a_mod_with_a_problem_is_reported_in_its_mod(cli, mods):
     code, out, err = cli("check", str(path))
     assert code == 1 and f"{path}:2:22: error: unknown status 'frostbyte'" in err
     assert "mod 'frostbite' skipped" in out
+
+
+def test_the_summary_counts_dungeon_extensions_and_a_file_of_one_is_checked_in_its_mod(
+        cli, mods):
+    code, out, err = cli("check", str(mods / "frostbite"))
+    assert code == 0 and err == "", err
+    assert "declarations and 1 dungeon extension loaded (mods: frostbite 1.0.0)" in out
+    code, out, err = cli("check", str(mods / "frostbite" / "dungeon.dice"))
+    assert code == 0 and "1 dungeon extension loaded" in out, err
+    code, out, _ = cli("check", "--no-mods")
+    assert code == 0 and "declarations loaded (mods: none)" in out   # none: not named
+    write(mods / "frostbite" / "dungeon.dice",
+          'extend dungeon {\n    floor 3 { enemies: "Ice Wrath" }\n}\n')
+    code, out, err = cli("check", str(mods / "frostbite"))
+    assert code == 1 and "mod 'frostbite' skipped: 1 error(s)" in out
+    assert err == (f"{mods / 'frostbite' / 'dungeon.dice'}:2:24: error: unknown enemy "
+                   "'Ice Wrath' (did you mean 'Ice Wraith'?)\n"
+                   '        floor 3 { enemies: "Ice Wrath" }\n'
+                   "                           ^^^^^^^^^^^\n")

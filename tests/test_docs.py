@@ -33,6 +33,15 @@ def test_tutorial_mod_checks_clean(cli, tutorial_mod):
     code, out, err = cli("check", str(tutorial_mod))
     assert code == 0, err
     assert "embers 1.0.0" in out and "0 errors, 0 warnings" in out
+    assert "1 dungeon extension loaded" in out
+
+
+def test_tutorial_extension_puts_the_beetle_on_floor_2(tutorial_mod):
+    from dicey.library import load_library
+
+    lib = load_library(mod_dirs=[tutorial_mod])
+    floor = lib.dungeon.floors[1]
+    assert floor.enemies[-1] == "fire_beetle" and floor.rewards[-2:] == ("tinderbox", "bellows")
 
 
 def test_tutorial_mistake_gives_the_error_shown(cli, tutorial_mod, tmp_path):
@@ -64,6 +73,7 @@ def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
     code, out, err = cli("sim", "--enemy", "Fire Beetle", "--fights", "2", "--ai",
                          "easy", "--workers", "1", *mods)
     assert code == 0 and "fire_beetle" in out, err
+    assert "on no floor" not in err   # on floor 2, by the mod's extension
 
 
 def test_every_builtin_is_in_the_language_reference():

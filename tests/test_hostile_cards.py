@@ -41,9 +41,14 @@ def _statement(draw) -> str:
 _BODY = st.lists(_statement(), min_size=1, max_size=4).map("; ".join)
 
 
+#: Floors of the base game's dungeon an extension may name (it has five).
+_FLOORS = st.sampled_from([1, 3, 5, 6])
+
+
 @st.composite
 def _mod_source(draw) -> str:
-    """A status that hooks every event and two cards and an enemy that use it."""
+    """A status that hooks every event and two cards and an enemy that use it, all put
+    on a floor of the dungeon (one it may lack)."""
     body = lambda: draw(_BODY).replace("D", "stacks")   # noqa: E731
     card = lambda: draw(_BODY).replace("D", "d")   # noqa: E731
     hp, dice = draw(st.sampled_from(["1", "30", "9999"])), draw(st.sampled_from(["0", "3", "24"]))
@@ -70,6 +75,7 @@ equipment "Odder" {{
     on turn end {{ {card()} }}
 }}
 enemy "Oddity" {{ hp: {hp}; dice: {dice}; equipment: "Odd", "Odder" }}
+extend dungeon {{ floor {draw(_FLOORS)} {{ enemies: "Oddity"; rewards: "Odd", "Odder" }} }}
 """
 
 
@@ -87,9 +93,12 @@ def test_any_mod_of_odd_scripts_loads_or_is_reported_and_its_fights_end(tmp_path
     (folder / "mod.toml").write_text('name = "Odd"\nversion = "1.0"\napi = 1\n')
     (folder / "odd.dice").write_text(source)
     lib = load_library(mod_dirs=[folder])
+    floor = int(source.split("floor ")[-1].split()[0])
     if "odd" in lib.skipped_mods:
         assert lib.errors and all(d.message for d in lib.errors)
+        assert floor <= 5 or any("floor 6 is not in" in d.message for d in lib.errors)
         return
+    assert floor <= 5 and "oddity" in lib.dungeon.floors[floor - 1].enemies
     enemy = lib.enemy("Oddity")
     for first, second in ((lib.hero("Warrior"), enemy), (enemy, enemy)):
         record = run_fight(lib, first, second, seed, _any_move, _any_move)

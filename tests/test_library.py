@@ -458,3 +458,141 @@ def test_a_mod_whose_folder_name_has_capitals_can_be_required(content, tmp_path)
                            'requires = ["Frost>=1.0"]\n')
     lib = load_library(content, [mods])
     assert lib.errors == [] and [m.id for m in lib.mods] == ["Frost", "snow"]
+
+
+# ------------------------------------------------------------- extend dungeon
+
+DUNGEON = """
+enemy "Frog" { hp: 5; equipment: "Sword" }
+enemy "Rat" { hp: 4; equipment: "Sword" }
+dungeon "Cellar" {
+    floor 1 { enemies: "Frog"; rewards: "Sword" }
+    floor 2 { enemies: "Rat"; rewards: "Sword" }
+    floor 3 { enemies: "Frog", "Rat"; rewards: "Sword" }
+}
+"""
+#: A mod's enemy and card, and its extension of floor ``{floor}``.
+EXTENSION = """
+enemy "Yeti{tag}" {{ hp: 9; equipment: "Sword" }}
+equipment "Icicle{tag}" {{ on use {{ attack(d) }} }}
+extend dungeon {{
+    floor {floor} {{
+        enemies: "Yeti{tag}", "Frog"
+        rewards: "Icicle{tag}", "Sword"
+    }}
+}}
+"""
+
+
+@pytest.fixture
+def dungeon_content(tmp_path: Path) -> Path:
+    write(tmp_path / "content" / "base.dice", BASE + DUNGEON)
+    return tmp_path / "content"
+
+
+def test_an_extension_adds_to_the_floor_of_the_dungeon_loaded_before_it(dungeon_content,
+                                                                         tmp_path):
+    mod(tmp_path / "mods", "frost", EXTENSION.format(tag="", floor=3))
+    lib = load_library(dungeon_content, [tmp_path / "mods"])
+    assert lib.errors == [] and lib.dungeon is lib.dungeons["cellar"]
+    first, second, third = lib.dungeon.floors
+    # after the floor's own names, each once: Frog and Sword are there already
+    assert third.enemies == ("frog", "rat", "yeti") and third.rewards == ("sword", "icicle")
+    assert (first, second) == load_library(dungeon_content, use_mods=False).dungeon.floors[:2]
+    assert third.fights == 2 and lib.dungeon.origin.path.endswith("base.dice")
+    (ext,) = lib.extensions
+    assert ext.origin.mod == "frost" and ext.floors[0].enemies == ("yeti", "frog")
+
+
+def test_an_extension_applies_to_a_dungeon_a_later_mod_brings(dungeon_content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "a_frost", EXTENSION.format(tag="", floor=2))
+    mod(mods, "b_deep", 'dungeon "Deep" {\n    floor 1 { enemies: "Rat" }\n'
+                        '    floor 2 { enemies: "Rat"; boss: "Frog" }\n}\n')
+    lib = load_library(dungeon_content, [mods])
+    assert lib.errors == [] and lib.dungeon.id == "deep"
+    assert lib.dungeon.floors[1].enemies == ("rat", "yeti", "frog")
+    assert lib.dungeon.floors[1].rewards == ("icicle", "sword")
+    assert lib.dungeon.floors[1].boss == "frog"
+    assert lib.dungeons["cellar"].floors[1].enemies == ("rat",)   # a run walks only Deep
+
+
+def test_extensions_of_several_mods_all_apply_in_load_order(dungeon_content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "b", EXTENSION.format(tag=" B", floor=1))
+    mod(mods, "a", EXTENSION.format(tag=" A", floor=1) + 'extend dungeon { floor 1 { '
+                   'enemies: "Yeti A"; rewards: "Icicle A" } }\n')   # there already
+    lib = load_library(dungeon_content, [mods])
+    assert lib.errors == [] and [e.origin.mod for e in lib.extensions] == ["a", "a", "b"]
+    assert lib.dungeon.floors[0].enemies == ("frog", "yeti_a", "yeti_b")
+    assert lib.dungeon.floors[0].rewards == ("sword", "icicle_a", "icicle_b")
+
+
+def test_a_bad_extension_fails_only_its_own_mod(dungeon_content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "a_good", EXTENSION.format(tag="", floor=1))
+    mod(mods, "b_bad", 'enemy "Ogre" { hp: 9; equipment: "Sword" }\n'
+                       'extend dungeon {\n    floor 2 { enemies: "Yetti", "Ogre" }\n}\n')
+    lib = load_library(dungeon_content, [mods])
+    (err,) = lib.errors
+    assert err.path.endswith("b_bad/cards.dice") and (err.line, err.column) == (3, 24)
+    assert err.message == "unknown enemy 'Yetti' (did you mean 'Yeti'?)"
+    assert lib.skipped_mods == {"b_bad": "1 error(s)"}
+    assert [m.id for m in lib.mods] == ["a_good"]
+    assert "ogre" not in lib.enemies and lib.dungeon.floors[1].enemies == ("rat",)
+    assert lib.dungeon.floors[0].enemies == ("frog", "yeti")
+
+
+def test_an_extension_of_a_floor_the_dungeon_lacks_fails_its_mod_at_that_floor(
+        dungeon_content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "good", EXTENSION.format(tag="", floor=1))
+    mod(mods, "deep", EXTENSION.format(tag=" Deep", floor=7))
+    lib = load_library(dungeon_content, [mods])
+    (err,) = lib.errors
+    assert err.path.endswith("deep/cards.dice") and (err.line, err.column) == (5, 5)
+    assert err.message.startswith("floor 7 is not in Cellar (") and \
+        err.message.endswith("base.dice:18), the dungeon a run walks: it has 3 floors")
+    assert "^" in lib.render_diagnostics()
+    assert lib.skipped_mods == {"deep": "1 error(s)"} and "yeti_deep" not in lib.enemies
+    assert lib.dungeon.floors[0].enemies == ("frog", "yeti")
+
+
+def test_a_floor_lacking_only_from_a_later_mods_dungeon_fails_the_extension_s_mod(
+        dungeon_content, tmp_path):
+    """Floor 3 is in the base game's dungeon when the mod loads, not in the one a later
+    mod brings, which a run walks: the mod fails then, as it would for any error, and
+    the game loads without it (and without the mod that requires it)."""
+    mods = tmp_path / "mods"
+    mod(mods, "a_frost", EXTENSION.format(tag="", floor=3))
+    mod(mods, "b_short", 'dungeon "Short" {\n    floor 1 { enemies: "Rat" }\n}\n')
+    mod(mods, "c_needs", 'equipment "Thaw" { on use { heal(d) } }\n',
+        toml='name = "c"\nversion = "1.0"\napi = 1\nrequires = ["a_frost"]\n')
+    lib = load_library(dungeon_content, [mods])
+    assert [m.id for m in lib.mods] == ["b_short"] and lib.dungeon.id == "short"
+    assert set(lib.skipped_mods) == {"a_frost", "c_needs"}
+    assert lib.skipped_mods["a_frost"] == "1 error(s)"
+    err = next(d for d in lib.errors if d.path.endswith("a_frost/cards.dice"))
+    assert (err.line, err.column) == (5, 5) and err.message.startswith(
+        "floor 3 is not in Short (") and "b_short/cards.dice:1, mod b_short)" in err.message
+    assert any("mod 'c_needs' not loaded: a required mod did not load" in d.message
+               for d in lib.errors)
+    assert "yeti" not in lib.enemies and "icicle" not in lib.equipment
+    assert lib.dungeon.floors[0].enemies == ("rat",) and lib.extensions == []
+
+
+def test_the_base_game_s_extension_of_a_floor_it_lacks_is_left_out(dungeon_content,
+                                                                    tmp_path):
+    loose = write(tmp_path / "loose.dice", EXTENSION.format(tag="", floor=9))
+    lib = load_library(dungeon_content, use_mods=False, extra_files=[loose])
+    (err,) = lib.errors
+    assert (err.line, err.column) == (5, 5) and "floor 9 is not in Cellar" in err.message
+    assert "yeti" in lib.enemies and lib.extensions == []   # the rest of the file loads
+
+
+def test_an_extension_with_no_dungeon_loaded_is_a_warning(content, tmp_path):
+    mod(tmp_path / "mods", "lost", 'extend dungeon {\n    floor 1 { rewards: "Sword" }\n}\n')
+    lib = load_library(content, [tmp_path / "mods"])
+    (warning,) = lib.diagnostics
+    assert warning.severity == "warning" and "no dungeon is loaded" in warning.message
+    assert [m.id for m in lib.mods] == ["lost"] and lib.dungeon is None

@@ -9,6 +9,17 @@ from pathlib import Path
 import pytest
 
 from dicey import simulate
+from dicey.library import load_library
+
+
+@pytest.fixture
+def stray_mod(tmp_path) -> Path:
+    """A mod with an enemy on no floor of the dungeon (its own, and no extension)."""
+    folder = tmp_path / "stray"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "stray"\nversion = "1.0"\napi = 1\n')
+    (folder / "stray.dice").write_text('enemy "Stray" { hp: 6; equipment: "Sword"; ai: easy }\n')
+    return folder
 
 
 def test_jobs_give_each_preset_the_same_pairings_and_seeds(library):
@@ -72,7 +83,7 @@ def test_quality_figures_compare_presets_on_the_same_fights(library):
     assert simulate.quality_figures(library, 4, seed=3, workers=2) == figures
 
 
-def test_floor_setup_brings_the_hero_to_the_enemys_floor_at_its_level(library):
+def test_floor_setup_brings_the_hero_to_the_enemys_floor_at_its_level(library, stray_mod):
     first = simulate.floor_setup(library, "warrior", "frog")         # floor 1
     boss = simulate.floor_setup(library, "warrior", "dragon")        # floor 5
     hero = library.heroes["warrior"]
@@ -80,7 +91,18 @@ def test_floor_setup_brings_the_hero_to_the_enemys_floor_at_its_level(library):
     assert boss.level > first.level and boss.max_hp > first.max_hp
     assert boss.hp == boss.max_hp and boss.dice >= first.dice
     assert boss.equipment is None                    # the starting kit
-    assert simulate.floor_setup(library, "warrior", "ice_wraith") is None   # on no floor
+    stray = load_library(mod_dirs=[stray_mod])
+    assert simulate.floor_setup(stray, "warrior", "stray") is None   # on no floor
+
+
+def test_an_enemy_a_mod_extends_a_floor_with_is_met_at_that_floor(library):
+    """The Ice Wraith is on floor 3 by frostbite's ``extend dungeon``: a hero meets it
+    levelled as for the floor's own enemies, and with the rewards of floors 1 and 2."""
+    assert simulate.enemy_floor(library, "ice_wraith") == 3
+    assert simulate.floor_setup(library, "warrior", "ice_wraith") == \
+        simulate.floor_setup(library, "warrior", "snowman")
+    assert simulate.run_setup(library, "thief", "ice_wraith", seed=7) == \
+        simulate.run_setup(library, "thief", "snowman", seed=7)
 
 
 def test_run_setup_adds_a_runs_rewards_to_the_floor_setup(library):
@@ -201,14 +223,18 @@ def test_card_docs_cover_every_loaded_card(library):
         "docs/cards.md is out of date: run python tools/cards_doc.py"
 
 
-def test_sim_says_when_an_enemy_is_on_no_floor_so_its_hero_level_cannot_apply(cli):
-    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
-                         "--enemy", "Frog", "--workers", "1", "--no-progress")
+def test_sim_says_when_an_enemy_is_on_no_floor_so_its_hero_level_cannot_apply(cli, stray_mod):
+    mods = ("--mods", str(stray_mod))
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Stray",
+                         "--enemy", "Frog", "--workers", "1", "--no-progress", *mods)
     assert code == 0, err
-    assert "note: Ice Wraith fights on no floor of the dungeon" in err and "Frog" not in err
-    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
-                         "--workers", "1", "--no-progress", "--hero-level", "start")
+    assert "note: Stray fights on no floor of the dungeon" in err and "Frog" not in err
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Stray",
+                         "--workers", "1", "--no-progress", "--hero-level", "start", *mods)
     assert code == 0 and "note:" not in err
+    code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
+                         "--workers", "1", "--no-progress")
+    assert code == 0 and "note:" not in err   # frostbite puts it on floor 3
 
 
 # ----------------------------------------------------------------------- runs

@@ -141,8 +141,11 @@ def run(args: argparse.Namespace) -> int:
     warnings = len(lib.diagnostics) - errors
     decls = sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,
                                  lib.dungeons))
-    print(f"{len(lib.sources)} files, {decls} declarations loaded (mods: {_mods_text(lib)}); "
-          f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    extensions = len(lib.extensions)
+    also = f" and {extensions} dungeon extension{'s' * (extensions != 1)}" if extensions else ""
+    print(f"{len(lib.sources)} files, {decls} declarations{also} loaded (mods: "
+          f"{_mods_text(lib)}); {errors} error{'s' * (errors != 1)}, "
+          f"{warnings} warning{'s' * (warnings != 1)}")
     for mod, why in sorted(lib.skipped_mods.items()):
         print(f"mod '{mod}' skipped: {why}")
     return 1 if errors else 0

@@ -314,14 +314,33 @@ class Decl:
 
 
 @dataclass(frozen=True, slots=True)
+class Extension:
+    """``extend dungeon { floor 3 { enemies: …; rewards: … } }``: names added to the floors
+    of the dungeon a run walks, whichever is loaded. ``kind`` is the word after ``extend``
+    and ``name`` the name after it, if one is written (None when not): the grammar takes
+    any, and the checker reports all but a bare ``dungeon``."""
+
+    kind: str
+    members: tuple[Member, ...]
+    name: str | None = None
+    pos: Pos = _pos()
+    kind_pos: Pos = _pos()
+    name_pos: Pos = _pos()
+
+
+#: What a file holds: declarations and extensions.
+TopLevel = Union[Decl, Extension]
+
+
+@dataclass(frozen=True, slots=True)
 class Module:
     """A parsed ``.dice`` file."""
 
-    decls: tuple[Decl, ...]
+    decls: tuple[TopLevel, ...]
     path: str = field(default="<string>", compare=False)
 
 
-Node = Union[Expr, Stmt, Item, Member, Decl, Module]
+Node = Union[Expr, Stmt, Item, Member, Decl, Extension, Module]
 
 #: Binary operators by binding strength (loosest first); the printer and parser agree on it.
 PRECEDENCE: dict[str, int] = {

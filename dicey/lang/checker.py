@@ -9,7 +9,9 @@ is reported, each as a :class:`~dicey.lang.errors.Diagnostic` at its ``file:line
 
 :func:`check_decl` returns the definition (:mod:`dicey.lang.defs`) with its hooks still as
 AST (the library compiles them once the whole unit is clean) and each definition's
-``is_random`` decided statically.
+``is_random`` decided statically. An ``extend dungeon { … }`` block checks to a
+:class:`~dicey.lang.defs.DungeonExtension`; whether its floors exist is for the library to
+say, which knows the dungeon a run walks.
 
 >>> from dicey.lang.parser import parse
 >>> decls = parse('equipment "Frosty" { on use { inflict(frostbyte) } }').decls
@@ -29,11 +31,11 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS
-from .defs import (DungeonDef, EquipmentDef, FighterDef, FloorDef, LevelDef, Origin, Slot,
-                   StatusDef)
+from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, FloorDef,
+                   FloorExtension, LevelDef, Origin, Slot, StatusDef)
 from .chance import SampleChance
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
-from .errors import Diagnostic, ScriptError, did_you_mean
+from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
 from .interp import (MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, compile_expr,
                      reaches_chance)
 
@@ -90,7 +92,8 @@ SCORE_KEYS = ("damage", "poison", "negative_status", "positive_status", "card_us
 #: Words a keyword can never be used as a name for.
 RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop",
                       "true", "false", "and", "or", "not", "var", "on", "before", "when",
-                      "override", "equipment", "status", "enemy", "hero", "dungeon"})
+                      "override", "extend", "equipment", "status", "enemy", "hero",
+                      "dungeon"})
 
 ANY = "any"
 
@@ -127,11 +130,14 @@ class Symbols:
         return Symbols(*(dict(getattr(self, f.name)) for f in dataclasses.fields(self)))
 
 
-def collect_symbols(decls: Iterable[A.Decl], before: Symbols | None) -> Symbols:
-    """``before`` (or nothing) plus the ids the given declarations declare."""
+def collect_symbols(decls: Iterable[A.TopLevel], before: Symbols | None) -> Symbols:
+    """``before`` (or nothing) plus the ids the given declarations declare (an extension
+    declares none)."""
     symbols = before.copy() if before is not None else Symbols()
     declared: set[tuple[str, str]] = set()
     for decl in decls:
+        if not isinstance(decl, A.Decl):
+            continue
         ident = A.make_id(decl.name)
         if decl.kind not in HOOKS or not ident or (decl.kind, ident) in declared:
             continue   # a duplicate is an error elsewhere; the first declaration keeps its id
@@ -496,8 +502,8 @@ class _ScriptChecker:
         if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
             ident = A.make_id(arg.value)
             if ident not in self.symbols.equipment:
-                self.report.error(arg.pos, f"unknown card '{arg.value}'"
-                                           f"{did_you_mean(arg.value, _names(self.symbols.equipment))}")
+                close = did_you_mean_named(arg.value, self.symbols.equipment)
+                self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
 
 
 def _is_literal(expr: A.Expr) -> bool:
@@ -521,10 +527,6 @@ def _constant_fault(call: A.Call, scope: Scope) -> str | None:
     except ScriptError as err:
         return err.message
     return None
-
-
-def _names(table: dict[str, str]) -> list[str]:
-    return list(table.values())
 
 
 def literal_type(expr: A.Expr) -> str:
@@ -692,13 +694,16 @@ class _Values:
             name = item.value
             base, upgraded = A.upgrade_ref(name) if plus else (name, False)
             if base.endswith("+"):
-                self.report.error(item.pos, f"'{name}': a card has one upgrade "
-                                            f"(write \"{A.upgrade_ref(base)[0]}+\")")
+                plain = A.upgrade_ref(base)[0]
+                self.report.error(item.pos, f"'{name}': a card has one upgrade (write "
+                                            f"\"{plain}+\")" if plus else
+                                  f"'{name}': '{key}' takes plain names, not upgrades "
+                                  f"(write \"{plain}\")")
                 continue
             ident = A.make_id(base)
             if ident not in table:
                 self.report.error(item.pos, f"unknown {what} '{name}'"
-                                            f"{did_you_mean(name, _names(table))}")
+                                            f"{did_you_mean_named(base, table)}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
@@ -1070,10 +1075,9 @@ class _DeclChecker:
             heal=v.integer("heal", 10, 0, 9999), text=v.text("text"), origin=self.origin)
 
     def _floor(self, section: A.Section) -> FloorDef | None:
-        m = _Members(section.members, self.report, "a floor",
-                     ("fights", "enemies", "rewards", "boss"))
+        m = _Members(section.members, self.report, "a floor", ("fights", *_FLOOR_POOLS, "boss"))
         v = _Values(m, self.report)
-        enemies = v.names("enemies", self.symbols.enemies, "enemy")
+        enemies, rewards = _floor_pools(v, self.symbols)
         if "enemies" not in m.props:
             self.report.error(section.pos, "a floor needs 'enemies'")
         boss = v.names("boss", self.symbols.enemies, "enemy")
@@ -1086,9 +1090,7 @@ class _DeclChecker:
         if fights == 0 and "boss" not in m.props and "fights" in m.props:
             self.report.error(m.props["fights"].pos, "a floor needs a fight: 'fights' of 1 "
                                                      "or more, or a 'boss'")
-        return FloorDef(section.number, fights, enemies,
-                        v.names("rewards", self.symbols.equipment, "card"),
-                        boss[0] if boss else None)
+        return FloorDef(section.number, fights, enemies, rewards, boss[0] if boss else None)
 
     def _level(self, section: A.Section) -> LevelDef | None:
         m = _Members(section.members, self.report, "a level", ("xp", "hp", "dice"))
@@ -1137,9 +1139,102 @@ def _section(m: _Members, title: str) -> tuple[A.Member, ...]:
     return next((s.members for s in m.sections if s.title == title), ())
 
 
-def check_decl(decl: A.Decl, path: str, symbols: Symbols, mod: str | None = None
+# --------------------------------------------------------------- extensions
+
+#: The pools of a floor, which an extension adds to.
+_FLOOR_POOLS = ("enemies", "rewards")
+#: What only the dungeon's own declaration sets: at its top, and in a floor.
+_DUNGEON_OWN = ("text", "heroes", "heal", "level")
+_FLOOR_OWN = ("fights", "boss")
+
+
+def _floor_pools(v: _Values, symbols: Symbols) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A floor's ``enemies`` and ``rewards`` as ids, each name checked (a dungeon's floor
+    and an extension's floor read them alike)."""
+    return (v.names("enemies", symbols.enemies, "enemy"),
+            v.names("rewards", symbols.equipment, "card"))
+
+
+class _ExtensionChecker:
+    """Checks one ``extend dungeon { … }``; ``check()`` gives ``(DungeonExtension or None,
+    problems)``. Whether its floors are in the dungeon a run walks is the library's to
+    say: which dungeon that is depends on everything loaded."""
+
+    def __init__(self, decl: A.Extension, path: str, symbols: Symbols, mod: str | None):
+        self.decl = decl
+        self.symbols = symbols
+        self.report = _Report(path)
+        self.origin = Origin(path, decl.pos, mod)
+
+    def check(self) -> tuple[DungeonExtension | None, list[Diagnostic]]:
+        decl, report = self.decl, self.report
+        if decl.kind != "dungeon":
+            article = "an" if decl.kind[0] in "aeiou" else "a"
+            report.error(decl.kind_pos, f"only the dungeon can be extended, not {article} "
+                                        f"{decl.kind} (to change {article} {decl.kind}, "
+                                        f"write 'override {decl.kind} \"…\" {{ … }}')")
+            return None, report.problems
+        if decl.name is not None:
+            report.error(decl.name_pos, "an extension names no dungeon: it extends the one a "
+                                        "run walks, whichever is loaded last (write 'extend "
+                                        "dungeon { … }')")
+        m = _Members(self._own(decl.members, _DUNGEON_OWN), report, "a dungeon extension",
+                     (), sections=("floor",))
+        floors: dict[int, FloorExtension] = {}
+        for section in m.sections:
+            floor = self._floor(section)
+            if floor is None:
+                continue
+            if floor.number in floors:
+                report.error(section.pos, f"floor {floor.number} is extended twice (first at "
+                                          f"line {floors[floor.number].pos.line})")
+            else:
+                floors[floor.number] = floor
+        if not m.sections:
+            report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "
+                                          "enemies: …; rewards: … }' in it")
+        return (None if report.failed else DungeonExtension(tuple(floors.values()),
+                                                            self.origin)), report.problems
+
+    def _floor(self, section: A.Section) -> FloorExtension | None:
+        m = _Members(self._own(section.members, _FLOOR_OWN), self.report,
+                     "a floor of a dungeon extension", _FLOOR_POOLS)
+        enemies, rewards = _floor_pools(_Values(m, self.report), self.symbols)
+        if section.number is None:
+            self.report.error(section.pos, "write the floor's number: 'floor 3 { … }'")
+            return None
+        if section.number < 1:
+            self.report.error(section.pos, "floors are numbered from 1")
+            return None
+        if not m.props:
+            self.report.warning(section.pos, f"floor {section.number} of this extension adds "
+                                             "nothing: give it 'enemies' or 'rewards'")
+        return FloorExtension(section.number, enemies, rewards, section.pos)
+
+    def _own(self, members: tuple[A.Member, ...], own: tuple[str, ...]
+             ) -> tuple[A.Member, ...]:
+        """``members`` less those setting what only the dungeon's own declaration sets
+        (``own``), each reported."""
+        kept = []
+        for member in members:
+            word = member.key if isinstance(member, A.Property) else \
+                member.title if isinstance(member, A.Section) else None
+            if word in own:
+                self.report.error(member.pos, f"an extension cannot change '{word}': it only "
+                                              "adds 'enemies' and 'rewards' to the dungeon's "
+                                              f"floors (to change its '{word}', override the "
+                                              "dungeon)")
+            else:
+                kept.append(member)
+        return tuple(kept)
+
+
+def check_decl(decl: A.TopLevel, path: str, symbols: Symbols, mod: str | None = None
                ) -> tuple[Any, list[Diagnostic]]:
-    """Check one declaration: its definition (None if it has errors) and its problems."""
+    """Check one declaration or extension: its definition (None if it has errors) and its
+    problems."""
+    if isinstance(decl, A.Extension):
+        return _ExtensionChecker(decl, path, symbols, mod).check()
     return _DeclChecker(decl, path, symbols, mod).check()
 
 

@@ -9,10 +9,10 @@ is decided once, at load.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from .ast import Expr, Pos
+from .ast import NOPOS, Expr, Pos
 
 #: Slot kinds that take a die (``free``, ``spare`` and ``countdown`` are special).
 DIE_SLOT_KINDS = ("any", "even", "odd", "exact", "max", "min", "range", "doubles")
@@ -193,3 +193,51 @@ class DungeonDef:
     heal: int = 10                    # HP the "heal" reward restores
     text: str = ""
     origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class FloorExtension:
+    """``floor N { enemies: …; rewards: … }`` of an ``extend dungeon`` block: the names it
+    adds to floor N's pools, and where it is written (for a floor the dungeon lacks)."""
+
+    number: int
+    enemies: tuple[str, ...] = ()     # enemy ids added to the floor's `enemies`
+    rewards: tuple[str, ...] = ()     # equipment ids added to the floor's `rewards`
+    pos: Pos = NOPOS
+
+
+@dataclass(frozen=True)
+class DungeonExtension:
+    """``extend dungeon { … }``: enemies and rewards added to floors of the dungeon a run
+    walks, whichever one is loaded last (the library applies every extension to it, in
+    load order).
+
+    >>> dungeon = DungeonDef("d", "D", (FloorDef(1, 2, ("frog",), ("rock",)),))
+    >>> ext = DungeonExtension((FloorExtension(1, ("rat", "frog"), ("rock", "claw")),))
+    >>> ext.apply(dungeon).floors[0]
+    FloorDef(number=1, fights=2, enemies=('frog', 'rat'), rewards=('rock', 'claw'), boss=None)
+    >>> [f.number for f in DungeonExtension((FloorExtension(2),)).missing_floors(dungeon)]
+    [2]
+    """
+
+    floors: tuple[FloorExtension, ...]
+    origin: Origin | None = None
+
+    def missing_floors(self, dungeon: DungeonDef) -> tuple[FloorExtension, ...]:
+        """The floors this extension adds to that ``dungeon`` does not have."""
+        numbers = {floor.number for floor in dungeon.floors}
+        return tuple(f for f in self.floors if f.number not in numbers)
+
+    def apply(self, dungeon: DungeonDef) -> DungeonDef:
+        """``dungeon`` with this extension's names after each floor's own: a name already
+        in the pool is not added again, and a floor the dungeon lacks is passed over
+        (:meth:`missing_floors` names them)."""
+        adds = {f.number: f for f in self.floors}
+
+        def joined(pool: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+            return pool + tuple(n for n in dict.fromkeys(new) if n not in pool)
+
+        return replace(dungeon, floors=tuple(
+            replace(floor, enemies=joined(floor.enemies, add.enemies),
+                    rewards=joined(floor.rewards, add.rewards))
+            if (add := adds.get(floor.number)) else floor for floor in dungeon.floors))

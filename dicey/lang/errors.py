@@ -169,15 +169,21 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def did_you_mean_named(word: str, table: Mapping[str, Any]) -> str:
-    """:func:`did_you_mean` against declarations kept by id (each with a ``name``): the
-    word is matched as an id, and the suggestion is the name a player knows it by.
+    """:func:`did_you_mean` against declarations kept by id (each with a ``name``, or a
+    name itself, as the checker keeps them): the word is matched as an id, and the
+    suggestion is the name a player knows it by.
 
     >>> class Card: name = "Pea Shooter"
     >>> did_you_mean_named("pea shoter", {"pea_shooter": Card()})
     " (did you mean 'Pea Shooter'?)"
+    >>> did_you_mean_named("ice wrath", {"ice_wraith": "Ice Wraith"})
+    " (did you mean 'Ice Wraith'?)"
     """
     close = difflib.get_close_matches(make_id(word), sorted(table), n=1, cutoff=0.7)
-    return f" (did you mean '{table[close[0]].name}'?)" if close else ""
+    if not close:
+        return ""
+    found = table[close[0]]
+    return f" (did you mean '{found if isinstance(found, str) else found.name}'?)"
 
 
 def render_all(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:

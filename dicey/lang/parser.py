@@ -148,13 +148,19 @@ class ToAst(Transformer):
 
     # declarations
     def start(self, children):
-        return tuple(c for c in children if isinstance(c, A.Decl))
+        return tuple(c for c in children if isinstance(c, (A.Decl, A.Extension)))
 
     def decl(self, children):   # OVERRIDE? KIND STRING "{" _NL? members "}"
         override = children[0].type == "OVERRIDE"
         kind, name = children[1 if override else 0], children[2 if override else 1]
         return A.Decl(kind.value, _unquote(name), children[-2], override, _span(children),
                       _tpos(name))
+
+    def extension(self, children):   # EXTEND KIND STRING? "{" _NL? members "}"
+        kind, name = children[1], children[2]
+        named = isinstance(name, Token) and name.type == "STRING"
+        return A.Extension(kind.value, children[-2], _unquote(name) if named else None,
+                           _span(children), _tpos(kind), _tpos(name) if named else A.NOPOS)
 
     def members(self, children):
         return _nodes(children)
@@ -498,6 +504,7 @@ def _error_at(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
 _INSIDE: dict[type, Callable[[Any], tuple]] = {
     A.BinOp: lambda n: (n.left, n.right),
     A.Decl: lambda n: n.members,
+    A.Extension: lambda n: n.members,
     A.Section: lambda n: n.members,
     A.Hook: lambda n: n.body,
     A.If: lambda n: tuple([c for cond, body in n.branches for c in (cond, *body)])
@@ -715,10 +722,11 @@ def _parse_tree(text: str, path: str, start: str = "start"):
     return decls
 
 
-_DECL_START = re.compile(r"^(override[ \t]+)?(equipment|status|enemy|hero|dungeon)\b", re.M)
+_DECL_START = re.compile(r"^((override|extend)[ \t]+)?(equipment|status|enemy|hero|dungeon)\b",
+                         re.M)
 
 
-def _parse_by_declaration(text: str, path: str) -> tuple[list[A.Decl], list[Diagnostic]]:
+def _parse_by_declaration(text: str, path: str) -> tuple[list[A.TopLevel], list[Diagnostic]]:
     """Parse each top-level declaration alone: every broken one is reported, good ones kept.
 
     Each declaration starts a line, so only lines move: a chunk is parsed as it is and its
@@ -726,7 +734,7 @@ def _parse_by_declaration(text: str, path: str) -> tuple[list[A.Decl], list[Diag
     starts = [m.start() for m in _DECL_START.finditer(text)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
-    decls: list[A.Decl] = []
+    decls: list[A.TopLevel] = []
     problems: list[Diagnostic] = []
     line, counted = 0, 0
     for begin, end in zip(starts, starts[1:] + [len(text)]):

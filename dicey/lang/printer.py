@@ -171,8 +171,11 @@ def _members(members: tuple[A.Member, ...], depth: int) -> str:
     return "{\n" + inner + INDENT * depth + "}"
 
 
-def print_decl(decl: A.Decl) -> str:
-    """One declaration."""
+def print_decl(decl: A.TopLevel) -> str:
+    """One declaration (or extension)."""
+    if isinstance(decl, A.Extension):
+        name = "" if decl.name is None else f"{quote(decl.name)} "
+        return f"extend {decl.kind} {name}" + _members(decl.members, 0) + "\n"
     head = ("override " if decl.override else "") + f"{decl.kind} {quote(decl.name)} "
     return head + _members(decl.members, 0) + "\n"
 

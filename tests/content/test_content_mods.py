@@ -1,12 +1,15 @@
 """The example mods: both load clean, the override replaces the base card, and the new
-status, its cards and its enemy work in real fights."""
+status, its cards and its enemy work in real fights, the enemy on floor 3 of a run."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from dicey.ai.baseline import choose_move
 from dicey.library import MODS_DIR, load_library, read_mod_toml
 from dicey.rules import events as E
+from dicey.run import progress
+from dicey.run.session import open_fight
 from dicey.rules.fight import Fight
 from dicey.rules.headless import run_fight
 
@@ -91,3 +94,42 @@ def test_mod_content_starts_a_fight_like_base_content(library):
                         random.Random(5))
     assert [c.defn.name for c in fight.fighters[1].cards] == ["Frost Fang", "Cold Snap",
                                                              "Hypothermia"]
+
+
+def test_frostbite_puts_the_ice_wraith_and_its_cards_on_floor_3(library, base_library):
+    floor, base = library.dungeon.floors[2], base_library.dungeon.floors[2]
+    assert floor.enemies == base.enemies + ("ice_wraith",)
+    assert floor.rewards == base.rewards + ("frost_fang", "cold_snap")
+    assert library.dungeon.floors[:2] + library.dungeon.floors[3:] == \
+        base_library.dungeon.floors[:2] + base_library.dungeon.floors[3:]
+    (ext,) = library.extensions
+    assert ext.origin.mod == "frostbite" and ext.origin.path == "mods/frostbite/dungeon.dice"
+
+
+def test_a_seeded_run_meets_the_ice_wraith_on_floor_3(library, base_library):
+    seed = 5
+    state = progress.new_run(library, "warrior", seed)
+    assert "ice_wraith" in state.schedule[2]
+    assert not any("ice_wraith" in progress.new_run(base_library, "warrior", s).schedule[2]
+                   for s in range(20))
+    # the run at that fight, as a save made on the way there holds it
+    state = progress.enter_fight(replace(state, floor=2, step=state.schedule[2].index(
+        "ice_wraith")))
+    session = open_fight(library, state)
+    assert session.fight.fighters[1].name == "Ice Wraith"
+    while not session.over:
+        session.play(session.next_ai_move(choose_move))
+    state = progress.finish_fight(library, state, session.winner, session.fight.outcome.turns,
+                                  session.fight.fighters[0].hp)
+    assert (state.history[-1].floor, state.history[-1].enemy) == (3, "ice_wraith")
+    assert any(isinstance(e, E.StatusChanged) and e.status == "frostbite"
+               for e in session.events)
+
+
+def test_floor_3_of_a_run_offers_the_frostbite_cards(library):
+    from dicey.run.rewards import make_offers
+
+    hero = progress.new_run(library, "thief", 1).hero
+    offered = {offer.card for seed in range(30)
+               for offer in make_offers(library, library.dungeon, 2, hero, random.Random(seed))}
+    assert {"frost_fang", "cold_snap"} <= offered

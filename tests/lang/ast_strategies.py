@@ -19,8 +19,8 @@ from dicey.lang.interp import CORE_STATUSES
 #: Every word the grammar gives a meaning of its own (never a name in generated code).
 KEYWORDS = frozenset({
     "let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop", "true", "false",
-    "and", "or", "not", "var", "on", "before", "when", "override", "equipment", "status",
-    "enemy", "hero", "dungeon"})
+    "and", "or", "not", "var", "on", "before", "when", "override", "extend", "equipment",
+    "status", "enemy", "hero", "dungeon"})
 
 BINARY_OPS = tuple(A.PRECEDENCE)
 
@@ -114,9 +114,22 @@ def members(depth: int = 1) -> st.SearchStrategy:
     return st.lists(simple, max_size=5).map(tuple)
 
 
-declarations = st.builds(A.Decl, st.sampled_from(("equipment", "status", "enemy", "hero",
-                                                  "dungeon")),
-                         texts, members(), st.booleans())
+KINDS = st.sampled_from(("equipment", "status", "enemy", "hero", "dungeon"))
+#: A floor's members: its pools and the rest, of names and of other values.
+floor_members = st.lists(st.builds(
+    A.Property, st.sampled_from(("enemies", "rewards", "fights", "boss")) | names,
+    st.lists(st.builds(A.Text, st.sampled_from(("Frog", "Rock", "Frgo", ""))) | items,
+             min_size=1, max_size=3).map(tuple)),
+    max_size=4, unique_by=lambda p: p.key).map(tuple)   # (a key set twice says which line)
+#: Declarations and extensions: an extension of any kind, named or not, with any members
+#: (the checker says what may be extended), and the floors a dungeon's extension holds.
+declarations = st.one_of(
+    st.builds(A.Decl, KINDS, texts, members(), st.booleans()),
+    st.builds(A.Extension, KINDS, members(), st.none() | texts),
+    st.builds(A.Extension, st.just("dungeon"), st.lists(st.builds(
+        A.Section, st.just(("floor",)), st.none() | st.integers(0, 9), floor_members),
+        max_size=3, unique_by=lambda s: s.number).map(tuple)),
+)
 modules = st.builds(A.Module, st.lists(declarations, max_size=3).map(tuple))
 
 # ------------------------------------------------------------------ programs

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from dicey.lang.checker import check_decl
 from dicey.lang.errors import render_all
+from dicey.lang.parser import parse
 from lang_kit import errors, marked, only_error, problems
 
 
@@ -230,6 +232,52 @@ FIGHTER_ROWS = [
 ]
 
 
+
+def ext(floor: str, head: str = "") -> str:
+    """An ``extend dungeon`` block whose floor 3 holds ``floor``, over several lines."""
+    return f'extend dungeon {{{head}\n    floor 3 {{\n        {floor}\n    }}\n}}\n'
+
+
+EXTENSION_ROWS = [
+    ("extension-names-a-dungeon", 'extend dungeon «"The Dungeon"» {\n    floor 3 { enemies: '
+     '"Frog" }\n}', "an extension names no dungeon: it extends the one a run walks", None),
+    ("extension-of-an-enemy", 'extend «enemy» "Frog" {\n    hp: 5\n}',
+     "only the dungeon can be extended, not an enemy (to change an enemy, write 'override "
+     "enemy", None),
+    ("extension-sets-fights", ext('enemies: "Frog"\n        «fights: 4»'),
+     "an extension cannot change 'fights': it only adds 'enemies' and 'rewards'", None),
+    ("extension-sets-a-boss", ext('«boss: "Dragon"»'), "an extension cannot change 'boss'",
+     None),
+    ("extension-sets-heal", ext('enemies: "Frog"', "\n    «heal: 20»"),
+     "an extension cannot change 'heal'", None),
+    ("extension-sets-heroes", ext('enemies: "Frog"', '\n    «heroes: "Warrior"»'),
+     "an extension cannot change 'heroes'", None),
+    ("extension-adds-a-level", ext('enemies: "Frog"', "\n    «level 7 { xp: 99 }»"),
+     "an extension cannot change 'level'", None),
+    ("extension-unknown-enemy", ext('enemies: "Rat", «"Frgo"»'), "unknown enemy 'Frgo'", "Frog"),
+    ("extension-unknown-card", ext('rewards: «"Swrod"»'), "unknown card 'Swrod'", "Sword"),
+    # the name is matched as an id, the suggestion is the name a player knows
+    ("extension-card-by-id", ext('rewards: «"pea shoter"»'), "unknown card 'pea shoter'",
+     "Pea Shooter"),
+    # a floor's pools name plain cards: the message said to write what was written
+    ("extension-reward-upgraded", ext('rewards: «"Sword+"»'),
+     "'Sword+': 'rewards' takes plain names, not upgrades (write \"Sword\")", None),
+    ("extension-a-hero-for-an-enemy", ext('enemies: «"Warrior"»'),
+     "unknown enemy 'Warrior'", None),
+    ("extension-unknown-property", ext('«enemis: "Frog"»'), "unknown property 'enemis' for a "
+     "floor of a dungeon extension", "enemies"),
+    ("extension-floor-without-number",
+     'extend dungeon {\n    «floor { enemies: "Frog" }»\n}', "write the floor's number", None),
+    ("extension-floor-zero", 'extend dungeon {\n    «floor 0 { enemies: "Frog" }»\n}',
+     "floors are numbered from 1", None),
+    ("extension-floor-twice", 'extend dungeon {\n    floor 3 { enemies: "Frog" }\n'
+     '    «floor 3 { rewards: "Rock" }»\n}', "floor 3 is extended twice (first at line 2)",
+     None),
+    ("extension-hook", 'extend dungeon {\n    «on turn start { say(1) }»\n}',
+     "a dungeon extension cannot have the hook 'on turn start'", None),
+]
+
+
 def _expect(source: str, words: str, suggestion: str | None, symbols) -> None:
     clean, line, column, end = marked(source)
     found = [p for p in errors(clean, symbols) if words in p.message]
@@ -244,7 +292,8 @@ def _expect(source: str, words: str, suggestion: str | None, symbols) -> None:
 
 
 @pytest.mark.parametrize("source, words, suggestion",
-                         [pytest.param(*row[1:], id=row[0]) for row in ROWS + FIGHTER_ROWS])
+                         [pytest.param(*row[1:], id=row[0])
+                          for row in ROWS + FIGHTER_ROWS + EXTENSION_ROWS])
 def test_error_kind(source, words, suggestion, symbols):
     _expect(source, words, suggestion, symbols)
 
@@ -342,3 +391,24 @@ def test_caret_under_windows_line_ends(symbols):
     (diag,) = errors(source, symbols)
     assert render_all([diag], {"t.dice": source}).split("\n")[1:] == [
         "        on use { attak(1) }", "                 ^^^^^"]
+
+
+def test_a_dungeon_extension_checks_to_the_ids_it_adds(symbols):
+    source = ext('enemies: "Rat", "Frog"\n        rewards: "Pea Shooter"')
+    (decl,) = parse(source).decls
+    defn, found = check_decl(decl, "t.dice", symbols, "mymod")
+    assert found == []
+    (floor,) = defn.floors
+    assert (floor.number, floor.enemies, floor.rewards) == (3, ("rat", "frog"), ("pea_shooter",))
+    assert (floor.pos.line, floor.pos.column) == (2, 5)   # where a missing floor is reported
+    assert (defn.origin.path, defn.origin.pos.line, defn.origin.mod) == ("t.dice", 1, "mymod")
+
+
+@pytest.mark.parametrize("source, line", [
+    ("extend dungeon { }", 1),
+    ('extend dungeon {\n    floor 3 { }\n}', 2),
+])
+def test_an_extension_that_adds_nothing_is_a_warning(symbols, source, line):
+    (warning,) = problems(source, symbols)
+    assert warning.severity == "warning" and "adds nothing" in warning.message
+    assert warning.line == line

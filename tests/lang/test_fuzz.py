@@ -26,6 +26,7 @@ SOURCES = [p.read_text(encoding="utf-8") for folder in ("content", "mods")
 #: Characters that mean something to the grammar, so random text reaches deep into it.
 GRAMMAR_ALPHABET = st.sampled_from(list('{}()[]",.;:=+-*/%<>!#\n\t \\') + list("adeilnostu09"))
 GRAMMAR_WORDS = st.sampled_from(["equipment", "status", "enemy", "hero", "dungeon", "override",
+                                 "extend", "floor", "enemies:", "rewards:",
                                  "on", "use", "before", "when", "if", "elif", "else", "let",
                                  "repeat", "for", "in", "not", "and", "or", "cancel", "stop",
                                  "var", "true", "false", '"A"', "slots:", "any", "..", "\n"])

@@ -18,6 +18,9 @@ ROWS = [
     ("stray-character", 'equipment "A" {\n    on use { attack(1) «$» }\n}',
      "unexpected character '$'"),
     ("unknown-kind", '«weapon» "A" {\n}', "a declaration kind"),
+    ("extend-without-kind", 'extend «{»\n    floor 3 { enemies: "Frog" }\n}',
+     "a declaration kind"),
+    ("extend-a-floor", 'extend «floor» 3 {\n    enemies: "Frog"\n}', "a declaration kind"),
     ("unquoted-name", 'equipment «A» {\n}', "expected a line end, a string"),
     ("two-calls-one-line", 'equipment "A" {\n    on use { attack(1) «attack»(2) }\n}',
      "unexpected 'attack'"),
@@ -171,3 +174,14 @@ def test_other_errors_near_comparisons_keep_their_messages(source, words):
 
 def test_a_parenthesized_comparison_may_be_compared():
     parse(in_hook("say((a < b) == (b < c))"))
+
+
+def test_a_broken_extension_is_reported_and_the_declarations_around_it_parse():
+    source = ('extend dungeon {\n    floor 3 { enemies: "Frog"\n}\n'
+              'equipment "A" { on use { attack(1) } }\n'
+              'extend dungeon { floor 2 { rewards: "Rock" } }\n')
+    module, found = parse_recovering(source, "s.dice")
+    assert [(d.line, d.column) for d in found] == [(3, 2)]
+    good, extension = module.decls
+    assert good.name == "A" and (extension.kind, extension.name) == ("dungeon", None)
+    assert extension.members[0].number == 2 and extension.pos.line == 5
