@@ -158,6 +158,12 @@ CARD_DETAIL_KEYS = (
                                ("q", "close"))),
 )
 
+#: The help box's own keys.
+HELP_BOX_KEYS = (
+    Key("↑↓", "scroll", ()),
+    Key("esc", "close", (("escape", "close"), ("question_mark", "close"), ("q", "close"))),
+)
+
 END_KEYS = (
     Key("enter", "back to the title", (("enter", "title"),)),
     HELP,

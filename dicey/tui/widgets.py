@@ -400,10 +400,21 @@ class Menu(OptionList):
 
 
 class KeyBar(Static):
-    """One line of the keys that work on this screen."""
+    """One line of the keys that work on this screen.
+
+    It shows only while its screen is the one on top: under a box (the inventory, a card
+    read whole, help) its keys do nothing, and the box shows its own."""
 
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
         super().__init__(Text(key_bar(keys)), id=id)
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self._screen_changed()
+
+    def _screen_changed(self, _: object = None) -> None:
+        # (hidden, not removed: the screen underneath keeps its layout)
+        self.visible = self.screen is self.app.screen
 
     def show_keys(self, keys: Iterable[Key]) -> None:
         """Show these keys instead (the screen's keys that still do something)."""

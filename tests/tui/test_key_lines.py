@@ -1,0 +1,57 @@
+"""The key line shows the keys that work now: a box over a screen (the inventory, a card read
+whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
+from __future__ import annotations
+
+from dicey.tui.keys import CARD_DETAIL_KEYS, FIGHT_KEYS, HELP_BOX_KEYS, INVENTORY_KEYS, \
+    MAP_KEYS, key_bar
+from dicey.tui.screens.dungeon import DungeonScreen
+from tui_kit import hero_turn_or_end, kit_state, make_app, screen_text, wait_until
+
+
+def shown(app, keys) -> bool:
+    """Whether the key line of ``keys`` is on the terminal now."""
+    line = key_bar(keys)
+    return any(line in row for row in screen_text(app))
+
+
+async def test_a_box_shows_its_own_keys_and_hides_those_underneath(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state())
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.pause()
+        assert shown(app, MAP_KEYS)
+        await pilot.press("i")                               # the inventory over the map
+        await pilot.pause()
+        assert shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("x")                               # a card over the inventory
+        await pilot.pause()
+        assert shown(app, CARD_DETAIL_KEYS)
+        assert not shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("escape")                          # back on the map: its keys
+        await pilot.pause()
+        assert shown(app, MAP_KEYS)
+
+
+async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state())
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        assert shown(app, FIGHT_KEYS)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert shown(app, HELP_BOX_KEYS) and not shown(app, FIGHT_KEYS)
+        await pilot.press("escape", "x")
+        await pilot.pause()
+        assert shown(app, CARD_DETAIL_KEYS) and not shown(app, FIGHT_KEYS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert shown(app, FIGHT_KEYS)
