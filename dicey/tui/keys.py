@@ -6,7 +6,7 @@ help screen are all made from it, so they cannot disagree.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from textual.binding import Binding
@@ -164,11 +164,19 @@ HELP_BOX_KEYS = (
     Key("esc", "close", (("escape", "close"), ("question_mark", "close"), ("q", "close"))),
 )
 
+#: ↑↓ on the end of a run: on its key line only when the summary is longer than the screen.
+END_SCROLL = Key("↑↓", "scroll", (), on_bar=False,
+                 explained="scroll the run's summary (when it is longer than the screen)")
+
 END_KEYS = (
     Key("enter", "back to the title", (("enter", "title"),)),
+    END_SCROLL,
     HELP,
     Key("q", "quit", (("q", "quit"),)),
 )
+
+#: The end's key line when its summary scrolls.
+END_SCROLLING_BAR = tuple(replace(k, on_bar=True) if k is END_SCROLL else k for k in END_KEYS)
 
 #: The help screen's sections, in the order a run meets them.
 SECTIONS = (

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from dicey.run.inventory import card_label
 from dicey.run.state import RunState
 
-from ..keys import END_KEYS
+from ..keys import END_KEYS, END_SCROLLING_BAR
 from ..widgets import KeyBar
 from .base import RunScreen
 
@@ -55,6 +55,18 @@ class EndScreen(RunScreen):
         with VerticalScroll(id="end-summary"):
             yield Static(summary_table(lib, state))
         yield KeyBar(self.KEYS)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit_keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_keys)
+
+    def fit_keys(self) -> None:
+        """The key line says that ↑↓ scroll the summary when it is longer than its room."""
+        summary = self.query_one("#end-summary", VerticalScroll)
+        self.query_one(KeyBar).show_keys(END_SCROLLING_BAR if summary.max_scroll_y > 0
+                                         else self.KEYS)
 
     def action_title(self) -> None:
         self.dicey.back_to_title()

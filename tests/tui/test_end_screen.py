@@ -1,0 +1,52 @@
+"""The end of a run: its summary scrolls with ↑↓, and the key line says so when it must."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.containers import VerticalScroll
+
+from dicey.run import progress
+from dicey.tui.keys import END_KEYS, END_SCROLLING_BAR, key_bar
+from dicey.tui.screens.ending import EndScreen
+from run_kit import play_run
+from tui_kit import LIB, make_app, wait_until
+
+
+def long_run():
+    """A finished run with a summary of 30 fights: longer than a screen of 24 lines."""
+    state = play_run(LIB, progress.new_run(LIB, "warrior", 4))
+    fights = tuple(replace(state.history[0], floor=1 + n // 10) for n in range(29))
+    return replace(state, history=fights + state.history[-1:])
+
+
+def key_line(app) -> str:
+    return str(app.screen.query_one("KeyBar").render())
+
+
+async def test_the_key_line_says_the_summary_scrolls_when_it_does(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(long_run())
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
+        assert key_line(app) == key_bar(END_SCROLLING_BAR)
+        assert "↑↓ scroll" in key_line(app)
+        summary = app.screen.query_one("#end-summary", VerticalScroll)
+        await pilot.press("down", "down")                # and they do scroll it
+        await pilot.pause()
+        assert summary.scroll_y > 0
+        await pilot.resize_terminal(80, 50)              # the whole summary fits: not said
+        await wait_until(pilot, lambda: key_line(app) == key_bar(END_KEYS), "the key line")
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: key_line(app) == key_bar(END_SCROLLING_BAR),
+                         "the key line")
+
+
+async def test_a_short_summary_does_not_say_it_scrolls(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(play_run(LIB, progress.new_run(LIB, "warrior", 4)))
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
+        assert key_line(app) == key_bar(END_KEYS)
+        assert "scroll" not in key_line(app)
