@@ -399,6 +399,19 @@ class Menu(OptionList):
         return ("▶ " if index == highlighted else "  ") + self._prompts[index]
 
 
+class OneLine(Widget):
+    """A line of text that never wraps: cut with ``…`` when it is wider than the widget."""
+
+    text: reactive[str] = reactive("")
+
+    def __init__(self, text: str = "", *, id: str | None = None):
+        super().__init__(id=id)
+        self.set_reactive(OneLine.text, text)
+
+    def render(self) -> Text:
+        return Text(faces.shorten(self.text, self.content_size.width or self.app.size.width))
+
+
 class KeyBar(Static):
     """One line of the keys that work on this screen.
 

@@ -1,7 +1,7 @@
 """The title screen in a terminal narrower than 80 columns."""
 from __future__ import annotations
 
-from tui_kit import make_app
+from tui_kit import make_app, screen_text
 
 
 async def test_the_menu_stays_on_a_narrow_screen(home):
@@ -15,3 +15,46 @@ async def test_the_menu_stays_on_a_narrow_screen(home):
         await pilot.resize_terminal(100, 24)
         await pilot.pause()
         assert menu.region.width == 72                   # as wide as ever, given the room
+
+
+def library_with(*mods: str):
+    """The game's content with these mods, as ``dicey play --mods mods/…`` loads it."""
+    from argparse import Namespace
+
+    from dicey.commands._shared import library_from
+    from dicey.library import ROOT
+    return library_from(Namespace(mods=[str(ROOT / "mods" / m) for m in mods], no_mods=False),
+                        report=False)
+
+
+def mods_line(app) -> str:
+    return str(app.screen.query_one("#title-mods").render())
+
+
+async def test_the_title_names_the_mods_that_loaded(home):
+    """``--mods mods/frostbite``: the title says so, by the name and version of its
+    mod.toml; two mods, at 40 columns, are cut to one line that ends with …"""
+    app = make_app(home, library=library_with("frostbite"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert mods_line(app) == "Mods: Frostbite 1.0.0"
+        assert "Mods: Frostbite 1.0.0" in "\n".join(screen_text(app))
+
+    app = make_app(home, library=library_with("frostbite", "rebalance"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert mods_line(app) == "Mods: Frostbite 1.0.0, Rebalance 1.0.0"
+        await pilot.resize_terminal(36, 24)
+        await pilot.pause()
+        line = app.screen.query_one("#title-mods")
+        assert line.region.height == 1 and line.region.right <= 36
+        assert mods_line(app).endswith("…") and mods_line(app).startswith("Mods: Frostbite")
+        assert len(mods_line(app)) == line.content_size.width
+
+
+async def test_no_mods_no_line(home):
+    app = make_app(home, library=library_with())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#title-mods").display
+        assert not any("Mods:" in row for row in screen_text(app))

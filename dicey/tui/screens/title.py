@@ -14,7 +14,7 @@ from dicey.run.saves import Loaded
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import KeyBar, Menu
+from ..widgets import KeyBar, Menu, OneLine
 from .base import DiceyScreen
 from .heroes import HeroScreen
 
@@ -30,6 +30,13 @@ LOGO = r"""
 
 #: Said under a damaged save's report: nothing is lost by playing on.
 KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
+
+
+def mods_line(library: Any) -> str:
+    """The mods that loaded, by the names and versions their ``mod.toml`` gives
+    (``Mods: Frostbite 1.0.0, Rebalance 1.0.0``); empty when none did."""
+    mods = getattr(library, "mods", ())
+    return "Mods: " + ", ".join(f"{m.name} {m.version_text}" for m in mods) if mods else ""
 
 
 def run_line(library: Any, state: RunState) -> str:
@@ -57,6 +64,10 @@ class TitleScreen(DiceyScreen):
             yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
         yield Menu(id="menu")
+        mods = mods_line(self.dicey.library)
+        line = OneLine(mods, id="title-mods")
+        line.display = bool(mods)
+        yield line
         yield Static(id="title-problem")
         yield KeyBar(self.KEYS)
 
