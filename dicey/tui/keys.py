@@ -11,7 +11,9 @@ from typing import Iterable
 
 from textual.binding import Binding
 
-from .faces import CARD_KEYS
+from rich.cells import cell_len
+
+from .faces import CARD_KEYS, shorten
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,30 @@ def bindings(keys: Iterable[Key]) -> list[Binding]:
 
 def key_bar(keys: Iterable[Key]) -> str:
     return "  ".join(f"{k.shown} {k.what}" for k in keys if k.on_bar)
+
+
+def fit_key_bar(keys: Iterable[Key], cells: int) -> str:
+    """The key line in ``cells`` cells: whole if it fits; else the last keys give way to
+    ``…`` (never cut inside a key), and ``? help``, which lists them all, stays at the end.
+
+    >>> fit_key_bar(MAP_KEYS, 60)
+    'enter fight  i inventory  ? help  q save & quit'
+    >>> fit_key_bar(MAP_KEYS, 30)
+    'enter fight  …  ? help'
+    """
+    shown = [k for k in keys if k.on_bar]
+    line = key_bar(shown)
+    if cell_len(line) <= cells:
+        return line
+    kept = [k for k in shown if k is not HELP]
+    tail = [HELP] if HELP in shown else []
+    while kept:
+        kept.pop()
+        line = "  ".join([f"{k.shown} {k.what}" for k in kept] + ["…"] +
+                         [f"{k.shown} {k.what}" for k in tail])
+        if cell_len(line) <= cells:
+            return line
+    return shorten(line, cells)
 
 
 HELP = Key("?", "help", (("question_mark", "help"),))

@@ -28,7 +28,7 @@ from dicey.rules.events import Event
 from dicey.rules.state import CardState, Die, Fighter
 
 from . import faces
-from .keys import Key, key_bar
+from .keys import Key, fit_key_bar
 
 
 @dataclass(frozen=True)
@@ -412,14 +412,19 @@ class OneLine(Widget):
         return Text(faces.shorten(self.text, self.content_size.width or self.app.size.width))
 
 
-class KeyBar(Static):
-    """One line of the keys that work on this screen.
+class KeyBar(Widget):
+    """One line of the keys that work on this screen; on a narrow screen the last keys give
+    way to ``…`` before ``? help`` (:func:`~dicey.tui.keys.fit_key_bar`).
 
     It shows only while its screen is the one on top: under a box (the inventory, a card
     read whole, help) its keys do nothing, and the box shows its own."""
 
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
-        super().__init__(Text(key_bar(keys)), id=id)
+        super().__init__(id=id)
+        self.keys = tuple(keys)
+
+    def render(self) -> Text:
+        return Text(fit_key_bar(self.keys, self.content_size.width or self.app.size.width))
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
@@ -431,4 +436,7 @@ class KeyBar(Static):
 
     def show_keys(self, keys: Iterable[Key]) -> None:
         """Show these keys instead (the screen's keys that still do something)."""
-        self.update(Text(key_bar(keys)))
+        keys = tuple(keys)
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()

@@ -55,3 +55,26 @@ async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
         await pilot.press("escape")
         await pilot.pause()
         assert shown(app, FIGHT_KEYS)
+
+
+async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way(home):
+    """At 60 columns the fight's key line (77 cells) was cut in the middle of '? help';
+    now its last keys give way to … and '? help' ends it; at 80 it is whole again."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_text(app)[-1].strip() == \
+            "1-9 start with hero N  x read  d difficulty  …  ? help"
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        last = screen_text(app)[-1]
+        assert last.strip() == "1-9 die  a-f card  x read  t end turn  h hint  …  ? help"
+        assert len(last) <= 60
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen_text(app)[-1].strip() == key_bar(FIGHT_KEYS)

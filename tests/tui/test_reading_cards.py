@@ -70,6 +70,7 @@ async def test_a_card_longer_than_the_message_line_is_read_whole_at_80x24(home):
         assert "the mod 'sagas'" not in on_screen(app)   # (the last line of the body)
         for _ in range(body.max_scroll_y):
             await pilot.press("down")
+        await pilot.pause()                              # (drawn before it is read)
         shown = on_screen(app)
         assert "the mod 'sagas'" in shown and "END" in shown
 
