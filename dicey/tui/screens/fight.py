@@ -51,6 +51,11 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: The least a row of cards is given, borders included: its slots show.
 LEAST_ROW = 3
 
+#: The log's height, its top border included, when the screen has the room for the rest
+#: (its min-height in ``dicey.tcss``); on a screen too short for even the rows' least, it
+#: gives up lines down to ``LOG_LEAST`` rather than push the screen past its bottom.
+LOG_LINES, LOG_LEAST = 4, 2
+
 
 def share_rows(room: int, enemy: int, hero: int) -> tuple[int, int]:
     """The heights of the enemy's and the hero's rows of cards, which need ``enemy`` and
@@ -168,20 +173,25 @@ class FightScreen(RunScreen):
         """Each row of cards as tall as its tallest face, if the screen has the room; the
         log takes the rest (see :func:`share_rows`)."""
         rows = self.query_one("#enemy-cards", CardRow), self.query_one("#hero-cards", CardRow)
-        heights = share_rows(self._room_for_cards(), *(r.natural_height() for r in rows))
+        room = self._room_for_cards()
+        heights = share_rows(room, *(r.natural_height() for r in rows))
         for row, height in zip(rows, heights):
             if row.styles.height != Scalar.from_number(height):
                 row.styles.height = height
+        log = self.query_one(FightLog)
+        least = max(LOG_LEAST, LOG_LINES - max(0, sum(heights) - room))
+        if log.styles.min_height != Scalar.from_number(least):
+            log.styles.min_height = least
 
     def _room_for_cards(self) -> int:
         """The screen's height less the other widgets' (their heights in ``dicey.tcss``)
         and the log's least. The message line counts two lines: a one-line message
         leaves its second to the log; a fighter's bar counts the lines it takes."""
-        message, log = self.query_one("#message", Static), self.query_one(FightLog)
+        message = self.query_one("#message", Static)
         size = self.size if self.size.width else self.app.size
         taken = 0
         for w in self.children:
-            if w.display and w not in (message, log) and not isinstance(w, CardRow):
+            if w.display and w is not message and not isinstance(w, (CardRow, FightLog)):
                 if isinstance(w, FighterBar):   # (one line, or two when crowded)
                     height = w.get_content_height(size, size, size.width -
                                                   w.styles.gutter.width)
@@ -191,7 +201,7 @@ class FightScreen(RunScreen):
         lines = message.get_content_height(size, size, size.width - message.styles.gutter.width)
         most = message.styles.max_height.cells if message.styles.max_height else None
         lines = min(lines, most) if most else lines
-        return size.height - taken - max(lines, 2) - (log.styles.min_height.cells or 0)
+        return size.height - taken - max(lines, 2) - LOG_LINES
 
     def on_resize(self) -> None:
         self.query_one("#fight-header", Static).update(self._header())
