@@ -517,9 +517,7 @@ class FightScreen(RunScreen):
         key = position.key()
         try:
             hint = self.dicey.config.hint_for(position, seed)
-            cards = position.fighters[HERO].cards
-            line = [faces.move_label(m, cards) for m in hint.moves] or ["end turn"]
-            text = "Hint: " + ", ".join(line)
+            text = faces.hint_line(hint.moves, position.fighters[HERO].cards)
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))
