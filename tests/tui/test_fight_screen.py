@@ -134,3 +134,16 @@ async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):
         await pilot.press("1", "a", "h")                 # the Frog is beaten; a hint?
         assert screen.session.over
         assert message(screen) == "The fight is over: press enter."
+
+
+async def test_the_first_message_names_the_keys_of_the_dice_and_cards_in_play(home):
+    """It said 'Pick a die (1-9), then a card (a-f)' to a hero of three dice and two cards."""
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        hero = screen.session.fight.fighters[0]
+        assert (len(hero.dice), len(hero.cards)) == (3, 2)
+        assert message(screen) == ("Pick a die (1-3), then a card (a-b) to play it on; ↑↓ "
+                                   "read the cards, ? helps.")
+        await pilot.press("enter")
+        assert message(screen) == "Pick a card: its letter (a-b), or ↑↓ then enter."

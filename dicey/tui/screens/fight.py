@@ -135,9 +135,19 @@ class FightScreen(RunScreen):
         self.set_interval(0.12, self._tick)
         self.refresh_view()
         if self.session.hero_to_act and not self.session.moves:
-            self.say(f"Pick a die (1-9), then a card ({CARD_KEYS[0]}-{CARD_KEYS[5]}) to play it "
-                     "on; ↑↓ read the cards, ? helps.")
+            dice, cards = self._keys_in_play()
+            self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read the "
+                     "cards, ? helps.")
         self._carry_on()
+
+    def _keys_in_play(self) -> tuple[str, str]:
+        """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
+        one)."""
+        hero = self.session.fight.fighters[HERO]
+        dice = min(len(hero.dice), 9)
+        cards = min(len(hero.cards), len(CARD_KEYS))
+        return ("1" if dice <= 1 else f"1-{dice}",
+                CARD_KEYS[0] if cards <= 1 else f"{CARD_KEYS[0]}-{CARD_KEYS[cards - 1]}")
 
     @property
     def enemy(self) -> FighterDef:
@@ -378,7 +388,7 @@ class FightScreen(RunScreen):
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
         elif self.session.hero_to_act:
-            self.say(f"Pick a card: its letter ({CARD_KEYS[0]}-{CARD_KEYS[5]}), or ↑↓ then "
+            self.say(f"Pick a card: its letter ({self._keys_in_play()[1]}), or ↑↓ then "
                      "enter.")
 
     def action_play_on(self, card_index: int) -> None:
