@@ -58,3 +58,23 @@ async def test_no_mods_no_line(home):
         await pilot.pause()
         assert not app.screen.query_one("#title-mods").display
         assert not any("Mods:" in row for row in screen_text(app))
+
+
+async def test_on_a_short_screen_the_logo_gives_way_to_the_menu_and_the_notices(home):
+    """At 60×18 the logo pushed the end of the menu, the mods and the notice of a mod that
+    did not load off the bottom (the screen scrolled); now the logo goes, and comes back
+    when there is room."""
+    notice = "Mod 'frost' was not loaded (1 error(s))."
+    app = make_app(home, library=library_with("frostbite"), notices=(notice,))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(screen_text(app))
+        assert "Quit" in text and "Mods: Frostbite 1.0.0" in text and notice in text
+        assert app.screen.max_scroll_y == 0
+        assert not app.screen.query_one("#logo-box").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#logo-box").display
+        assert notice in "\n".join(screen_text(app)) and app.screen.max_scroll_y == 0

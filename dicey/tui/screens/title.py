@@ -60,7 +60,7 @@ class TitleScreen(DiceyScreen):
         self.confirming = False   # "new run" was asked once while a run is saved
 
     def compose(self) -> ComposeResult:
-        with Center():
+        with Center(id="logo-box"):
             yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
         yield Menu(id="menu")
@@ -73,6 +73,19 @@ class TitleScreen(DiceyScreen):
 
     def on_mount(self) -> None:
         self._load()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_logo)
+
+    def fit_logo(self) -> None:
+        """The logo only when the screen has room for it and the rest: on a short screen
+        it would push the menu's end and the notices under them off the bottom."""
+        box = self.query_one("#logo-box")
+        logo = self.query_one("#logo", Static)
+        rest = sum(w.outer_size.height + w.styles.margin.height for w in self.children
+                   if w.display and w is not box and not isinstance(w, KeyBar))
+        tall = len(LOGO.strip("\n").splitlines()) + logo.styles.margin.height
+        box.display = rest + tall <= self.size.height - 1   # (the key line)
 
     def on_screen_resume(self) -> None:
         self._load()
@@ -101,6 +114,7 @@ class TitleScreen(DiceyScreen):
         lines = [problem, KEPT] if problem else []
         self.query_one("#title-problem", Static).update(
             Text("\n".join(lines + list(self.dicey.config.notices))))
+        self.call_after_refresh(self.fit_logo)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = {"new": self.action_new_run, "continue": self.action_continue_run,
@@ -113,6 +127,7 @@ class TitleScreen(DiceyScreen):
             self.confirming = True
             self.query_one("#title-problem", Static).update(Text(
                 "A new run replaces the saved one. Choose New run again to start it."))
+            self.call_after_refresh(self.fit_logo)
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
