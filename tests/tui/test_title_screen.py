@@ -78,3 +78,18 @@ async def test_on_a_short_screen_the_logo_gives_way_to_the_menu_and_the_notices(
         await pilot.pause()
         assert app.screen.query_one("#logo-box").display
         assert notice in "\n".join(screen_text(app)) and app.screen.max_scroll_y == 0
+
+
+async def test_on_a_wide_screen_the_menu_is_centred_under_the_logo(home):
+    """At 100 columns the logo and the tagline were centred, the menu and the lines under
+    it stood on the left (4 columns in)."""
+    notice = "Mod 'frost' was not loaded (1 error(s))."
+    app = make_app(home, library=library_with("frostbite"), notices=(notice,))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        menu, logo = screen.query_one("#menu"), screen.query_one("#logo")
+        assert menu.region.width == 72 and menu.region.x == (100 - 72) // 2
+        assert abs((menu.region.x + menu.region.right) - (logo.region.x + logo.region.right)) <= 1
+        for line in ("#title-mods", "#title-problem"):       # in the menu's column
+            assert screen.query_one(line).region.x == menu.region.x

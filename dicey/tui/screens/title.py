@@ -5,7 +5,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center
+from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -63,12 +63,13 @@ class TitleScreen(DiceyScreen):
         with Center(id="logo-box"):
             yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
-        yield Menu(id="menu")
-        mods = mods_line(self.dicey.library)
-        line = OneLine(mods, id="title-mods")
-        line.display = bool(mods)
-        yield line
-        yield Static(id="title-problem")
+        with Center(), Vertical(id="title-body"):
+            yield Menu(id="menu")
+            mods = mods_line(self.dicey.library)
+            line = OneLine(mods, id="title-mods")
+            line.display = bool(mods)
+            yield line
+            yield Static(id="title-problem")
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
