@@ -84,10 +84,14 @@ TITLE_KEYS = (
     Key("q", "quit", (("q", "quit"),)),
 )
 
+#: 1-9 on the hero screen (its key line names as many as there are heroes: ``1-3``).
+HERO_NUMBERS = Key("1-9", "start with hero N",
+                   tuple((str(n), f"choose({n - 1})") for n in range(1, 10)))
+
 HERO_KEYS = (
     Key("↑↓", "pick a hero", (), on_bar=False),
     Key("enter", "start the run", (), on_bar=False),
-    Key("1-9", "start with hero N", tuple((str(n), f"choose({n - 1})") for n in range(1, 10))),
+    HERO_NUMBERS,
     read_key("read the hero's cards whole"),
     Key("d", "difficulty", (("d", "difficulty"),),
         explained="the run's difficulty: each enemy plays its own AI, or every enemy plays "
