@@ -124,6 +124,10 @@ async def test_a_die_or_a_card_that_is_not_there_is_said_so(home):
         await pilot.press("e")
         assert message(screen) == f"There is no card e: your cards are a-{'abcdef'[cards - 1]}."
         assert screen.session.moves == []
+        # i opens the inventory on the map and on a reward; in a fight it is a card's key.
+        await pilot.press("i")
+        assert message(screen) == (f"There is no card i: your cards are a-{'abcdef'[cards - 1]}."
+                                   " The inventory opens only between fights.")
 
 
 async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):

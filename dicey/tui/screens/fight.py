@@ -398,9 +398,12 @@ class FightScreen(RunScreen):
             return
         if card_index >= len(hero.cards):   # (a letter past your cards did nothing, unsaid)
             last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
-            self.say(f"There is no card {CARD_KEYS[card_index]}: your cards are "
-                     f"{CARD_KEYS[0]}-{last}." if last != CARD_KEYS[0] else
-                     f"There is no card {CARD_KEYS[card_index]}: your card is {last}.")
+            key = CARD_KEYS[card_index]
+            said = f"There is no card {key}: your cards are {CARD_KEYS[0]}-{last}." \
+                if last != CARD_KEYS[0] else f"There is no card {key}: your card is {last}."
+            if key == "i":     # (i opens the inventory on the map and on a reward)
+                said += " The inventory opens only between fights."
+            self.say(said)
             return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
