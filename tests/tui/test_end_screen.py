@@ -9,7 +9,7 @@ from dicey.run import progress
 from dicey.tui.keys import END_KEYS, END_SCROLLING_BAR, key_bar
 from dicey.tui.screens.ending import EndScreen
 from run_kit import play_run
-from tui_kit import LIB, make_app, wait_until
+from tui_kit import LIB, make_app, screen_text, wait_until
 
 
 def long_run():
@@ -50,3 +50,22 @@ async def test_a_short_summary_does_not_say_it_scrolls(home):
         await pilot.pause()
         assert key_line(app) == key_bar(END_KEYS)
         assert "scroll" not in key_line(app)
+
+
+async def test_at_60_columns_the_summary_keeps_its_headers_whole(home):
+    """At 60 columns the columns' padding left too little room: the headers were cut
+    ('resu…', 'tur…', 'lev…') and 'HP after' took two lines. The columns close up."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 18)) as pilot:
+        app.continue_run(play_run(LIB, progress.new_run(LIB, "warrior", 4)))
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
+        rows = screen_text(app)
+        header = next(row for row in rows if "floor" in row)
+        assert header.split() == ["floor", "enemy", "result", "turns", "HP", "after", "XP",
+                                  "level"]
+        assert not any("…" in row for row in rows)
+        await pilot.resize_terminal(80, 24)                # room again: 2 cells each side
+        await pilot.pause()
+        header = next(row for row in screen_text(app) if "floor" in row)
+        assert "result    turns" in header

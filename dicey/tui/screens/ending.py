@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,13 +30,21 @@ def headline(library: Any, state: RunState) -> str:
     return f"DEFEAT — {enemy} {how} on floor {last.floor}."
 
 
-def summary_table(library: Any, state: RunState) -> Table:
-    table = Table(box=None, padding=(0, 2), show_edge=False)
-    for column in ("floor", "enemy", "result", "turns", "HP after", "XP", "level"):
+COLUMNS = ("floor", "enemy", "result", "turns", "HP after", "XP", "level")
+
+
+def summary_table(library: Any, state: RunState, width: int | None = None) -> Table:
+    """The run fight by fight; its columns 2 cells apart on each side, or 1 when that
+    would not fit ``width`` (at 60 columns the headers were cut: 'resu…', 'lev…')."""
+    rows = [(str(f.floor), library.enemies[f.enemy].name, f.result, str(f.turns), str(f.hp),
+             f"+{f.xp}", str(f.level)) for f in state.history]
+    natural = sum(max(cell_len(text) for text in column) for column in zip(COLUMNS, *rows))
+    pad = 2 if width is None or natural + 4 * len(COLUMNS) <= width else 1
+    table = Table(box=None, padding=(0, pad), show_edge=False)
+    for column in COLUMNS:
         table.add_column(column, justify="right" if column != "enemy" else "left")
-    for f in state.history:
-        table.add_row(str(f.floor), library.enemies[f.enemy].name, f.result, str(f.turns),
-                      str(f.hp), f"+{f.xp}", str(f.level))
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -53,14 +62,24 @@ class EndScreen(RunScreen):
             f"{state.fights_won} fights won · seed {state.seed}\nCards: "
             + ", ".join(card_label(lib, r) for r in h.equipment + h.backpack)), id="end-hero")
         with VerticalScroll(id="end-summary"):
-            yield Static(summary_table(lib, state))
+            yield Static(summary_table(lib, state), id="end-table")
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
+        self.fit_table()
         self.call_after_refresh(self.fit_keys)
 
     def on_resize(self) -> None:
+        self.fit_table()
         self.call_after_refresh(self.fit_keys)
+
+    def fit_table(self) -> None:
+        """The summary as wide as the screen leaves it (its scrollbar's room kept)."""
+        summary = self.query_one("#end-summary", VerticalScroll)
+        width = (self.size.width or self.app.size.width) - summary.styles.gutter.width - \
+            summary.styles.scrollbar_size_vertical
+        self.query_one("#end-table", Static).update(
+            summary_table(self.dicey.library, self.run_state, width))
 
     def fit_keys(self) -> None:
         """The key line says that ↑↓ scroll the summary when it is longer than its room."""
