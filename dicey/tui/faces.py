@@ -315,6 +315,15 @@ def dice_line(dice: Iterable[Die]) -> str:
     return " ".join(die_label(d) for d in dice)
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` things, said as English says them.
+
+    >>> counted(1, "die", "dice"), counted(3, "die", "dice"), counted(0, "fight", "fights")
+    ('1 die', '3 dice', '0 fights')
+    """
+    return f"{n} {one if n == 1 else many}"
+
+
 def shorten(text: str, cells: int) -> str:
     """``text`` in at most ``cells`` cells, cut with ``…`` when it is longer (one cell
     at least).

@@ -82,7 +82,7 @@ class FighterBar(Widget):
             first.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
                          style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
         first.append(f"{v.hp}/{v.max_hp} HP" if graphic else f"  {v.hp}/{v.max_hp} HP")
-        parts = [first, Text(f"{v.dice_count} dice"), Text(f"lvl {v.level}")]
+        parts = [first, Text(faces.counted(v.dice_count, "die", "dice")), Text(f"lvl {v.level}")]
         parts += [Text(status, style("fighter-bar--status"))
                   for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:

@@ -69,3 +69,35 @@ async def test_at_60_columns_the_summary_keeps_its_headers_whole(home):
         await pilot.pause()
         header = next(row for row in screen_text(app) if "floor" in row)
         assert "result    turns" in header
+
+
+async def test_one_fight_and_one_die_are_said_in_the_singular(home):
+    """'1 fights won' at the end of a run lost in its second fight; '1 dice' for an enemy
+    of one die on the map and in its bar."""
+    from dicey.tui.screens.dungeon import DungeonScreen
+    from tui_kit import kit_state, tui_library
+    state = play_run(LIB, progress.new_run(LIB, "warrior", 4))
+    state = replace(state, history=state.history[:1] + (replace(state.history[1],
+                                                                 result="lost"),),
+                    stage="lost")
+    assert state.fights_won == 1
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause()
+        assert "· 1 fight won ·" in "\n".join(screen_text(app))
+
+    lib = tui_library()
+    lib.enemies["frog"] = replace(lib.enemies["frog"], dice=1)
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state(4))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.pause()
+        assert app.library.enemies[progress.current_enemy(app.state)].id == "frog"
+        assert "Frog · 8 HP · 1 die" in "\n".join(screen_text(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await pilot.pause()
+        assert "· 1 die ·" in "\n".join(screen_text(app))

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from dicey.run.inventory import card_label
 from dicey.run.state import RunState
 
+from ..faces import counted
 from ..keys import END_KEYS, END_SCROLLING_BAR
 from ..widgets import KeyBar
 from .base import RunScreen
@@ -59,7 +60,7 @@ class EndScreen(RunScreen):
         yield Static(Text(headline(lib, state), style="bold"), id="screen-title")
         yield Static(Text(
             f"{lib.heroes[h.id].name} · level {h.level} · {h.hp}/{h.max_hp} HP · "
-            f"{state.fights_won} fights won · seed {state.seed}\nCards: "
+            f"{counted(state.fights_won, 'fight', 'fights')} won · seed {state.seed}\nCards: "
             + ", ".join(card_label(lib, r) for r in h.equipment + h.backpack)), id="end-hero")
         with VerticalScroll(id="end-summary"):
             yield Static(summary_table(lib, state), id="end-table")

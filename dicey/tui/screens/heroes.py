@@ -15,6 +15,7 @@ from dicey.lang.defs import FighterDef
 from dicey.rules.state import fresh_card
 from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
+from ..faces import counted
 from ..keys import HERO_KEYS, HERO_NUMBERS
 from ..widgets import CardRow, CardView, KeyBar, Menu
 from .base import RunScreen
@@ -72,7 +73,7 @@ class HeroScreen(RunScreen):
         hero = self.heroes[index]
         lib = self.dicey.library
         info = Text(hero.name, style="bold")
-        info.append(f"\n{hero.hp} HP · {hero.dice} dice · grid {hero.grid} wide\n")
+        info.append(f"\n{hero.hp} HP · {counted(hero.dice, 'die', 'dice')} · grid {hero.grid} wide\n")
         info.append(hero.text)
         self.query_one("#hero-info", Static).update(info)
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
