@@ -179,11 +179,16 @@ INVENTORY_KEYS = (
     Key("esc", "done", (("escape", "close"), ("i", "close"))),
 )
 
+#: A card read whole: ←→ and ↑↓ are on its key line only when there are other cards to
+#: read and a text too long for the box.
+CARD_STEP = Key("←→", "other cards", (("left", "step(-1)"), ("right", "step(1)")),
+                explained="read the previous or the next card (in a fight, the card cursor "
+                          "follows)")
+CARD_SCROLL = Key("↑↓", "scroll", (), explained="scroll a long text (pgup pgdn too)")
+
 CARD_DETAIL_KEYS = (
-    Key("←→", "other cards", (("left", "step(-1)"), ("right", "step(1)")),
-        explained="read the previous or the next card (in a fight, the card cursor "
-                  "follows)"),
-    Key("↑↓", "scroll", (), explained="scroll a long text (pgup pgdn too)"),
+    CARD_STEP,
+    CARD_SCROLL,
     Key("esc enter", "close", (("escape", "close"), ("enter", "close"), ("x", "close"),
                                ("q", "close"))),
 )

@@ -2,10 +2,13 @@
 whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
 from __future__ import annotations
 
-from dicey.tui.keys import CARD_DETAIL_KEYS, FIGHT_KEYS, HELP_BOX_KEYS, INVENTORY_KEYS, \
-    MAP_KEYS, key_bar
+from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, FIGHT_KEYS, \
+    HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
 from dicey.tui.screens.dungeon import DungeonScreen
 from tui_kit import hero_turn_or_end, kit_state, make_app, screen_text, wait_until
+
+
+CARD_CLOSE = CARD_DETAIL_KEYS[-1]
 
 
 def shown(app, keys) -> bool:
@@ -26,7 +29,8 @@ async def test_a_box_shows_its_own_keys_and_hides_those_underneath(home):
         assert shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
         await pilot.press("x")                               # a card over the inventory
         await pilot.pause()
-        assert shown(app, CARD_DETAIL_KEYS)
+        await pilot.pause()
+        assert shown(app, [CARD_STEP, CARD_CLOSE])           # (a short text: no ↑↓)
         assert not shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
         await pilot.press("escape")
         await pilot.pause()
@@ -51,7 +55,8 @@ async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
         assert shown(app, HELP_BOX_KEYS) and not shown(app, FIGHT_KEYS)
         await pilot.press("escape", "x")
         await pilot.pause()
-        assert shown(app, CARD_DETAIL_KEYS) and not shown(app, FIGHT_KEYS)
+        await pilot.pause()
+        assert shown(app, [CARD_STEP, CARD_CLOSE]) and not shown(app, FIGHT_KEYS)
         await pilot.press("escape")
         await pilot.pause()
         assert shown(app, FIGHT_KEYS)
@@ -78,3 +83,36 @@ async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert screen_text(app)[-1].strip() == key_bar(FIGHT_KEYS)
+
+
+async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
+    """←→ read the other cards and ↑↓ scroll a long text: a card read alone (a reward on
+    offer), whose text fits, showed both all the same."""
+    from dicey.run import progress
+    from dicey.tui.screens.card import CardScreen
+    from tui_kit import gambler_state, into_gambler, saga_library
+    state = progress.finish_fight(make_app(home).library,
+                                  progress.enter_fight(kit_state(4)), 0, 3, 17)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RewardScreen")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: isinstance(app.screen, CardScreen))
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.screen.cards()) == 1
+        bar = str(app.screen.query_one("KeyBar").render())
+        assert bar == key_bar([CARD_CLOSE])
+
+    app = make_app(home, library=saga_library())          # a long text, other cards
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_gambler(pilot)
+        await pilot.press("tab", "x")
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("KeyBar").render()) == key_bar(CARD_DETAIL_KEYS)
+        await pilot.press("right")                       # a short one: no ↑↓
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("KeyBar").render()) == key_bar([CARD_STEP, CARD_CLOSE])
