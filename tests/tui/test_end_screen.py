@@ -6,7 +6,7 @@ from dataclasses import replace
 from textual.containers import VerticalScroll
 
 from dicey.run import progress
-from dicey.tui.keys import END_KEYS, END_SCROLLING_BAR, key_bar
+from dicey.tui.keys import END_KEYS, END_SCROLLING_BAR, TITLE_KEYS, key_bar
 from dicey.tui.screens.ending import EndScreen
 from run_kit import play_run
 from tui_kit import LIB, make_app, screen_text, wait_until
@@ -50,6 +50,10 @@ async def test_a_short_summary_does_not_say_it_scrolls(home):
         await pilot.pause()
         assert key_line(app) == key_bar(END_KEYS)
         assert "scroll" not in key_line(app)
+        await pilot.press("enter")                       # the title's keys, back on top
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
+        await pilot.pause()
+        assert screen_text(app)[-1].strip() == key_bar(TITLE_KEYS)
 
 
 async def test_at_60_columns_the_summary_keeps_its_headers_whole(home):
