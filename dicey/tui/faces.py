@@ -91,24 +91,54 @@ def card_title(card: CardState, key: str = "") -> str:
 
 
 def move_label(move: Move, cards: Sequence[CardState]) -> str:
-    """A move as the fight screen shows it: the die's face, then the card's key and title
-    as on the card (``5 → a Sword+``), ``?`` for a blind die (the planner knows it as 0).
+    """A move as the fight screen says it: the die by its face (``the 5``: a die's key is
+    its place in the tray, which moves change), the card by its key and title as on the
+    card (``a Sword+``); a blind die is ``the blind die`` (the planner knows it as 0).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
     >>> sword = fresh_card(EquipmentDef("sword", "Sword"), upgraded=True)
     >>> [move_label(m, [sword]) for m in (Move.place(5, "Sword", 0, 0),
     ...                                   Move.release(0, "Sword", 1, 0), Move.end())]
-    ['5 → a Sword+', 'release a Sword+ with ?', 'end turn']
+    ['the 5 on a Sword+', 'release a Sword+ with the blind die', 'end the turn']
     """
     if move.is_end:
-        return "end turn"
-    die = str(move.die) if move.die else "?"
+        return "end the turn"
+    die = f"the {move.die}" if move.die else "the blind die"
     card = move.card
     if 0 <= move.card_index < len(cards) and cards[move.card_index].name == move.card:
         card = card_title(cards[move.card_index], CARD_KEYS[move.card_index]
                           if move.card_index < len(CARD_KEYS) else "")
-    return f"release {card} with {die}" if move.action == "release" else f"{die} → {card}"
+    return f"release {card} with {die}" if move.action == "release" else f"{die} on {card}"
+
+
+def hint_line(moves: Sequence[Move], cards: Sequence[CardState]) -> str:
+    """The planner's line for the turn, as a sentence.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> from dicey.rules.state import fresh_card
+    >>> cards = [fresh_card(EquipmentDef("sword", "Sword")),
+    ...          fresh_card(EquipmentDef("shield", "Shield"))]
+    >>> hint_line([Move.place(5, "Sword", 1, 0), Move.place(2, "Shield", 0, 1), Move.end()],
+    ...           cards)
+    'Hint: play the 5 on a Sword, the 2 on b Shield, then end the turn.'
+    >>> hint_line([Move.release(3, "Shield", 0, 1), Move.place(4, "Sword", 0, 0)], cards)
+    'Hint: release b Shield with the 3, then play the 4 on a Sword.'
+    >>> hint_line([], cards)
+    'Hint: end the turn.'
+    """
+    said = []
+    for i, move in enumerate(moves):
+        label = move_label(move, cards)
+        placing = not move.is_end and move.action != "release"
+        before = moves[i - 1] if i else None
+        if placing and (before is None or before.is_end or before.action == "release"):
+            label = "play " + label
+        said.append(label)
+    said = said or ["end the turn"]
+    if len(said) > 1:
+        said[-1] = "then " + said[-1]
+    return "Hint: " + ", ".join(said) + "."
 
 
 def card_line(card: CardState, key: str = "", owner: str = "") -> str:
@@ -283,6 +313,15 @@ def status_line(statuses: Mapping[str, int], names: Mapping[str, Any] | None = N
 
 def dice_line(dice: Iterable[Die]) -> str:
     return " ".join(die_label(d) for d in dice)
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` things, said as English says them.
+
+    >>> counted(1, "die", "dice"), counted(3, "die", "dice"), counted(0, "fight", "fights")
+    ('1 die', '3 dice', '0 fights')
+    """
+    return f"{n} {one if n == 1 else many}"
 
 
 def shorten(text: str, cells: int) -> str:

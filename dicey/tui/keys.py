@@ -6,12 +6,14 @@ help screen are all made from it, so they cannot disagree.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from textual.binding import Binding
 
-from .faces import CARD_KEYS
+from rich.cells import cell_len
+
+from .faces import CARD_KEYS, shorten
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,30 @@ def key_bar(keys: Iterable[Key]) -> str:
     return "  ".join(f"{k.shown} {k.what}" for k in keys if k.on_bar)
 
 
+def fit_key_bar(keys: Iterable[Key], cells: int) -> str:
+    """The key line in ``cells`` cells: whole if it fits; else the last keys give way to
+    ``…`` (never cut inside a key), and ``? help``, which lists them all, stays at the end.
+
+    >>> fit_key_bar(MAP_KEYS, 60)
+    'enter fight  i inventory  ? help  q save & quit'
+    >>> fit_key_bar(MAP_KEYS, 30)
+    'enter fight  …  ? help'
+    """
+    shown = [k for k in keys if k.on_bar]
+    line = key_bar(shown)
+    if cell_len(line) <= cells:
+        return line
+    kept = [k for k in shown if k is not HELP]
+    tail = [HELP] if HELP in shown else []
+    while kept:
+        kept.pop()
+        line = "  ".join([f"{k.shown} {k.what}" for k in kept] + ["…"] +
+                         [f"{k.shown} {k.what}" for k in tail])
+        if cell_len(line) <= cells:
+            return line
+    return shorten(line, cells)
+
+
 HELP = Key("?", "help", (("question_mark", "help"),))
 QUIT = Key("q", "save & quit", (("q", "save_quit"),))
 
@@ -58,10 +84,14 @@ TITLE_KEYS = (
     Key("q", "quit", (("q", "quit"),)),
 )
 
+#: 1-9 on the hero screen (its key line names as many as there are heroes: ``1-3``).
+HERO_NUMBERS = Key("1-9", "start with hero N",
+                   tuple((str(n), f"choose({n - 1})") for n in range(1, 10)))
+
 HERO_KEYS = (
     Key("↑↓", "pick a hero", (), on_bar=False),
     Key("enter", "start the run", (), on_bar=False),
-    Key("1-9", "start with hero N", tuple((str(n), f"choose({n - 1})") for n in range(1, 10))),
+    HERO_NUMBERS,
     read_key("read the hero's cards whole"),
     Key("d", "difficulty", (("d", "difficulty"),),
         explained="the run's difficulty: each enemy plays its own AI, or every enemy plays "
@@ -149,20 +179,39 @@ INVENTORY_KEYS = (
     Key("esc", "done", (("escape", "close"), ("i", "close"))),
 )
 
+#: A card read whole: ←→ and ↑↓ are on its key line only when there are other cards to
+#: read and a text too long for the box.
+CARD_STEP = Key("←→", "other cards", (("left", "step(-1)"), ("right", "step(1)")),
+                explained="read the previous or the next card (in a fight, the card cursor "
+                          "follows)")
+CARD_SCROLL = Key("↑↓", "scroll", (), explained="scroll a long text (pgup pgdn too)")
+
 CARD_DETAIL_KEYS = (
-    Key("←→", "other cards", (("left", "step(-1)"), ("right", "step(1)")),
-        explained="read the previous or the next card (in a fight, the card cursor "
-                  "follows)"),
-    Key("↑↓", "scroll", (), explained="scroll a long text (pgup pgdn too)"),
+    CARD_STEP,
+    CARD_SCROLL,
     Key("esc enter", "close", (("escape", "close"), ("enter", "close"), ("x", "close"),
                                ("q", "close"))),
 )
 
+#: The help box's own keys.
+HELP_BOX_KEYS = (
+    Key("↑↓", "scroll", ()),
+    Key("esc", "close", (("escape", "close"), ("question_mark", "close"), ("q", "close"))),
+)
+
+#: ↑↓ on the end of a run: on its key line only when the summary is longer than the screen.
+END_SCROLL = Key("↑↓", "scroll", (), on_bar=False,
+                 explained="scroll the run's summary (when it is longer than the screen)")
+
 END_KEYS = (
     Key("enter", "back to the title", (("enter", "title"),)),
+    END_SCROLL,
     HELP,
     Key("q", "quit", (("q", "quit"),)),
 )
+
+#: The end's key line when its summary scrolls.
+END_SCROLLING_BAR = tuple(replace(k, on_bar=True) if k is END_SCROLL else k for k in END_KEYS)
 
 #: The help screen's sections, in the order a run meets them.
 SECTIONS = (

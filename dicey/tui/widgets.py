@@ -28,7 +28,7 @@ from dicey.rules.events import Event
 from dicey.rules.state import CardState, Die, Fighter
 
 from . import faces
-from .keys import Key, key_bar
+from .keys import Key, fit_key_bar
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class FighterBar(Widget):
             first.append(f"  {faces.hp_bar(v.hp, v.max_hp)} ",
                          style("fighter-bar--hp-low" if low else "fighter-bar--hp"))
         first.append(f"{v.hp}/{v.max_hp} HP" if graphic else f"  {v.hp}/{v.max_hp} HP")
-        parts = [first, Text(f"{v.dice_count} dice"), Text(f"lvl {v.level}")]
+        parts = [first, Text(faces.counted(v.dice_count, "die", "dice")), Text(f"lvl {v.level}")]
         parts += [Text(status, style("fighter-bar--status"))
                   for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
@@ -399,12 +399,44 @@ class Menu(OptionList):
         return ("▶ " if index == highlighted else "  ") + self._prompts[index]
 
 
-class KeyBar(Static):
-    """One line of the keys that work on this screen."""
+class OneLine(Widget):
+    """A line of text that never wraps: cut with ``…`` when it is wider than the widget."""
+
+    text: reactive[str] = reactive("")
+
+    def __init__(self, text: str = "", *, id: str | None = None):
+        super().__init__(id=id)
+        self.set_reactive(OneLine.text, text)
+
+    def render(self) -> Text:
+        return Text(faces.shorten(self.text, self.content_size.width or self.app.size.width))
+
+
+class KeyBar(Widget):
+    """One line of the keys that work on this screen; on a narrow screen the last keys give
+    way to ``…`` before ``? help`` (:func:`~dicey.tui.keys.fit_key_bar`).
+
+    It shows only while its screen is the one on top: under a box (the inventory, a card
+    read whole, help) its keys do nothing, and the box shows its own."""
 
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
-        super().__init__(Text(key_bar(keys)), id=id)
+        super().__init__(id=id)
+        self.keys = tuple(keys)
+
+    def render(self) -> Text:
+        return Text(fit_key_bar(self.keys, self.content_size.width or self.app.size.width))
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self._screen_changed()
+
+    def _screen_changed(self, _: object = None) -> None:
+        # (hidden, not removed: the screen underneath keeps its layout)
+        self.visible = self.screen is self.app.screen
 
     def show_keys(self, keys: Iterable[Key]) -> None:
         """Show these keys instead (the screen's keys that still do something)."""
-        self.update(Text(key_bar(keys)))
+        keys = tuple(keys)
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()

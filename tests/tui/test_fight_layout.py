@@ -290,3 +290,24 @@ async def test_a_long_enemy_name_is_cut_in_the_header_not_what_follows_it(home):
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         assert name + "'s turn" in shown(header)
+
+
+async def test_a_two_line_message_on_a_60x18_screen_does_not_push_it_past_its_bottom(home):
+    """At 60×18 the first turn's message takes two lines: with both rows of cards at their
+    least, the screen was one line too tall; it scrolled (a scrollbar took two columns)
+    and the key line covered the log's last line. The log gives up a line instead."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#message").size.height == 2
+        log, keys = screen.query_one(FightLog), screen.query_one(KeyBar)
+        assert screen.max_scroll_y == 0 and screen.size.width == 60
+        assert log.region.bottom == keys.region.y == 17 and log.outer_size.height == 3
+        await pilot.press("1", "a")                      # the message goes: room again
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.max_scroll_y == 0 and log.outer_size.height >= 4

@@ -124,6 +124,10 @@ async def test_a_die_or_a_card_that_is_not_there_is_said_so(home):
         await pilot.press("e")
         assert message(screen) == f"There is no card e: your cards are a-{'abcdef'[cards - 1]}."
         assert screen.session.moves == []
+        # i opens the inventory on the map and on a reward; in a fight it is a card's key.
+        await pilot.press("i")
+        assert message(screen) == (f"There is no card i: your cards are a-{'abcdef'[cards - 1]}."
+                                   " The inventory opens only between fights.")
 
 
 async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):
@@ -134,3 +138,16 @@ async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):
         await pilot.press("1", "a", "h")                 # the Frog is beaten; a hint?
         assert screen.session.over
         assert message(screen) == "The fight is over: press enter."
+
+
+async def test_the_first_message_names_the_keys_of_the_dice_and_cards_in_play(home):
+    """It said 'Pick a die (1-9), then a card (a-f)' to a hero of three dice and two cards."""
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        hero = screen.session.fight.fighters[0]
+        assert (len(hero.dice), len(hero.cards)) == (3, 2)
+        assert message(screen) == ("Pick a die (1-3), then a card (a-b) to play it on; ↑↓ "
+                                   "read the cards, ? helps.")
+        await pilot.press("enter")
+        assert message(screen) == "Pick a card: its letter (a-b), or ↑↓ then enter."

@@ -39,3 +39,15 @@ async def test_a_hero_of_four_cards_shows_each_name_and_text_whole_at_80x24(home
         await pilot.pause()
         cards = [c for c in app.screen.query("#hero-kit CardView") if c.display]
         assert len(cards) == 2 and all("…" not in str(c.render()) for c in cards)
+
+
+async def test_the_key_line_names_as_many_numbers_as_there_are_heroes(home):
+    """It said '1-9 start with hero N' over a list of two heroes."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        await pilot.pause()
+        assert len(app.screen.heroes) == 2
+        bar = str(app.screen.query_one("KeyBar").render())
+        assert bar.startswith("1-2 start with hero N  x read") and "1-9" not in bar

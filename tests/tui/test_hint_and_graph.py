@@ -26,13 +26,16 @@ async def test_the_hint_shows_the_best_line(home):
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
         # The cards by their keys, as on screen; the planner's score means nothing to a player.
-        assert message(screen) == "Hint: 5 → a Sword, 2 → b Shield, end turn"
+        # The dice by their faces, said as dice: '5 → a Sword' read as the keys 5 and a
+        # (and the key 5 picks the fifth die, which this hero does not have).
+        assert message(screen) == "Hint: play the 5 on a Sword, the 2 on b Shield, then end " \
+                                  "the turn."
         assert asked == [(screen.session.fight.key(), screen.session.seed)]
 
 
 async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
-    """An upgraded card is named with its ``+``, as on its face; a blind die is ``?`` (the
-    planner sees it as a 0)."""
+    """An upgraded card is named with its ``+``, as on its face; a blind die is said to be
+    one (the planner sees it as a 0)."""
     def hint(fight, seed):
         return Hint([Move.place(0, "Sword", 0, 0), Move.release(3, "Shield", 0, 1)])
     app = make_app(home, seed=4, hint_for=hint)
@@ -43,7 +46,8 @@ async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
         hero.cards[0] = hero.cards[0]._replace(upgraded=True)
         await pilot.press("h")
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        assert message(screen) == "Hint: ? → a Sword+, release b Shield with 3"
+        assert message(screen) == "Hint: play the blind die on a Sword+, then release b " \
+                                  "Shield with the 3."
 
 
 async def test_the_real_hint_names_legal_moves(home):
@@ -52,7 +56,8 @@ async def test_the_real_hint_names_legal_moves(home):
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
-        first = message(screen).removeprefix("Hint: ").split(",")[0]
+        first = message(screen).removeprefix("Hint: ").removeprefix("play ")
+        first = first.split(",")[0].removeprefix("then ").rstrip(".")
         cards = screen.session.fight.fighters[0].cards
         legal = [move_label(m, cards) for m in screen.session.fight.legal_moves()]
         assert first in legal
@@ -100,11 +105,11 @@ async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        whole = "Hint: " + ", ".join(["1 → a Sword"] * 20 + ["end turn"])
+        whole = "Hint: play " + ", ".join(["the 1 on a Sword"] * 20) + ", then end the turn."
         shown = screen.query_one("#message")
         assert shown.size.height == 3
         assert message(screen).endswith("… (all of it is in the log)")
-        assert "end turn" not in message(screen)
+        assert "end the turn" not in message(screen)
         log = screen.query_one("#log")
         logged = " ".join("".join(seg.text for seg in strip).strip() for strip in log.lines)
         assert whole in logged

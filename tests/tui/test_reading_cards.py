@@ -68,8 +68,12 @@ async def test_a_card_longer_than_the_message_line_is_read_whole_at_80x24(home):
         body = app.screen.query_one("#card-body", VerticalScroll)
         assert body.max_scroll_y > 0
         assert "the mod 'sagas'" not in on_screen(app)   # (the last line of the body)
-        for _ in range(body.max_scroll_y):
+        for _ in range(60):                              # (its room settles as it is laid out)
+            if body.scroll_y >= body.max_scroll_y:
+                break
             await pilot.press("down")
+            await pilot.pause()
+        await pilot.pause()                              # (drawn before it is read)
         shown = on_screen(app)
         assert "the mod 'sagas'" in shown and "END" in shown
 

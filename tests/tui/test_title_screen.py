@@ -1,7 +1,7 @@
 """The title screen in a terminal narrower than 80 columns."""
 from __future__ import annotations
 
-from tui_kit import make_app
+from tui_kit import make_app, screen_text
 
 
 async def test_the_menu_stays_on_a_narrow_screen(home):
@@ -15,3 +15,81 @@ async def test_the_menu_stays_on_a_narrow_screen(home):
         await pilot.resize_terminal(100, 24)
         await pilot.pause()
         assert menu.region.width == 72                   # as wide as ever, given the room
+
+
+def library_with(*mods: str):
+    """The game's content with these mods, as ``dicey play --mods mods/…`` loads it."""
+    from argparse import Namespace
+
+    from dicey.commands._shared import library_from
+    from dicey.library import ROOT
+    return library_from(Namespace(mods=[str(ROOT / "mods" / m) for m in mods], no_mods=False),
+                        report=False)
+
+
+def mods_line(app) -> str:
+    return str(app.screen.query_one("#title-mods").render())
+
+
+async def test_the_title_names_the_mods_that_loaded(home):
+    """``--mods mods/frostbite``: the title says so, by the name and version of its
+    mod.toml; two mods, at 40 columns, are cut to one line that ends with …"""
+    app = make_app(home, library=library_with("frostbite"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert mods_line(app) == "Mods: Frostbite 1.0.0"
+        assert "Mods: Frostbite 1.0.0" in "\n".join(screen_text(app))
+
+    app = make_app(home, library=library_with("frostbite", "rebalance"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert mods_line(app) == "Mods: Frostbite 1.0.0, Rebalance 1.0.0"
+        await pilot.resize_terminal(36, 24)
+        await pilot.pause()
+        line = app.screen.query_one("#title-mods")
+        assert line.region.height == 1 and line.region.right <= 36
+        assert mods_line(app).endswith("…") and mods_line(app).startswith("Mods: Frostbite")
+        assert len(mods_line(app)) == line.content_size.width
+
+
+async def test_no_mods_no_line(home):
+    app = make_app(home, library=library_with())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#title-mods").display
+        assert not any("Mods:" in row for row in screen_text(app))
+
+
+async def test_on_a_short_screen_the_logo_gives_way_to_the_menu_and_the_notices(home):
+    """At 60×18 the logo pushed the end of the menu, the mods and the notice of a mod that
+    did not load off the bottom (the screen scrolled); now the logo goes, and comes back
+    when there is room."""
+    notice = "Mod 'frost' was not loaded (1 error(s))."
+    app = make_app(home, library=library_with("frostbite"), notices=(notice,))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(screen_text(app))
+        assert "Quit" in text and "Mods: Frostbite 1.0.0" in text and notice in text
+        assert app.screen.max_scroll_y == 0
+        assert not app.screen.query_one("#logo-box").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#logo-box").display
+        assert notice in "\n".join(screen_text(app)) and app.screen.max_scroll_y == 0
+
+
+async def test_on_a_wide_screen_the_menu_is_centred_under_the_logo(home):
+    """At 100 columns the logo and the tagline were centred, the menu and the lines under
+    it stood on the left (4 columns in)."""
+    notice = "Mod 'frost' was not loaded (1 error(s))."
+    app = make_app(home, library=library_with("frostbite"), notices=(notice,))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        menu, logo = screen.query_one("#menu"), screen.query_one("#logo")
+        assert menu.region.width == 72 and menu.region.x == (100 - 72) // 2
+        assert abs((menu.region.x + menu.region.right) - (logo.region.x + logo.region.right)) <= 1
+        for line in ("#title-mods", "#title-problem"):       # in the menu's column
+            assert screen.query_one(line).region.x == menu.region.x

@@ -121,3 +121,17 @@ async def into_gambler(pilot):
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
     await pilot.pause()
     return fight_screen(pilot.app)
+
+
+def screen_text(app) -> list[str]:
+    """The lines the terminal shows now, as text (a box over a screen as well as what
+    shows of the screen underneath), as a screenshot has them."""
+    import io
+
+    from rich.console import Console
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True))
+    return [line.rstrip() for line in console.export_text().splitlines()]

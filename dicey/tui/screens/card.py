@@ -23,7 +23,7 @@ from textual.widgets import Static
 from dicey.rules.state import CardState
 
 from .. import faces
-from ..keys import CARD_DETAIL_KEYS
+from ..keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP
 from ..widgets import KeyBar
 from .base import DiceyModal
 
@@ -115,6 +115,15 @@ class CardScreen(DiceyModal):
         room = max(3, room)
         if body.styles.max_height != Scalar.from_number(room):
             body.styles.max_height = room
+        self.fit_keys(self.query_one("#card-details").outer_size.height > room)
+
+    def fit_keys(self, scrolls: bool) -> None:
+        """The key line names ←→ only when there are other cards to read, and ↑↓ only
+        when the text scrolls (it is longer than the box)."""
+        hidden = {CARD_STEP} if len(self.cards()) < 2 else set()
+        if not scrolls:
+            hidden.add(CARD_SCROLL)
+        self.query_one(KeyBar).show_keys(k for k in self.KEYS if k not in hidden)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_body)

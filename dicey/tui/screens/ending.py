@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +13,8 @@ from textual.widgets import Static
 from dicey.run.inventory import card_label
 from dicey.run.state import RunState
 
-from ..keys import END_KEYS
+from ..faces import counted
+from ..keys import END_KEYS, END_SCROLLING_BAR
 from ..widgets import KeyBar
 from .base import RunScreen
 
@@ -29,13 +31,21 @@ def headline(library: Any, state: RunState) -> str:
     return f"DEFEAT — {enemy} {how} on floor {last.floor}."
 
 
-def summary_table(library: Any, state: RunState) -> Table:
-    table = Table(box=None, padding=(0, 2), show_edge=False)
-    for column in ("floor", "enemy", "result", "turns", "HP after", "XP", "level"):
+COLUMNS = ("floor", "enemy", "result", "turns", "HP after", "XP", "level")
+
+
+def summary_table(library: Any, state: RunState, width: int | None = None) -> Table:
+    """The run fight by fight; its columns 2 cells apart on each side, or 1 when that
+    would not fit ``width`` (at 60 columns the headers were cut: 'resu…', 'lev…')."""
+    rows = [(str(f.floor), library.enemies[f.enemy].name, f.result, str(f.turns), str(f.hp),
+             f"+{f.xp}", str(f.level)) for f in state.history]
+    natural = sum(max(cell_len(text) for text in column) for column in zip(COLUMNS, *rows))
+    pad = 2 if width is None or natural + 4 * len(COLUMNS) <= width else 1
+    table = Table(box=None, padding=(0, pad), show_edge=False)
+    for column in COLUMNS:
         table.add_column(column, justify="right" if column != "enemy" else "left")
-    for f in state.history:
-        table.add_row(str(f.floor), library.enemies[f.enemy].name, f.result, str(f.turns),
-                      str(f.hp), f"+{f.xp}", str(f.level))
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -50,11 +60,33 @@ class EndScreen(RunScreen):
         yield Static(Text(headline(lib, state), style="bold"), id="screen-title")
         yield Static(Text(
             f"{lib.heroes[h.id].name} · level {h.level} · {h.hp}/{h.max_hp} HP · "
-            f"{state.fights_won} fights won · seed {state.seed}\nCards: "
+            f"{counted(state.fights_won, 'fight', 'fights')} won · seed {state.seed}\nCards: "
             + ", ".join(card_label(lib, r) for r in h.equipment + h.backpack)), id="end-hero")
         with VerticalScroll(id="end-summary"):
-            yield Static(summary_table(lib, state))
+            yield Static(summary_table(lib, state), id="end-table")
         yield KeyBar(self.KEYS)
+
+    def on_mount(self) -> None:
+        self.fit_table()
+        self.call_after_refresh(self.fit_keys)
+
+    def on_resize(self) -> None:
+        self.fit_table()
+        self.call_after_refresh(self.fit_keys)
+
+    def fit_table(self) -> None:
+        """The summary as wide as the screen leaves it (its scrollbar's room kept)."""
+        summary = self.query_one("#end-summary", VerticalScroll)
+        width = (self.size.width or self.app.size.width) - summary.styles.gutter.width - \
+            summary.styles.scrollbar_size_vertical
+        self.query_one("#end-table", Static).update(
+            summary_table(self.dicey.library, self.run_state, width))
+
+    def fit_keys(self) -> None:
+        """The key line says that ↑↓ scroll the summary when it is longer than its room."""
+        summary = self.query_one("#end-summary", VerticalScroll)
+        self.query_one(KeyBar).show_keys(END_SCROLLING_BAR if summary.max_scroll_y > 0
+                                         else self.KEYS)
 
     def action_title(self) -> None:
         self.dicey.back_to_title()

@@ -51,6 +51,11 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: The least a row of cards is given, borders included: its slots show.
 LEAST_ROW = 3
 
+#: The log's height, its top border included, when the screen has the room for the rest
+#: (its min-height in ``dicey.tcss``); on a screen too short for even the rows' least, it
+#: gives up lines down to ``LOG_LEAST`` rather than push the screen past its bottom.
+LOG_LINES, LOG_LEAST = 4, 2
+
 
 def share_rows(room: int, enemy: int, hero: int) -> tuple[int, int]:
     """The heights of the enemy's and the hero's rows of cards, which need ``enemy`` and
@@ -130,9 +135,19 @@ class FightScreen(RunScreen):
         self.set_interval(0.12, self._tick)
         self.refresh_view()
         if self.session.hero_to_act and not self.session.moves:
-            self.say(f"Pick a die (1-9), then a card ({CARD_KEYS[0]}-{CARD_KEYS[5]}) to play it "
-                     "on; ↑↓ read the cards, ? helps.")
+            dice, cards = self._keys_in_play()
+            self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read the "
+                     "cards, ? helps.")
         self._carry_on()
+
+    def _keys_in_play(self) -> tuple[str, str]:
+        """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
+        one)."""
+        hero = self.session.fight.fighters[HERO]
+        dice = min(len(hero.dice), 9)
+        cards = min(len(hero.cards), len(CARD_KEYS))
+        return ("1" if dice <= 1 else f"1-{dice}",
+                CARD_KEYS[0] if cards <= 1 else f"{CARD_KEYS[0]}-{CARD_KEYS[cards - 1]}")
 
     @property
     def enemy(self) -> FighterDef:
@@ -168,20 +183,25 @@ class FightScreen(RunScreen):
         """Each row of cards as tall as its tallest face, if the screen has the room; the
         log takes the rest (see :func:`share_rows`)."""
         rows = self.query_one("#enemy-cards", CardRow), self.query_one("#hero-cards", CardRow)
-        heights = share_rows(self._room_for_cards(), *(r.natural_height() for r in rows))
+        room = self._room_for_cards()
+        heights = share_rows(room, *(r.natural_height() for r in rows))
         for row, height in zip(rows, heights):
             if row.styles.height != Scalar.from_number(height):
                 row.styles.height = height
+        log = self.query_one(FightLog)
+        least = max(LOG_LEAST, LOG_LINES - max(0, sum(heights) - room))
+        if log.styles.min_height != Scalar.from_number(least):
+            log.styles.min_height = least
 
     def _room_for_cards(self) -> int:
         """The screen's height less the other widgets' (their heights in ``dicey.tcss``)
         and the log's least. The message line counts two lines: a one-line message
         leaves its second to the log; a fighter's bar counts the lines it takes."""
-        message, log = self.query_one("#message", Static), self.query_one(FightLog)
+        message = self.query_one("#message", Static)
         size = self.size if self.size.width else self.app.size
         taken = 0
         for w in self.children:
-            if w.display and w not in (message, log) and not isinstance(w, CardRow):
+            if w.display and w is not message and not isinstance(w, (CardRow, FightLog)):
                 if isinstance(w, FighterBar):   # (one line, or two when crowded)
                     height = w.get_content_height(size, size, size.width -
                                                   w.styles.gutter.width)
@@ -191,7 +211,7 @@ class FightScreen(RunScreen):
         lines = message.get_content_height(size, size, size.width - message.styles.gutter.width)
         most = message.styles.max_height.cells if message.styles.max_height else None
         lines = min(lines, most) if most else lines
-        return size.height - taken - max(lines, 2) - (log.styles.min_height.cells or 0)
+        return size.height - taken - max(lines, 2) - LOG_LINES
 
     def on_resize(self) -> None:
         self.query_one("#fight-header", Static).update(self._header())
@@ -368,7 +388,7 @@ class FightScreen(RunScreen):
         elif self.card_cursor is not None:
             self.action_play_on(self.card_cursor)
         elif self.session.hero_to_act:
-            self.say(f"Pick a card: its letter ({CARD_KEYS[0]}-{CARD_KEYS[5]}), or ↑↓ then "
+            self.say(f"Pick a card: its letter ({self._keys_in_play()[1]}), or ↑↓ then "
                      "enter.")
 
     def action_play_on(self, card_index: int) -> None:
@@ -378,9 +398,12 @@ class FightScreen(RunScreen):
             return
         if card_index >= len(hero.cards):   # (a letter past your cards did nothing, unsaid)
             last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
-            self.say(f"There is no card {CARD_KEYS[card_index]}: your cards are "
-                     f"{CARD_KEYS[0]}-{last}." if last != CARD_KEYS[0] else
-                     f"There is no card {CARD_KEYS[card_index]}: your card is {last}.")
+            key = CARD_KEYS[card_index]
+            said = f"There is no card {key}: your cards are {CARD_KEYS[0]}-{last}." \
+                if last != CARD_KEYS[0] else f"There is no card {key}: your card is {last}."
+            if key == "i":     # (i opens the inventory on the map and on a reward)
+                said += " The inventory opens only between fights."
+            self.say(said)
             return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
@@ -507,9 +530,7 @@ class FightScreen(RunScreen):
         key = position.key()
         try:
             hint = self.dicey.config.hint_for(position, seed)
-            cards = position.fighters[HERO].cards
-            line = [faces.move_label(m, cards) for m in hint.moves] or ["end turn"]
-            text = "Hint: " + ", ".join(line)
+            text = faces.hint_line(hint.moves, position.fighters[HERO].cards)
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))

@@ -6,12 +6,12 @@ from typing import Sequence
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..keys import LEGEND, SECTIONS, Key
+from ..keys import HELP_BOX_KEYS, LEGEND, SECTIONS, Key, bindings
+from ..widgets import KeyBar
 
 ABOUT = ("Place dice on your cards to use them: each card says which dice it takes. "
          "Beat every enemy, floor by floor, and the boss at the bottom. After each win, "
@@ -37,9 +37,8 @@ class HelpScreen(ModalScreen):
     """Every key, over whatever screen was showing (the game goes on underneath); the keys
     of the screen underneath come first."""
 
-    BINDINGS = [Binding("escape", "close", show=False), Binding("question_mark", "close",
-                                                                show=False),
-                Binding("q", "close", show=False)]
+    KEYS = HELP_BOX_KEYS
+    BINDINGS = bindings(HELP_BOX_KEYS)
 
     def __init__(self, first: Sequence[Key] = ()):
         super().__init__()
@@ -47,10 +46,11 @@ class HelpScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Static(Text("Help — ↑↓ to scroll, esc to close", style="bold"), id="help-title")
+            yield Static(Text("Help", style="bold"), id="help-title")
             yield Static(Text(ABOUT), id="help-about")
             with VerticalScroll(id="help-keys"):
                 yield Static(help_table(self.first))
+            yield KeyBar(self.KEYS)
 
     def action_close(self) -> None:
         self.dismiss()

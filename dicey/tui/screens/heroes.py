@@ -2,6 +2,8 @@
 run's difficulty."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -13,7 +15,8 @@ from dicey.lang.defs import FighterDef
 from dicey.rules.state import fresh_card
 from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
-from ..keys import HERO_KEYS
+from ..faces import counted
+from ..keys import HERO_KEYS, HERO_NUMBERS
 from ..widgets import CardRow, CardView, KeyBar, Menu
 from .base import RunScreen
 from .card import read_cards
@@ -53,6 +56,10 @@ class HeroScreen(RunScreen):
                           for i, h in enumerate(self.heroes)])
         menu.focus()
         self._preview(0)
+        count = min(len(self.heroes), 9)     # the key line names the heroes there are
+        numbers = replace(HERO_NUMBERS, shown="1" if count == 1 else f"1-{count}")
+        self.query_one(KeyBar).show_keys(numbers if k is HERO_NUMBERS else k
+                                         for k in self.KEYS)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview(event.option_index)
@@ -66,7 +73,7 @@ class HeroScreen(RunScreen):
         hero = self.heroes[index]
         lib = self.dicey.library
         info = Text(hero.name, style="bold")
-        info.append(f"\n{hero.hp} HP · {hero.dice} dice · grid {hero.grid} wide\n")
+        info.append(f"\n{hero.hp} HP · {counted(hero.dice, 'die', 'dice')} · grid {hero.grid} wide\n")
         info.append(hero.text)
         self.query_one("#hero-info", Static).update(info)
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]

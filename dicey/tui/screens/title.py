@@ -5,7 +5,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center
+from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -14,7 +14,7 @@ from dicey.run.saves import Loaded
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import KeyBar, Menu
+from ..widgets import KeyBar, Menu, OneLine
 from .base import DiceyScreen
 from .heroes import HeroScreen
 
@@ -30,6 +30,13 @@ LOGO = r"""
 
 #: Said under a damaged save's report: nothing is lost by playing on.
 KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
+
+
+def mods_line(library: Any) -> str:
+    """The mods that loaded, by the names and versions their ``mod.toml`` gives
+    (``Mods: Frostbite 1.0.0, Rebalance 1.0.0``); empty when none did."""
+    mods = getattr(library, "mods", ())
+    return "Mods: " + ", ".join(f"{m.name} {m.version_text}" for m in mods) if mods else ""
 
 
 def run_line(library: Any, state: RunState) -> str:
@@ -53,15 +60,33 @@ class TitleScreen(DiceyScreen):
         self.confirming = False   # "new run" was asked once while a run is saved
 
     def compose(self) -> ComposeResult:
-        with Center():
+        with Center(id="logo-box"):
             yield Static(Text(LOGO.strip("\n")), id="logo")
         yield Static(id="tagline")
-        yield Menu(id="menu")
-        yield Static(id="title-problem")
+        with Center(), Vertical(id="title-body"):
+            yield Menu(id="menu")
+            mods = mods_line(self.dicey.library)
+            line = OneLine(mods, id="title-mods")
+            line.display = bool(mods)
+            yield line
+            yield Static(id="title-problem")
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
         self._load()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_logo)
+
+    def fit_logo(self) -> None:
+        """The logo only when the screen has room for it and the rest: on a short screen
+        it would push the menu's end and the notices under them off the bottom."""
+        box = self.query_one("#logo-box")
+        logo = self.query_one("#logo", Static)
+        rest = sum(w.outer_size.height + w.styles.margin.height for w in self.children
+                   if w.display and w is not box and not isinstance(w, KeyBar))
+        tall = len(LOGO.strip("\n").splitlines()) + logo.styles.margin.height
+        box.display = rest + tall <= self.size.height - 1   # (the key line)
 
     def on_screen_resume(self) -> None:
         self._load()
@@ -90,6 +115,7 @@ class TitleScreen(DiceyScreen):
         lines = [problem, KEPT] if problem else []
         self.query_one("#title-problem", Static).update(
             Text("\n".join(lines + list(self.dicey.config.notices))))
+        self.call_after_refresh(self.fit_logo)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = {"new": self.action_new_run, "continue": self.action_continue_run,
@@ -102,6 +128,7 @@ class TitleScreen(DiceyScreen):
             self.confirming = True
             self.query_one("#title-problem", Static).update(Text(
                 "A new run replaces the saved one. Choose New run again to start it."))
+            self.call_after_refresh(self.fit_logo)
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())

@@ -1,0 +1,118 @@
+"""The key line shows the keys that work now: a box over a screen (the inventory, a card read
+whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
+from __future__ import annotations
+
+from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, FIGHT_KEYS, \
+    HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
+from dicey.tui.screens.dungeon import DungeonScreen
+from tui_kit import hero_turn_or_end, kit_state, make_app, screen_text, wait_until
+
+
+CARD_CLOSE = CARD_DETAIL_KEYS[-1]
+
+
+def shown(app, keys) -> bool:
+    """Whether the key line of ``keys`` is on the terminal now."""
+    line = key_bar(keys)
+    return any(line in row for row in screen_text(app))
+
+
+async def test_a_box_shows_its_own_keys_and_hides_those_underneath(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state())
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.pause()
+        assert shown(app, MAP_KEYS)
+        await pilot.press("i")                               # the inventory over the map
+        await pilot.pause()
+        assert shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("x")                               # a card over the inventory
+        await pilot.pause()
+        await pilot.pause()
+        assert shown(app, [CARD_STEP, CARD_CLOSE])           # (a short text: no ↑↓)
+        assert not shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert shown(app, INVENTORY_KEYS) and not shown(app, MAP_KEYS)
+        await pilot.press("escape")                          # back on the map: its keys
+        await pilot.pause()
+        assert shown(app, MAP_KEYS)
+
+
+async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state())
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        assert shown(app, FIGHT_KEYS)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert shown(app, HELP_BOX_KEYS) and not shown(app, FIGHT_KEYS)
+        await pilot.press("escape", "x")
+        await pilot.pause()
+        await pilot.pause()
+        assert shown(app, [CARD_STEP, CARD_CLOSE]) and not shown(app, FIGHT_KEYS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert shown(app, FIGHT_KEYS)
+
+
+async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way(home):
+    """At 60 columns the fight's key line (77 cells) was cut in the middle of '? help';
+    now its last keys give way to … and '? help' ends it; at 80 it is whole again."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_text(app)[-1].strip() == \
+            "1-2 start with hero N  x read  d difficulty  …  ? help"
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        last = screen_text(app)[-1]
+        assert last.strip() == "1-9 die  a-f card  x read  t end turn  h hint  …  ? help"
+        assert len(last) <= 60
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen_text(app)[-1].strip() == key_bar(FIGHT_KEYS)
+
+
+async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
+    """←→ read the other cards and ↑↓ scroll a long text: a card read alone (a reward on
+    offer), whose text fits, showed both all the same."""
+    from dicey.run import progress
+    from dicey.tui.screens.card import CardScreen
+    from tui_kit import gambler_state, into_gambler, saga_library
+    state = progress.finish_fight(make_app(home).library,
+                                  progress.enter_fight(kit_state(4)), 0, 3, 17)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RewardScreen")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: isinstance(app.screen, CardScreen))
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.screen.cards()) == 1
+        bar = str(app.screen.query_one("KeyBar").render())
+        assert bar == key_bar([CARD_CLOSE])
+
+    app = make_app(home, library=saga_library())          # a long text, other cards
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_gambler(pilot)
+        await pilot.press("tab", "x")
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("KeyBar").render()) == key_bar(CARD_DETAIL_KEYS)
+        await pilot.press("right")                       # a short one: no ↑↓
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("KeyBar").render()) == key_bar([CARD_STEP, CARD_CLOSE])
