@@ -28,6 +28,9 @@ RECORDS_VERSION = 1
 #: Runs kept; the oldest give way (a thousand runs are some 250 kilobytes).
 MAX_RUNS = 1000
 RESULTS = ("won", "lost")
+#: Said under a damaged records file's report: nothing is lost by playing on.
+RECORDS_KEPT = ("The damaged file is kept: the next run that ends moves it aside, as "
+                "records.damaged.json, and the records start again.")
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ class RecordBook:
         if not os.path.lexists(self.path):
             return Records()
         try:
-            return Records(tuple(decode(read_limited(self.path))))
+            return Records(tuple(decode(read_limited(self.path, "a records file"))))
         except SaveFormatError as err:
             return Records(problem=f"{self.path} does not read: {err}")
 

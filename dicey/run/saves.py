@@ -169,9 +169,9 @@ def check_content(state: RunState, library: Any) -> None:
                                   "cannot upgrade")
 
 
-def read_limited(path: Path) -> bytes:
+def read_limited(path: Path, what: str = "a save") -> bytes:
     """A save file's bytes; SaveFormatError when it cannot be read or is far too large to
-    be a save (such a file is never read into memory)."""
+    be ``what`` (such a file is never read into memory)."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):   # a named pipe would block the read
             raise SaveFormatError(f"cannot be read ({NOT_A_FILE})")
@@ -180,7 +180,7 @@ def read_limited(path: Path) -> bytes:
     except OSError as err:
         raise SaveFormatError(f"cannot be read ({err.strerror or err})") from None
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveFormatError(f"it is too large to be a save (over {MAX_SAVE_BYTES:,} bytes)")
+        raise SaveFormatError(f"it is too large to be {what} (over {MAX_SAVE_BYTES:,} bytes)")
     return data
 
 

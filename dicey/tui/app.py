@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from dicey.run import progress
 from dicey.run.brains import Hint, enemy_chooser, hero_hint
+from dicey.run.records import RecordBook, record_of
 from dicey.run.saves import SaveError, SaveStore
 from dicey.run.session import Chooser, FightSession, open_fight
 from dicey.run.state import RunState
@@ -75,6 +76,7 @@ class DiceyApp(App):
         super().__init__(ansi_color=True)
         self.library = library
         self.store = store or SaveStore()
+        self.records = RecordBook(self.store.folder)
         self.config = config or PlayConfig()
         self.state: RunState | None = None
         self._unsaved_exit = False   # saving on quit failed once: the next quit leaves
@@ -128,7 +130,9 @@ class DiceyApp(App):
         self._show(screen)
 
     def commit(self, state: RunState) -> bool:
-        """Take ``state`` as the run and save it; False (and a notice) if saving failed."""
+        """Take ``state`` as the run and save it; False (and a notice) if saving failed.
+        A run that ended goes into the records too (a records file that cannot be written
+        is said, and the run is saved all the same)."""
         self.state = state
         try:
             if state.finished:
@@ -138,6 +142,11 @@ class DiceyApp(App):
         except SaveError as err:
             self.notify(str(err), severity="error", timeout=10)
             return False
+        if state.finished:
+            try:
+                self.records.add(record_of(state, self.library))
+            except SaveError as err:
+                self.notify(str(err), severity="warning", timeout=10)
         return True
 
     def begin_fight(self) -> None:

@@ -79,6 +79,9 @@ def read_key(explained: str) -> Key:
 TITLE_KEYS = (
     Key("n", "new run", (("n", "new_run"),)),
     Key("c", "continue", (("c", "continue_run"),)),
+    Key("r", "records", (("r", "records"),),
+        explained="the runs that have ended: each hero's runs, wins, furthest floor and "
+                  "streak, and the latest runs"),
     Key("↑↓ enter", "choose", (), on_bar=False),
     HELP,
     Key("q", "quit", (("q", "quit"),)),
@@ -210,13 +213,37 @@ END_KEYS = (
     Key("q", "quit", (("q", "quit"),)),
 )
 
+
+def shown_too(keys: tuple[Key, ...], key: Key) -> tuple[Key, ...]:
+    """``keys`` with ``key`` on the key line too (a key that works only at times).
+
+    >>> key_bar(shown_too(END_KEYS, END_SCROLL))
+    'enter back to the title  ↑↓ scroll  ? help  q quit'
+    """
+    return tuple(replace(k, on_bar=True) if k is key else k for k in keys)
+
+
 #: The end's key line when its summary scrolls.
-END_SCROLLING_BAR = tuple(replace(k, on_bar=True) if k is END_SCROLL else k for k in END_KEYS)
+END_SCROLLING_BAR = shown_too(END_KEYS, END_SCROLL)
+
+#: ↑↓ on the records: on the key line only when they are longer than the screen.
+RECORDS_SCROLL = Key("↑↓", "scroll", (), on_bar=False,
+                     explained="scroll the records (when they are longer than the screen)")
+
+RECORDS_KEYS = (
+    Key("esc", "back", (("escape", "back"), ("enter", "back"), ("r", "back"))),
+    RECORDS_SCROLL,
+    HELP,
+    Key("q", "quit", (("q", "quit"),)),
+)
+
+#: The records' key line when they scroll.
+RECORDS_SCROLLING_BAR = shown_too(RECORDS_KEYS, RECORDS_SCROLL)
 
 #: The help screen's sections, in the order a run meets them.
 SECTIONS = (
     ("Title", TITLE_KEYS), ("Choosing a hero", HERO_KEYS), ("The dungeon", MAP_KEYS),
     ("A fight", FIGHT_KEYS), ("Reading a card", CARD_DETAIL_KEYS), ("A reward", REWARD_KEYS),
     ("The inventory", INVENTORY_KEYS),
-    ("The end of a run", END_KEYS),
+    ("The end of a run", END_KEYS), ("Records", RECORDS_KEYS),
 )

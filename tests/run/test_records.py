@@ -162,3 +162,10 @@ def test_any_bytes_read_as_records_or_are_refused_with_a_reason(data):
         decode(data)
     except SaveFormatError as err:
         assert str(err)
+
+
+def test_a_records_file_far_too_large_is_reported_without_being_read(book, monkeypatch):
+    monkeypatch.setattr("dicey.run.saves.MAX_SAVE_BYTES", 4000)
+    book.add(sample(1))
+    book.path.write_bytes(b"[" + b"1," * 3000 + b"1]")
+    assert "too large to be a records file (over 4,000 bytes)" in book.load().problem

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from dicey.ai.baseline import choose_move
 from dicey.run import progress
+from dicey.run.records import RecordBook
 from dicey.run.saves import SaveStore, decode
 from dicey.tui.app import DiceyApp, PlayConfig
 from dicey.tui.screens.dungeon import DungeonScreen
@@ -65,6 +66,8 @@ async def test_a_whole_run_by_keys_to_the_boss(home):
     assert enemies[-1] == "dragon" and app.state.stage == "won"
     store = SaveStore(home)
     assert not store.path.exists() and decode(store.last_run.read_bytes(), LIB) == app.state
+    [record] = RecordBook(home).load().runs               # and it is in the records
+    assert record.won and record.seed == 2 and record.fights_won == len(enemies)
 
 
 async def test_a_fight_by_keys_to_a_loss(home):
@@ -80,6 +83,8 @@ async def test_a_fight_by_keys_to_a_loss(home):
         await pilot.press("enter")                       # back to the title
         await wait_until(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
     assert app.state is None and SaveStore(home).last_run.exists()
+    [record] = RecordBook(home).load().runs
+    assert (record.hero_name, record.result, record.floor) == ("Weakling", "lost", 1)
 
 
 def base_game_run(library, seed: int, hp: int):

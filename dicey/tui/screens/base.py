@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
 from dicey.run.state import RunState
 
 from ..keys import Key, bindings
+from ..widgets import KeyBar
 from .help import HelpScreen
 
 if TYPE_CHECKING:
@@ -37,6 +39,13 @@ class DiceyScreen(Keyed, Screen):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def fit_scroll_keys(self, scroller: Widget, scrolling: tuple[Key, ...]) -> None:
+        """The key line as ``scrolling`` says (↑↓ named) when ``scroller`` is longer than
+        its room, else as the screen's ``KEYS``: a key is shown only when it does
+        something."""
+        self.query_one(KeyBar).show_keys(scrolling if scroller.max_scroll_y > 0
+                                         else self.KEYS)
 
 
 class RunScreen(DiceyScreen):

@@ -84,9 +84,7 @@ class EndScreen(RunScreen):
 
     def fit_keys(self) -> None:
         """The key line says that ↑↓ scroll the summary when it is longer than its room."""
-        summary = self.query_one("#end-summary", VerticalScroll)
-        self.query_one(KeyBar).show_keys(END_SCROLLING_BAR if summary.max_scroll_y > 0
-                                         else self.KEYS)
+        self.fit_scroll_keys(self.query_one("#end-summary"), END_SCROLLING_BAR)
 
     def action_title(self) -> None:
         self.dicey.back_to_title()

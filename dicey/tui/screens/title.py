@@ -17,6 +17,7 @@ from ..keys import TITLE_KEYS
 from ..widgets import KeyBar, Menu, OneLine
 from .base import DiceyScreen
 from .heroes import HeroScreen
+from .records import RecordsScreen
 
 LOGO = r"""
  ____  _
@@ -106,7 +107,8 @@ class TitleScreen(DiceyScreen):
             "Continue (no saved run)"
         menu.set_options([Option("New run", id="new"),
                           Option(cont, id="continue", disabled=state is None),
-                          Option("Help", id="help"), Option("Quit", id="quit")],
+                          Option("Records", id="records"), Option("Help", id="help"),
+                          Option("Quit", id="quit")],
                          highlighted=1 if state else 0)
         menu.focus()
         problem = self.loaded.problem
@@ -119,7 +121,8 @@ class TitleScreen(DiceyScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = {"new": self.action_new_run, "continue": self.action_continue_run,
-                  "help": self.action_help, "quit": self.action_quit}[event.option.id]
+                  "records": self.action_records, "help": self.action_help,
+                  "quit": self.action_quit}[event.option.id]
         action()
 
     def action_new_run(self) -> None:
@@ -132,6 +135,9 @@ class TitleScreen(DiceyScreen):
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
+
+    def action_records(self) -> None:
+        self.app.push_screen(RecordsScreen())
 
     def action_continue_run(self) -> None:
         if self.loaded.state is not None:

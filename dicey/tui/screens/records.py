@@ -1,0 +1,98 @@
+"""The records, from the title: how each hero has done, and the latest runs."""
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from dicey.run.records import RECORDS_KEPT, Records, RunRecord, tally
+
+from ..faces import counted
+from ..keys import RECORDS_KEYS, RECORDS_SCROLLING_BAR
+from ..widgets import KeyBar
+from .base import DiceyScreen
+
+#: The latest runs listed under the heroes' tallies (the file keeps more).
+LATEST = 50
+
+
+def outcome(record: RunRecord) -> str:
+    """``won``, or ``lost on floor 3 (Witch)``: where the run ended, and who ended it."""
+    if record.won:
+        return "won"
+    by = f" ({record.ended_by})" if record.ended_by else ""
+    return f"lost on floor {record.floor}{by}"
+
+
+#: Narrower than this, the latest runs leave out their fights won and enemy AI.
+WIDE = 76
+
+
+def records_view(records: Records, width: int = WIDE) -> RenderableType:
+    """The heroes' tallies and the latest runs, newest first; or what stands in for them.
+    In fewer than :data:`WIDE` cells, the latest runs show their day, hero, result and
+    level only."""
+    parts: list[RenderableType] = []
+    if records.problem:
+        parts += [Text(f"{records.problem}.\n{RECORDS_KEPT}"), Text()]
+    if not records.runs:
+        parts.append(Text("No run has ended yet. Every run that ends, won or lost, is kept "
+                          "here."))
+        return Group(*parts)
+    heroes = _table("hero", "<", "runs", ">", "won", ">", "best floor", ">", "streak", ">")
+    for t in tally(records.runs):
+        heroes.add_row(t.hero_name, str(t.runs), str(t.won), str(t.best_floor), str(t.streak))
+    wide = width >= WIDE
+    latest = _table("day", "<", "hero", "<", "", "<", "level", ">",
+                    *(("fights won", ">", "enemy AI", "<") if wide else ()))
+    for r in reversed(records.runs[-LATEST:]):
+        row = [r.day, r.hero_name, outcome(r), str(r.level)]
+        latest.add_row(*row, *((str(r.fights_won), r.ai or "their own") if wide else ()))
+    shown = min(len(records.runs), LATEST)
+    title = f"The latest {counted(shown, 'run', 'runs')}" if shown > 1 else "The latest run"
+    return Group(*parts, heroes, Text(), Text(title, style="bold"), latest)
+
+
+def _table(*columns: str) -> Table:
+    """A borderless table of ``name, "<" or ">"`` pairs: columns set left or right."""
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    for name, side in zip(columns[::2], columns[1::2]):
+        table.add_column(name, justify="left" if side == "<" else "right", no_wrap=True,
+                         overflow="ellipsis")
+    return table
+
+
+class RecordsScreen(DiceyScreen):
+    """The records, over the title; esc goes back."""
+
+    KEYS = RECORDS_KEYS
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records = Records()
+
+    def compose(self) -> ComposeResult:
+        self.records = self.dicey.records.load()
+        yield Static(Text("Records", style="bold"), id="screen-title")
+        with VerticalScroll(id="records-body"):
+            yield Static(id="records-table")
+        yield KeyBar(self.KEYS)
+
+    def on_mount(self) -> None:
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The records as the screen's width allows, and ↑↓ named when they scroll."""
+        width = (self.size.width or self.app.size.width) - 2     # the body's padding
+        self.query_one("#records-table", Static).update(records_view(self.records, width))
+        self.call_after_refresh(self.fit_scroll_keys, self.query_one("#records-body"),
+                                RECORDS_SCROLLING_BAR)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
