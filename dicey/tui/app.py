@@ -1,10 +1,10 @@
 """The Textual application: a run through the dungeon, screen by screen.
 
 :class:`DiceyApp` holds the loaded library, the save store and the run (a frozen
-:class:`~dicey.run.state.RunState`, replaced at every step and saved after every fight and
-on quit). The screens render it and call back here to move the run on: the title, the hero
-choice, the dungeon map, the fight, the reward, the end of the run, with the inventory and
-help on top. The title stays at the bottom of the screen stack; the run's screens replace
+:class:`~dicey.run.state.RunState`, replaced at every step and saved after every fight, at
+the end of every turn of a fight and on quit). The screens render it and call back here to
+move the run on: the title, the hero choice, the dungeon map, the fight, the reward, the
+end of the run, with the inventory and help on top. The title stays at the bottom of the screen stack; the run's screens replace
 one another above it.
 """
 from __future__ import annotations
@@ -191,6 +191,12 @@ class DiceyApp(App):
         self.state = None
         while isinstance(self.screen, RunScreen) or self.screen.is_modal:
             self.pop_screen()
+
+    def save_fight(self, moves: list) -> None:
+        """Save the fight under way as it stands (at each turn's end): a terminal closed
+        mid-fight loses at most the turn being played. Continuing replays ``moves``."""
+        if self.state is not None and self.state.stage == "fight":
+            self.commit(replace(self.state, fight_moves=tuple(moves)))
 
     def save_and_quit(self) -> None:
         """Save the run (with the fight under way, if any) and leave. If saving fails, stay

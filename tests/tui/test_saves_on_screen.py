@@ -57,6 +57,34 @@ async def test_a_run_quit_mid_fight_continues_identically(tmp_path):
         assert log_lines(second.screen) == expected
 
 
+async def test_every_turn_end_saves_the_fight_so_a_closed_terminal_loses_at_most_a_turn(
+        tmp_path):
+    """The terminal closes mid-fight (no q, nothing saved on the way out): continuing
+    starts from the last turn's end, not from the fight's beginning."""
+    home = tmp_path / "home"
+    first = make_app(home, seed=4)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(first)
+        await hero_turn_or_end(pilot)
+        await pilot.press("t")                            # the hero's turn ends...
+        await hero_turn_or_end(pilot)                     # ...then the enemy's
+        ends = sum(m.action == "end" for m in screen.session.moves)
+        assert ends >= 2 and not screen.session.over
+        turn_start = log_lines(screen)
+        saved = SaveStore(home).load().state              # saved, without quitting
+        assert saved.stage == "fight" and list(saved.fight_moves) == screen.session.moves
+        await _play_moves(pilot, 1)                       # a move of the next turn...
+        first._unsaved_exit = True                        # ...lost as the terminal closes
+        first.exit()
+
+    second = make_app(home)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
+        assert log_lines(second.screen) == turn_start
+
+
 async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -68,8 +96,9 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "t")                   # continue; end the turn
         await hero_turn_or_end(pilot)
-        await pilot.press("q")                            # saved again: the first is the backup
-    assert store.load().state != good
+        backup = store.load().state                       # saved as the turns ended
+        await pilot.press("q")                            # saved again: that is the backup
+    assert backup != good and backup.fight_moves[:len(good.fight_moves)] == good.fight_moves
     store.path.write_text('{"format": "dicey-save", "version": 1, "run": {"seed": ')
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -79,7 +108,7 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
         problem = str(title.query_one("#title-problem").render())
         assert "save.json does not read" in problem and "previous save is offered" in problem
         assert "the previous save is offered instead.\n" in problem   # a sentence, ended
-        assert title.loaded.state == good
+        assert title.loaded.state == backup
         await pilot.press("c")
         await wait_until(pilot, lambda: not isinstance(app.screen, TitleScreen))
     assert store.path.read_text().startswith('{"format"')   # still the damaged text

@@ -115,6 +115,9 @@ class FightScreen(RunScreen):
         self.chooser: Callable | None = None
         self.details: CardScreen | None = None
         """The card screen opened from here, while it is open (it follows the fight)."""
+        self.saved_moves = len(session.moves)
+        """The moves the save holds (those a continued fight replayed, at first): a turn
+        that ends after them saves the fight."""
 
     # ------------------------------------------------------------ layout
 
@@ -461,7 +464,13 @@ class FightScreen(RunScreen):
     # ----------------------------------------------------- the enemy's turn
 
     def _carry_on(self) -> None:
-        """After any move: the enemy thinks if it is to act."""
+        """After any move: the run is saved if a turn just ended; the enemy thinks if it
+        is to act."""
+        moves = self.session.moves
+        if len(moves) > self.saved_moves and moves[-1].action == "end" and \
+                not self.session.over:
+            self.saved_moves = len(moves)
+            self.dicey.save_fight(moves)
         if self.session.enemy_to_act and not self.thinking:
             self._think()
         elif self.session.over:
