@@ -4,8 +4,8 @@
 :class:`~dicey.run.state.RunState`, replaced at every step and saved after every fight, at
 the end of every turn of a fight and on quit). The screens render it and call back here to
 move the run on: the title, the hero choice, the dungeon map, the fight, the reward, the
-end of the run, with the inventory and help on top. The title stays at the bottom of the screen stack; the run's screens replace
-one another above it.
+end of the run, with the inventory and help on top. The title stays at the bottom of the
+screen stack; the run's screens replace one another above it.
 """
 from __future__ import annotations
 

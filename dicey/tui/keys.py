@@ -118,15 +118,19 @@ FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
                   explained="write the enemy's decision graph for its last turn (GraphML, "
                             "for yEd)")
 
+#: A fight's die and card keys (its key line names those in play: ``1-3``, ``a-d``).
+FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
+                explained="pick a die by its number (or click it)")
+FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
+                 tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
+                 explained="play the picked die on that card (or click the card); on a "
+                           "SHOCKED card the die releases it")
+
 FIGHT_KEYS = (
-    Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
-        explained="pick a die by its number (or click it)"),
+    FIGHT_DIE,
     Key("←→", "die", (("left", "move_die(-1)"), ("right", "move_die(1)")), on_bar=False,
         explained="pick the die to the left or right"),
-    Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
-        tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
-        explained="play the picked die on that card (or click the card); on a SHOCKED "
-                  "card the die releases it"),
+    FIGHT_CARD,
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
                                           ("enter", "enter")), on_bar=False,
         explained="move the card cursor over your cards, and from your first card up onto "

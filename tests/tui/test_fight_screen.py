@@ -96,13 +96,13 @@ async def test_the_enemys_dice_show_while_it_acts(home):
 
 
 async def test_once_the_fight_is_over_the_key_line_shows_the_keys_that_still_work(home):
-    from dicey.tui.keys import FIGHT_KEYS, FIGHT_OVER_BAR, key_bar
+    from dicey.tui.keys import FIGHT_OVER_BAR, key_bar
     from dicey.tui.widgets import KeyBar
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot, dice=[6, 6])
         bar = screen.query_one(KeyBar)
-        assert str(bar.render()) == key_bar(FIGHT_KEYS)
+        assert str(bar.render()) == key_bar(screen._key_line())
         screen.session.fight.set_position(1, hp=1)
         await pilot.press("1", "a")                      # the Frog is beaten
         assert screen.session.over

@@ -2,10 +2,10 @@
 whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
 from __future__ import annotations
 
-from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, FIGHT_KEYS, \
+from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, \
     HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
 from dicey.tui.screens.dungeon import DungeonScreen
-from tui_kit import hero_turn_or_end, kit_state, make_app, screen_text, wait_until
+from tui_kit import fight_screen, hero_turn_or_end, kit_state, make_app, screen_text, wait_until
 
 
 CARD_CLOSE = CARD_DETAIL_KEYS[-1]
@@ -49,17 +49,18 @@ async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
         await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
         await hero_turn_or_end(pilot)
         await pilot.pause()
-        assert shown(app, FIGHT_KEYS)
+        fight = fight_screen(app)._key_line()
+        assert shown(app, fight)
         await pilot.press("question_mark")
         await pilot.pause()
-        assert shown(app, HELP_BOX_KEYS) and not shown(app, FIGHT_KEYS)
+        assert shown(app, HELP_BOX_KEYS) and not shown(app, fight)
         await pilot.press("escape", "x")
         await pilot.pause()
         await pilot.pause()
-        assert shown(app, [CARD_STEP, CARD_CLOSE]) and not shown(app, FIGHT_KEYS)
+        assert shown(app, [CARD_STEP, CARD_CLOSE]) and not shown(app, fight)
         await pilot.press("escape")
         await pilot.pause()
-        assert shown(app, FIGHT_KEYS)
+        assert shown(app, fight)
 
 
 async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way(home):
@@ -78,11 +79,35 @@ async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way
         await hero_turn_or_end(pilot)
         await pilot.pause()
         last = screen_text(app)[-1]
-        assert last.strip() == "1-9 die  a-f card  x read  t end turn  h hint  …  ? help"
+        assert last.strip() == "1-3 die  a-b card  x read  t end turn  h hint  …  ? help"
         assert len(last) <= 60
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert screen_text(app)[-1].strip() == key_bar(FIGHT_KEYS)
+        assert screen_text(app)[-1].strip() == key_bar(fight_screen(app)._key_line())
+
+
+async def test_the_fight_key_line_names_the_dice_and_cards_in_play(home):
+    """It said '1-9 die  a-f card' whatever the hero held; it names the keys that do
+    something now, and keeps them through the enemy's turn."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state())
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await hero_turn_or_end(pilot)
+        await pilot.pause()
+        screen = fight_screen(app)
+        bar = screen.query_one("KeyBar")
+        assert len(screen.session.fight.fighters[0].dice) == 3
+        assert str(bar.render()).startswith("1-3 die  a-b card  ")
+        await pilot.press("1", "a")                          # a die played: two left
+        await pilot.pause()
+        assert str(bar.render()).startswith("1-2 die  a-b card  ")
+        await pilot.press("t")
+        await pilot.pause()
+        if screen.session.enemy_to_act:                      # the enemy's turn: as it was
+            assert str(bar.render()).startswith("1-2 die  a-b card  ")
 
 
 async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):

@@ -12,7 +12,7 @@ from dicey.run import progress
 from dicey.run.state import Reward
 from dicey.rules.protocol import Move
 from dicey.tui import faces
-from dicey.tui.keys import CARD_DETAIL_KEYS, FIGHT_KEYS, key_bar
+from dicey.tui.keys import CARD_DETAIL_KEYS, key_bar
 from dicey.tui.screens.card import CardScreen
 from dicey.tui.screens.dungeon import DungeonScreen
 from dicey.tui.screens.help import HelpScreen
@@ -163,7 +163,7 @@ async def test_the_key_is_on_the_key_bar_and_in_help(home):
         await pilot.press("n", "1", "enter")
         screen = fight_screen(app)
         bar = screen_lines(screen.query_one("KeyBar"))[0]
-        assert bar.strip() == key_bar(FIGHT_KEYS) and "x read" in bar
+        assert bar.strip() == key_bar(screen._key_line()) and "x read" in bar
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         helped = " ".join(" ".join(screen_lines(app.screen.query_one("#help-keys Static")))

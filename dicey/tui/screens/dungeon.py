@@ -59,7 +59,8 @@ def hero_lines(library: Any, state: RunState) -> Text:
     nxt = progress.next_level(h, progress.dungeon_of(library, state).levels)
     xp = f"XP {h.xp}" + (f" (level {nxt.level} at {nxt.xp})" if nxt else "")
     text = Text(f"{defn.name}", style="bold")
-    text.append(f" · level {h.level} · {h.hp}/{h.max_hp} HP · {counted(h.dice, 'die', 'dice')} · {xp}\n")
+    dice = counted(h.dice, "die", "dice")
+    text.append(f" · level {h.level} · {h.hp}/{h.max_hp} HP · {dice} · {xp}\n")
     used, width = width_of(library, h.equipment), grid_width(library, h)
     text.append(f"Equipped ({used}/{width}): "
                 + ", ".join(card_label(library, r) for r in h.equipment))
@@ -97,7 +98,8 @@ class DungeonScreen(RunScreen):
         enemy = lib.enemies[progress.current_enemy(state)]
         boss = " — the boss" if progress.is_boss_fight(lib, state) else ""
         left = len(state.schedule[state.floor]) - state.step
-        nxt = Text(f"Next: {enemy.name}{boss} · {enemy.hp} HP · {counted(enemy.dice, 'die', 'dice')}", style="bold")
+        dice = counted(enemy.dice, "die", "dice")
+        nxt = Text(f"Next: {enemy.name}{boss} · {enemy.hp} HP · {dice}", style="bold")
         nxt.append(f"   ({left} fight{'s' if left != 1 else ''} left on this floor)", style="")
         if enemy.text:
             nxt.append(f"\n{enemy.text}", style="")

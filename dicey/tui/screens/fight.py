@@ -18,7 +18,7 @@ them (a face cut short ends with ``…``, and the card cursor reads it).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Hashable
 
@@ -40,7 +40,7 @@ from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
 from ..faces import CARD_KEYS
-from ..keys import FIGHT_KEYS, FIGHT_OVER_BAR
+from ..keys import FIGHT_CARD, FIGHT_DIE, FIGHT_KEYS, FIGHT_OVER_BAR, Key
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
@@ -115,6 +115,8 @@ class FightScreen(RunScreen):
         self.chooser: Callable | None = None
         self.details: CardScreen | None = None
         """The card screen opened from here, while it is open (it follows the fight)."""
+        self.in_play = (FIGHT_DIE.shown, FIGHT_CARD.shown)
+        """The die and card keys the key line names (the hero's last turn's)."""
         self.saved_moves = len(session.moves)
         """The moves the save holds (those a continued fight replayed, at first): a turn
         that ends after them saves the fight."""
@@ -152,6 +154,15 @@ class FightScreen(RunScreen):
         return ("1" if dice <= 1 else f"1-{dice}",
                 CARD_KEYS[0] if cards <= 1 else f"{CARD_KEYS[0]}-{CARD_KEYS[cards - 1]}")
 
+    def _key_line(self) -> tuple[Key, ...]:
+        """The fight's keys, the die and card keys named as the hero's turn has them
+        (``1-3``, ``a-c``; kept through the enemy's turn, when the hero holds no dice)."""
+        if self.session.hero_to_act:
+            self.in_play = self._keys_in_play()
+        dice, cards = self.in_play
+        shown = {FIGHT_DIE: dice, FIGHT_CARD: cards}
+        return tuple(replace(k, shown=shown[k]) if k in shown else k for k in self.KEYS)
+
     @property
     def enemy(self) -> FighterDef:
         return self.session.fight.fighters[ENEMY].defn
@@ -172,7 +183,7 @@ class FightScreen(RunScreen):
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
         self.query_one("#fight-header", Static).update(self._header())
-        self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self.KEYS)
+        self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self._key_line())
         if self.reading:
             self._read_card()
         self.fit_card_rows()

@@ -73,7 +73,8 @@ class HeroScreen(RunScreen):
         hero = self.heroes[index]
         lib = self.dicey.library
         info = Text(hero.name, style="bold")
-        info.append(f"\n{hero.hp} HP · {counted(hero.dice, 'die', 'dice')} · grid {hero.grid} wide\n")
+        dice = counted(hero.dice, "die", "dice")
+        info.append(f"\n{hero.hp} HP · {dice} · grid {hero.grid} wide\n")
         info.append(hero.text)
         self.query_one("#hero-info", Static).update(info)
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
