@@ -40,15 +40,21 @@ async def test_a_box_shows_its_own_keys_and_hides_those_underneath(home):
         assert shown(app, MAP_KEYS)
 
 
+async def into_kit_fight(pilot) -> None:
+    """From the title into the kit's first fight, at the hero's first turn."""
+    app = pilot.app
+    app.continue_run(kit_state())
+    await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+    await hero_turn_or_end(pilot)
+    await pilot.pause()
+
+
 async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.continue_run(kit_state())
-        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
-        await hero_turn_or_end(pilot)
-        await pilot.pause()
+        await into_kit_fight(pilot)
         fight = fight_screen(app)._key_line()
         assert shown(app, fight)
         await pilot.press("question_mark")
@@ -91,12 +97,7 @@ async def test_the_fight_key_line_names_the_dice_and_cards_in_play(home):
     something now, and keeps them through the enemy's turn."""
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.continue_run(kit_state())
-        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
-        await hero_turn_or_end(pilot)
-        await pilot.pause()
+        await into_kit_fight(pilot)
         screen = fight_screen(app)
         bar = screen.query_one("KeyBar")
         assert len(screen.session.fight.fighters[0].dice) == 3
