@@ -20,6 +20,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Sequence
 
+from dicey.lang.errors import UNPRINTABLE
+
 from .saves import SaveError, atomic_write, free_name, read_limited
 from .state import RunState, SaveFormatError, _count, _get
 
@@ -168,7 +170,7 @@ MAX_TEXT = 80
 
 def _text(data: Any, key: str, where: str) -> str:
     value = _get(data, key, str, where)
-    if len(value) > MAX_TEXT or not value.isprintable():
+    if len(value) > MAX_TEXT or UNPRINTABLE.search(value):   # what the game's names allow
         raise SaveFormatError(f"{where}.{key} should be a short line of text")
     return value
 

@@ -9,7 +9,7 @@ from dicey.run import progress
 from dicey.tui.keys import END_KEYS, END_SCROLLING_BAR, TITLE_KEYS, key_bar
 from dicey.tui.screens.ending import EndScreen
 from run_kit import play_run
-from tui_kit import LIB, make_app, screen_text, wait_until
+from tui_kit import LIB, key_line, make_app, screen_text, wait_until
 
 
 def long_run():
@@ -17,10 +17,6 @@ def long_run():
     state = play_run(LIB, progress.new_run(LIB, "warrior", 4))
     fights = tuple(replace(state.history[0], floor=1 + n // 10) for n in range(29))
     return replace(state, history=fights + state.history[-1:])
-
-
-def key_line(app) -> str:
-    return str(app.screen.query_one("KeyBar").render())
 
 
 async def test_the_key_line_says_the_summary_scrolls_when_it_does(home):

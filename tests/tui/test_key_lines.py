@@ -5,7 +5,8 @@ from __future__ import annotations
 from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, \
     HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
 from dicey.tui.screens.dungeon import DungeonScreen
-from tui_kit import fight_screen, hero_turn_or_end, kit_state, make_app, screen_text, wait_until
+from tui_kit import fight_screen, hero_turn_or_end, key_line, kit_state, make_app, screen_text, \
+    wait_until
 
 
 CARD_CLOSE = CARD_DETAIL_KEYS[-1]
@@ -128,7 +129,7 @@ async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
         await pilot.pause()
         await pilot.pause()
         assert len(app.screen.cards()) == 1
-        bar = str(app.screen.query_one("KeyBar").render())
+        bar = key_line(app)
         assert bar == key_bar([CARD_CLOSE])
 
     app = make_app(home, library=saga_library())          # a long text, other cards
@@ -137,8 +138,8 @@ async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
         await pilot.press("tab", "x")
         await pilot.pause()
         await pilot.pause()
-        assert str(app.screen.query_one("KeyBar").render()) == key_bar(CARD_DETAIL_KEYS)
+        assert key_line(app) == key_bar(CARD_DETAIL_KEYS)
         await pilot.press("right")                       # a short one: no ↑↓
         await pilot.pause()
         await pilot.pause()
-        assert str(app.screen.query_one("KeyBar").render()) == key_bar([CARD_STEP, CARD_CLOSE])
+        assert key_line(app) == key_bar([CARD_STEP, CARD_CLOSE])

@@ -3,17 +3,13 @@ file is said and kept; the key line names ↑↓ only when the records scroll.""
 from __future__ import annotations
 
 from dicey.run.records import RecordBook, RunRecord
-from tui_kit import make_app, screen_text, wait_until
+from tui_kit import key_line, make_app, screen_text, wait_until
 
 
 def run(seed: int, hero: str = "Warrior", result: str = "lost", floor: int = 2) -> RunRecord:
     return RunRecord(hero.lower(), hero, "The Pit", seed, result, floor, 2, 2, 3, 20,
                      "" if result == "won" else "Rat", "" if seed % 2 else "hard",
                      f"2026-11-{seed:02}")
-
-
-def key_line(app) -> str:
-    return str(app.screen.query_one("KeyBar").render())
 
 
 async def open_records(pilot) -> None:

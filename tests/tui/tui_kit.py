@@ -135,3 +135,8 @@ def screen_text(app) -> list[str]:
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens, simplify=True))
     return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def key_line(app) -> str:
+    """The key line of the screen on top."""
+    return str(app.screen.query_one("KeyBar").render())

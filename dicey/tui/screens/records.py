@@ -10,7 +10,6 @@ from textual.widgets import Static
 
 from dicey.run.records import RECORDS_KEPT, Records, RunRecord, tally
 
-from ..faces import counted
 from ..keys import RECORDS_KEYS, RECORDS_SCROLLING_BAR
 from ..widgets import KeyBar
 from .base import DiceyScreen
@@ -52,7 +51,7 @@ def records_view(records: Records, width: int = WIDE) -> RenderableType:
         row = [r.day, r.hero_name, outcome(r), str(r.level)]
         latest.add_row(*row, *((str(r.fights_won), r.ai or "their own") if wide else ()))
     shown = min(len(records.runs), LATEST)
-    title = f"The latest {counted(shown, 'run', 'runs')}" if shown > 1 else "The latest run"
+    title = f"The latest {shown} runs" if shown > 1 else "The latest run"
     return Group(*parts, heroes, Text(), Text(title, style="bold"), latest)
 
 
