@@ -247,7 +247,7 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     if not isinstance(authors, list) or not all(isinstance(a, str) and not _has_controls(a)
                                                 for a in authors):
         bad("mod.toml: 'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
-    if any(p.severity == "error" for p in problems):
+    if _has_errors(problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
                    str(description), tuple(authors), tuple(requires))
@@ -355,6 +355,8 @@ class _Unit:
     problems: list[Diagnostic] = field(default_factory=list)
     needs: frozenset[str] = frozenset()   # the mods it requires, directly or through others
     quiet: bool = False                   # a requirement only: its problems shown if it fails
+    broken: list[tuple[A.TopLevel, Def]] = field(default_factory=list)
+    """Extensions with errors: never applied, but their floors are checked all the same."""
 
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
@@ -402,11 +404,14 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     staged: list[tuple[A.TopLevel, Def]] = []
     seen: dict[tuple[str, str], str] = {}
     for decl, path in unit.decls:
+        if isinstance(decl, A.Extension):   # it declares no id: nothing to duplicate
+            extension, problems = checker.check_extension(decl, path, symbols, unit.mod)
+            unit.problems.extend(problems)
+            if extension is not None:   # with errors too: its missing floors are reported
+                (unit.broken if _has_errors(problems) else staged).append((decl, extension))
+            continue
         defn, problems = checker.check_decl(decl, path, symbols, unit.mod)
         unit.problems.extend(problems)
-        if isinstance(decl, A.Extension):   # it declares no id: nothing to duplicate
-            staged += [(decl, defn)] if defn is not None else []
-            continue
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
         duplicate = _duplicate_problems(decl, path, key, seen, places)
         unit.problems.extend(duplicate)
@@ -540,6 +545,8 @@ def _on_the_dungeon(staged: list[tuple[A.TopLevel, Def]], lib: Library, unit: _U
                                                 if isinstance(defn, DungeonDef)}})
     if walked is None:
         return staged
+    for _, defn in unit.broken:
+        unit.problems.extend(_missing_floor_problems(defn, walked))
     kept = []
     for decl, defn in staged:
         problems = _missing_floor_problems(defn, walked) \
@@ -547,6 +554,10 @@ def _on_the_dungeon(staged: list[tuple[A.TopLevel, Def]], lib: Library, unit: _U
         unit.problems.extend(problems)
         kept += [] if problems else [(decl, defn)]
     return kept
+
+
+def _has_errors(problems: list[Diagnostic]) -> bool:
+    return any(p.severity == "error" for p in problems)
 
 
 def _missing_floor_problems(extension: DungeonExtension, dungeon: DungeonDef

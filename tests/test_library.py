@@ -596,3 +596,18 @@ def test_an_extension_with_no_dungeon_loaded_is_a_warning(content, tmp_path):
     (warning,) = lib.diagnostics
     assert warning.severity == "warning" and "no dungeon is loaded" in warning.message
     assert [m.id for m in lib.mods] == ["lost"] and lib.dungeon is None
+
+
+def test_an_extension_with_an_unknown_name_still_has_its_missing_floors_reported(
+        dungeon_content, tmp_path):
+    """Both errors of one block come in one pass: the modder fixes them together."""
+    mods = tmp_path / "mods"
+    mod(mods, "deep", 'extend dungeon {\n    floor 1 { enemies: "Yetti" }\n'
+                      '    floor 7 { enemies: "Rat" }\n}\n')
+    lib = load_library(dungeon_content, [mods])
+    assert [(e.line, e.column) for e in lib.errors] == [(2, 24), (3, 5)]
+    unknown, missing = lib.errors
+    assert unknown.message == "unknown enemy 'Yetti'"
+    assert missing.message.startswith("floor 7 is not in Cellar (")
+    assert lib.skipped_mods == {"deep": "2 error(s)"} and lib.extensions == []
+    assert lib.dungeon.floors[0].enemies == ("frog",)

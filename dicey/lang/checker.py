@@ -1193,8 +1193,7 @@ class _ExtensionChecker:
         if not m.sections:
             report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "
                                           "enemies: …; rewards: … }' in it")
-        return (None if report.failed else DungeonExtension(tuple(floors.values()),
-                                                            self.origin)), report.problems
+        return DungeonExtension(tuple(floors.values()), self.origin), report.problems
 
     def _floor(self, section: A.Section) -> FloorExtension | None:
         m = _Members(self._own(section.members, _FLOOR_OWN), self.report,
@@ -1234,8 +1233,17 @@ def check_decl(decl: A.TopLevel, path: str, symbols: Symbols, mod: str | None = 
     """Check one declaration or extension: its definition (None if it has errors) and its
     problems."""
     if isinstance(decl, A.Extension):
-        return _ExtensionChecker(decl, path, symbols, mod).check()
+        extension, problems = check_extension(decl, path, symbols, mod)
+        return (None if any(p.severity == "error" for p in problems) else extension), problems
     return _DeclChecker(decl, path, symbols, mod).check()
+
+
+def check_extension(decl: A.Extension, path: str, symbols: Symbols, mod: str | None = None
+                    ) -> tuple[DungeonExtension | None, list[Diagnostic]]:
+    """Check one ``extend``: the extension as far as it could be read, errors or not (None
+    only if it extends no dungeon), and its problems. The library checks the floors of one
+    with errors too, so that a modder hears of all of its errors at once."""
+    return _ExtensionChecker(decl, path, symbols, mod).check()
 
 
 def check_script(source_stmts: tuple[A.Stmt, ...], scope: Scope, symbols: Symbols | None = None,
