@@ -102,6 +102,11 @@ class DiceyApp(App):
 
     # ------------------------------------------------------------ the run
 
+    def notify(self, message: str, *, markup: bool = False, **how: Any) -> None:
+        """A notice, read as plain text unless told: it quotes what a file, a mod or the
+        game said, and a path or a name may hold brackets."""
+        super().notify(message, markup=markup, **how)
+
     def new_run(self, hero_id: str, ai: str | None = None) -> None:
         """Start a run with that hero; ``ai`` its difficulty (None: the config's)."""
         seed = self.config.seed

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
@@ -171,9 +172,11 @@ class CardView(Widget):
     def watch_card(self, card: CardState | None) -> None:
         if card is None:
             return
-        self.border_title = faces.card_title(card, self.key)
+        # (as Text: a plain string there is read as markup, and a card's name is the
+        # modder's to write, brackets and all)
+        self.border_title = Text(faces.card_title(card, self.key))
         tail = [faces.uses_line(card), faces.marks(card)]
-        self.border_subtitle = " ".join(t for t in tail if t)
+        self.border_subtitle = Text(" ".join(t for t in tail if t))
         # In a row that shares its width, cards are equal, so names keep room at 80
         # columns; a preview row shows a card's grid size as its width.
         self.styles.width = "1fr" if self.unit is None else card.active.size * self.unit
@@ -382,6 +385,11 @@ class Menu(OptionList):
         super().__init__(id=id)
         self._prompts: list[str] = []
 
+    @property
+    def prompts(self) -> tuple[str, ...]:
+        """The options' prompts as given, without their marks."""
+        return tuple(self._prompts)
+
     def set_options(self, options: Sequence[Option], highlighted: int | None = 0) -> None:
         """Show these options (their prompts as plain text) with one highlighted."""
         self._prompts = [str(o.prompt) for o in options]
@@ -395,8 +403,14 @@ class Menu(OptionList):
         for i in range(min(len(self._prompts), self.option_count)):
             self.replace_option_prompt_at_index(i, self._marked(i, highlighted))
 
-    def _marked(self, index: int, highlighted: int | None) -> str:
-        return ("▶ " if index == highlighted else "  ") + self._prompts[index]
+    def _marked(self, index: int, highlighted: int | None) -> Table:
+        """The prompt after its mark, a line too long for the menu wrapped under the
+        prompt's own first letter, not under the mark."""
+        line = Table.grid()
+        line.add_column(width=2, no_wrap=True)
+        line.add_column(ratio=1)
+        line.add_row("▶ " if index == highlighted else "  ", Text(self._prompts[index]))
+        return line
 
 
 class OneLine(Widget):

@@ -66,10 +66,10 @@ async def test_a_card_that_will_not_fit_the_grid_says_it_goes_to_the_backpack(ho
     async with app.run_test(size=(80, 24)) as pilot:
         full = reward_state(lib, offers, equipment=("sword", "shield", "dagger"))
         screen = await show(pilot, full)
-        prompts = [str(o.prompt) for o in screen.query_one("#offers").options]
+        prompts = screen.query_one("#offers").prompts
         assert prompts[0].endswith("Take Rock (to the backpack: the grid has no room)")
         assert "backpack" not in prompts[1] + prompts[2]   # (Sword+ is smaller: it fits)
 
         roomy = reward_state(lib, offers, equipment=("sword", "shield"))
         screen = await show(pilot, roomy)
-        assert not any("backpack" in str(o.prompt) for o in screen.query_one("#offers").options)
+        assert not any("backpack" in p for p in screen.query_one("#offers").prompts)

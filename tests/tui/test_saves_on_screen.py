@@ -198,7 +198,7 @@ async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save
         await pilot.pause()
         title = app.screen
         menu = title.query_one("#menu")
-        continuing = str(menu.get_option("continue").prompt)
+        continuing = menu.prompts[menu.get_option_index("continue")]
         assert "does not read" in continuing and "no saved run" not in continuing
         problem = str(title.query_one("#title-problem").render())
         assert "save.json does not read" in problem and "no earlier save" in problem

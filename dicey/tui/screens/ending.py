@@ -45,7 +45,7 @@ def summary_table(library: Any, state: RunState, width: int | None = None) -> Ta
     for column in COLUMNS:
         table.add_column(column, justify="right" if column != "enemy" else "left")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(Text, row))    # (Text: a plain string is read as markup)
     return table
 
 

@@ -43,13 +43,15 @@ def records_view(records: Records, width: int = WIDE) -> RenderableType:
         return Group(*parts)
     heroes = _table("hero", "<", "runs", ">", "won", ">", "best floor", ">", "streak", ">")
     for t in tally(records.runs):
-        heroes.add_row(t.hero_name, str(t.runs), str(t.won), str(t.best_floor), str(t.streak))
+        heroes.add_row(Text(t.hero_name), str(t.runs), str(t.won), str(t.best_floor),
+                       str(t.streak))
     wide = width >= WIDE
     latest = _table("day", "<", "hero", "<", "", "<", "level", ">",
                     *(("fights won", ">", "enemy AI", "<") if wide else ()))
     for r in reversed(records.runs[-LATEST:]):
         row = [r.day, r.hero_name, outcome(r), str(r.level)]
-        latest.add_row(*row, *((str(r.fights_won), r.ai or "their own") if wide else ()))
+        row += [str(r.fights_won), r.ai or "their own"] if wide else []
+        latest.add_row(*map(Text, row))   # (Text: a plain string is read as markup)
     shown = min(len(records.runs), LATEST)
     title = f"The latest {shown} runs" if shown > 1 else "The latest run"
     return Group(*parts, heroes, Text(), Text(title, style="bold"), latest)
