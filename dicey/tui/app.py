@@ -9,7 +9,9 @@ screen stack; the run's screens replace one another above it.
 """
 from __future__ import annotations
 
+import asyncio
 import random
+import signal
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -59,6 +61,10 @@ class PlayConfig:
     """Lines for the title screen (mods that did not load)."""
 
 
+#: The signals that save the run and end the game: the terminal closing, the system stopping.
+HANG_UPS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+
+
 class DiceyApp(App):
     """Dicey in the terminal."""
 
@@ -82,9 +88,11 @@ class DiceyApp(App):
         self._unsaved_exit = False   # saving on quit failed once: the next quit leaves
         self.leaving = False
         """The game is closing: keys and clicks that reach it now are dropped."""
+        self._signals: list[int] = []   # the signals whose handler is :meth:`hang_up`
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self.leaving = True
+        self._unwatch_signals()
         super().exit(*args, **kwargs)
 
     async def on_event(self, event: events.Event) -> None:
@@ -95,6 +103,7 @@ class DiceyApp(App):
         await super().on_event(event)
 
     def on_mount(self) -> None:
+        self._watch_signals()
         self.theme = THEME
         self.push_screen(TitleScreen())
         if self.config.hero is not None:
@@ -206,16 +215,46 @@ class DiceyApp(App):
     def save_and_quit(self) -> None:
         """Save the run (with the fight under way, if any) and leave. If saving fails, stay
         and say so; asked again, leave without saving."""
-        if self.state is not None and not self.state.finished and not self._unsaved_exit:
-            state = self.state
-            fights = [s for s in self.screen_stack if isinstance(s, FightScreen)]
-            if fights:
-                state = replace(state, fight_moves=tuple(fights[-1].session.moves))
-            if not self.commit(state):
-                self._unsaved_exit = True
-                self.notify("Quit again to leave without saving.", severity="warning")
-                return
+        if not self._unsaved_exit and not self._save_as_it_stands():
+            self._unsaved_exit = True
+            self.notify("Quit again to leave without saving.", severity="warning")
+            return
         self.exit()
+
+    def hang_up(self) -> None:
+        """The terminal closed (SIGHUP) or the system stops the game (SIGTERM): the run is
+        saved as q saves it, the fight's moves so far and all, and the game ends. Nobody is
+        there to be told if saving fails."""
+        self._save_as_it_stands()
+        self.exit()
+
+    def _save_as_it_stands(self) -> bool:
+        """Save the run with every move of the fight under way; False if saving failed
+        (True when there is nothing to save)."""
+        if self.state is None or self.state.finished:
+            return True
+        state = self.state
+        fights = [s for s in self.screen_stack if isinstance(s, FightScreen)]
+        if fights:
+            state = replace(state, fight_moves=tuple(fights[-1].session.moves))
+        return self.commit(state)
+
+    def _watch_signals(self) -> None:
+        """Save on the signals that end a terminal program without a key pressed."""
+        loop = asyncio.get_running_loop()
+        for number in HANG_UPS:
+            try:
+                loop.add_signal_handler(number, self.hang_up)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return   # not here (Windows, or not the main thread): q still saves
+            self._signals.append(number)
+
+    def _unwatch_signals(self) -> None:
+        if not self._signals:
+            return
+        loop = asyncio.get_running_loop()
+        while self._signals:
+            loop.remove_signal_handler(self._signals.pop())
 
     def action_save_quit(self) -> None:
         self.save_and_quit()

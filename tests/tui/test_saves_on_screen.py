@@ -3,8 +3,12 @@ damaged save is reported there and the last good one offered."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 from dataclasses import replace
+
+import pytest
 
 from dicey.ai.baseline import choose_move
 from dicey.rules.protocol import Move
@@ -83,6 +87,34 @@ async def test_every_turn_end_saves_the_fight_so_a_closed_terminal_loses_at_most
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
         assert log_lines(second.screen) == turn_start
+
+
+@pytest.mark.parametrize("signal_name", ["SIGHUP", "SIGTERM"])
+async def test_a_closed_terminal_saves_the_turn_under_way(tmp_path, signal_name):
+    """SIGHUP (the terminal closed) or SIGTERM (the system stopping the game) mid-turn:
+    the run is saved with the turn's moves so far, as q saves it, and the game ends."""
+    home = tmp_path / "home"
+    first = make_app(home, seed=4)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(first)
+        await _play_moves(pilot, 1)                       # a move of the first turn
+        await pilot.pause()
+        assert screen.session.moves and screen.session.moves[-1].action != "end"
+        middle = log_lines(screen)
+        number = getattr(signal, signal_name)
+        assert number in first._signals                   # (or the signal ends pytest)
+        os.kill(os.getpid(), number)
+        await wait_until(pilot, lambda: first.leaving, "the hang-up")
+    saved = SaveStore(home).load().state
+    assert list(saved.fight_moves) == screen.session.moves
+    assert not first._signals                             # the handlers went with the game
+
+    second = make_app(home)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
+        assert log_lines(second.screen) == middle
 
 
 async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
