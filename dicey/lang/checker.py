@@ -27,7 +27,7 @@ import dataclasses
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS

@@ -26,7 +26,7 @@ the source position; no other exception leaves :meth:`Script.run`.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType

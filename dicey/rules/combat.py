@@ -29,7 +29,7 @@ progress (``Fight.start``, ``begin_turn`` or ``apply``), so the AI can enumerate
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, uniform
@@ -43,9 +43,6 @@ from .effects import FightEffects
 from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
                     fresh_card, literal_value, used_up)
 from .statuses import CORE_DEFAULTS, STACK_CAP
-
-if TYPE_CHECKING:
-    from .fight import Fight
 
 #: A fair six-sided die, as a chance point.
 D6 = uniform(range(1, 7))

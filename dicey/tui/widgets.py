@@ -21,7 +21,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from dicey.rules.combat import FightRules

@@ -11,7 +11,7 @@ import pytest
 from dicey.lang.checker import check_decl
 from dicey.lang.errors import render_all
 from dicey.lang.parser import parse
-from lang_kit import errors, marked, only_error, problems
+from lang_kit import errors, marked, problems
 
 
 def eq(body: str, head: str = "") -> str:

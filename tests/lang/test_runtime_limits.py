@@ -5,7 +5,6 @@ fight goes on."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 

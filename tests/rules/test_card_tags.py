@@ -1,6 +1,5 @@
 """Engine tags: shock/weaken attract/avoid/immune, curse avoid/attract, cannotreuse."""
-from dicey.lang.defs import Slot
-from rules_kit import LIB, Lib, card, attack_d, fight, play, position, sample
+from rules_kit import Lib, card, attack_d, fight, play, position, sample
 
 
 def marked(cards, statuses, seed=3):

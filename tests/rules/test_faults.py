@@ -27,7 +27,6 @@ def test_before_use_may_cancel():
 
 
 def test_endless_countdown_loop_is_stopped():
-    from dicey.lang.defs import Slot
     from rules_kit import Lib, card, fighter, PyScript
     import random
     from dicey.rules.fight import Fight

@@ -1,6 +1,5 @@
 """Statuses that act when a card fires: curse, dodge, fury, reequip."""
 from dicey.lang.chance import FixedChance, enumerate_outcomes
-from dicey.rules.protocol import Move
 import random
 
 from dicey.rules.fight import Fight

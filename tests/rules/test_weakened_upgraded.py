@@ -1,7 +1,6 @@
 """Weakened cards (their ``weakened`` block, else stricter slots) and upgraded cards."""
 import random
 
-from dicey.lang.defs import Slot
 from dicey.rules.fight import Fight
 from dicey.rules.state import FighterSetup
 from rules_kit import LIB, fighter, play, position

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dicey.tui.screens.heroes import HeroScreen
-from dicey.tui.widgets import CardView
 from tui_kit import GAMBLER, key_line, make_app, tui_library, wait_until
 
 

@@ -2,7 +2,7 @@
 whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
 from __future__ import annotations
 
-from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP, \
+from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_STEP, \
     HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
 from dicey.tui.screens.dungeon import DungeonScreen
 from tui_kit import fight_screen, hero_turn_or_end, key_line, kit_state, make_app, screen_text, \
@@ -117,7 +117,7 @@ async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
     offer), whose text fits, showed both all the same."""
     from dicey.run import progress
     from dicey.tui.screens.card import CardScreen
-    from tui_kit import gambler_state, into_gambler, saga_library
+    from tui_kit import into_gambler, saga_library
     state = progress.finish_fight(make_app(home).library,
                                   progress.enter_fight(kit_state(4)), 0, 3, 17)
     app = make_app(home)

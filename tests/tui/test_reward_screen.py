@@ -7,7 +7,6 @@ from dataclasses import replace
 from dicey.run import progress
 from dicey.run.state import Reward
 from dicey.tui.screens.reward import RewardScreen
-from dicey.tui.widgets import CardView
 from tui_kit import kit_state, make_app, tui_library, wait_until
 
 
