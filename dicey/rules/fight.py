@@ -487,12 +487,12 @@ class Fight(Mechanics):
             return result
 
         merged: dict[Hashable, list] = {}
-        for p, child in enumerate_outcomes(run, limit=limit, min_probability=min_probability,
-                                           first=(probe, child)):   # the probe's path
-            key = (child.key(), child.counters())
+        for p, result in enumerate_outcomes(run, limit=limit, min_probability=min_probability,
+                                            first=(probe, child)):   # the probe's path
+            key = (result.key(), result.counters())
             slot = merged.get(key)
             if slot is None:
-                merged[key] = [p, child]
+                merged[key] = [p, result]
             else:
                 slot[0] += p
         return [(p, child) for p, child in merged.values()]

@@ -199,7 +199,7 @@ def _check(node: ET.Element, schema: Schema, problems: list[str]) -> None:
 
 def _check_attributes(node: ET.Element, name: str, ctype: ComplexType, schema: Schema,
                       problems: list[str]) -> None:
-    for attr, (kind, required) in ctype.attributes.items():
+    for attr, (_kind, required) in ctype.attributes.items():
         if required and attr not in node.attrib:
             problems.append(f"<{name}> lacks the required attribute {attr}")
     for attr, value in node.attrib.items():
