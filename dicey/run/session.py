@@ -17,7 +17,7 @@ from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 from dicey.rules.events import Event
 from dicey.rules.fight import MAX_MOVES_PER_TURN, READY, Fight
-from dicey.rules.protocol import Move
+from dicey.rules.protocol import Move, MoveError
 from dicey.rules.state import FighterSetup
 
 from . import progress
@@ -25,6 +25,9 @@ from .state import RunState
 
 #: The side the player controls.
 HERO, ENEMY = 0, 1
+#: What replaying a saved fight raises when the content changed under it (a card gone or
+#: changed, so a saved move is no longer legal).
+REPLAY_FAILURES = (MoveError, ValueError, KeyError)
 
 Chooser = Callable[[Fight, random.Random], Move]
 

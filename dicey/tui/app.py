@@ -25,10 +25,9 @@ from dicey.run import progress
 from dicey.run.brains import Hint, enemy_chooser, hero_hint
 from dicey.run.records import RecordBook, record_of
 from dicey.run.saves import SaveError, SaveStore
-from dicey.run.session import Chooser, FightSession, open_fight
+from dicey.run.session import REPLAY_FAILURES, Chooser, FightSession, open_fight
 from dicey.run.state import RunState
 from dicey.rules.fight import Fight
-from dicey.rules.protocol import MoveError
 
 from .screens.base import RunScreen
 from .screens.dungeon import DungeonScreen
@@ -136,7 +135,7 @@ class DiceyApp(App):
         self.state = state
         try:
             screen = self._stage_screen(state)
-        except (MoveError, ValueError, KeyError) as err:
+        except REPLAY_FAILURES as err:
             self.notify(f"The saved fight could not be replayed ({err}); it starts again.",
                         severity="warning", timeout=10)
             self.state = replace(state, fight_moves=())

@@ -18,7 +18,8 @@ from dicey.run.state import Reward, state_to_json
 from dicey.tui.screens.fight import FightScreen
 from dicey.tui.screens.title import TitleScreen
 from test_play_by_keys import play_fight_by_keys
-from tui_kit import fight_screen, hero_turn_or_end, keys_for, kit_state, make_app, wait_until
+from run_kit import start_session
+from tui_kit import LIB, fight_screen, hero_turn_or_end, keys_for, kit_state, make_app, wait_until
 
 async def _play_moves(pilot, count: int) -> None:
     """Make ``count`` hero moves (easy's choices) on the fight screen."""
@@ -112,9 +113,32 @@ async def test_a_closed_terminal_saves_the_turn_under_way(tmp_path, signal_name)
 
     second = make_app(home)
     async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = second.screen.query_one("#menu")
+        hero = screen.session.fight.fighters[0]
+        assert menu.prompts[1].startswith(f"Continue: Warrior, level 1, {hero.hp}/")
+        assert menu.prompts[1].endswith(f"fighting Frog, turn {screen.session.fight.turn}")
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
         assert log_lines(second.screen) == middle
+
+
+async def test_the_title_says_a_fight_saved_part_way_as_it_stands(home):
+    """The Continue line gave the HP the fight began with: a hero hurt in it showed whole."""
+    state = progress.enter_fight(kit_state(4))
+    session = start_session(LIB, state)
+    while session.fight.fighters[0].hp == state.hero.hp or session.fight.actor != 0:
+        session.play(session.next_ai_move(choose_move))
+    moves = tuple(session.moves)
+    SaveStore(home).write(replace(state, fight_moves=moves))
+    app = make_app(home)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#menu").prompts[1]
+        hp, turn = session.fight.fighters[0].hp, session.fight.turn
+        assert hp < state.hero.hp and f", {hp}/{state.hero.max_hp} HP" in line
+        enemy = session.fight.fighters[1].name
+        assert line.endswith(f"fighting {enemy}, turn {turn}")
 
 
 async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
@@ -171,6 +195,8 @@ async def test_without_a_save_continue_is_disabled(home):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.query_one("#menu").get_option("continue").disabled
+        problem = str(app.screen.query_one("#title-problem").render())
+        assert problem == "There is no saved run to continue: choose New run to start one."
 
 
 async def test_a_saved_fight_that_no_longer_replays_starts_again(home):

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from dicey.run.progress import current_enemy
 from dicey.run.saves import Loaded
+from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
@@ -41,12 +42,23 @@ def mods_line(library: Any) -> str:
 
 
 def run_line(library: Any, state: RunState) -> str:
-    """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``."""
+    """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``; a
+    fight saved part-way is said as it stands (``16/22 HP — floor 1: fighting Frog, turn
+    3``), not as it began."""
     hero = library.heroes[state.hero.id]
     enemy = library.enemies[current_enemy(state)].name
+    hp = state.hero.hp
     where = {"fight": f"fighting {enemy}", "reward": f"a reward for beating {enemy}"}.get(
         state.stage, f"next, {enemy}")
-    return (f"{hero.name}, level {state.hero.level}, {state.hero.hp}/{state.hero.max_hp} HP"
+    if state.stage == "fight" and state.fight_moves:
+        try:
+            fight = open_fight(library, state).fight
+        except REPLAY_FAILURES:   # said when it is continued: it starts again
+            pass
+        else:
+            hp = fight.fighters[HERO].hp
+            where += f", turn {fight.turn}"
+    return (f"{hero.name}, level {state.hero.level}, {hp}/{state.hero.max_hp} HP"
             f" — floor {state.floor + 1}: {where}")
 
 
@@ -142,3 +154,7 @@ class TitleScreen(DiceyScreen):
     def action_continue_run(self) -> None:
         if self.loaded.state is not None:
             self.dicey.continue_run(self.loaded.state)
+        elif not self.loaded.problem:   # (a damaged save is said below the menu already)
+            self.query_one("#title-problem", Static).update(Text(
+                "There is no saved run to continue: choose New run to start one."))
+            self.call_after_refresh(self.fit_logo)
