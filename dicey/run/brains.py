@@ -42,12 +42,32 @@ class Hint:
     moves: list[Move]
     expected: float | None = None
     method: str = "easy"
+    chance: bool = False
+    """The line stops at a move left to chance (a split, a coin, a blind die): what it
+    gives decides the rest, which the player asks for again once it is seen."""
 
 
 def hero_hint(fight: Fight, seed: int = 0) -> Hint:
-    """The planner's best line for the fighter to act."""
+    """The planner's best line for the fighter to act, as far as it is certain: it stops
+    after the first move that has more than one outcome (a plan goes on past it with the
+    likeliest one, which is no advice for a die the player does not have)."""
     result = planner.hint(fight.copy(), seed=seed)
-    return Hint(list(result.moves), result.expected_score, result.method)
+    moves, chance = certain_part(fight, list(result.moves))
+    return Hint(moves, result.expected_score, result.method, chance)
+
+
+def certain_part(fight: Fight, moves: list[Move]) -> tuple[list[Move], bool]:
+    """``moves`` up to and with the first whose result is left to chance, and whether the
+    line was cut there (``fight`` is not changed)."""
+    position = fight
+    for i, move in enumerate(moves):
+        if move.is_end:
+            break
+        outcomes = position.outcomes(move)
+        if len(outcomes) > 1:
+            return moves[:i + 1], i + 1 < len(moves)
+        position = outcomes[0][1]
+    return moves, False
 
 
 @dataclass

@@ -100,20 +100,23 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     >>> sword = fresh_card(EquipmentDef("sword", "Sword"), upgraded=True)
     >>> [move_label(m, [sword]) for m in (Move.place(5, "Sword", 0, 0),
     ...                                   Move.release(0, "Sword", 1, 0), Move.end())]
-    ['the 5 on a Sword+', 'release a Sword+ with the blind die', 'end the turn']
+    ['the 5 on Sword+ (a)', 'release Sword+ (a) with the blind die', 'end the turn']
     """
     if move.is_end:
         return "end the turn"
     die = f"the {move.die}" if move.die else "the blind die"
     card = move.card
     if 0 <= move.card_index < len(cards) and cards[move.card_index].name == move.card:
-        card = card_title(cards[move.card_index], CARD_KEYS[move.card_index]
-                          if move.card_index < len(CARD_KEYS) else "")
+        card = cards[move.card_index].title
+        if move.card_index < len(CARD_KEYS):   # (after the name: 'on a Sword' read as English)
+            card += f" ({CARD_KEYS[move.card_index]})"
     return f"release {card} with {die}" if move.action == "release" else f"{die} on {card}"
 
 
-def hint_line(moves: Sequence[Move], cards: Sequence[CardState]) -> str:
-    """The planner's line for the turn, as a sentence.
+def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False
+              ) -> str:
+    """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
+    move left to chance, and the rest is asked for once its result is seen.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -121,9 +124,11 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState]) -> str:
     ...          fresh_card(EquipmentDef("shield", "Shield"))]
     >>> hint_line([Move.place(5, "Sword", 1, 0), Move.place(2, "Shield", 0, 1), Move.end()],
     ...           cards)
-    'Hint: play the 5 on a Sword, the 2 on b Shield, then end the turn.'
+    'Hint: play the 5 on Sword (a), the 2 on Shield (b), then end the turn.'
     >>> hint_line([Move.release(3, "Shield", 0, 1), Move.place(4, "Sword", 0, 0)], cards)
-    'Hint: release b Shield with the 3, then play the 4 on a Sword.'
+    'Hint: release Shield (b) with the 3, then play the 4 on Sword (a).'
+    >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, chance=True)
+    'Hint: play the 6 on Shield (b); the rest depends on how that turns out (h again).'
     >>> hint_line([], cards)
     'Hint: end the turn.'
     """
@@ -138,7 +143,8 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState]) -> str:
     said = said or ["end the turn"]
     if len(said) > 1:
         said[-1] = "then " + said[-1]
-    return "Hint: " + ", ".join(said) + "."
+    rest = "; the rest depends on how that turns out (h again)" if chance else ""
+    return "Hint: " + ", ".join(said) + rest + "."
 
 
 def card_line(card: CardState, key: str = "", owner: str = "") -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from dicey.ai.baseline import choose_move
 from dicey.run import brains, progress
+from dicey.rules.protocol import Move
 from dicey.run.brains import EnemyDecision, GraphUnavailable
 from run_kit import LIB, start_session
 
@@ -50,3 +51,23 @@ def test_a_decision_without_a_graph_is_planned_again_to_draw_it(tmp_path):
     decision = EnemyDecision(hero_turn().fight.copy(), "normal", 1)
     path = brains.write_decision_graph(decision, tmp_path / "graphs" / "g.graphml")
     assert nx.read_graphml(path).number_of_nodes() >= 2
+
+
+def test_the_hint_stops_at_a_move_left_to_chance():
+    """The plan goes on past a random card with its likeliest result: as advice, that
+    named dice the player would not have. The hint stops there, and says it did."""
+    from rules_kit import fight, sample
+
+    position = fight(("dice_bag", "sword"))
+    position.begin_turn(sample(1))
+    bag = next(m for m in position.legal_moves() if m.card == "Dice Bag")
+    after = position.outcomes(bag)
+    assert len(after) == 6                                # a die of 1-6 joins the pool
+    sword = next(m for m in after[0][1].legal_moves() if m.card == "Sword")
+    line = [bag, sword, Move.end()]
+    assert brains.certain_part(position, line) == ([bag], True)
+    assert brains.certain_part(position, [bag]) == ([bag], False)   # nothing was cut
+    certain = next(m for m in position.legal_moves() if m.card == "Sword")
+    assert brains.certain_part(position, [certain, Move.end()]) == ([certain, Move.end()],
+                                                                    False)
+    assert len(position.fighters[0].dice) == 3                       # left as it was

@@ -28,7 +28,7 @@ async def test_the_hint_shows_the_best_line(home):
         # The cards by their keys, as on screen; the planner's score means nothing to a player.
         # The dice by their faces, said as dice: '5 → a Sword' read as the keys 5 and a
         # (and the key 5 picks the fifth die, which this hero does not have).
-        assert message(screen) == "Hint: play the 5 on a Sword, the 2 on b Shield, then end " \
+        assert message(screen) == "Hint: play the 5 on Sword (a), the 2 on Shield (b), then end " \
                                   "the turn."
         assert asked == [(screen.session.fight.key(), screen.session.seed)]
 
@@ -46,8 +46,8 @@ async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
         hero.cards[0] = hero.cards[0]._replace(upgraded=True)
         await pilot.press("h")
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        assert message(screen) == "Hint: play the blind die on a Sword+, then release b " \
-                                  "Shield with the 3."
+        assert message(screen) == "Hint: play the blind die on Sword+ (a), then release " \
+                                  "Shield (b) with the 3."
 
 
 async def test_the_real_hint_names_legal_moves(home):
@@ -105,7 +105,7 @@ async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        whole = "Hint: play " + ", ".join(["the 1 on a Sword"] * 20) + ", then end the turn."
+        whole = "Hint: play " + ", ".join(["the 1 on Sword (a)"] * 20) + ", then end the turn."
         shown = screen.query_one("#message")
         assert shown.size.height == 3
         assert message(screen).endswith("… (all of it is in the log)")
