@@ -126,6 +126,12 @@ FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  explained="play the picked die on that card (or click the card); on a "
                            "SHOCKED card the die releases it")
 
+FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"),))
+FIGHT_HINT = Key("h", "hint", (("h", "hint"),),
+                 explained="hint: the planner's best line for your turn")
+#: The keys that act in the hero's turn only: not on the key line in the enemy's.
+FIGHT_YOUR_TURN = (FIGHT_DIE, FIGHT_CARD, FIGHT_END_TURN, FIGHT_HINT)
+
 FIGHT_KEYS = (
     FIGHT_DIE,
     Key("←→", "die", (("left", "move_die(-1)"), ("right", "move_die(1)")), on_bar=False,
@@ -141,8 +147,8 @@ FIGHT_KEYS = (
         explained="the card cursor to the enemy's cards and back to yours (the enemy's "
                   "cards are only read; clicking one reads it too)"),
     FIGHT_READ,
-    Key("t", "end turn", (("t", "end_turn"),)),
-    Key("h", "hint", (("h", "hint"),), explained="hint: the planner's best line for your turn"),
+    FIGHT_END_TURN,
+    FIGHT_HINT,
     FIGHT_GRAPH,
     Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),
                                        ("pagedown", "scroll_log(1)")), on_bar=False),

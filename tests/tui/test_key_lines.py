@@ -2,11 +2,13 @@
 whole, help) shows its own keys, and the key line of the screen underneath is not shown."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dicey.tui.keys import CARD_DETAIL_KEYS, CARD_STEP, \
     HELP_BOX_KEYS, INVENTORY_KEYS, MAP_KEYS, key_bar
 from dicey.tui.screens.dungeon import DungeonScreen
-from tui_kit import fight_screen, hero_turn_or_end, key_line, kit_state, make_app, screen_text, \
-    wait_until
+from tui_kit import fight_screen, hero_turn_or_end, key_line, keys_for, kit_state, make_app, \
+    screen_text, wait_until
 
 
 CARD_CLOSE = CARD_DETAIL_KEYS[-1]
@@ -95,8 +97,10 @@ async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way
 
 async def test_the_fight_key_line_names_the_dice_and_cards_in_play(home):
     """It said '1-9 die  a-f card' whatever the hero held; it names the keys that do
-    something now, and keeps them through the enemy's turn."""
+    something now: no die or card keys once every die is played, and in the enemy's turn
+    none of the turn's own keys."""
     app = make_app(home)
+    app.config = replace(app.config, enemy_delay=0.5)       # (its turn long enough to see)
     async with app.run_test(size=(80, 24)) as pilot:
         await into_kit_fight(pilot)
         screen = fight_screen(app)
@@ -106,10 +110,17 @@ async def test_the_fight_key_line_names_the_dice_and_cards_in_play(home):
         await pilot.press("1", "a")                          # a die played: two left
         await pilot.pause()
         assert str(bar.render()).startswith("1-2 die  a-b card  ")
+        fight = screen.session.fight
+        while len(fight.legal_moves()) > 1:                 # everything played
+            move = next(m for m in fight.legal_moves() if not m.is_end)
+            await pilot.press(*keys_for(screen, move))
+        await pilot.pause()
+        assert screen.session.hero_to_act
+        assert str(bar.render()).startswith("x read  t end turn  h hint  ")
         await pilot.press("t")
         await pilot.pause()
-        if screen.session.enemy_to_act:                      # the enemy's turn: as it was
-            assert str(bar.render()).startswith("1-2 die  a-b card  ")
+        assert screen.session.enemy_to_act and not screen.session.over   # the enemy's turn
+        assert str(bar.render()).startswith("x read  g graph  ? help")
 
 
 async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):

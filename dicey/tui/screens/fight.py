@@ -40,7 +40,7 @@ from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
 from ..faces import CARD_KEYS
-from ..keys import FIGHT_CARD, FIGHT_DIE, FIGHT_KEYS, FIGHT_OVER_BAR, Key
+from ..keys import FIGHT_CARD, FIGHT_DIE, FIGHT_KEYS, FIGHT_OVER_BAR, FIGHT_YOUR_TURN, Key
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
     KeyBar
 from .base import RunScreen
@@ -115,8 +115,6 @@ class FightScreen(RunScreen):
         self.chooser: Callable | None = None
         self.details: CardScreen | None = None
         """The card screen opened from here, while it is open (it follows the fight)."""
-        self.in_play = (FIGHT_DIE.shown, FIGHT_CARD.shown)
-        """The die and card keys the key line names (the hero's last turn's)."""
         self.saved_moves = len(session.moves)
         """The moves the save holds (those a continued fight replayed, at first): a turn
         that ends after them saves the fight."""
@@ -155,13 +153,20 @@ class FightScreen(RunScreen):
                 CARD_KEYS[0] if cards <= 1 else f"{CARD_KEYS[0]}-{CARD_KEYS[cards - 1]}")
 
     def _key_line(self) -> tuple[Key, ...]:
-        """The fight's keys, the die and card keys named as the hero's turn has them
-        (``1-3``, ``a-c``; kept through the enemy's turn, when the hero holds no dice)."""
-        if self.session.hero_to_act:
-            self.in_play = self._keys_in_play()
-        dice, cards = self.in_play
+        """The fight's keys that do something now: in the hero's turn, the die and card
+        keys named as the hero has them (``1-3``, ``a-c``; none once nothing is left to
+        play);
+        in the enemy's, none of the turn's own keys (reading, the graph, help and quitting
+        still work)."""
+        hidden: tuple[Key, ...] = ()
+        if not self.session.hero_to_act:
+            hidden = FIGHT_YOUR_TURN
+        elif self._nothing_left():
+            hidden = (FIGHT_DIE, FIGHT_CARD)
+        dice, cards = self._keys_in_play()
         shown = {FIGHT_DIE: dice, FIGHT_CARD: cards}
-        return tuple(replace(k, shown=shown[k]) if k in shown else k for k in self.KEYS)
+        return tuple(replace(k, shown=shown[k]) if k in shown else k for k in self.KEYS
+                     if k not in hidden)
 
     @property
     def enemy(self) -> FighterDef:
