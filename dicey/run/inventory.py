@@ -52,12 +52,29 @@ def fits(library: Any, hero: Hero, equipment: Sequence[str]) -> bool:
     return width_of(library, equipment) <= grid_width(library, hero)
 
 
-def _check(library: Any, hero: Hero, equipment: tuple[str, ...]) -> None:
+def _check(library: Any, hero: Hero, equipment: tuple[str, ...], into: str | None = None,
+           out: str | None = None) -> None:
+    """Refuse ``equipment`` for the grid (``into`` the card coming in, ``out`` the one it
+    replaces), saying why in the cards' own terms."""
     if not equipment:
         raise InventoryError("keep at least one card equipped")
-    if not fits(library, hero, equipment):
-        used, width = width_of(library, equipment), grid_width(library, hero)
-        raise InventoryError(f"that needs {used} grid spaces; the grid has {width}")
+    if fits(library, hero, equipment) or into is None:
+        return
+    width = grid_width(library, hero)
+    free = width - width_of(library, hero.equipment)
+    size = card_def(library, into).size
+    took = f"{card_label(library, into)} takes {_spaces(size)}"
+    if out is None:
+        room = f"the grid has {free} free ({width - free} of {width} taken)" if free else \
+            f"the grid is full ({width} of {width} taken)"
+        raise InventoryError(f"{took} and {room}: take a card off, or swap it for one")
+    freed = card_def(library, out).size
+    raise InventoryError(f"{took}, and {card_label(library, out)} frees only "
+                         f"{_spaces(freed)}{f' beside the {free} free' if free else ''}")
+
+
+def _spaces(n: int) -> str:
+    return f"{n} grid space{'s' * (n != 1)}"
 
 
 def unequip(library: Any, hero: Hero, index: int) -> Hero:
@@ -72,7 +89,7 @@ def equip(library: Any, hero: Hero, index: int) -> Hero:
     """Fit backpack card ``index`` at the end of the grid, if there is room."""
     ref = _at(hero.backpack, index, "backpack")
     equipment = hero.equipment + (ref,)
-    _check(library, hero, equipment)
+    _check(library, hero, equipment, into=ref)
     return replace(hero, equipment=equipment,
                    backpack=hero.backpack[:index] + hero.backpack[index + 1:])
 
@@ -82,7 +99,7 @@ def swap(library: Any, hero: Hero, equipped: int, packed: int) -> Hero:
     other's place), if the grid still fits."""
     out, into = _at(hero.equipment, equipped, "equipped"), _at(hero.backpack, packed, "backpack")
     equipment = hero.equipment[:equipped] + (into,) + hero.equipment[equipped + 1:]
-    _check(library, hero, equipment)
+    _check(library, hero, equipment, into=into, out=out)
     backpack = hero.backpack[:packed] + (out,) + hero.backpack[packed + 1:]
     return replace(hero, equipment=equipment, backpack=backpack)
 

@@ -330,6 +330,17 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital (the rest as written: names keep
+    their capitals, which ``str.capitalize`` took), a full stop at its end if it has none.
+
+    >>> sentence("Rock frees only 1 grid space"), sentence("done!")
+    ('Rock frees only 1 grid space.', 'Done!')
+    """
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def shorten(text: str, cells: int) -> str:
     """``text`` in at most ``cells`` cells, cut with ``…`` when it is longer (one cell
     at least).

@@ -26,8 +26,14 @@ def test_widths_and_labels():
 def test_equip_fits_or_says_why_not():
     h = inv.equip(LIB, hero(backpack=["rock", "broadsword"]), 0)
     assert h.equipment == ("sword", "shield", "rock") and h.backpack == ("broadsword",)
-    with pytest.raises(InventoryError, match="needs 5 grid spaces; the grid has 4"):
+    with pytest.raises(InventoryError, match=r"^Broadsword takes 1 grid space and the grid "
+                                             r"is full \(4 of 4 taken\): take a card off, or "
+                                             r"swap it for one$"):
         inv.equip(LIB, h, 0)
+    roomy = hero(["sword", "shield"], ["sword"])              # 3 of 4 taken: 1 free
+    with pytest.raises(InventoryError, match=r"^Sword takes 2 grid spaces and the grid has "
+                                             r"1 free \(3 of 4 taken\)"):
+        inv.equip(LIB, roomy, 0)
 
 
 def test_unequip_keeps_at_least_one_card():
@@ -41,7 +47,8 @@ def test_swap_exchanges_places_when_the_grid_allows():
     h = inv.swap(LIB, hero(["sword", "shield"], ["rock", "dagger"]), 0, 1)
     assert h.equipment == ("dagger", "shield") and h.backpack == ("rock", "sword")
     wide = hero(["rock", "shield", "dagger", "spatula"], ["sword"])
-    with pytest.raises(InventoryError, match="grid"):
+    with pytest.raises(InventoryError, match=r"^Sword takes 2 grid spaces, and Rock frees "
+                                             r"only 1 grid space$"):
         inv.swap(LIB, wide, 0, 0)
 
 

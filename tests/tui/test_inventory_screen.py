@@ -36,7 +36,8 @@ async def test_cards_move_between_the_grid_and_the_backpack(home):
         await pilot.press("tab", "enter")                # the Sword fills the grid
         assert app.state.hero.equipment == ("broadsword", "rock", "sword")
         await pilot.press("enter")                       # the Shield does not fit
-        assert "needs 5 grid spaces; the grid has 4" in message(app)
+        assert message(app) == "Shield takes 1 grid space and the grid is full (4 of 4 " \
+                               "taken): take a card off, or swap it for one."
         assert app.state.hero.backpack == ("shield",)
 
         await pilot.press("escape")

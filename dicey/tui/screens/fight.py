@@ -571,7 +571,7 @@ class FightScreen(RunScreen):
         try:
             text = f"Decision graph written to {write_decision_graph(decision, path)}"
         except GraphUnavailable as err:
-            text = str(err).capitalize() + "."
+            text = faces.sentence(str(err))
         except Exception as err:   # an export that fails must not end the game
             text = f"Could not write the graph: {type(err).__name__}: {err}"
         self.post_message(self.Said(text))

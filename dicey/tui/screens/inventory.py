@@ -15,6 +15,7 @@ from dicey.run import inventory as inv
 from dicey.run.progress import set_hero
 from dicey.run.state import Hero, split_ref
 
+from .. import faces
 from ..keys import INVENTORY_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import DiceyModal
@@ -98,7 +99,7 @@ class InventoryScreen(DiceyModal):
         try:
             hero = make()
         except inv.InventoryError as err:
-            self.say(str(err).capitalize() + ".")
+            self.say(faces.sentence(str(err)))
             return
         self.dicey.commit(set_hero(self.dicey.state, hero))
         self.marked = None
