@@ -37,7 +37,7 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, rules_for
 from .protocol import IllegalMoveError, Move
 from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    code, fresh_card, released, slots_fit, uses_for)
+                    code, fresh_card, refreshed, released, slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -185,7 +185,7 @@ class Fight(Mechanics):
 
     def _reset(self, side: int) -> None:
         f = self.fighters[side]
-        f.set_cards([_refreshed(c) for c in f.cards])
+        f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
         f.set_dice([])
         self._clear_statuses(side, "turn start")
@@ -654,7 +654,7 @@ class Fight(Mechanics):
         if bad:
             raise ValueError(f"die index {bad[0]} is out of range (there are {len(dice)} dice)")
         f = self.fighters[side]
-        f.set_cards([_refreshed(c) for c in f.cards])
+        f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
         f.set_dice([Die(0 if i in blind else v, i in burning, i in locked, i in blind)
                     for i, v in enumerate(dice)])
@@ -709,14 +709,6 @@ def _card(rules: FightRules, name: str, upgraded: bool) -> CardState:
     if upgraded and defn.upgraded is not None:
         defn = defn.upgraded
     return fresh_card(defn, upgraded=upgraded)
-
-
-def _refreshed(card: CardState) -> CardState:
-    """A card at its owner's turn start: uses back, no dice on it, no marks."""
-    uses = uses_for(card.defn)
-    if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
-        return card
-    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False)
 
 
 def _marked(card: CardState, mark: str) -> CardState:

@@ -165,6 +165,14 @@ def uses_for(defn: EquipmentDef) -> int:
     return UNLIMITED if defn.uses is None else defn.uses
 
 
+def refreshed(card: CardState) -> CardState:
+    """A card at its owner's turn start: uses back, no dice on it, no marks."""
+    uses = uses_for(card.defn)
+    if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
+        return card
+    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False)
+
+
 # ------------------------------------------------------------------ slots
 
 _WEAK_SLOTS: dict[int, tuple[EquipmentDef, tuple[Slot, ...]]] = {}

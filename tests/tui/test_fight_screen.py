@@ -3,8 +3,8 @@ crowded dice tray, and what the enemy shows while it acts."""
 from __future__ import annotations
 
 from dicey.rules.protocol import Move
-from dicey.tui.widgets import DieView, FighterBar
-from tui_kit import fight_screen, make_app
+from dicey.tui.widgets import CardView, DieView, FighterBar
+from tui_kit import fight_screen, hero_turn_or_end, into_gambler, make_app, screen_text
 
 
 def message(screen) -> str:
@@ -151,3 +151,27 @@ async def test_the_first_message_names_the_keys_of_the_dice_and_cards_in_play(ho
                                    "read the cards, ? helps.")
         await pilot.press("enter")
         assert message(screen) == "Pick a card: its letter (a-b), or ↑↓ then enter."
+
+
+async def test_the_side_not_acting_shows_its_cards_as_its_next_turn_has_them(home):
+    """In the hero's turn the enemy's cards said 'used' (what its last turn left, until
+    its next one refills them), and reading one said 'none left this turn'."""
+    app = make_app(home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await into_gambler(pilot)
+        for _ in range(4):                               # until the Gambler spent a card
+            await hero_turn_or_end(pilot)
+            assert not screen.session.over
+            if any(c.uses_left == 0 for c in screen.session.fight.fighters[1].cards):
+                break
+            await pilot.press("t")
+        enemy = screen.session.fight.fighters[1]
+        spent = [i for i, c in enumerate(enemy.cards) if c.uses_left == 0]
+        assert spent                                     # the engine keeps them spent...
+        views = list(screen.query_one("#enemy-cards").query(CardView))
+        for i in spent:                                  # ...the screen shows them ready
+            assert "used" not in str(views[i].border_subtitle)
+        screen.card_cursor = (1, spent[0])
+        await pilot.press("x")
+        await pilot.pause()
+        assert "none left this turn" not in "\n".join(screen_text(app))

@@ -34,6 +34,7 @@ from textual.worker import get_current_worker
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import IllegalMoveError, Move
+from dicey.rules.state import CardState, refreshed
 from dicey.run import progress
 from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_decision_graph
 from dicey.run.session import ENEMY, HERO, FightSession
@@ -182,8 +183,8 @@ class FightScreen(RunScreen):
                                                                        f.rules)
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
                                                                       f.rules)
-        self.query_one("#enemy-cards", CardRow).show(enemy.cards, self._cursor_on(ENEMY))
-        self.query_one("#hero-cards", CardRow).show(hero.cards, self._cursor_on(HERO))
+        self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY))
+        self.query_one("#hero-cards", CardRow).show(self._cards(HERO), self._cursor_on(HERO))
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -341,8 +342,18 @@ class FightScreen(RunScreen):
         self.reading = True
         self.refresh_view()
 
+    def _cards(self, side: int) -> list[CardState]:
+        """``side``'s cards as shown: in the other side's turn, as its own next turn will
+        have them (uses back, no dice, no marks: what its last turn left is no longer so
+        by then, and 'used' read as if the card could not be used again)."""
+        f = self.session.fight
+        cards = f.fighters[side].cards
+        if f.is_over or f.actor == side:
+            return list(cards)
+        return [refreshed(card) for card in cards]
+
     def _readable(self, side: int, index: int) -> Readable:
-        card = self.session.fight.fighters[side].cards[index]
+        card = self._cards(side)[index]
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "")
         return Readable(card, owner=self.enemy.name)
