@@ -1,13 +1,133 @@
-"""``dicey cards NAME``: a card's upgraded version says what the upgrade changes."""
+"""``dicey cards [NAME]``: the cards in the game's own notation (as their faces and the
+game's card box say them), a legend for it, and a card's upgrade saying what it changes."""
 from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicey.rules.state import fresh_card
+from dicey.tui import faces
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _rows(out: str) -> dict[str, str]:
+    """The list's rows by card name (the name is padded to the header's ``slots`` column)."""
+    lines = out.splitlines()
+    width = lines[0].index("size")
+    return {line[:width].strip(): line[width:] for line in lines[1:] if "  " in line
+            and line[:width].strip() and not line.startswith((" ", "slots", "uses", "random"))}
+
+
+@pytest.mark.parametrize("card, slots, uses", [
+    ("Broadsword", "[any] +2", "once a turn"),
+    ("Electromagnet", "[7 to go]", "once a turn"),
+    ("Sling", "[≤2] spare 1", "once a turn"),
+    ("Lockpick", "[any]", "×2"),
+    ("Dagger", "[≤3]", "∞"),
+    ("Rock", "[any]", "1 use"),
+    ("Bandage", "[any]", "1/fight"),
+    ("Lucky 7", "[any] [any] total 7", "once a turn"),
+])
+def test_the_list_says_slots_and_uses_as_the_cards_faces_do(cli, card, slots, uses):
+    code, out, _ = cli("--no-mods", "cards")
+    assert code == 0
+    row = _rows(out)[card].split()
+    assert " ".join(row[1:]).startswith(f"{slots} {uses} ")
+
+
+def test_the_list_uses_no_words_the_game_does_not(cli):
+    out = cli("cards")[1]
+    table = out.split(" cards\n", 1)[0]
+    for word in ("free", "countdown", "/turn", "unlimited", "single use", "once per fight"):
+        assert word not in table, word
+
+
+def test_every_row_is_the_cards_face(cli, library):
+    # the face as the fight screen draws it (faces.py), for every card, mods' too
+    rows = _rows(cli("cards")[1])
+    assert len(rows) == len(library.equipment)
+    for card in library.equipment.values():
+        face = fresh_card(card)
+        uses = faces.uses_line(face) or "once a turn"
+        assert " ".join(rows[card.name].split()[1:]).startswith(
+            f"{faces.slot_line(face)} {uses} "), card.name
+
+
+def test_the_list_ends_with_a_legend_of_its_notation(cli):
+    out = cli("--no-mods", "cards")[1]
+    legend = out.split("60 cards\n", 1)[1]
+    for words in ("+2 adds 2 to the dice", "spare 1 a spare die of 1 each turn",
+                  "[7 to go] a countdown", "×2 twice a turn", "∞ as often as you like",
+                  "1 use once, then it is gone for the fight", "1/fight once per fight",
+                  "random  what it does depends on chance", "'dicey cards NAME'"):
+        assert words in legend, words
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_one_card_reads_as_the_games_card_box(cli):
+    code, out, _ = cli("--no-mods", "cards", "sword")
+    assert code == 0
+    for line in ("  slots    [any]", "  takes    any die", "  uses     once a turn",
+                 "  size     2", "  text     Do d damage",
+                 "  upgrade  Sword+: [any] · Do d+2 damage · scripts of its own",
+                 "  weakened [≤5] (was [any]) · Do d damage",
+                 "  dodge    a dodge stops it: it is aimed at the opponent (cast: target)",
+                 "  random   no", "  held by  the hero Warrior; the enemy Frog",
+                 "  (d is the total of the dice on the card)"):
+        assert line + "\n" in out, line
+    assert "[d]" not in out and "cast     target" not in out and "its own scripts" not in out
+
+
+def test_one_card_says_uses_dodging_chance_and_where_it_is_found_in_words(cli):
+    out = cli("--no-mods", "cards", "Lockpick")[1]
+    assert "  uses     twice a turn\n" in out
+    assert "  dodge    cannot be dodged: it is aimed at its owner (cast: self)\n" in out
+    assert "  random   yes: what it does depends on chance\n" in out
+    assert "  held by  the hero Thief; the enemies Gambler and Ninja\n" in out
+    assert "  reward   offered after fights on floor 2\n" in out
+    assert "  defined  content/tricks.dice:" in out and "(base game)" in out
+    out = cli("--no-mods", "cards", "Pea Shooter")[1]
+    assert "  uses     as often as you like\n" in out and "  slots    [5 to go]\n" in out
+    assert "  text     Countdown 5: do 2 damage\n" in out and "(d is" not in out
+    out = cli("cards", "Cold Snap")[1]
+    assert "(mod frostbite)" in out
 
 
 def test_an_upgrade_shows_what_it_changes(cli):
     code, out, _ = cli("--no-mods", "cards", "Hammer")
     assert code == 0
-    assert "upgraded size 1 (was 2), [any], 1/turn — Do [d] shock damage" in out
-    assert "its own scripts" not in out.split("upgraded", 1)[1]   # it keeps the base's
+    assert "upgrade  Hammer+: [any] · size 1 (was 2) · Do d shock damage" in out
+    assert "scripts of its own" not in out.split("upgrade", 1)[1]   # it keeps the base's
     out = cli("--no-mods", "cards", "Lockpick")[1]
-    assert "upgraded size 1, [any], 3/turn (was 2/turn)" in out
-    out = cli("--no-mods", "cards", "Sword")[1]
-    assert "upgraded size 2, [any], 1/turn — Do [d]+2 damage  (its own scripts)" in out
+    assert "upgrade  Lockpick+: [any] · 3 times a turn (was twice a turn) · Split" in out
+    out = cli("--no-mods", "cards", "Broadsword")[1]
+    assert "upgrade  Broadsword+: [any] +4 (was [any] +2) · Do d damage (the die plus 4)" in out
+
+
+def test_the_cards_command_loads_no_textual():
+    # the CLI borrows the game's notation from dicey/tui/faces.py, which must stay plain
+    code = ("import sys; from dicey.cli import main; main(['cards', 'sword']); "
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'textual']")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_the_modding_tutorial_shows_what_the_command_prints(cli, tmp_path, monkeypatch):
+    doc = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
+    for path, body in re.findall(r"<!-- file: ([^ ]+) -->\n```[a-z]*\n(.*?)```", doc, re.S):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(body, encoding="utf-8")
+    shown = doc.split("$ dicey cards Tinderbox\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)                      # the paths as the tutorial shows them
+    code, out, err = cli("cards", "Tinderbox", "--mods", "mods/embers")
+    assert code == 0 and out == shown, err
+    code, _, err = cli("cards", "tinderbx", "--mods", "mods/embers")
+    assert "unknown card 'tinderbx' (did you mean 'Tinderbox'?)" in doc
+    assert err == "dicey: error: unknown card 'tinderbx' (did you mean 'Tinderbox'?)\n"

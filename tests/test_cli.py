@@ -43,7 +43,7 @@ def test_cards_lists_and_shows_one(cli):
     code, out, _ = cli("cards", "--no-mods")
     assert code == 0 and "Hammer" in out and "Pea Shooter" in out
     code, out, _ = cli("cards", "pea shooter")
-    assert code == 0 and "[countdown 5]" in out and "defined  content/" in out
+    assert code == 0 and "[5 to go]" in out and "defined  content/" in out
 
 
 def test_cards_unknown_name_suggests(cli):
@@ -130,7 +130,8 @@ def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path)
     (["fight", "Frog", "--hero", "Frog"], "unknown hero 'Frog' (Frog is an enemy)"),
     (["fight", "Warrior"], "unknown enemy 'Warrior' (Warrior is a hero)"),
     (["fight", "Frog", "--vs", "Thief"], "unknown enemy 'Thief' (Thief is a hero)"),
-    (["fight", "Frog", "--hero", ""], "unknown hero ''"),    # not the default hero
+    (["fight", "Frog", "--hero", ""],              # not the default hero
+     "unknown hero '' (available: Inventor, Thief, Warrior)"),
     (["sim", "--hero", "Rat", "--fights", "1"], "unknown hero 'Rat' (Rat is an enemy)"),
 ])
 def test_a_fighter_of_the_other_kind_is_named_as_such(cli, argv, words):
@@ -205,3 +206,46 @@ def test_a_report_never_overwrites_a_scenario_or_a_dice_file(cli, tmp_path, argv
     assert code == 2 and out == "" and (scenario.read_bytes(), dice.read_bytes()) == before
     assert err == (f"dicey: error: cannot write {target}: it is a {kind} file, not a report "
                    "(name another file)\n")
+
+
+HEROES = "Inventor, Thief, Warrior"
+
+
+@pytest.mark.parametrize("argv, words", [
+    # a name close to one: that one; else every hero (there are few)
+    (["play", "--hero", "nobody"], f"unknown hero 'nobody' (available: {HEROES})"),
+    (["play", "--hero", "warior"], "unknown hero 'warior' (did you mean 'Warrior'?)"),
+    (["fight", "Frog", "--hero", "nobody"], f"unknown hero 'nobody' (available: {HEROES})"),
+    (["sim", "--hero", "nobody", "--fights", "1"],
+     f"unknown hero 'nobody' (available: {HEROES})"),
+    (["sim", "--runs", "1", "--hero", "nobody"], f"unknown hero 'nobody' (available: {HEROES})"),
+    (["fight", "frgo"], "unknown enemy 'frgo' (did you mean 'Frog'?)"),
+    (["fight", "Frog", "--vs", "slim"], "unknown enemy 'slim' (did you mean 'Slime'?)"),
+    # many cards: the command that lists them
+    (["cards", "nosuch"], "unknown card 'nosuch' (64 cards: 'dicey cards' lists them)"),
+    (["cards", "swrod"], "unknown card 'swrod' (did you mean 'Sword'?)"),
+    # AI presets the same way, whichever command takes them
+    (["play", "--ai", "impossible"], "unknown AI preset 'impossible' (available: easy, hard, "
+                                     "normal)"),
+    (["fight", "Frog", "--ai", "impossible"], "unknown AI preset 'impossible' (available: "
+                                              "easy, hard, normal)"),
+    (["sim", "--ai", "impossible"], "unknown AI preset 'impossible' (available: easy, hard, "
+                                    "normal)"),
+    (["fight", "Frog", "--ai", "hrad"], "unknown AI preset 'hrad' (did you mean 'hard'?)"),
+    (["sim", "--runs", "1", "--hero-ai", "nromal"],
+     "unknown AI preset 'nromal' (did you mean 'normal'?)"),
+])
+def test_an_unknown_name_is_told_the_name_meant_or_the_names_there_are(cli, argv, words):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and err == f"dicey: error: {words}\n"
+
+
+@pytest.mark.parametrize("argv", [["fight", "nobody"], ["fight", "Frog", "--vs", "nobody"],
+                                  ["sim", "--enemy", "nobody", "--fights", "1"]])
+def test_an_unknown_enemy_is_told_every_enemy(cli, library, argv):
+    # no command lists the enemies: the error does, all of them
+    code, out, err = cli(*argv)
+    names = sorted((e.name for e in library.enemies.values()), key=str.lower)
+    assert code == 2 and out == ""
+    assert err == f"dicey: error: unknown enemy 'nobody' (available: {', '.join(names)})\n"
+

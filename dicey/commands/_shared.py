@@ -5,8 +5,9 @@ import os
 import sys
 from argparse import Namespace
 from pathlib import Path
+from typing import Any, Iterable
 
-from dicey.lang.errors import printable
+from dicey.lang.errors import did_you_mean, printable
 from dicey.library import Library, load_library
 
 
@@ -24,6 +25,62 @@ def fail(message: str, code: int = 2) -> int:
     """Print ``dicey: error: message`` to stderr and return the exit code."""
     print(printable(f"dicey: error: {message}"), file=sys.stderr)
     return code
+
+
+#: The most cards an error lists; past it, it says that ``dicey cards`` lists them.
+MAX_LISTED = 24
+
+#: Each kind of name the command line takes: its plural, and the command that lists it.
+KINDS = {"hero": ("heroes", None), "enemy": ("enemies", None),
+         "card": ("cards", "dicey cards"), "AI preset": ("presets", None)}
+
+
+def choices(what: str, names: Iterable[str]) -> str:
+    """What ``what`` names there are, for an error: ``available: A, B, C``, or, when there
+    are many and a command lists them, how many and that command.
+
+    >>> choices("hero", ["Warrior", "thief"])
+    'available: thief, Warrior'
+    >>> choices("card", [f"Card {i}" for i in range(30)])
+    "30 cards: 'dicey cards' lists them"
+    >>> choices("enemy", [])
+    'no enemies are loaded'
+    """
+    names = sorted(set(names), key=lambda n: (n.lower(), n))
+    plural, lister = KINDS[what]
+    if not names:
+        return f"no {plural} are loaded"
+    if lister and len(names) > MAX_LISTED:
+        return f"{len(names)} {plural}: '{lister}' lists them"
+    return "available: " + ", ".join(names)
+
+
+def find(lib: Library, what: str, name: str) -> Any:
+    """The hero, enemy or card (``what``) called ``name``; else KeyError, whose message is
+    ``unknown hero 'X'`` and then, in brackets, the name meant (``did you mean 'Y'?``), or
+    what X is instead (``Frog is an enemy``), or else the names there are."""
+    table = {"hero": lib.heroes, "enemy": lib.enemies, "card": lib.equipment}[what]
+    try:
+        return {"hero": lib.hero, "enemy": lib.enemy, "card": lib.card}[what](name)
+    except KeyError as err:
+        message = err.args[0]
+        if message == f"unknown {what} '{name}'":   # nothing close and nothing else
+            message += f" ({choices(what, (d.name for d in table.values()))})"
+        raise KeyError(message) from None
+
+
+def check_preset(name: str | None) -> str | None:
+    """Why ``name`` is no AI preset (None when it is one, or None): ``unknown AI preset 'X'``
+    and the preset meant, or else the presets there are."""
+    if name is None:
+        return None
+    from dicey.ai.baseline import load_presets   # (the AI loads only when asked for)
+
+    known = load_presets()
+    if name in known:
+        return None
+    close = did_you_mean(name, known) or f" ({choices('AI preset', known)})"
+    return f"unknown AI preset '{name}'{close}"
 
 
 #: Files a report is never written over: the game's content, mods and scenarios.

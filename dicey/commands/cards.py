@@ -1,54 +1,81 @@
-"""``dicey cards [NAME]``: list the equipment cards, or show one in full."""
+"""``dicey cards [NAME]``: list the equipment cards, or show one in full.
+
+Cards are written as the game draws them: their slots as on the card's face (``[≤4]``,
+``+2``, ``[7 to go]``), their uses as on its bottom edge (``×2``, ``∞``, ``1 use``,
+``1/fight``) and their text with ``d`` for the dice on them; the list ends with a legend.
+One card is shown as the game's card box reads it (slots in words too, uses in words),
+then what a modder needs: dodging, chance, tags, variables, scripts, who carries it and
+the file it comes from.
+"""
 from __future__ import annotations
 
 import argparse
+import re
+import textwrap
 
 from dicey.lang.defs import EquipmentDef
+from dicey.library import Library
+from dicey.rules.state import CardState, fresh_card
+# The game's own notation (faces.py is plain strings: it imports no Textual).
+from dicey.tui.faces import card_text, slot_line, slot_words, uses_line, uses_words
 
-from ._shared import fail, library_from
+from ._shared import fail, find, library_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cards", help="list cards, or show one card",
-                       description=__doc__)
+                       description=__doc__.split("\n\n")[0])
     p.add_argument("name", nargs="?", help="a card's name or id")
     p.set_defaults(func=run)
 
 
+#: What the list's notation means, in the game's words (docs/playing.md, "A fight").
+LEGEND = """\
+slots   [≤4] 4 or less · [≥3] 3 or more · [2-4] 2 to 4 · [6] exactly 6
+        [=] [=] doubles (both dice equal) · +2 adds 2 to the dice
+        total 7 the dice must add up to 7 · spare 1 a spare die of 1 each turn
+        [7 to go] a countdown: pour dice in, and at 0 it fires by itself
+uses    ×2 twice a turn · ∞ as often as you like · 1/fight once per fight
+        1 use once, then it is gone for the fight
+random  what it does depends on chance
+'dicey cards NAME' shows one card whole."""
+
+
 def slot_text(card: EquipmentDef) -> str:
-    """The card's slots as the UI draws them: ``[any] [≤4]``, ``[countdown 5]``."""
-    if card.countdown is not None:
-        return f"[countdown {card.countdown}]"
-    parts = [f"[{s.label}]" for s in card.slots]
-    parts += [f"[free {n}]" for n in ([card.free] if card.free else [])]
-    parts += [f"[spare {n}]" for n in card.spares]
-    if card.total is not None:
-        parts.append(f"total {card.total}")
-    return " ".join(parts)
+    """The card's slots as its face shows them: ``[any] [≤4]``, ``[any] +2``, ``[7 to go]``."""
+    return slot_line(fresh_card(card))
 
 
 def uses_text(card: EquipmentDef) -> str:
-    if card.single_use:
-        return "single use"
-    if card.once_per_fight:
-        return "once per fight"
-    return "unlimited" if card.uses is None else f"{card.uses}/turn"
+    """How often the card can be used, as its bottom edge says it (``×2``, ``∞``, ``1 use``,
+    ``1/fight``), or ``once a turn`` where the edge says nothing."""
+    return uses_line(fresh_card(card)) or "once a turn"
 
 
-def version_text(card: EquipmentDef, other: EquipmentDef) -> str:
-    """The card's upgraded or weakened version in one line: its size, slots and uses (each
-    marked with what the card's own was, where it differs), its text, and whether its
-    scripts differ."""
+def _text(card: CardState) -> str:
+    return card_text(card) or "(no text)"
+
+
+def _version(card: EquipmentDef, other: EquipmentDef, title: str = "",
+             state: CardState | None = None) -> str:
+    """The card's upgraded (or weakened) version in one line, as the game's card box says
+    its upgrade (``Sword+: [any] · Do d+2 damage``), each change marked with what the card's
+    own was (``size 1 (was 2)``), and whether it runs scripts of its own."""
+    state = state or fresh_card(other)
+    base = fresh_card(card)
+
     def part(now: str, was: str) -> str:
-        return now if now == was else f"{now} (was {was.removeprefix('size ')})"
+        return now if now == was else f"{now} (was {was})"
 
-    line = ", ".join([part(f"size {other.size}", f"size {card.size}"),
-                      part(slot_text(other), slot_text(card)),
-                      part(uses_text(other), uses_text(card))])
-    line += f" — {other.text}"
+    parts = [part(slot_line(state), slot_line(base))]
+    if other.size != card.size:
+        parts.append(f"size {part(str(other.size), str(card.size))}")
+    if uses_words(state, False) != uses_words(base, False):
+        parts.append(part(uses_words(state, False), uses_words(base, False)))
+    parts.append(_text(state))
     if _hook_places(other) != _hook_places(card):
-        line += "  (its own scripts)"
-    return line
+        parts.append("scripts of its own")
+    return (f"{title}: " if title else "") + " · ".join(parts)
 
 
 def _hook_places(card: EquipmentDef) -> dict:
@@ -56,43 +83,94 @@ def _hook_places(card: EquipmentDef) -> dict:
     return {name: getattr(script, "pos", None) for name, script in card.hooks.items()}
 
 
-def describe(card: EquipmentDef) -> str:
-    """Everything about one card, as ``dicey cards NAME`` prints it."""
-    lines = [f"{card.name}  ({card.id})",
-             f"  size     {card.size}",
-             f"  slots    {slot_text(card)}",
-             f"  uses     {uses_text(card)}",
-             f"  cast     {card.cast}",
-             f"  random   {'yes' if card.is_random else 'no'}"]
+def _dodging(card: EquipmentDef) -> str:
+    if card.cast == "self":
+        return "cannot be dodged: it is aimed at its owner (cast: self)"
+    return "a dodge stops it: it is aimed at the opponent (cast: target)"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _carried_by(card: EquipmentDef, lib: Library | None) -> str | None:
+    """The heroes who start with the card and the enemies who carry it, in words."""
+    if lib is None:
+        return None
+    said = []
+    for what, table in (("hero", lib.heroes), ("enemy", lib.enemies)):
+        names = sorted((f.name for f in table.values() if card.id in f.equipment),
+                       key=str.lower)
+        if names:
+            plural = {"hero": "heroes", "enemy": "enemies"}[what]
+            said.append(f"the {what if len(names) == 1 else plural} {_listed(names)}")
+    return "; ".join(said) or None
+
+
+def _rewarded(card: EquipmentDef, lib: Library | None) -> str | None:
+    dungeon = lib.dungeon if lib is not None else None
+    floors = [str(f.number) for f in dungeon.floors if card.id in f.rewards] if dungeon else []
+    if not floors:
+        return None
+    return f"offered after fights on floor{'s' if len(floors) > 1 else ''} {_listed(floors)}"
+
+
+def describe(card: EquipmentDef, lib: Library | None = None) -> str:
+    """Everything about one card, as ``dicey cards NAME`` prints it: first as the game's
+    card box reads it, then what a modder needs (``lib`` tells who carries the card)."""
+    state = fresh_card(card)
+    lines = [("slots", slot_line(state)), ("takes", slot_words(state)),
+             ("uses", uses_words(state, False)), ("size", str(card.size)),
+             ("text", _text(state))]
+    if card.upgraded is not None:
+        lines.append(("upgrade", _version(card, card.upgraded, f"{card.name}+")))
+    weak = state._replace(weakened=True)
+    weakened = _version(card, weak.active, state=weak)
+    lines.append(("weakened", "the same" if weakened == _version(card, card) else weakened))
+    lines.append(("dodge", _dodging(card)))
+    lines.append(("random", "yes: what it does depends on chance" if card.is_random
+                  else "no"))
     if card.tags:
-        lines.append(f"  tags     {', '.join(sorted(card.tags))}")
+        lines.append(("tags", ", ".join(sorted(card.tags))))
     if card.vars:
-        lines.append(f"  vars     {', '.join(name for name, _ in card.vars)}")
-    lines.append(f"  hooks    {', '.join(card.hooks) or 'none'}")
-    lines.append(f"  text     {card.text}")
-    for label, other in (("upgraded", card.upgraded), ("weakened", card.weakened)):
-        if other is not None:
-            lines.append(f"  {label} {version_text(card, other)}")
+        lines.append(("vars", ", ".join(name for name, _ in card.vars)))
+    lines.append(("hooks", ", ".join(card.hooks) or "none"))
+    if (who := _carried_by(card, lib)):
+        lines.append(("held by", who))
+    if (floors := _rewarded(card, lib)):
+        lines.append(("reward", floors))
     if card.origin is not None:
-        where = f" (mod {card.origin.mod})" if card.origin.mod else ""
-        lines.append(f"  defined  {card.origin}{where}")
-    return "\n".join(lines)
+        where = f"mod {card.origin.mod}" if card.origin.mod else "base game"
+        lines.append(("defined", f"{card.origin} ({where})"))
+    width = max(len(label) for label, _ in lines) + 1
+    out = [f"{card.name}  ({card.id})"]
+    for label, text in lines:
+        out.append(textwrap.fill(text, 79, initial_indent=f"  {label:<{width}}",
+                                 subsequent_indent=" " * (width + 2),
+                                 break_on_hyphens=False, break_long_words=False))
+    if any(label in ("text", "upgrade", "weakened") and re.search(r"\bd\b", text)
+           for label, text in lines):
+        out.append("  (d is the total of the dice on the card)")
+    return "\n".join(out)
 
 
 def run(args: argparse.Namespace) -> int:
     lib = library_from(args)
     if args.name:
         try:
-            print(describe(lib.card(args.name)))
+            print(describe(find(lib, "card", args.name), lib))
         except KeyError as err:
             return fail(err.args[0])
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
     width = max((len(c.name) for c in cards), default=4)
-    print(f"{'card':<{width}}  size  {'slots':<24} {'uses':<14} random  from")
+    slots = max((len(slot_text(c)) for c in cards), default=5)
+    uses = max((len(uses_text(c)) for c in cards), default=4)
+    print(f"{'card':<{width}}  size  {'slots':<{slots}}  {'uses':<{uses}}  random  from")
     for c in cards:
         origin = c.origin.mod if c.origin and c.origin.mod else "base"
-        print(f"{c.name:<{width}}  {c.size:>4}  {slot_text(c):<24} {uses_text(c):<14} "
-              f"{'yes' if c.is_random else 'no':<6}  {origin}")
+        print(f"{c.name:<{width}}  {c.size:>4}  {slot_text(c):<{slots}}  "
+              f"{uses_text(c):<{uses}}  {'yes' if c.is_random else 'no':<6}  {origin}")
     print(f"{len(cards)} cards")
+    print(LEGEND)
     return 0

@@ -16,7 +16,7 @@ from dicey.lang.defs import FighterDef
 from dicey.library import Library
 from dicey.rules.headless import format_log, run_fight
 
-from ._shared import fail, library_from
+from ._shared import check_preset, fail, find, library_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,14 +44,15 @@ def _default_hero(lib: Library) -> FighterDef:
 
 
 def _fighters(lib: Library, args: argparse.Namespace) -> tuple[FighterDef, FighterDef]:
-    enemy = lib.enemy(args.enemy)
+    enemy = find(lib, "enemy", args.enemy)
     if args.vs is not None:
-        other = lib.enemy(args.vs)
+        other = find(lib, "enemy", args.vs)
         if other.name == enemy.name:       # a mirror match: the log must tell them apart
             other = replace(other, name=f"{other.name} 1")
             enemy = replace(enemy, name=f"{enemy.name} 2")
         return other, enemy
-    return (lib.hero(args.hero) if args.hero is not None else _default_hero(lib)), enemy
+    hero = find(lib, "hero", args.hero) if args.hero is not None else _default_hero(lib)
+    return hero, enemy
 
 
 def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:
@@ -67,6 +68,8 @@ def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:
 
 
 def run(args: argparse.Namespace) -> int:
+    if (why := check_preset(args.ai)):
+        return fail(why)
     lib = library_from(args)
     try:
         first, second = _fighters(lib, args)

@@ -16,7 +16,7 @@ import sys
 from dicey.library import (CONTENT_DIR, MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER, Library,
                            display_path)
 
-from ._shared import fail, library_from
+from ._shared import check_preset, fail, find, library_from
 
 
 #: How the paths of the base game's files begin in diagnostics.
@@ -60,17 +60,13 @@ def run(args: argparse.Namespace) -> int:
     hero = None
     if args.hero:
         try:
-            hero = lib.hero(args.hero).id
+            hero = find(lib, "hero", args.hero).id
         except KeyError as err:
             return fail(err.args[0])
     if not 0 <= args.delay <= MAX_DELAY:    # (also refuses nan and inf)
         return fail(f"--delay must be 0 or more seconds, and at most {MAX_DELAY}")
-    if args.ai is not None:
-        from dicey.ai.baseline import preset
-        try:
-            preset(args.ai)
-        except KeyError as err:
-            return fail(err.args[0])
+    if (why := check_preset(args.ai)):
+        return fail(why)
     from dicey.run.saves import SaveStore   # the game's modules load only to play
     from dicey.tui.app import DiceyApp, PlayConfig
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,

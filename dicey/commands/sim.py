@@ -17,7 +17,7 @@ from pathlib import Path
 from dicey import simulate
 from dicey.library import resolved
 
-from ._shared import fail, library_from, unwritable
+from ._shared import check_preset, fail, find, library_from, unwritable
 
 
 #: Most fights per preset (the jobs are listed before they run: a typo of a few extra
@@ -86,8 +86,6 @@ def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dicey.ai.baseline import load_presets
-
     if not 1 <= args.workers <= MAX_WORKERS:
         return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
                     f"{os.cpu_count() or 1} CPUs)")
@@ -96,10 +94,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.csv and resolved(args.json) == resolved(args.csv):
         return fail(f"--json and --csv name the same file ({args.json})")
     args.ai = list(dict.fromkeys(args.ai))   # (a preset named twice is compared once)
-    known = load_presets()
     for name in [args.hero_ai, *args.ai]:
-        if name not in known:
-            return fail(f"unknown AI preset '{name}' (choose from {', '.join(sorted(known))})")
+        if (why := check_preset(name)):
+            return fail(why)
     if args.runs is not None:
         return _runs(args)
     if args.hero_ai != simulate.HERO_BOT:
@@ -112,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     presets = args.ai or list(simulate.DEFAULT_PRESETS)
     lib = library_from(args)
     try:
+        _names(lib, args)
         jobs = simulate.plan_jobs(lib, args.fights, args.seed, args.hero, args.enemy, presets,
                                   args.hero_level)
     except KeyError as err:
@@ -126,6 +124,14 @@ def run(args: argparse.Namespace) -> int:
     report = simulate.build_report(results, args.seed, args.hero_level)
     return _write(args, simulate.format_report(report), report,
                   lambda: simulate.results_csv(results))
+
+
+def _names(lib, args: argparse.Namespace) -> None:
+    """KeyError for the first ``--hero`` or ``--enemy`` that names none (saying what
+    there is)."""
+    for what, names in (("hero", args.hero), ("enemy", args.enemy)):
+        for name in names:
+            find(lib, what, name)
 
 
 def _runs(args: argparse.Namespace) -> int:
@@ -146,6 +152,7 @@ def _runs(args: argparse.Namespace) -> int:
         return fail("nothing to simulate: the loaded content declares no dungeon")
     ai = args.ai[0] if args.ai else None
     try:
+        _names(lib, args)
         jobs = simulate.plan_runs(lib, args.runs, args.seed, args.hero, args.hero_ai, ai)
     except KeyError as err:
         return fail(err.args[0])
