@@ -16,8 +16,7 @@ import textwrap
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
 from dicey.rules.state import CardState, fresh_card
-# The game's own notation (faces.py is plain strings: it imports no Textual).
-from dicey.tui.faces import card_text, slot_line, slot_words, uses_line, uses_words
+from dicey.notation import card_text, slot_line, slot_words, uses_line, uses_words
 
 from ._shared import fail, find, library_from
 

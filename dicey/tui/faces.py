@@ -1,7 +1,7 @@
-"""How the game's pieces read on screen, as plain strings: card slots and text, uses, dice,
-HP bars and statuses. The widgets colour these; everything a player must know is in the
-words and symbols themselves, so the game reads the same in 16 colours or with
-``NO_COLOR``.
+"""How the game's pieces read on screen, as plain strings: dice, HP bars, statuses, moves and
+hints, and cards whole (their slots, texts and uses as :mod:`dicey.notation` writes them).
+The widgets colour these; everything a player must know is in the words and symbols
+themselves, so the game reads the same in 16 colours or with ``NO_COLOR``.
 
 >>> from dicey.lang.defs import EquipmentDef, Slot
 >>> from dicey.rules.state import fresh_card
@@ -15,79 +15,21 @@ words and symbols themselves, so the game reads the same in 16 colours or with
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from dicey.lang.defs import Slot
+from dicey.notation import (card_text, card_title, counted, marks, slot_line, slot_words,
+                            uses_line, uses_words)
 from dicey.rules.protocol import Move
-from dicey.rules.state import UNLIMITED, CardState, Die, fresh_card, slot_assignment
+from dicey.rules.state import CardState, Die, fresh_card
+
+__all__ = ["CARD_KEYS", "card_details", "card_line", "card_text", "card_title", "counted",
+           "dice_line", "die_label", "hint_line", "hp_bar", "marks", "move_label", "sentence",
+           "shorten", "slot_line", "slot_words", "status_line", "uses_line", "uses_words"]
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
 CARD_KEYS = "abcdefijklmnoprsuvw"
-
-
-def slot_line(card: CardState) -> str:
-    """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
-    ``[5 to go]`` for a countdown card (``[3 to go]`` once dice went in), then
-    ``+2`` free and ``spare 6``."""
-    act = card.active
-    if act.countdown is not None:   # short enough for a card at 80 columns
-        return f"[{card.countdown} to go]"
-    slots = card.slots
-    shown = [f"[{s.label}]" for s in slots]
-    where = slot_assignment(slots, card.placed) if card.placed else ()
-    for value, slot in zip(card.placed, where or ()):
-        shown[slot] = f"[{value}]"
-    shown += [f"+{act.free}"] if act.free else []
-    shown += [f"spare {n}" for n in act.spares]
-    shown += [f"total {act.total}"] if act.total is not None else []
-    return " ".join(shown)
-
-
-_TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
-
-
-def card_text(card: CardState) -> str:
-    """The card's text with ``[d]`` shown as the dice on it (``d`` while empty; a countdown
-    card's N) and ``[NAME]`` as the card's variable."""
-    act = card.active
-    values = dict(card.vars)
-    if act.countdown is not None:
-        values["d"] = act.countdown
-    elif card.placed:
-        values["d"] = sum(card.placed) + act.free
-    else:
-        values.setdefault("d", "d")
-    return _TOKEN.sub(lambda m: str(values.get(m.group(1), m.group(0))), act.text)
-
-
-def uses_line(card: CardState) -> str:
-    """What is left of the card this turn (or fight)."""
-    act = card.active
-    if card.gone:
-        return "used up"
-    if card.uses_left == UNLIMITED:
-        return "∞"
-    if card.uses_left == 0:
-        return "used"
-    per = "1/fight" if act.once_per_fight else "1 use" if act.single_use else ""
-    if per:
-        return per
-    # A card used once a turn says nothing; one used more often counts down to its last.
-    return f"×{card.uses_left}" if card.uses_left > 1 or (act.uses or 1) > 1 else ""
-
-
-def marks(card: CardState) -> str:
-    """``SHOCKED`` / ``weakened`` / ``upgraded`` words for the card's border."""
-    words = ["SHOCKED"] if card.shocked else []
-    words += ["weakened"] if card.weakened else []
-    return " ".join(words)
-
-
-def card_title(card: CardState, key: str = "") -> str:
-    return f"{key} {card.title}" if key else card.title
 
 
 def move_label(move: Move, cards: Sequence[CardState]) -> str:
@@ -155,94 +97,6 @@ def card_line(card: CardState, key: str = "", owner: str = "") -> str:
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
     return f"{whose}{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
         "".join(f" · {t}" for t in tail)
-
-
-def slot_words(card: CardState) -> str:
-    """What the card takes, in words (its slots as they stand now, placed dice too).
-
-    >>> from dicey.lang.defs import EquipmentDef, Slot
-    >>> slot_words(fresh_card(EquipmentDef("s", "S", slots=(Slot("max", 4), Slot("any")),
-    ...                                    free=2)))
-    'a die of 4 or less, and any die; 2 is added to them'
-    >>> slot_words(fresh_card(EquipmentDef("l", "L", slots=(Slot("doubles"),) * 2, total=7)))
-    'two equal dice (doubles); they must add up to 7'
-    >>> slot_words(fresh_card(EquipmentDef("t", "T", slots=(Slot("even"),) * 3))._replace(
-    ...     placed=(4,)))
-    'a 4 (placed), and two even dice'
-    """
-    act = card.active
-    if act.countdown is not None:
-        return (f"{card.countdown} to go (it counts down from {act.countdown}): pour dice in, "
-                "each takes its value off; at 0 the card fires by itself")
-    slots = card.slots
-    where = slot_assignment(slots, card.placed) if card.placed else None
-    holding = dict(zip(where or (), card.placed))
-    said: list[list] = []   # [a Slot and how many in a row] or [words]
-    pairs = [i for i, s in enumerate(slots) if s.kind == "doubles"]
-    for i, slot in enumerate(slots):
-        if slot.kind == "doubles":
-            if pairs.index(i) % 2 == 0:   # a pair of doubles slots, said once
-                pair = pairs[pairs.index(i):pairs.index(i) + 2]
-                shown = [holding[j] for j in pair if j in holding]
-                said.append(["two equal dice (doubles)" if not shown else
-                             f"a {shown[0]} (placed) and another {shown[0]}"
-                             if len(shown) == 1 else f"two {shown[0]}s (placed)"])
-        elif i in holding:
-            said.append([f"a {holding[i]} (placed)"])
-        elif said and said[-1][0] == slot:   # the same slot again: said once, counted
-            said[-1][1] += 1
-        else:
-            said.append([slot, 1])
-    words = [_slot_words(*part) if len(part) == 2 else part[0] for part in said]
-    takes = ", and ".join(words) if len(words) < 3 else \
-        ", ".join(words[:-1]) + ", and " + words[-1]
-    extra = [f"{act.free} is added to {'it' if len(slots) == 1 else 'them'}"] if act.free \
-        else []
-    extra += [f"it holds a spare die of {n} each turn" for n in act.spares]
-    extra += [f"they must add up to {act.total}"] if act.total is not None else []
-    return "; ".join([takes or "no dice", *extra])
-
-
-def _count(n: int) -> str:
-    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
-
-
-def _slot_words(slot: Slot, n: int = 1) -> str:
-    """``n`` dice for such slots, in words: ``a die of 4 or less``, ``two even dice``."""
-    k, a, b = slot.kind, slot.a, slot.b
-    if n == 1:
-        return {"any": "any die", "even": "an even die", "odd": "an odd die",
-                "exact": f"a {a}", "max": f"a die of {a} or less",
-                "min": f"a die of {a} or more", "range": f"a die from {a} to {b}"}[k]
-    many = _count(n)
-    return {"any": f"any {many} dice", "even": f"{many} even dice", "odd": f"{many} odd dice",
-            "exact": f"{many} {a}s", "max": f"{many} dice of {a} or less",
-            "min": f"{many} dice of {a} or more", "range": f"{many} dice from {a} to {b}"}[k]
-
-
-def uses_words(card: CardState, in_fight: bool = True) -> str:
-    """How often the card can be used and, ``in_fight``, what is left of it, in words.
-
-    >>> from dicey.lang.defs import EquipmentDef
-    >>> bow = fresh_card(EquipmentDef("b", "Bow", uses=2))
-    >>> uses_words(bow), uses_words(bow._replace(uses_left=0)), uses_words(bow, False)
-    ('twice a turn (2 left this turn)', 'twice a turn (none left this turn)', 'twice a turn')
-    """
-    act = card.active
-    used = in_fight and card.uses_left == 0
-    if card.gone and in_fight:
-        return "used up: gone for the rest of the fight"
-    if card.uses_left == UNLIMITED:
-        return "as often as you like"
-    if act.once_per_fight:
-        return "once per fight" + (" (used)" if used else "")
-    if act.single_use:
-        return "once, then it is gone for the fight" + (" (used)" if used else "")
-    per = act.uses or 1
-    times = {1: "once", 2: "twice"}.get(per, f"{per} times") + " a turn"
-    if not in_fight:
-        return times
-    return f"{times} ({card.uses_left or 'none'} left this turn)"
 
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True
@@ -319,15 +173,6 @@ def status_line(statuses: Mapping[str, int], names: Mapping[str, Any] | None = N
 
 def dice_line(dice: Iterable[Die]) -> str:
     return " ".join(die_label(d) for d in dice)
-
-
-def counted(n: int, one: str, many: str) -> str:
-    """``n`` things, said as English says them.
-
-    >>> counted(1, "die", "dice"), counted(3, "die", "dice"), counted(0, "fight", "fights")
-    ('1 die', '3 dice', '0 fights')
-    """
-    return f"{n} {one if n == 1 else many}"
 
 
 def sentence(text: str) -> str:
