@@ -33,6 +33,7 @@ async def test_the_records_tally_each_hero_and_list_the_latest_runs_first(home):
             ["2026-11-03", "2026-11-02", "2026-11-01"]
         assert "lost on floor 1 (Rat)" in text and "their own" in text and "hard" in text
         assert "↑↓ scroll" not in key_line(app) and "enemy AI" in text
+        assert ["day", "hero", "result", "level", "fights", "won", "enemy", "AI"] in rows
         await pilot.resize_terminal(60, 24)              # fewer columns, none cut
         await wait_until(pilot, lambda: not any("enemy AI" in r for r in screen_text(app)))
         assert "lost on floor 1 (Rat)" in "\n".join(screen_text(app))

@@ -46,7 +46,7 @@ def records_view(records: Records, width: int = WIDE) -> RenderableType:
         heroes.add_row(Text(t.hero_name), str(t.runs), str(t.won), str(t.best_floor),
                        str(t.streak))
     wide = width >= WIDE
-    latest = _table("day", "<", "hero", "<", "", "<", "level", ">",
+    latest = _table("day", "<", "hero", "<", "result", "<", "level", ">",
                     *(("fights won", ">", "enemy AI", "<") if wide else ()))
     for r in reversed(records.runs[-LATEST:]):
         row = [r.day, r.hero_name, outcome(r), str(r.level)]
