@@ -168,7 +168,9 @@ LEGEND = (
     ("+2 · total 7", "adds 2 to d · the dice must add up to 7"),
     ("[5 to go]", "a countdown: pour dice in; at 0 it fires by itself"),
     ("d", "in a card's text: the total of the dice on it"),
-    ("∞ ×2 used", "unlimited uses · uses left this turn · no use left"),
+    ("∞ ×2 used", "unlimited uses · uses left this turn · no use left this turn"),
+    ("1/fight 1 use", "once per fight · once, then gone for the fight (used up)"),
+    ("shield", "blocks damage until damage uses it up: it stays from turn to turn"),
     ("SHOCKED weakened", "place any die to release it · stricter slots this turn"),
     ("burn lock ?", "a burning die costs 2 HP · a locked die cannot be used · blind"),
 )

@@ -15,7 +15,8 @@ from ..widgets import KeyBar
 
 ABOUT = ("Place dice on your cards to use them: each card says which dice it takes. "
          "Beat every enemy, floor by floor, and the boss at the bottom. After each win, "
-         "pick a reward. The run is saved after every fight and when you quit.")
+         "pick a reward. The run is saved as you play, and when you quit or close the "
+         "terminal: Continue goes on where you left it.")
 
 
 def help_table(first: Sequence[Key] = ()) -> Table:
