@@ -93,3 +93,22 @@ async def test_on_a_wide_screen_the_menu_is_centred_under_the_logo(home):
         assert abs((menu.region.x + menu.region.right) - (logo.region.x + logo.region.right)) <= 1
         for line in ("#title-mods", "#title-problem"):       # in the menu's column
             assert screen.query_one(line).region.x == menu.region.x
+
+
+async def test_the_dungeon_s_line_breaks_after_its_name_on_a_narrow_screen(home):
+    """At 60 columns 'The Pit: …' wrapped anywhere, and a word could stand alone under
+    the rest; now the name and the line are each on a line of their own."""
+    from dataclasses import replace
+
+    from tui_kit import tui_library
+    lib = tui_library()
+    long = "Three floors of monsters, and a dragon at the very bottom"
+    lib.dungeons = {k: replace(d, text=long) for k, d in lib.dungeons.items()}
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app)]
+        assert lines[lines.index("The Pit") + 1] == long
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert f"The Pit: {long}" in [line.strip() for line in screen_text(app)]

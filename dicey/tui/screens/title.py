@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
@@ -62,6 +63,24 @@ def run_line(library: Any, state: RunState) -> str:
             f" — floor {state.floor + 1}: {where}")
 
 
+def tagline(library: Any, width: int) -> str:
+    """The dungeon's name and its line: on one line when they fit ``width``, else each on
+    its own (a line wrapped anywhere left a word alone under the rest).
+
+    >>> from types import SimpleNamespace as NS
+    >>> lib = NS(dungeon=NS(name="The Pit", text="Three floors down"))
+    >>> tagline(lib, 80), tagline(lib, 20)
+    ('The Pit: Three floors down', 'The Pit\\nThree floors down')
+    """
+    dungeon = library.dungeon
+    if dungeon is None:
+        return "no dungeon loaded"
+    if not dungeon.text:
+        return dungeon.name
+    one = f"{dungeon.name}: {dungeon.text}"
+    return one if cell_len(one) <= width - 2 else f"{dungeon.name}\n{dungeon.text}"
+
+
 class TitleScreen(DiceyScreen):
     """New run, continue, help, quit."""
 
@@ -89,7 +108,12 @@ class TitleScreen(DiceyScreen):
         self._load()
 
     def on_resize(self) -> None:
+        self._show_tagline()
         self.call_after_refresh(self.fit_logo)
+
+    def _show_tagline(self) -> None:
+        width = self.size.width or self.app.size.width
+        self.query_one("#tagline", Static).update(Text(tagline(self.dicey.library, width)))
 
     def fit_logo(self) -> None:
         """The logo only when the screen has room for it and the rest: on a short screen
@@ -108,10 +132,7 @@ class TitleScreen(DiceyScreen):
         self.confirming = False
         lib = self.dicey.library
         self.loaded = self.dicey.store.load(lib)
-        dungeon = lib.dungeon
-        tag = "no dungeon loaded" if dungeon is None else \
-            f"{dungeon.name}: {dungeon.text}" if dungeon.text else dungeon.name
-        self.query_one("#tagline", Static).update(Text(tag))
+        self._show_tagline()
         menu = self.query_one("#menu", Menu)
         state = self.loaded.state
         cont = f"Continue: {run_line(lib, state)}" if state else \
