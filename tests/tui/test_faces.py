@@ -96,3 +96,15 @@ def test_an_enemys_card_line_says_whose_it_is():
     fangs = card(name="Vampire Fangs", slots=(Slot("max", 4),), text="Do [d] damage")
     assert faces.card_line(fangs, owner="Vampire") == "Vampire's Vampire Fangs: [≤4] Do d damage"
     assert faces.card_line(fangs, owner="Bats").startswith("Bats' Vampire Fangs: ")
+
+
+def test_the_map_says_when_the_hero_is_at_the_top_level():
+    """At the last level the map showed 'XP 34' and nothing after it."""
+    from dataclasses import replace as changed
+
+    from dicey.tui.screens.dungeon import hero_lines
+    from tui_kit import LIB, kit_state
+    state = kit_state(1)
+    assert "XP 0 (level 2 at 2)" in str(hero_lines(LIB, state))
+    top = changed(state, hero=changed(state.hero, level=3, xp=9))
+    assert "XP 9 (the top level)" in str(hero_lines(LIB, top))

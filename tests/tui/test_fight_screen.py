@@ -137,7 +137,7 @@ async def test_a_hint_asked_once_the_fight_is_over_says_to_go_on(home):
         screen.session.fight.set_position(1, hp=1)
         await pilot.press("1", "a", "h")                 # the Frog is beaten; a hint?
         assert screen.session.over
-        assert message(screen) == "The fight is over: press enter."
+        assert message(screen) == "The fight is over: press enter to go on."
 
 
 async def test_the_first_message_names_the_keys_of_the_dice_and_cards_in_play(home):

@@ -57,7 +57,7 @@ def hero_lines(library: Any, state: RunState) -> Text:
     h = state.hero
     defn = library.heroes[h.id]
     nxt = progress.next_level(h, progress.dungeon_of(library, state).levels)
-    xp = f"XP {h.xp}" + (f" (level {nxt.level} at {nxt.xp})" if nxt else "")
+    xp = f"XP {h.xp}" + (f" (level {nxt.level} at {nxt.xp})" if nxt else " (the top level)")
     text = Text(f"{defn.name}", style="bold")
     dice = counted(h.dice, "die", "dice")
     text.append(f" · level {h.level} · {h.hp}/{h.max_hp} HP · {dice} · {xp}\n")
@@ -93,6 +93,7 @@ class DungeonScreen(RunScreen):
         title = Text(dungeon.name, style="bold")
         if state.ai is not None:
             title.append(f" · {progress.difficulty_label(state.ai)}", style="")
+        title.append(f" · seed {state.seed}", style="")   # (the same seed, the same run)
         self.query_one("#screen-title", Static).update(title)
         self.query_one("#floors", Static).update(floor_lines(lib, state))
         enemy = lib.enemies[progress.current_enemy(state)]

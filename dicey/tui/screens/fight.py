@@ -288,7 +288,7 @@ class FightScreen(RunScreen):
         if self.session.hero_to_act:
             return False
         if self.session.over:
-            self.say("The fight is over: press enter.")
+            self.say("The fight is over: press enter to go on.")
         else:
             self.say("Wait for your turn.", until_your_turn=True)
         return True
