@@ -58,8 +58,20 @@ PRESET_BUDGETS: dict[str, Budget] = {
     "normal": Budget(states=20_000, iterations=5_000, ms=500),
     "hard": Budget(states=200_000, iterations=50_000, ms=3_000),
 }
+#: Every preset's name: ``easy`` (the rule of thumb) and those above, sorted.
+PRESET_NAMES = tuple(sorted(("easy", *PRESET_BUDGETS)))
 #: The preset behind the player's hint.
 HINT_PRESET = "normal"
+
+
+def unknown_preset(name: str) -> str:
+    """What to say of a preset name that is none: the one meant, and those there are.
+
+    >>> unknown_preset("nromal")
+    "unknown AI preset 'nromal' (did you mean 'normal'?) (available: easy, hard, normal)"
+    """
+    return (f"unknown AI preset '{name}'{did_you_mean(name, PRESET_NAMES)} "
+            f"(available: {', '.join(PRESET_NAMES)})")
 #: The share of the time budget the exhaustive search may spend before MCTS takes over.
 EXHAUSTIVE_SHARE = 0.5
 
@@ -139,9 +151,8 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     if fight.turn_over:
         raise ValueError("there is no turn to plan: " + ("the fight is over" if fight.is_over
                                                          else "the turn has not begun"))
-    if preset != "easy" and preset not in PRESET_BUDGETS:
-        raise ValueError(f"unknown AI preset '{preset}' (available: easy, "
-                         f"{', '.join(PRESET_BUDGETS)})")
+    if preset not in PRESET_NAMES:
+        raise ValueError(unknown_preset(preset))
     started = time.perf_counter()
     root = fight.copy(simulation=True, log=False)
     if scorer is None or scorer.side != root.actor:
@@ -267,10 +278,8 @@ class PlanChooser:
     """
 
     def __init__(self, preset: str, budget: Budget | None = None):
-        if preset != "easy" and preset not in PRESET_BUDGETS:
-            known = ["easy", *PRESET_BUDGETS]
-            raise KeyError(f"unknown AI preset '{preset}'{did_you_mean(preset, known)} "
-                           f"(available: {', '.join(known)})")
+        if preset not in PRESET_NAMES:
+            raise KeyError(unknown_preset(preset))
         self.preset = preset
         self.budget = budget
         self.last_plan: Plan | None = None

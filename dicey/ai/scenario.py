@@ -49,7 +49,7 @@ from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS
 
-from .planner import PRESET_BUDGETS, Budget
+from .planner import PRESET_BUDGETS, PRESET_NAMES, Budget, unknown_preset
 
 #: Keys of ``[actor]`` and ``[opponent]``, and the types they take.
 FIGHTER_KEYS: dict[str, str] = {
@@ -194,8 +194,9 @@ def _fighter(library: Any, name: str, path: str, where: str) -> Any:
     table = {**getattr(library, "heroes", {}), **getattr(library, "enemies", {})}
     key = make_id(name)
     if key not in table:
-        raise ScenarioError(f"{path}: [{where}] fighter: unknown fighter '{name}'"
-                            f"{did_you_mean_named(name, table)}")
+        meant = did_you_mean_named(name, table) or \
+            f" (available: {', '.join(sorted(f.name for f in table.values()))})"
+        raise ScenarioError(f"{path}: [{where}] fighter: unknown fighter '{name}'{meant}")
     return table[key]
 
 
@@ -227,10 +228,11 @@ def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{path}: [search] must be a table")
     _known(search, SEARCH_KEYS, path, "[search]")
     preset = search.get("preset", "normal")
-    if not isinstance(preset, str) or (preset not in PRESET_BUDGETS and preset != "easy"):
-        shown = f"'{preset}'" if isinstance(preset, str) else repr(preset)
-        raise ScenarioError(f"{path}: [search] preset: unknown preset {shown} "
-                            f"(available: easy, {', '.join(PRESET_BUDGETS)})")
+    if not isinstance(preset, str):
+        raise ScenarioError(f"{path}: [search] preset: expected a preset's name, got "
+                            f"{preset!r} (available: {', '.join(PRESET_NAMES)})")
+    if preset not in PRESET_NAMES:
+        raise ScenarioError(f"{path}: [search] preset: {unknown_preset(preset)}")
     return Scenario(path, actor, opponent, title=_text(data, "title", path),
                     text=_text(data, "text", path),
                     turn=_opt_int(data, "turn", path, 1, MAX_TURNS),

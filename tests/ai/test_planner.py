@@ -168,7 +168,7 @@ def test_presets_register_and_easy_keeps_no_plan():
     easy = make_chooser("easy")
     easy(f, random.Random(0))
     assert easy.last_plan is None
-    with pytest.raises(KeyError, match="available: easy, normal, hard"):
+    with pytest.raises(KeyError, match="available: easy, hard, normal"):
         make_chooser("brilliant")
     assert PRESETS["normal"] is not make_chooser("normal")   # fresh choosers
 

@@ -51,10 +51,12 @@ GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "W
     ({"search": {"ms": -1}}, "[search] ms: expected a positive number or \"none\""),
     ({"search": {"ms": float("inf")}}, "[search] ms: expected a positive number"),
     ({"search": {"ms": float("nan")}}, "[search] ms: expected a positive number"),
-    ({"search": {"preset": "genius"}}, "unknown preset 'genius'"),
+    ({"search": {"preset": "genius"}}, "unknown AI preset 'genius' (available: easy, hard, "
+                                       "normal)"),
     ({"search": {"states": 0}}, "[search] states: expected an integer ≥ 1"),
     ({"search": {"seed": -1}}, "[search] seed: expected an integer ≥ 0"),
-    ({"search": {"preset": ["normal"]}}, "[search] preset: unknown preset ['normal']"),
+    ({"search": {"preset": ["normal"]}}, "[search] preset: expected a preset's name, got "
+                                         "['normal'] (available: easy, hard, normal)"),
     ({"turn": "two"}, "turn: expected an integer"),
     ({"turn": 10 ** 12}, "turn: expected an integer from 1 to 60"),
     ({"actor": {"fighter": "Frog", "hp": -5, "dice": [1]}},
@@ -87,6 +89,7 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
 
 @pytest.mark.parametrize("actor, message", [
     ({"fighter": "Frogg", "dice": [1]}, "unknown fighter 'Frogg' (did you mean 'Frog'?)"),
+    ({"fighter": "Nobody", "dice": [1]}, "unknown fighter 'Nobody' (available: "),
     ({"fighter": "Frog", "dice": [1], "shocked": ["Hammer"]},
      "[actor] shocked: Frog has no card 'Hammer' (its cards: Sword, Shield)"),
     ({"fighter": "Frog", "dice": [1], "weakened": ["Shield", "shield"]},
