@@ -357,6 +357,8 @@ class _Unit:
     quiet: bool = False                   # a requirement only: its problems shown if it fails
     broken: list[tuple[A.TopLevel, Def]] = field(default_factory=list)
     """Extensions with errors: never applied, but their floors are checked all the same."""
+    unparsed: list[tuple[str, str]] = field(default_factory=list)
+    """``(kind, name)`` of the declarations that did not parse."""
 
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
@@ -366,6 +368,7 @@ def _parse_unit(unit: _Unit, lib: Library) -> None:
         lib.sources[shown] = text
         unit.problems.extend(problems)
         unit.decls.extend((d, shown) for d in module.decls)
+        unit.unparsed.extend(module.unparsed)
 
 
 def scope_for(defn: Def, event: str, statuses: frozenset[str]) -> Scope:
@@ -400,17 +403,20 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     Returns the symbol table the next unit checks against (``before`` if skipped)."""
     _parse_unit(unit, lib)
     symbols = checker.collect_symbols([d for d, _ in unit.decls], before)
+    # A name whose declaration did not parse is known while this unit is checked (its
+    # syntax error is the problem, not every use of it), never to the units after it.
+    checking = checker.with_unparsed(symbols, unit.unparsed)
     places = _existing_places(lib)
     staged: list[tuple[A.TopLevel, Def]] = []
     seen: dict[tuple[str, str], str] = {}
     for decl, path in unit.decls:
         if isinstance(decl, A.Extension):   # it declares no id: nothing to duplicate
-            extension, problems = checker.check_extension(decl, path, symbols, unit.mod)
+            extension, problems = checker.check_extension(decl, path, checking, unit.mod)
             unit.problems.extend(problems)
             if extension is not None:   # with errors too: its missing floors are reported
                 (unit.broken if _has_errors(problems) else staged).append((decl, extension))
             continue
-        defn, problems = checker.check_decl(decl, path, symbols, unit.mod)
+        defn, problems = checker.check_decl(decl, path, checking, unit.mod)
         unit.problems.extend(problems)
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
         duplicate = _duplicate_problems(decl, path, key, seen, places)

@@ -611,3 +611,48 @@ def test_an_extension_with_an_unknown_name_still_has_its_missing_floors_reported
     assert missing.message.startswith("floor 7 is not in Cellar (")
     assert lib.skipped_mods == {"deep": "2 error(s)"} and lib.extensions == []
     assert lib.dungeon.floors[0].enemies == ("frog",)
+
+
+BROKEN_BELLOWS = '''\
+equipment "Bellows" {
+    slots: even
+    on use { attack(d) }
+
+equipment "Torch" {
+    slots: any
+    on use { attack(d) }
+}
+
+enemy "Beetle" {
+    hp: 10
+    dice: 2
+    equipment: "Bellows", "Torch"
+}
+'''
+
+
+def test_a_declaration_that_does_not_parse_is_one_error_not_one_per_use(content, tmp_path):
+    """A '}' left out: the error said 'unexpected end of file' in the middle of the file,
+    and every use of the card was an 'unknown card' of its own, listed before it."""
+    mod(tmp_path / "mods", "embers", BROKEN_BELLOWS)
+    lib = load_library(content, [tmp_path / "mods"])
+    (err,) = lib.errors
+    assert (err.line, err.column) == (3, 25)
+    assert err.message == "equipment 'Bellows' is not closed before the next declaration: " \
+                          "a '}' may be missing"
+    assert lib.skipped_mods == {"embers": "1 error(s)"}
+
+
+def test_the_base_game_s_unparsed_card_leaves_out_what_names_it(content, tmp_path):
+    """In the base game (loaded as far as it can be) the fighter holding the card that did
+    not parse is left out with a note, and the mods after it do not know the card."""
+    loose = write(tmp_path / "loose.dice", BROKEN_BELLOWS)
+    mod(tmp_path / "mods", "user", 'enemy "Moth" {\n    hp: 3\n    dice: 1\n'
+                                   '    equipment: "Bellows"\n}\n')
+    lib = load_library(content, [tmp_path / "mods"], extra_files=[loose])
+    messages = [e.message for e in lib.errors]
+    assert any(m.startswith("equipment 'Bellows' is not closed") for m in messages)
+    assert "enemy 'Beetle' names equipment 'bellows', which did not load (see its errors)" \
+        in messages
+    assert "unknown card 'Bellows'" in messages                  # the mod's own error
+    assert "torch" in lib.equipment and "beetle" not in lib.enemies and "moth" not in lib.enemies

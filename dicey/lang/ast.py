@@ -338,6 +338,9 @@ class Module:
 
     decls: tuple[TopLevel, ...]
     path: str = field(default="<string>", compare=False)
+    unparsed: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """``(kind, name)`` of each declaration that did not parse (its syntax errors are
+    reported): a checker knows the name, so a reference to it is no error of its own."""
 
 
 Node = Union[Expr, Stmt, Item, Member, Decl, Extension, Module]

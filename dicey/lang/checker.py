@@ -148,6 +148,26 @@ def collect_symbols(decls: Iterable[A.TopLevel], before: Symbols | None) -> Symb
     return symbols
 
 
+#: The kinds whose unparsed declarations are known by name: those that fighters, dungeons
+#: and extensions name, which the library leaves out when what they name did not load. (A
+#: status is named in scripts, which nothing leaves out: its uses stay errors.)
+NAMED_BY_DECLARATIONS = ("equipment", "enemy", "hero")
+
+
+def with_unparsed(symbols: Symbols, unparsed: Iterable[tuple[str, str]]) -> Symbols:
+    """``symbols`` plus the cards, enemies and heroes whose declarations did not parse: a
+    name such a declaration declares is no unknown name (its own syntax error says what is
+    wrong)."""
+    known = symbols.copy()
+    for kind, name in unparsed:
+        ident = A.make_id(name)
+        if kind in NAMED_BY_DECLARATIONS and ident:
+            known.table(kind).setdefault(ident, name)
+            if kind == "equipment":
+                known.sizes.setdefault(ident, 1)
+    return known
+
+
 def _declared_size(decl: A.Decl) -> int:
     for member in decl.members:
         if isinstance(member, A.Property) and member.key == "size" and member.items and \

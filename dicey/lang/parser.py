@@ -724,10 +724,15 @@ def _parse_tree(text: str, path: str, start: str = "start"):
 
 _DECL_START = re.compile(r"^((override|extend)[ \t]+)?(equipment|status|enemy|hero|dungeon)\b",
                          re.M)
+#: The head of a declaration that names what it declares (``override`` or not).
+_DECL_HEAD = re.compile(r'(?:override[ \t]+)?(equipment|status|enemy|hero|dungeon)[ \t]+'
+                        r'"([^"\n]*)"')
 
 
-def _parse_by_declaration(text: str, path: str) -> tuple[list[A.TopLevel], list[Diagnostic]]:
-    """Parse each top-level declaration alone: every broken one is reported, good ones kept.
+def _parse_by_declaration(text: str, path: str
+                          ) -> tuple[list[A.TopLevel], list[Diagnostic], list[tuple[str, str]]]:
+    """Parse each top-level declaration alone: every broken one is reported, good ones kept,
+    and the kind and name of each broken one given (those its head names).
 
     Each declaration starts a line, so only lines move: a chunk is parsed as it is and its
     positions are shifted by the lines before it (the work stays linear in the file)."""
@@ -736,6 +741,7 @@ def _parse_by_declaration(text: str, path: str) -> tuple[list[A.TopLevel], list[
         starts.insert(0, 0)
     decls: list[A.TopLevel] = []
     problems: list[Diagnostic] = []
+    unparsed: list[tuple[str, str]] = []
     line, counted = 0, 0
     for begin, end in zip(starts, starts[1:] + [len(text)]):
         line += text.count("\n", counted, begin)
@@ -746,9 +752,24 @@ def _parse_by_declaration(text: str, path: str) -> tuple[list[A.TopLevel], list[
         try:
             decls.extend(_shift_lines(_parse_tree(chunk, path), line))
         except DiceSyntaxError as err:
-            problems.extend(dataclasses.replace(d, line=d.line + line) if d.line else d
-                            for d in err.diagnostics)
-    return decls, problems
+            head = _DECL_HEAD.match(chunk)
+            if head:
+                unparsed.append((head.group(1), head.group(2)))
+            problems.extend(_in_file(d, line, head, end < len(text)) for d in err.diagnostics)
+    return decls, problems, unparsed
+
+
+def _in_file(problem: Diagnostic, line: int, head: re.Match | None, more: bool
+             ) -> Diagnostic:
+    """A problem of a declaration parsed alone, as the file has it: at its line there, and
+    an end of the declaration's text said as such when more of the file follows (the end
+    of file it met was the next declaration's start)."""
+    message = problem.message
+    if more and message.startswith("unexpected end of file"):
+        what = f"{head.group(1)} '{head.group(2)}'" if head else "this declaration"
+        message = f"{what} is not closed before the next declaration: a '}}' may be missing"
+    return dataclasses.replace(problem, line=problem.line + line if problem.line else 0,
+                               message=message)
 
 
 def decode_source(data: bytes, path: str) -> str:
@@ -838,8 +859,8 @@ def parse_recovering(text: str, path: str = "<string>") -> tuple[A.Module, list[
     try:
         return A.Module(_parse_tree(text, path), path), []
     except DiceSyntaxError as first:
-        decls, problems = _parse_by_declaration(text, path)
-        return A.Module(tuple(decls), path), problems or first.diagnostics
+        decls, problems, unparsed = _parse_by_declaration(text, path)
+        return A.Module(tuple(decls), path, tuple(unparsed)), problems or first.diagnostics
 
 
 def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, str, list[Diagnostic]]:

@@ -185,3 +185,19 @@ def test_a_broken_extension_is_reported_and_the_declarations_around_it_parse():
     good, extension = module.decls
     assert good.name == "A" and (extension.kind, extension.name) == ("dungeon", None)
     assert extension.members[0].number == 2 and extension.pos.line == 5
+
+
+def test_a_declaration_left_open_is_said_so_and_named():
+    """Parsed alone, a declaration whose '}' is missing meets the end of its own text: that
+    is the next declaration's start, not the end of the file, as the message said."""
+    source = ('equipment "Bellows" {\n    slots: even\n    on use { attack(d) }\n\n'
+              'override enemy "Moth" {\n    hp: 3\n\nequipment "Torch" { slots: any }\n'
+              'status "Ash" {\n')
+    module, problems = parse_recovering(source)
+    assert [d.name for d in module.decls] == ["Torch"]
+    assert module.unparsed == (("equipment", "Bellows"), ("enemy", "Moth"), ("status", "Ash"))
+    assert [(p.line, p.message) for p in problems] == [
+        (3, "equipment 'Bellows' is not closed before the next declaration: a '}' may be "
+            "missing"),
+        (6, "enemy 'Moth' is not closed before the next declaration: a '}' may be missing"),
+        (9, "unexpected end of file (a '}' may be missing)")]   # the file's end, this time
