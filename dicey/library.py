@@ -207,46 +207,52 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
 
     for key in data:
         if key not in MOD_TOML_KEYS:
-            problems.append(Diagnostic(shown, 0, 0, f"mod.toml: unknown key {key!r}"
+            problems.append(Diagnostic(shown, 0, 0, f"unknown key {key!r}"
                                        f"{did_you_mean(key, MOD_TOML_KEYS)}; the keys are "
                                        f"{', '.join(MOD_TOML_KEYS)}", "warning"))
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or _has_controls(name):
-        bad("mod.toml: 'name' must be a non-empty string without control characters")
+    if "name" not in data:
+        bad("'name' is missing: write name = \"My Mod\"")
+    elif not isinstance(name, str) or not name.strip() or _has_controls(name):
+        bad("'name' must be a non-empty string without control characters")
     elif len(name) > checker.MAX_NAME:
-        bad(f"mod.toml: 'name' may be at most {checker.MAX_NAME} characters long (this one "
+        bad(f"'name' may be at most {checker.MAX_NAME} characters long (this one "
             f"has {len(name):,})")
     version = _version(data.get("version"))
-    if version is None:
-        bad("mod.toml: 'version' must be a string like \"1.0.0\"")
+    if "version" not in data:
+        bad("'version' is missing: write version = \"1.0.0\"")
+    elif version is None:
+        bad("'version' must be a string like \"1.0.0\"")
     api = data.get("api")
-    if not isinstance(api, int) or isinstance(api, bool):
-        bad("mod.toml: 'api' must be an integer (the language's major version, "
+    if "api" not in data:
+        bad(f"'api' is missing: write api = {API_VERSION} (the language's major version)")
+    elif not isinstance(api, int) or isinstance(api, bool):
+        bad("'api' must be an integer (the language's major version, "
             f"{API_VERSION})")
     elif api != API_VERSION:
-        bad(f"mod.toml: this mod is written for api {api}, but this game speaks api "
+        bad(f"this mod is written for api {api}, but this game speaks api "
             f"{API_VERSION}")
     requires = []
     raw = data.get("requires", [])
     if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
-        bad("mod.toml: 'requires' must be a list of strings like \"frost>=1.0\"")
+        bad("'requires' must be a list of strings like \"frost>=1.0\"")
         raw = []
     for req in raw:
         m = _REQUIRE.match(req)
         if not m:
             text = req if len(req) <= 60 else req[:57] + "…"
-            bad(f"mod.toml: cannot read requirement {text!r} (write \"modname>=1.0\")")
+            bad(f"cannot read requirement {text!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     description = data.get("description", "")
     if not isinstance(description, str) or _has_controls(description, "\n\t"):
-        bad("mod.toml: 'description' must be a string without control characters")
+        bad("'description' must be a string without control characters")
     authors = data.get("authors", [])
     if isinstance(authors, str):   # one author, written without the list
         authors = [authors]
     if not isinstance(authors, list) or not all(isinstance(a, str) and not _has_controls(a)
                                                 for a in authors):
-        bad("mod.toml: 'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
+        bad("'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
     if _has_errors(problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),

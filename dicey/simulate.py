@@ -545,10 +545,12 @@ def format_report(report: dict) -> str:
     cards = report["cards"]
     if cards:
         width = max(len(c) for c in cards)
-        out += ["", f"{'card (side:name)':<{width}}   uses  fights  win% when used"]
+        # (won by the card's own side: the enemy's for an enemy's card, the hero's for one
+        # of the hero's)
+        out += ["", f"{'card (side:name)':<{width}}   uses  fights  its side won"]
         for card, row in cards.items():
             out.append(f"{card:<{width}}  {row['uses']:>5}  {row['fights']:>6}  "
-                       f"{row['win_pct_when_used']:>13}%")
+                       f"{row['win_pct_when_used']:>11}%")
     return "\n".join(out)
 
 

@@ -108,7 +108,10 @@ def test_override_of_nothing_is_an_error(content, tmp_path):
     (None, "missing mod.toml"),
     ('name = "x"\nversion = 1\napi = 1\n', "'version' must be a string"),
     ('name = "x"\nversion = "1.0"\napi = 2\n', "written for api 2"),
-    ('name = "x"\nversion = "1.0"\n', "'api' must be an integer"),
+    ('name = "x"\nversion = "1.0"\n', "'api' is missing: write api = 1"),
+    ('name = "x"\nversion = "1.0"\napi = "1"\n', "'api' must be an integer"),
+    ('name = "x"\napi = 1\n', "'version' is missing: write version = \"1.0.0\""),
+    ('version = "1.0"\napi = 1\n', "'name' is missing: write name = \"My Mod\""),
     ('name = "x" version', "invalid mod.toml"),
     ('name = "x"\nversion = "1.0"\napi = 1\nrequires = ["what?"]\n', "cannot read requirement"),
 ])
@@ -335,7 +338,7 @@ def test_an_unknown_key_in_mod_toml_is_a_warning_that_suggests(tmp_path):
     assert info is not None and info.requires == ()
     (warning,) = problems
     assert warning.severity == "warning" and warning.message == (
-        "mod.toml: unknown key 'requries' (did you mean 'requires'?); the keys are name, "
+        "unknown key 'requries' (did you mean 'requires'?); the keys are name, "
         "version, api, description, authors, requires")
 
 

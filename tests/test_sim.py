@@ -69,7 +69,7 @@ def test_report_counts_fights_cards_and_compares_presets(library):
     used = report["cards"]["enemy:Sword"]
     assert 1 <= used["fights"] <= 6 and used["uses"] >= used["fights"]
     text = simulate.format_report(report)
-    assert "enemy AI preset" in text and "normal" in text and "win% when used" in text
+    assert "enemy AI preset" in text and "normal" in text and "its side won" in text
     assert simulate.results_csv(results).count("\n") == 7   # header and six fights
 
 

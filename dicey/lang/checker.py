@@ -568,6 +568,7 @@ class _Members:
         self.flags: dict[str, A.Flag] = {}
         self.sections: list[A.Section] = []
         self.hooks: dict[str, A.Hook] = {}
+        self.refused_hooks = 0   # hooks written but refused (each reported)
         self.vars: dict[str, A.VarDecl] = {}
         known = _Known(tuple(properties), tuple(flags), tuple(sections), tuple(hooks))
         for member in members:
@@ -616,14 +617,23 @@ class _Members:
 
     def _hook(self, member: A.Hook, known: "_Known", what: str) -> None:
         if member.event not in known.hooks:
+            self.refused_hooks += 1
             allowed = ", ".join(known.hooks) or "none"
+            meant = " ".join(HOOK_SYNONYMS.get(w, w) for w in member.event.split())
+            hint = f" (did you mean '{meant}'?)" if meant in known.hooks else \
+                did_you_mean(member.event, known.hooks)
             self.report.error(member.pos, f"{what} cannot have the hook '{member.event}'"
-                                          f"{did_you_mean(member.event, known.hooks)} "
-                                          f"(allowed: {allowed})")
+                                          f"{hint} (allowed: {allowed})")
         elif member.event in self.hooks:
             self.report.error(member.pos, f"hook '{member.event}' is declared twice")
         else:
             self.hooks[member.event] = member
+
+
+#: Words a hook may be written with that mean one of its own (``on turn begin``: the nearest
+#: spelling is ``on turn end``, the meaning ``on turn start``).
+HOOK_SYNONYMS = {"begin": "start", "beginning": "start", "starts": "start", "finish": "end",
+                 "ends": "end", "used": "use", "uses": "use", "using": "use"}
 
 
 class _Known(NamedTuple):
@@ -965,7 +975,7 @@ class _DeclChecker:
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
                            {"d"} | set(var_types))
-        if not hooks:
+        if not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
         tags = self._tags(m, v)

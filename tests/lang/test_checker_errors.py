@@ -412,3 +412,29 @@ def test_an_extension_that_adds_nothing_is_a_warning(symbols, source, line):
     (warning,) = problems(source, symbols)
     assert warning.severity == "warning" and "adds nothing" in warning.message
     assert warning.line == line
+
+
+def test_a_card_whose_only_hook_is_misnamed_is_not_also_said_to_have_none(symbols):
+    """'on used' was an error, and 'has no hooks' came twice beside it (once for the
+    upgrade, which shares the hooks)."""
+    source = ('equipment "Tinderbox" {\n    slots: max 3\n    on used { attack(d) }\n'
+              '    upgraded { slots: max 4 }\n}\n')
+    found = problems(source, symbols)
+    assert [(p.severity, p.line) for p in found] == [("error", 3)]
+    assert "did you mean 'on use'?" in found[0].message
+    bare = problems('equipment "Rock" {\n    slots: any\n}\n', symbols)
+    assert [p.message for p in bare] == ["equipment 'Rock' has no hooks: it does nothing "
+                                         "when used"]
+
+
+@pytest.mark.parametrize("written, meant", [("on turn begin", "on turn start"),
+                                            ("on turn finish", "on turn end"),
+                                            ("on used", "on use"), ("on fight begin",
+                                                                    "on fight start")])
+def test_a_hook_written_with_another_word_is_answered_with_its_meaning(symbols, written,
+                                                                       meant):
+    """'on turn begin' was answered 'did you mean on turn end?', the nearest spelling."""
+    source = (f'equipment "Probe" {{\n    {written} {{ attack(1) }}\n'
+              '    on use { attack(d) }\n}\n')
+    (err,) = [p for p in problems(source, symbols) if p.severity == "error"]
+    assert f"(did you mean '{meant}'?)" in err.message
