@@ -272,13 +272,15 @@ def _toml_position(message: str) -> tuple[int, int]:
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
-def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
-               ) -> tuple[list[ModInfo], dict[str, str]]:
+def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
+               nearby: Iterable[str] = ()) -> tuple[list[ModInfo], dict[str, str]]:
     """Dependency order (then by id); mods whose requirements fail, with the reason.
     ``broken`` names the mods found but not read (id → why), so a mod that requires one
-    says so rather than that it is not installed."""
+    says so rather than that it is not installed; ``nearby``, the mods beside them not
+    loaded, which a misspelt requirement may have meant."""
     broken = broken or {}
     by_id = {m.id: m for m in mods}
+    spelt = [*by_id, *nearby]
     failed: dict[str, str] = {}
     ordered: list[ModInfo] = []
     state: dict[str, str] = {}
@@ -300,7 +302,7 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None
                 ok = False
             elif dep not in by_id:
                 failed.setdefault(mod.id, f"requires mod '{dep}', which is not installed"
-                                  f"{did_you_mean(dep, by_id)}")
+                                  f"{did_you_mean(dep, spelt)}")
                 ok = False
             elif not visit(by_id[dep], chain + [mod.id]):
                 failed.setdefault(mod.id, f"requires mod '{dep}', which did not load")
@@ -702,7 +704,9 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
     singles = {resolved(folder) for folder in single_mods}
     infos += _requirements([m for m in infos if resolved(m.path) in singles], infos, lib)
-    ordered, failed = order_mods(infos, lib.skipped_mods)
+    nearby = {folder.name for parent in {info.path.parent for info in infos}
+              for folder in _mod_folders_in(parent)}
+    ordered, failed = order_mods(infos, lib.skipped_mods, nearby)
     for mod_id, why in sorted(failed.items()):
         info = next(m for m in infos if m.id == mod_id)
         lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
@@ -774,6 +778,14 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
             found += new
             todo += new
     return found
+
+
+def _mod_folders_in(parent: Path) -> list[Path]:
+    """The mod folders in ``parent`` (none if it cannot be listed)."""
+    try:
+        return [p for p in parent.iterdir() if (p / "mod.toml").is_file()]
+    except OSError:
+        return []
 
 
 def _named(folder: Path) -> Path:

@@ -659,3 +659,15 @@ def test_the_base_game_s_unparsed_card_leaves_out_what_names_it(content, tmp_pat
         in messages
     assert "unknown card 'Bellows'" in messages                  # the mod's own error
     assert "torch" in lib.equipment and "beetle" not in lib.enemies and "moth" not in lib.enemies
+
+
+def test_a_misspelt_requirement_is_answered_with_the_mod_beside_it(content, tmp_path):
+    """Checking one mod (``dicey check mods/embers``), a requirement spelt 'frostbyte' was
+    'not installed', with nothing said of the frostbite folder next to it."""
+    mods = tmp_path / "mods"
+    mod(mods, "frostbite", 'equipment "Icicle" { on use { attack(d) } }')
+    embers = mod(mods, "embers", 'equipment "Ember" { on use { attack(d) } }',
+                 'name = "embers"\nversion = "1.0"\napi = 1\nrequires = ["frostbyte"]\n')
+    lib = load_library(content, mod_dirs=[], single_mods=[embers])
+    assert lib.skipped_mods["embers"] == ("requires mod 'frostbyte', which is not installed "
+                                          "(did you mean 'frostbite'?)")
