@@ -121,8 +121,12 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
     ['play', '--no-mods']
     >>> command_first(["fight", "frog"], ["fight", "play"])
     ['fight', 'frog']
+    >>> command_first([], ["fight", "play"])   # 'dicey' alone starts the game
+    ['play']
     """
-    if not argv or not argv[0].startswith("-") or argv[0] in ("-h", "--help"):
+    if not argv:
+        return ["play"]
+    if not argv[0].startswith("-") or argv[0] in ("-h", "--help"):
         return argv
     for at, word in enumerate(argv):
         if word in commands and not os.path.isdir(word):

@@ -98,3 +98,14 @@ async def test_the_difficulty_is_chosen_on_the_hero_screen_and_every_enemy_plays
         await wait_until(pilot, lambda: asked)
         assert asked == ["hard"]                     # not the kit enemy's own ``ai:``
         await pilot.press("q")
+
+
+@pytest.mark.parametrize("argv", [[], ["--no-mods"]])
+def test_dicey_alone_starts_the_game(monkeypatch, capsys, home, argv):
+    """'dicey' with nothing after it printed the usage and exited 2: the README, the usage
+    line and docs/playing.md all say it starts the game."""
+    from dicey.tui.app import DiceyApp
+    started = []
+    monkeypatch.setattr(DiceyApp, "run", lambda app: started.append(app))
+    assert main(argv) == 0
+    assert len(started) == 1 and "usage" not in capsys.readouterr().out
