@@ -183,7 +183,8 @@ class Fired(Event):
     dice: tuple[int, ...] = ()
 
     def describe(self) -> str:
-        return f"{self.who} uses {self.card} (d = {self.d})"
+        # (a countdown fires with no dice on it: its d is not the dice, so it is not said)
+        return f"{self.who} uses {self.card}" + (f" (d = {self.d})" if self.dice else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,6 +166,7 @@ LEGEND = (
     ("[6] [≤4] [≥3] [2-4]", "exactly 6; 4 or less; 3 or more; 2 to 4"),
     ("[=] [=]", "doubles: two equal dice"),
     ("+2 · total 7", "adds 2 to d · the dice must add up to 7"),
+    ("spare 1", "the card holds a spare die of 1 each turn"),
     ("[5 to go]", "a countdown: pour dice in; at 0 it fires by itself"),
     ("d", "in a card's text: the total of the dice on it"),
     ("∞ ×2 used", "unlimited uses · uses left this turn · no use left this turn"),

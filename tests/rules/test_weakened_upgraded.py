@@ -60,3 +60,11 @@ def test_setup_overrides_hp_max_hp_and_dice():
                     hero_state=FighterSetup(hp=12, max_hp=40, dice=5))
     w = f.fighters[0]
     assert (w.hp, w.max_hp, w.dice_count) == (12, 40, 5)
+
+
+def test_a_countdown_s_firing_does_not_name_a_d_it_was_not_given():
+    """'Inventor uses Electromagnet (d = 7)' read as the dice poured in (5 and 4): a
+    countdown fires with no dice on it, and the 7 is its length."""
+    from dicey.rules.events import Fired
+    assert Fired(0, "Inventor", "Electromagnet", 7).describe() == "Inventor uses Electromagnet"
+    assert Fired(0, "Warrior", "Sword", 5, (5,)).describe() == "Warrior uses Sword (d = 5)"

@@ -62,7 +62,7 @@ async def test_at_60_columns_the_summary_keeps_its_headers_whole(home):
         await pilot.pause()
         rows = screen_text(app)
         header = next(row for row in rows if "floor" in row)
-        assert header.split() == ["floor", "enemy", "result", "turns", "HP", "after", "XP",
+        assert header.split() == ["floor", "enemy", "result", "turns", "HP", "left", "XP",
                                   "level"]
         assert not any("…" in row for row in rows)
         await pilot.resize_terminal(80, 24)                # room again: 2 cells each side

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dicey.run.saves import SaveStore
 from dicey.tui.screens.dungeon import DungeonScreen
 from dicey.tui.screens.inventory import InventoryScreen
-from tui_kit import kit_state, make_app, wait_until
+from tui_kit import kit_state, make_app, screen_text, wait_until
 
 
 def message(app) -> str:
@@ -38,6 +38,8 @@ async def test_cards_move_between_the_grid_and_the_backpack(home):
         await pilot.press("enter")                       # the Shield does not fit
         assert message(app) == "Shield takes 1 grid space and the grid is full (4 of 4 " \
                                "taken): take a card off, or swap it for one."
+        shown = " ".join(line.strip(" │") for line in screen_text(app))
+        assert "take a card off, or swap it for one." in shown   # whole: it was cut
         assert app.state.hero.backpack == ("shield",)
 
         await pilot.press("escape")

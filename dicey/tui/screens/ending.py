@@ -31,7 +31,8 @@ def headline(library: Any, state: RunState) -> str:
     return f"DEFEAT — {enemy} {how} on floor {last.floor}."
 
 
-COLUMNS = ("floor", "enemy", "result", "turns", "HP after", "XP", "level")
+#: ("HP left": at the fight's end, before the level-up or the heal that may follow it)
+COLUMNS = ("floor", "enemy", "result", "turns", "HP left", "XP", "level")
 
 
 def summary_table(library: Any, state: RunState, width: int | None = None) -> Table:
