@@ -1,7 +1,7 @@
 """The help screen: every key of every screen (from :mod:`dicey.tui.keys`)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -19,17 +19,35 @@ ABOUT = ("Place dice on your cards to use them: each card says which dice it tak
          "terminal: Continue goes on where you left it.")
 
 
-def help_table(first: Sequence[Key] = ()) -> Table:
-    """Every screen's keys, those of ``first`` (the screen open now) first."""
+#: How many stacks a status has, in its text: said as N, the number on the bar.
+_STACKS = "[stacks]"
+
+
+def status_lines(library: Any) -> list[tuple[str, str]]:
+    """Every loaded status (the base game's and the mods'), by name, with its text: what
+    a fighter's bar shows as ``poison 3`` means. ``[stacks]`` in a text is N, the number
+    after the name."""
+    statuses = getattr(library, "statuses", {}).values()
+    lines = [(s.name, s.text.replace(_STACKS, "N")) for s in statuses if s.text]
+    return sorted(lines, key=lambda line: line[0].lower())
+
+
+def help_table(first: Sequence[Key] = (), statuses: Sequence[tuple[str, str]] = ()) -> Table:
+    """Every screen's keys, those of ``first`` (the screen open now) first; then how to
+    read cards and dice, and the ``statuses`` (name, text) a fighter may carry."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
     sections = sorted(SECTIONS, key=lambda section: section[1] is not first)
     rows = [(title, [(key.shown, key.help) for key in keys]) for title, keys in sections]
-    for title, lines in rows + [("Reading cards and dice", list(LEGEND))]:
+    rows.append(("Reading cards and dice", list(LEGEND)))
+    if statuses:
+        rows.append(("Statuses", [("N", "the number after a status's name on a bar"),
+                                  *statuses]))
+    for title, lines in rows:
         table.add_row(Text(title, style="bold underline"), "")
-        for shown, what in lines:
-            table.add_row(Text(shown, style="bold"), what)
+        for shown, what in lines:   # (Text: a mod's status may hold brackets)
+            table.add_row(Text(shown, style="bold"), Text(what))
         table.add_row("", "")
     return table
 
@@ -50,7 +68,8 @@ class HelpScreen(ModalScreen):
             yield Static(Text("Help", style="bold"), id="help-title")
             yield Static(Text(ABOUT), id="help-about")
             with VerticalScroll(id="help-keys"):
-                yield Static(help_table(self.first))
+                yield Static(help_table(self.first, status_lines(getattr(self.app, "library",
+                                                                         None))))
             yield KeyBar(self.KEYS)
 
     def action_close(self) -> None:
