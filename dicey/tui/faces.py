@@ -133,6 +133,12 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
         lines.append(("weakened", "stricter slots this turn"))
     lines.append(("size", str(act.size)))
     lines.append(("text", card_text(card) or "(no text)"))
+    if in_fight and (card.times_used or card.vars):   # what its text may count on
+        state = [counted(card.times_used, "time", "times") + " this fight"] \
+            if card.times_used else []
+        state += [f"{name} {value}" for name, value in card.vars]
+        lines.append(("so far", "used " + " · ".join(state) if card.times_used
+                      else " · ".join(state)))
     if card.upgraded:
         lines.append(("upgrade", "upgraded (the + after its name)"))
     elif card.defn.upgraded is not None:

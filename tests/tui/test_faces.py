@@ -108,3 +108,15 @@ def test_the_map_says_when_the_hero_is_at_the_top_level():
     assert "XP 0 (level 2 at 2)" in str(hero_lines(LIB, state))
     top = changed(state, hero=changed(state.hero, level=3, xp=9))
     assert "XP 9 (the top level)" in str(hero_lines(LIB, top))
+
+
+def test_reading_a_card_in_a_fight_says_what_it_has_counted_so_far():
+    """The Electromagnet does 2 more each time it has fired, and nothing said how often it
+    had: reading a card in a fight says its uses so far and its variables."""
+    from dicey.lang.defs import EquipmentDef
+    from dicey.rules.state import fresh_card
+    magnet = fresh_card(EquipmentDef("m", "Electromagnet", countdown=7, text="Do 4 damage"))
+    assert "so far" not in dict(faces.card_details(magnet)[1])
+    used = magnet._replace(times_used=2, vars=(("charge", 3),))
+    assert dict(faces.card_details(used)[1])["so far"] == "used 2 times this fight · charge 3"
+    assert "so far" not in dict(faces.card_details(used, in_fight=False)[1])
