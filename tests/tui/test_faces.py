@@ -113,8 +113,6 @@ def test_the_map_says_when_the_hero_is_at_the_top_level():
 def test_reading_a_card_in_a_fight_says_what_it_has_counted_so_far():
     """The Electromagnet does 2 more each time it has fired, and nothing said how often it
     had: reading a card in a fight says its uses so far and its variables."""
-    from dicey.lang.defs import EquipmentDef
-    from dicey.rules.state import fresh_card
     magnet = fresh_card(EquipmentDef("m", "Electromagnet", countdown=7, text="Do 4 damage"))
     assert "so far" not in dict(faces.card_details(magnet)[1])
     used = magnet._replace(times_used=2, vars=(("charge", 3),))
