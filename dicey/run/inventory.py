@@ -58,9 +58,12 @@ def _check(library: Any, hero: Hero, equipment: tuple[str, ...], into: str | Non
     replaces), saying why in the cards' own terms."""
     if not equipment:
         raise InventoryError("keep at least one card equipped")
-    if fits(library, hero, equipment) or into is None:
+    if fits(library, hero, equipment):
         return
     width = grid_width(library, hero)
+    if into is None:   # (no caller fills the grid without a card coming in)
+        raise InventoryError(f"the cards take {_spaces(width_of(library, equipment))}; "
+                             f"the grid has {width}")
     free = width - width_of(library, hero.equipment)
     size = card_def(library, into).size
     took = f"{card_label(library, into)} takes {_spaces(size)}"
