@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -151,6 +152,11 @@ class DieView(Widget):
         self.post_message(self.Picked(self.index))
 
 
+#: Cells of a card's top border that its title never takes: the corners, a line on each
+#: side and a space on each side of the title.
+TITLE_FRAME = 6
+
+
 class CardView(Widget):
     """An equipment card: key and name on top, slots, text, uses and marks below."""
 
@@ -172,14 +178,28 @@ class CardView(Widget):
     def watch_card(self, card: CardState | None) -> None:
         if card is None:
             return
-        # (as Text: a plain string there is read as markup, and a card's name is the
-        # modder's to write, brackets and all)
-        self.border_title = Text(faces.card_title(card, self.key))
+        self._show_title()
         tail = [faces.uses_line(card), faces.marks(card)]
         self.border_subtitle = Text(" ".join(t for t in tail if t))
         # In a row that shares its width, cards are equal, so names keep room at 80
         # columns; a preview row shows a card's grid size as its width.
         self.styles.width = "1fr" if self.unit is None else card.active.size * self.unit
+
+    def on_resize(self) -> None:
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """The key and name on the border, cut to the card's width keeping the ``+`` of an
+        upgraded card (the border cut it off with the name's end). As Text: a plain string
+        there is read as markup, and a card's name is the modder's to write."""
+        card = self.card
+        if card is None:
+            return
+        title = faces.card_title(card, self.key)
+        room = self.size.width - TITLE_FRAME
+        if self.size.width and card.upgraded and cell_len(title) > room:
+            title = faces.shorten(title[:-1], room - 1) + "+"
+        self.border_title = Text(title)
 
     def face(self) -> Text:
         """The whole face, unwrapped: the slots, then the text."""

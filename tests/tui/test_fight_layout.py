@@ -13,7 +13,8 @@ from textual.geometry import Region
 from dicey.tui import faces
 from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
-from tui_kit import fight_screen, hero_turn_or_end, into_gambler, make_app, wait_until
+from tui_kit import fight_screen, hero_turn_or_end, into_gambler, make_app, screen_text, \
+    wait_until
 
 
 def shown(widget) -> str:
@@ -311,3 +312,31 @@ async def test_a_two_line_message_on_a_60x18_screen_does_not_push_it_past_its_bo
         await pilot.pause()
         await pilot.pause()
         assert screen.max_scroll_y == 0 and log.outer_size.height >= 4
+
+
+async def test_a_cut_card_name_keeps_the_plus_of_its_upgrade(home):
+    """Six cards in a row cut long names, and the border took the '+' with the name's end:
+    an upgraded card looked like a plain one."""
+    from dataclasses import replace as changed
+
+    from dicey.run import progress
+    from dicey.tui.widgets import CardView
+    from tui_kit import kit_state, tui_library
+    lib = tui_library()
+    sword = lib.equipment["sword"]
+    lib.equipment["sword"] = changed(sword, name="Sword of the Long Name",
+                                     upgraded=changed(sword.upgraded,
+                                                      name="Sword of the Long Name"))
+    state = kit_state(4)
+    state = changed(state, hero=changed(state.hero, equipment=("sword+",) * 6))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.continue_run(progress.enter_fight(state))
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await pilot.pause()
+        views = list(app.screen.query_one("#hero-cards").query(CardView))
+        titles = [str(v.border_title) for v in views]
+        assert len(titles) == 6 and all(t.endswith("…+") for t in titles), titles
+        assert titles[0].startswith("a S")
+        row = next(line for line in screen_text(app) if line.count("…+") == 6)
+        assert "f S" in row                                # drawn whole, the + included
