@@ -15,8 +15,9 @@ import textwrap
 
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
-from dicey.rules.state import CardState, fresh_card
 from dicey.notation import card_text, slot_line, slot_words, uses_line, uses_words
+from dicey.rules.events import listed
+from dicey.rules.state import CardState, fresh_card
 
 from ._shared import fail, find, library_from
 
@@ -88,10 +89,6 @@ def _dodging(card: EquipmentDef) -> str:
     return "a dodge stops it: it is aimed at the opponent (cast: target)"
 
 
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _carried_by(card: EquipmentDef, lib: Library | None) -> str | None:
     """The heroes who start with the card and the enemies who carry it, in words."""
     if lib is None:
@@ -102,7 +99,7 @@ def _carried_by(card: EquipmentDef, lib: Library | None) -> str | None:
                        key=str.lower)
         if names:
             plural = {"hero": "heroes", "enemy": "enemies"}[what]
-            said.append(f"the {what if len(names) == 1 else plural} {_listed(names)}")
+            said.append(f"the {what if len(names) == 1 else plural} {listed(names)}")
     return "; ".join(said) or None
 
 
@@ -111,7 +108,7 @@ def _rewarded(card: EquipmentDef, lib: Library | None) -> str | None:
     floors = [str(f.number) for f in dungeon.floors if card.id in f.rewards] if dungeon else []
     if not floors:
         return None
-    return f"offered after fights on floor{'s' if len(floors) > 1 else ''} {_listed(floors)}"
+    return f"offered after fights on floor{'s' if len(floors) > 1 else ''} {listed(floors)}"
 
 
 def describe(card: EquipmentDef, lib: Library | None = None) -> str:

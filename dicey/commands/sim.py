@@ -16,6 +16,7 @@ from pathlib import Path
 
 from dicey import simulate
 from dicey.library import resolved
+from dicey.rules.events import listed
 
 from ._shared import check_preset, fail, find, library_from, unwritable
 
@@ -81,8 +82,7 @@ def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
                     if simulate.enemy_floor(lib, j.enemy) is None})
     if not names:
         return ""
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} {'fights' if len(names) == 1 else 'fight'}"
+    return f"{listed(names)} {'fights' if len(names) == 1 else 'fight'}"
 
 
 def run(args: argparse.Namespace) -> int:

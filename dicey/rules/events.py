@@ -35,8 +35,12 @@ def _dice(values: tuple) -> str:
     return " ".join(str(v) for v in values) or "none"
 
 
-def _listed(words: list[str]) -> str:
-    """``a, b and c``."""
+def listed(words: list[str]) -> str:
+    """``a, b and c`` (and ``a``, or nothing, for fewer words).
+
+    >>> listed(["a", "b", "c"]), listed(["a"]), listed([])
+    ('a, b and c', 'a', '')
+    """
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
@@ -93,7 +97,7 @@ class DiceMarked(Event):
         if not self.dice:
             return f"{self.who} has no dice to be {verb}"
         are = "is" if len(self.dice) == 1 else "are"
-        return f"{self.who}'s {_listed([str(v) for v in self.dice])} {are} {verb}"
+        return f"{self.who}'s {listed([str(v) for v in self.dice])} {are} {verb}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +279,7 @@ class DiceGiven(Event):
         >>> DiceGiven(0, "Thief", (4, 1, 6)).describe()
         'Thief gets a 4, a 1 and a 6'
         """
-        return f"{self.who} gets {_listed([f'a {v}' for v in self.dice]) or 'no dice'}"
+        return f"{self.who} gets {listed([f'a {v}' for v in self.dice]) or 'no dice'}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,9 +156,8 @@ class FightScreen(RunScreen):
     def _key_line(self) -> tuple[Key, ...]:
         """The fight's keys that do something now: in the hero's turn, the die and card
         keys named as the hero has them (``1-3``, ``a-c``; none once nothing is left to
-        play);
-        in the enemy's, none of the turn's own keys (reading, the graph, help and quitting
-        still work)."""
+        play); in the enemy's, none of the turn's own keys (reading, the graph, help and
+        quitting still work)."""
         hidden: tuple[Key, ...] = ()
         if not self.session.hero_to_act:
             hidden = FIGHT_YOUR_TURN
