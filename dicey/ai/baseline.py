@@ -102,11 +102,23 @@ def load_presets() -> dict[str, Chooser]:
     return PRESETS
 
 
+def unknown_preset(name: str, known=None) -> str:
+    """What to say of a preset name that is none (``known``: the presets there are, by
+    default every registered one): the one meant, or else those there are.
+
+    >>> unknown_preset("nromal")
+    "unknown AI preset 'nromal' (did you mean 'normal'?)"
+    >>> unknown_preset("genius", ["easy", "normal"])
+    "unknown AI preset 'genius' (available: easy, normal)"
+    """
+    known = sorted(load_presets() if known is None else known)
+    close = did_you_mean(name, known) or f" (available: {', '.join(known)})"
+    return f"unknown AI preset '{name}'{close}"
+
+
 def preset(name: str) -> Chooser:
-    """The chooser of a preset; KeyError naming the ones that exist."""
+    """The chooser of a preset; KeyError naming the one meant or the ones that exist."""
     presets = load_presets()
     if name not in presets:
-        known = ", ".join(sorted(presets))
-        raise KeyError(f"unknown AI preset '{name}'{did_you_mean(name, presets)} "
-                       f"(available: {known})")
+        raise KeyError(unknown_preset(name, presets))
     return presets[name]

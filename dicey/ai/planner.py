@@ -28,12 +28,11 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable
 
-from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 from . import graph as graphs
-from .baseline import PRESETS, choose_move
+from .baseline import PRESETS, choose_move, unknown_preset
 from .graph import DecisionGraph
 from .mcts import MCTS
 from .moves import Step, follow, likeliest, match_move
@@ -64,14 +63,6 @@ PRESET_NAMES = tuple(sorted(("easy", *PRESET_BUDGETS)))
 HINT_PRESET = "normal"
 
 
-def unknown_preset(name: str) -> str:
-    """What to say of a preset name that is none: the one meant, and those there are.
-
-    >>> unknown_preset("nromal")
-    "unknown AI preset 'nromal' (did you mean 'normal'?) (available: easy, hard, normal)"
-    """
-    return (f"unknown AI preset '{name}'{did_you_mean(name, PRESET_NAMES)} "
-            f"(available: {', '.join(PRESET_NAMES)})")
 #: The share of the time budget the exhaustive search may spend before MCTS takes over.
 EXHAUSTIVE_SHARE = 0.5
 
@@ -152,7 +143,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
         raise ValueError("there is no turn to plan: " + ("the fight is over" if fight.is_over
                                                          else "the turn has not begun"))
     if preset not in PRESET_NAMES:
-        raise ValueError(unknown_preset(preset))
+        raise ValueError(unknown_preset(preset, PRESET_NAMES))
     started = time.perf_counter()
     root = fight.copy(simulation=True, log=False)
     if scorer is None or scorer.side != root.actor:
@@ -279,7 +270,7 @@ class PlanChooser:
 
     def __init__(self, preset: str, budget: Budget | None = None):
         if preset not in PRESET_NAMES:
-            raise KeyError(unknown_preset(preset))
+            raise KeyError(unknown_preset(preset, PRESET_NAMES))
         self.preset = preset
         self.budget = budget
         self.last_plan: Plan | None = None

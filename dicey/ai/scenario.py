@@ -49,7 +49,8 @@ from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS
 
-from .planner import PRESET_BUDGETS, PRESET_NAMES, Budget, unknown_preset
+from .baseline import unknown_preset
+from .planner import PRESET_BUDGETS, PRESET_NAMES, Budget
 
 #: Keys of ``[actor]`` and ``[opponent]``, and the types they take.
 FIGHTER_KEYS: dict[str, str] = {
@@ -232,7 +233,7 @@ def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
         raise ScenarioError(f"{path}: [search] preset: expected a preset's name, got "
                             f"{preset!r} (available: {', '.join(PRESET_NAMES)})")
     if preset not in PRESET_NAMES:
-        raise ScenarioError(f"{path}: [search] preset: {unknown_preset(preset)}")
+        raise ScenarioError(f"{path}: [search] preset: {unknown_preset(preset, PRESET_NAMES)}")
     return Scenario(path, actor, opponent, title=_text(data, "title", path),
                     text=_text(data, "text", path),
                     turn=_opt_int(data, "turn", path, 1, MAX_TURNS),

@@ -32,7 +32,7 @@ MAX_LISTED = 24
 
 #: Each kind of name the command line takes: its plural, and the command that lists it.
 KINDS = {"hero": ("heroes", None), "enemy": ("enemies", None),
-         "card": ("cards", "dicey cards"), "AI preset": ("presets", None)}
+         "card": ("cards", "dicey cards")}
 
 
 def choices(what: str, names: Iterable[str]) -> str:
@@ -74,13 +74,10 @@ def check_preset(name: str | None) -> str | None:
     and the preset meant, or else the presets there are."""
     if name is None:
         return None
-    from dicey.ai.baseline import load_presets   # (the AI loads only when asked for)
+    from dicey.ai.baseline import load_presets, unknown_preset   # (loaded only when asked for)
 
     known = load_presets()
-    if name in known:
-        return None
-    close = did_you_mean(name, known) or f" ({choices('AI preset', known)})"
-    return f"unknown AI preset '{name}'{close}"
+    return None if name in known else unknown_preset(name, known)
 
 
 #: Files a report is never written over: the game's content, mods and scenarios.

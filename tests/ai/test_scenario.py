@@ -42,6 +42,14 @@ def test_the_handyman_position_is_the_one_of_ai_md(reference):
 GOOD = {"actor": {"fighter": "Frog", "dice": [1, 3]}, "opponent": {"fighter": "Warrior"}}
 
 
+def test_a_misspelt_preset_gets_the_one_meant_alone():
+    """As on the command line: the name meant, or else (not as well) the list."""
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario({**GOOD, "search": {"preset": "nromal"}}, "bad.toml")
+    assert str(err.value) == ("bad.toml: [search] preset: unknown AI preset 'nromal' "
+                              "(did you mean 'normal'?)")
+
+
 @pytest.mark.parametrize("change, message", [
     ({"actor": {"fighter": "Frog", "dcie": [1]}},
      "unknown key 'dcie' in [actor] (did you mean 'dice'?)"),
