@@ -21,10 +21,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Hashable
 
 from dicey.rules.fight import Fight
-from dicey.rules.state import Fighter
+from dicey.rules.state import Fighter, dice_text
 
 from .moves import Step, likeliest
-from .score import Scorer, dice_label
+from .score import Scorer
 
 if TYPE_CHECKING:
     from .mcts import MCTS, Node
@@ -119,7 +119,7 @@ def statuses_label(fighter: Fighter) -> str:
 
 def state_label(fight: Fight, side: int) -> str:
     """Dice left, both fighters' HP and statuses (what a decision node shows)."""
-    lines = [f"dice: {dice_label(fight.fighters[side].dice)}"]
+    lines = [f"dice: {dice_text(fight.fighters[side].dice)}"]
     for f in (fight.fighters[side], fight.fighters[1 - side]):
         extra = statuses_label(f)
         lines.append(f"{f.name} {f.hp}/{f.max_hp} HP" + (f"; {extra}" if extra else ""))

@@ -63,7 +63,6 @@ from typing import Any, Mapping
 
 from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
-from dicey.rules.state import Die
 
 from .charge import Charge
 from .foresight import Outlook
@@ -229,12 +228,3 @@ class Scorer:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
         return self.step(start, end) + self.leaf(before_end, end) - self.potential(start)
-
-
-def dice_label(dice: list[Die]) -> str:
-    """Dice as a label shows them (``2 2🔥 ?``), or ``no dice``.
-
-    >>> dice_label([Die(2), Die(4, burning=True), Die(0, blind=True)])
-    '2 4🔥 ?'
-    """
-    return " ".join(d.label for d in dice) or "no dice"

@@ -7,7 +7,7 @@ from argparse import Namespace
 from pathlib import Path
 from typing import Any, Iterable
 
-from dicey.lang.errors import did_you_mean, printable
+from dicey.lang.errors import printable
 from dicey.library import Library, load_library
 
 

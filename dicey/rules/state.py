@@ -7,8 +7,8 @@ its lists and statuses with the copy until one of the two changes them), and
 :meth:`Fighter.key` is a canonical, hashable summary in which equal dice and identical cards
 are interchangeable.
 
->>> Die(3), Die(5, burning=True).label
-(Die(value=3, burning=False, locked=False, blind=False), '5🔥')
+>>> Die(3), Die(5, burning=True).label, dice_text([Die(2), Die(4, locked=True), Die(0, blind=True)])
+(Die(value=3, burning=False, locked=False, blind=False), '5 burn', '2, 4 lock, ?')
 >>> slots_fit((Slot("doubles"), Slot("doubles")), None, (4, 4)), slots_fit((Slot("doubles"), Slot("doubles")), None, (4, 3))
 (True, False)
 >>> slots_fit((Slot("any"), Slot("any")), 7, (6,)), slots_fit((Slot("any"), Slot("any")), 7, (6, 2))
@@ -42,10 +42,20 @@ class Die(NamedTuple):
         return not self.locked
 
     @property
+    def marks(self) -> tuple[str, ...]:
+        """What sets it apart, in words: ``("burn",)``, ``("burn", "lock")``, or none."""
+        return (("burn",) if self.burning else ()) + (("lock",) if self.locked else ())
+
+    @property
     def label(self) -> str:
-        """How a log shows it: ``5``, ``5🔥`` (burning), ``5🔒`` (locked), ``?`` (blind)."""
-        text = "?" if self.blind else str(self.value)
-        return text + ("🔥" if self.burning else "") + ("🔒" if self.locked else "")
+        """How the game writes it, on screen, in a plan and in a graph: ``5``, ``5 burn``,
+        ``5 lock``, ``?`` (blind)."""
+        return " ".join(("?" if self.blind else str(self.value), *self.marks))
+
+
+def dice_text(dice: Iterable[Die]) -> str:
+    """Dice as the game lists them (``2, 4 burn, ?``), or ``no dice``."""
+    return ", ".join(d.label for d in dice) or "no dice"
 
 
 class CardState(NamedTuple):

@@ -30,7 +30,7 @@ survive  damage: the next fatal blow leaves 1 HP
 >>> d = [Die(6), Die(2), Die(5), Die(3)]
 >>> d2, marks = mark_roll(d, {"lock": 1, "freeze": 1})
 >>> [x.label for x in d2], marks
-(['1🔒', '2', '5', '3'], [('lock', (6,)), ('freeze', (6,))])
+(['1 lock', '2', '5', '3'], [('lock', (6,)), ('freeze', (6,))])
 """
 from __future__ import annotations
 

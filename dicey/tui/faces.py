@@ -15,7 +15,7 @@ themselves, so the game reads the same in 16 colours or with ``NO_COLOR``.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from rich.cells import cell_len
 
@@ -25,7 +25,7 @@ from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
 __all__ = ["CARD_KEYS", "card_details", "card_line", "card_text", "card_title", "counted",
-           "dice_line", "die_label", "hint_line", "hp_bar", "marks", "move_label", "sentence",
+           "die_label", "hint_line", "hp_bar", "marks", "move_label", "sentence",
            "shorten", "slot_line", "slot_words", "status_line", "uses_line", "uses_words"]
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
@@ -157,9 +157,9 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
 def die_label(die: Die, short: bool = False) -> str:
     """The die's face and its marks: ``5``, ``4 burn``, ``2 lock``, ``?`` (blind); with
     ``short``, the marks' initials (``4 b``)."""
-    face = "?" if die.blind else str(die.value)
-    words = [w for w, on in (("burn", die.burning), ("lock", die.locked)) if on]
-    return " ".join([face, *(w[0] if short else w for w in words)])
+    if not short:
+        return die.label
+    return " ".join(("?" if die.blind else str(die.value), *(w[0] for w in die.marks)))
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:
@@ -175,10 +175,6 @@ def status_line(statuses: Mapping[str, int], names: Mapping[str, Any] | None = N
         defn = (names or {}).get(sid)
         return getattr(defn, "name", sid).lower()
     return " · ".join(f"{name(s)} {n}" for s, n in statuses.items() if n > 0)
-
-
-def dice_line(dice: Iterable[Die]) -> str:
-    return " ".join(die_label(d) for d in dice)
 
 
 def sentence(text: str) -> str:

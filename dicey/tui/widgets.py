@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from dicey.rules.combat import FightRules
 from dicey.rules.events import Event
-from dicey.rules.state import CardState, Die, Fighter
+from dicey.rules.state import CardState, Die, Fighter, dice_text
 
 from . import faces
 from .keys import Key, fit_key_bar
@@ -89,7 +89,7 @@ class FighterBar(Widget):
                   for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
             rolled = Text("rolled ")
-            rolled.append(faces.dice_line(v.dice), style("fighter-bar--acting"))
+            rolled.append(dice_text(v.dice), style("fighter-bar--acting"))
             parts.append(rolled)
         return parts
 

@@ -32,7 +32,7 @@ def test_every_reference_position_pins_a_turn_to_plan(path, library):
 def test_the_handyman_position_is_the_one_of_ai_md(reference):
     scenario, fight = reference("handyman")
     me, them = fight.current, fight.opponent
-    assert [d.label for d in me.dice] == ["2🔥", "2🔥", "4🔥", "5🔥"]
+    assert [d.label for d in me.dice] == ["2 burn", "2 burn", "4 burn", "5 burn"]
     assert all(c.shocked for c in me.cards) and me.statuses == {"poison": 1}
     assert [c.countdown for c in me.cards if c.name == "Pea Shooter"] == [3]
     assert (them.name, them.hp, them.statuses) == ("Warrior", 30, {"shield": 2})
