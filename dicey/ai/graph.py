@@ -228,23 +228,27 @@ class _SearchGraph:
 
 def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str) -> DecisionGraph:
     """A plan that was not searched (the rule of thumb's): its one line, every node chosen,
-    each move's likeliest outcome; values are the line's score so far."""
+    each move's likeliest outcome. As in a searched graph, a node's value is the turn's
+    score for the line through it: here the line's own score at its end."""
     graph = DecisionGraph(title, "greedy")
-    base = scorer.potential(root)
     state = root
     node = graph.add_node("decision", state_label(root, scorer.side), 0.0, 0, chosen=True)
+    final = 0.0
     for depth, step in enumerate(line, 1):
         after = likeliest(state.outcomes(step.move))
         if after.turn_over:
-            score = scorer.turn_score(root, state, after)
-            label = f"end: {score_text(score)}\n" + state_label(after, scorer.side)
-            nxt = graph.add_node("leaf", label, score, depth, chosen=True)
+            final = scorer.turn_score(root, state, after)
+            label = f"end: {score_text(final)}\n" + state_label(after, scorer.side)
+            nxt = graph.add_node("leaf", label, final, depth, chosen=True)
         else:
-            score = scorer.step(root, after) + scorer.potential(after) - base
-            nxt = graph.add_node("decision", state_label(after, scorer.side), score, depth,
+            nxt = graph.add_node("decision", state_label(after, scorer.side), 0.0, depth,
                                  chosen=True)
-        graph.add_edge(node.id, nxt.id, str(step.move), "move", value=score, chosen=True)
+        graph.add_edge(node.id, nxt.id, str(step.move), "move", chosen=True)
         node, state = nxt, after
+    if not state.turn_over:                 # a line cut short: its score where it stops
+        final = scorer.step(root, state) + scorer.potential(state) - scorer.potential(root)
+    for item in (*graph.nodes.values(), *graph.edges):
+        item.value = final
     return graph
 
 

@@ -66,6 +66,16 @@ def test_easy_is_the_rule_of_thumb():
     assert plan.moves[0].same_choice(first)
 
 
+def test_an_easy_plans_graph_values_its_line_by_where_it_ends():
+    """As a searched graph does: every node on the line holds the turn's score, the root's
+    the same as the leaf's (it said 0 at the root, the score so far)."""
+    plan = plan_turn(six_dice(), preset="easy", seed=2, graph=True)
+    leaves = [n for n in plan.graph.nodes.values() if n.kind == "leaf"]
+    assert len(leaves) == 1 and leaves[0].value != 0
+    assert {n.value for n in plan.graph.nodes.values()} == {leaves[0].value}
+    assert plan.graph.nodes["n0"].value == plan.expected_score
+
+
 @pytest.mark.parametrize("budget", [COUNTED, Budget(states=80, iterations=300, ms=None)])
 def test_same_seed_same_plan(budget):
     a = plan_turn(six_dice(), budget=budget, seed=5, graph=True)
