@@ -180,3 +180,21 @@ async def test_a_click_on_a_card_face_still_reads_it_on_the_message_line(home):
         card = next(c for c in screen.query(CardView) if c.side == 1 and c.index == 0)
         await pilot.click(card)
         assert message(screen)[-1].endswith("x reads it all")
+
+
+async def test_a_box_that_leaves_only_a_strip_beside_it_takes_the_whole_width(home):
+    """At 80 columns the 76-column card and help boxes left two columns of the screen
+    underneath on each side: cut ends of its lines. There, a box fills the width; where
+    there is room beside it, it keeps its own."""
+    for width, fills in ((80, True), (87, True), (88, False), (120, False)):
+        app = make_app(home)
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.press("n", "x")                  # the Warrior's first card
+            assert isinstance(app.screen, CardScreen)
+            await pilot.pause()
+            box = app.screen.query_one("#card-box").region
+            assert (box.x, box.width) == ((0, width) if fills else ((width - 76) // 2, 76))
+            await pilot.press("escape", "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.pause()
+            assert app.screen.query_one("#help-box").region.width == (width if fills else 76)

@@ -26,6 +26,7 @@ from .. import faces
 from ..keys import CARD_DETAIL_KEYS, CARD_SCROLL, CARD_STEP
 from ..widgets import KeyBar
 from .base import DiceyModal
+from .help import Boxed
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,11 @@ def read_cards(app: App, cards: Sequence[CardState], at: int = 0) -> None:
         app.push_screen(CardScreen(lambda: fixed, at, in_fight=False))
 
 
-class CardScreen(DiceyModal):
+class CardScreen(DiceyModal, Boxed):
     """One card of a list, read whole; ``←`` ``→`` go through the list."""
 
     KEYS = CARD_DETAIL_KEYS
+    BOX = "#card-box"
 
     def __init__(self, cards: Callable[[], Sequence[Readable]], at: int = 0, *,
                  in_fight: bool = True, moved: Callable[[int], None] | None = None):

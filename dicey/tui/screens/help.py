@@ -52,12 +52,30 @@ def help_table(first: Sequence[Key] = (), statuses: Sequence[tuple[str, str]] = 
     return table
 
 
-class HelpScreen(ModalScreen):
+class Boxed(ModalScreen):
+    """A screen that shows one box (``BOX``, a selector) over the screen underneath. Where
+    the box would leave a strip narrower than ``SIDE`` columns beside it, it takes the
+    whole width: a strip that thin shows only the cut ends of the lines underneath."""
+
+    BOX = ""
+    SIDE = 6
+
+    def on_resize(self) -> None:
+        box = self.query_one(self.BOX)
+        natural = box.styles.base.width         # the style sheet's
+        if natural is None or not natural.is_cells:
+            return
+        narrow = self.size.width < natural.value + 2 * self.SIDE
+        box.styles.width = "100%" if narrow else None     # None: the style sheet's again
+
+
+class HelpScreen(Boxed):
     """Every key, over whatever screen was showing (the game goes on underneath); the keys
     of the screen underneath come first."""
 
     KEYS = HELP_BOX_KEYS
     BINDINGS = bindings(HELP_BOX_KEYS)
+    BOX = "#help-box"
 
     def __init__(self, first: Sequence[Key] = ()):
         super().__init__()
