@@ -41,7 +41,7 @@ from dicey.lang.errors import ScriptError, did_you_mean
 from . import events as E
 from .effects import FightEffects
 from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
-                    fresh_card, literal_value, used_up)
+                    fresh_card, kept_use, literal_value)
 from .statuses import CORE_DEFAULTS, STACK_CAP
 
 #: A fair six-sided die, as a chance point.
@@ -627,11 +627,12 @@ class Mechanics:
         # counts its use too: the finished fight shows it spent.
         fired_defn, card = card.defn, f.cards[index]
         if card.defn is fired_defn:
-            uses = card.uses_left
-            if uses != UNLIMITED and not (held[1] and "reequip" in f.statuses and
-                                          self._reequipped(side, card)) and uses > 0:
-                uses -= 1
-            f.change_card(index, fired, uses)
+            uses, kept = card.uses_left, False
+            if uses != UNLIMITED:
+                kept = held[1] and "reequip" in f.statuses and self._reequipped(side, card)
+                if not kept and uses > 0:
+                    uses -= 1
+            f.change_card(index, kept_use if kept else fired, uses)
             f.cards_used += 1
             if side == self.actor:
                 self.turn_cards_used += 1
@@ -697,8 +698,10 @@ class Mechanics:
         self._status_hooks(side, "on any use", {"used": used})
 
     def _reequipped(self, side: int, card: CardState) -> bool:
-        """Whether reequip keeps the use of ``card`` just fired (a stack spent)."""
-        if "cannotreuse" in card.active.tags or used_up(card):
+        """Whether reequip keeps the use of ``card`` just fired (a stack spent). A card
+        used once a fight, or once at all, keeps it too: one more use this turn (it is
+        used up at its owner's next turn start, :func:`refreshed`)."""
+        if "cannotreuse" in card.active.tags:
             return False
         self._remove_status(side, "reequip", 1)
         return True

@@ -153,6 +153,12 @@ def fired(card: CardState, uses_left: int) -> CardState:
     return card.after_use(uses_left, used_up(card))
 
 
+def kept_use(card: CardState, uses_left: int) -> CardState:
+    """``card`` once fired while its owner held reequip: counted as used, its use kept,
+    not used up even if it is used once a fight (for :meth:`Fighter.change_card`)."""
+    return card.after_use(uses_left, card.gone)
+
+
 def released(card: CardState, _: None = None) -> CardState:
     """``card`` no longer shocked (for :meth:`Fighter.change_card`)."""
     return card._replace(shocked=False)
@@ -176,7 +182,13 @@ def uses_for(defn: EquipmentDef) -> int:
 
 
 def refreshed(card: CardState) -> CardState:
-    """A card at its owner's turn start: uses back, no dice on it, no marks."""
+    """A card at its owner's turn start: uses back, no dice on it, no marks. A card used
+    once a fight (or once at all) that reequip kept for one more use last turn is used up
+    now, whether or not that use was made."""
+    if card.times_used and not card.gone and (card.defn.once_per_fight or
+                                               card.defn.single_use):
+        return card._replace(uses_left=0, placed=(), shocked=False, weakened=False,
+                             gone=True)
     uses = uses_for(card.defn)
     if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
         return card

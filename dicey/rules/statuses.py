@@ -19,7 +19,7 @@ weaken   turn start: N random eligible cards are weakened
 curse    firing: 50% to fizzle, spending a stack (``Mechanics._fire``)
 dodge    firing: the next ``cast: target`` card against the bearer does nothing
 fury     firing: the next card's ``on use`` runs twice (held as it fires)
-reequip  firing: the next card used keeps its use (held as it fires; not ``cannotreuse``)
+reequip  firing: the next card used gets its use back this turn (held as it fires)
 shield   damage: absorbs point for point (``Mechanics._damage``)
 reduce   damage: each instance −N
 pierce   damage: the bearer's next attack ignores shield

@@ -3,7 +3,7 @@ from dicey.lang.chance import FixedChance, enumerate_outcomes
 import random
 
 from dicey.rules.fight import Fight
-from rules_kit import Lib, card, fighter, kinds, play, position
+from rules_kit import Lib, card, fighter, kinds, play, position, sample
 
 
 def test_curse_is_a_fifty_fifty_chance_point():
@@ -91,3 +91,45 @@ def test_a_card_that_gives_reequip_does_not_keep_its_own_use():
     assert f.current.cards[1].uses_left == 1 and "reequip" not in f.current.statuses
     play(f, "5 → Sword")
     assert f.fighters[1].hp == 21
+
+
+def _crystal(name="Crystal Sword", **flags):
+    """A Crystal Sword: once a fight, 3 times its die."""
+    return card(name, on_use=lambda c: c.attack(3 * c.d), **flags)
+
+
+def _turn_over_and_back(f):
+    play(f, "end turn")
+    f.begin_turn(sample(1))      # the Frog's turn: it ends it at once
+    play(f, "end turn")
+    f.begin_turn(sample(2))
+
+
+def test_reequip_gives_a_once_a_fight_card_one_more_use_that_turn():
+    """As in Dicey Dungeons: reequip brings a once-per-battle card back for one more use,
+    in that turn only."""
+    f = _pinned(_kit_with(_crystal(once_per_fight=True)), ("crystal_sword",), [5, 4],
+                reequip=1)
+    play(f, "5 → Crystal Sword")
+    sword = f.current.cards[0]
+    assert not sword.gone and sword.uses_left == 1 and "reequip" not in f.current.statuses
+    play(f, "4 → Crystal Sword")
+    assert f.fighters[1].hp == 30 - 15 - 12 and f.current.cards[0].gone
+
+
+def test_a_once_a_fight_card_reequip_kept_is_used_up_at_the_next_turn_start():
+    f = _pinned(_kit_with(_crystal(once_per_fight=True), _crystal("Shard", single_use=True)),
+                ("crystal_sword", "shard"), [5, 4], reequip=2)
+    play(f, "5 → Crystal Sword", "4 → Shard")
+    assert not any(c.gone for c in f.current.cards)        # each has its one more use
+    f.fighters[1].statuses.clear()
+    _turn_over_and_back(f)
+    assert [c.gone for c in f.fighters[0].cards] == [True, True]
+    assert not any(m.action == "place" for m in f.legal_moves())
+
+
+def test_reequip_still_passes_over_cannotreuse():
+    f = _pinned(_kit_with(_crystal(once_per_fight=True, tags=frozenset({"cannotreuse"}))),
+                ("crystal_sword",), [5, 4], reequip=1)
+    play(f, "5 → Crystal Sword")
+    assert f.current.cards[0].gone and f.current.statuses == {"reequip": 1}
