@@ -558,9 +558,16 @@ class Mechanics:
             return
         defn = self._card_def(card_id)
         f = self.fighters[side]
-        if len(f.cards) >= MAX_CARDS:        # as many as a fighter may be declared with
+        card = fresh_card(defn, temporary=True, vars=self._init_vars(side, defn))
+        # It takes the place of a card given earlier and used up (a deck's card played, a
+        # spell cast): a hand dealt each turn never fills the side.
+        spent = next((i for i, c in enumerate(f.cards) if c.temporary and c.gone), None)
+        if spent is not None:
+            f.set_card(spent, card)
+        elif len(f.cards) >= MAX_CARDS:      # as many as a fighter may be declared with
             raise ScriptError(f"more than {MAX_CARDS} cards on a side")
-        f.add_card(fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
+        else:
+            f.add_card(card)
         self._emit(E.CardGiven, side, f.name, defn.name)
 
     def _replace_card(self, side: int, index: int, card_id: str) -> None:

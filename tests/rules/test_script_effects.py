@@ -71,3 +71,34 @@ def test_a_card_given_past_a_sides_limit_fizzles():
     events = play(f, "2 → Gift Card")
     assert len(f.current.cards) == MAX_CARDS
     assert any("more than 24 cards" in e.describe() for e in events)
+
+
+def test_a_card_given_takes_the_place_of_one_given_and_used_up():
+    """A hand dealt each turn (the Jester's deck, a spellbook's spells): each card played
+    leaves room for the next, and 25 turns of it never reach the side's 24 cards."""
+    from dicey.rules.protocol import Move
+    from rules_kit import sample
+    lib = Lib()
+    lib.equipment["dealer"] = card("Dealer", on_use=lambda c: c.fx.give_card("boop"))
+    lib.equipment["boop"] = card("Boop", on_use=lambda c: c.attack(1), single_use=True)
+    f = Fight.start(lib, fighter(equipment=("dealer",)), fighter("Frog", hp=99),
+                    random.Random(1))
+    for turn in range(25):
+        f.set_position(0, dice=[3, 4])
+        events = play(f, "3 → Dealer")
+        assert "ScriptFault" not in kinds(events)
+        assert [c.name for c in f.current.cards] == ["Dealer", "Boop"]
+        assert not f.current.cards[1].gone and f.current.cards[1].times_used == 0
+        play(f, "4 → Boop", "end turn")
+        assert f.fighters[0].cards[1].gone
+        f.begin_turn(sample(turn))
+        f.apply(Move.end(), sample(turn))
+        f.begin_turn(sample(turn))
+    assert f.fighters[1].hp == 99 - 25
+
+
+def test_a_card_given_for_good_keeps_its_place():
+    """Only a card used up makes room: a Dagger conjured for the fight stays."""
+    f = position([2, 3, 4], ["gift_card", "gift_card"])
+    play(f, "2 → Gift Card", "3 → Gift Card")
+    assert [c.name for c in f.current.cards] == ["Gift Card", "Gift Card", "Rock", "Rock"]
