@@ -79,6 +79,32 @@ _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "leve
                         "name": "str", "cards_used": "int"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str"}
 
+
+def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
+    """What ``name`` already means where a card variable or a loop variable would be
+    declared (None: nothing, it is free), in words for an error.
+
+    >>> scope = Scope(frozenset({"self", "target", "d"}), frozenset(), frozenset({"limit"}))
+    >>> taken_name("limit", scope, {"limit": "Limit"}), taken_name("d", scope, {})
+    ("the status 'Limit'", 'a name every hook of the card has')
+    >>> taken_name("fire", scope, {}), taken_name("repeat", scope, {}), taken_name("x", scope, {})
+    ('a damage type', 'a word of the language', None)
+    """
+    if name in RESERVED:
+        return "a word of the language"
+    if name in _CARD_FIELD_TYPES:
+        return f"a field every card has (card.{name})"
+    kind = scope.kind_of(name, set())
+    if kind == "unknown":
+        return None
+    if kind == "fighter":
+        return "a fighter"
+    if kind == "constant":
+        return f"the status '{statuses[name]}'" if name in statuses else "a damage type"
+    if kind == "var":
+        return "a variable of this card"
+    return "a name every hook of the card has"
+
 #: Tags the engine knows (others are free words for mods and the UI).
 ENGINE_TAGS = frozenset({"shockimmune", "shockavoid", "shockattract", "weakenimmune",
                          "weakenavoid", "weakenattract", "curseavoid", "curseattract",
@@ -323,8 +349,11 @@ class _ScriptChecker:
         if not _fits(type_, "list"):
             self.report.error(node.iterable.pos, f"'for' needs a list, not "
                                                  f"{_describe_type(type_)}")
-        if node.var in RESERVED or self.scope.kind_of(node.var, set()) != "unknown":
-            self.report.error(node.pos, f"'{node.var}' cannot be a loop variable here")
+        taken = None if node.var in _CARD_FIELD_TYPES else \
+            taken_name(node.var, self.scope, self.symbols.statuses)
+        if taken:
+            self.report.error(node.pos, f"'{node.var}' cannot be a loop variable: it is "
+                                        f"{taken}")
         self.block(node.body, {node.var: (ANY, node.pos)})
 
     def s_Cancel(self, node: A.Cancel) -> None:
@@ -463,8 +492,9 @@ class _ScriptChecker:
             if name in self.scope.statuses:
                 return "int"
             choices = set(FIGHTER_FIELDS) | set(self.scope.statuses)
-            self.report.error(pos, f"a fighter has no field '{name}'"
-                                   f"{did_you_mean(name, choices)}")
+            self.report.error(pos, f"a fighter has no field '{name}'" + (
+                did_you_mean(name, choices) or f" (its fields: {', '.join(FIGHTER_FIELDS)}, "
+                "and each status's stacks, as in 'self.poison')"))
             return ANY
         if obj == "card":
             return self._card_field(node)
@@ -480,8 +510,9 @@ class _ScriptChecker:
         if own and name in self.scope.vars:
             return self.var_types.get(name, ANY)
         choices = set(CARD_FIELDS) | (set(self.scope.vars) if own else set())
-        self.report.error(node.name_pos, f"a card has no field '{name}'"
-                                         f"{did_you_mean(name, choices)}")
+        known = ", ".join(CARD_FIELDS) + (", and this card's variables" if own else "")
+        self.report.error(node.name_pos, f"a card has no field '{name}'" + (
+            did_you_mean(name, choices) or f" (its fields: {known})"))
         return ANY
 
     def e_Call(self, node: A.Call, wanted: str) -> str:
@@ -745,6 +776,9 @@ _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The slot kinds there are, for an error.
+_SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, spare N or "
+              "countdown N")
 #: The longest name a declaration may have (screens and messages show it whole).
 MAX_NAME = 40
 #: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
@@ -775,8 +809,7 @@ def _slot_item(item: A.Item, spec: _SlotSpec, report: _Report) -> None:
             spec.slots.append(Slot("range", item.low, item.high))
         return
     if not isinstance(item, A.Word) or len(item.words) != 1:
-        report.error(item.pos, "unknown slot kind (slots are any, even, odd, N, max N, min N, "
-                               "A..B, doubles, free N, spare N or countdown N)")
+        report.error(item.pos, f"unknown slot kind ({_SLOT_KINDS_TEXT})")
         return
     _slot_word(item, spec, report)
 
@@ -784,7 +817,8 @@ def _slot_item(item: A.Item, spec: _SlotSpec, report: _Report) -> None:
 def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
     kind, n = item.words[0], item.number
     if kind not in _SLOT_WORDS:
-        report.error(item.pos, f"unknown slot kind '{kind}'{did_you_mean(kind, _SLOT_WORDS)}")
+        report.error(item.pos, f"unknown slot kind '{kind}'" +
+                     (did_you_mean(kind, _SLOT_WORDS) or f" ({_SLOT_KINDS_TEXT})"))
     elif kind in _NUMBERED and n is None:
         report.error(item.pos, f"'{kind}' needs a number, like '{kind} 3'")
     elif kind not in _NUMBERED and n is not None:
@@ -903,10 +937,10 @@ class _DeclChecker:
         types: dict[str, str] = {}
         scope = hook_scope(self.decl.kind, "var", (), self.symbols.statuses)
         for name, var in m.vars.items():
-            if name in RESERVED or scope.kind_of(name, set()) != "unknown" or \
-                    name in _CARD_FIELD_TYPES:
-                self.report.error(var.pos, f"'{name}' cannot be a variable name (it already "
-                                           "means something)")
+            taken = taken_name(name, scope, self.symbols.statuses)
+            if taken:
+                self.report.error(var.pos, f"'{name}' cannot be a variable name: it is "
+                                           f"{taken}")
                 continue
             init_scope = Scope(frozenset({"self", "target", "turn", "simulation"}),
                                frozenset(), frozenset(self.symbols.statuses))

@@ -494,8 +494,31 @@ def _error_at(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
     tok = getattr(err, "token", None)
     if isinstance(tok, Token) and tok.type not in ("$END", "_NL") and tok.end_line == tok.line:
         end = tok.end_column
-    message = _chained_comparison(text, err) or _syntax_message(err)
+    message = (_chained_comparison(text, err) or _field_assignment(text, err) or
+               _syntax_message(err))
     return Diagnostic(path, max(line, 1), max(col, 1), message, end_column=end)
+
+
+#: A field written just before an ``=`` (``used.charge =``, ``target.hp +=``).
+_FIELD_BEFORE = re.compile(r"([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*[-+*]?$")
+
+
+def _field_assignment(text: str, err: UnexpectedInput) -> str | None:
+    """The message for an ``=`` (or ``+=`` …) after a field: a script cannot set one. None
+    for any other error."""
+    tok = getattr(err, "token", None)
+    if not isinstance(tok, Token) or tok.type not in ("EQUAL", "AUG_OP"):
+        return None
+    before = text[:tok.start_pos]
+    line = before[before.rfind("\n") + 1:]
+    found = _FIELD_BEFORE.search(line)
+    if found is None:
+        return None
+    obj, name = found.groups()
+    if obj == "card":
+        return f"cannot assign to 'card.{name}': set the card's variable by its name ('{name} = …')"
+    return (f"cannot assign to '{obj}.{name}': a script sets only its locals, its own card's "
+            "variables and 'amount'; fighters change through built-ins (heal, inflict …)")
 
 
 # --------------------------------------------------------------------- parsing

@@ -172,6 +172,24 @@ def test_other_errors_near_comparisons_keep_their_messages(source, words):
     assert (diag.line, diag.column) == (line, column), str(diag)
 
 
+FIELD_ASSIGNMENTS = [   # they said "unexpected '=' (use '==' to compare)"
+    ("another-cards-variable", in_hook("used.charge «=» 5"),
+     "cannot assign to 'used.charge': a script sets only its locals, its own card's "
+     "variables and 'amount'; fighters change through built-ins (heal, inflict …)"),
+    ("a-fighters-field", in_hook("target.hp -«=» 5"), "cannot assign to 'target.hp'"),
+    ("this-cards-variable", in_hook("card.charge +«=» 1"),
+     "cannot assign to 'card.charge': set the card's variable by its name ('charge = …')"),
+]
+
+
+@pytest.mark.parametrize("source, words",
+                         [pytest.param(*r[1:], id=r[0]) for r in FIELD_ASSIGNMENTS])
+def test_assigning_a_field_says_what_a_script_can_set(source, words):
+    diag, (line, column, _) = only_error(source)
+    assert diag.message.startswith(words), diag.message
+    assert (diag.line, diag.column) == (line, column), str(diag)
+
+
 def test_a_parenthesized_comparison_may_be_compared():
     parse(in_hook("say((a < b) == (b < c))"))
 
