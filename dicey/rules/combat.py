@@ -321,7 +321,11 @@ class Mechanics:
                 defn = card.defn       # card.active, inlined: this loop is a hot one
                 act = defn.weakened if card.weakened and defn.weakened is not None else defn
                 if event in act.hooks:
+                    logged = len(self._events) if self.log else -1
                     self._card_hook(side, i, event, self._card_names(side, i, more=names))
+                    if 0 <= logged < len(self._events):    # it did something: say whose
+                        self._events.insert(logged, E.CardActed(side, f.name, card.title,
+                                                                event))
                     cards = self.fighters[side].cards
             i += 1
 

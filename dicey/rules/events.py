@@ -293,6 +293,23 @@ class ExtraDice(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardActed(Event):
+    """A card's hook other than its use (``on turn start`` …) did something: the events
+    after this one are its doing."""
+
+    side: int
+    who: str
+    card: str
+    hook: str
+
+    def describe(self) -> str:
+        """>>> CardActed(0, "Thief", "Illuminate", "on turn start").describe()
+        "Thief's Illuminate acts (on turn start)"
+        """
+        return f"{self.who}'s {self.card} acts ({self.hook})"
+
+
+@dataclass(frozen=True, slots=True)
 class CardGiven(Event):
     side: int
     who: str

@@ -93,3 +93,20 @@ def test_sixty_turns_is_a_draw():
         f.apply(Move.end(), chance)
     assert f.outcome.winner is None and f.outcome.termination == "turn limit"
     assert f.outcome.turns == MAX_TURNS == f.turn
+
+
+def test_what_a_cards_other_hooks_do_is_logged_as_theirs():
+    """Dice a card gives at turn start came into the log as "Warrior gets a 6", with
+    nothing to say where from: a CardActed line names the card first. A hook that does
+    nothing logs nothing, and a card's use has its own Fired line."""
+    lib, _ = traced_lib([])
+    lib.equipment["lamp"] = card("Lamp", hooks={
+        "on turn start": PyScript(lambda ctx: ctx.give(6), event="on turn start")})
+    lib.equipment["idle"] = card("Idle", hooks={
+        "on turn start": PyScript(lambda ctx: None, event="on turn start")})
+    hero = FighterDef("hero", "warrior", "Warrior", 30, 2, equipment=("idle", "lamp"))
+    f = Fight.start(lib, hero, fighter("Frog"), random.Random(1))
+    events = f.begin_turn(FixedChance([3, 4]))
+    assert kinds(events)[-2:] == ["CardActed", "DiceGiven"]
+    assert events[-2].describe() == "Warrior's Lamp acts (on turn start)"
+    assert kinds(events).count("CardActed") == 1
