@@ -212,6 +212,23 @@ def test_cards_left_to_right_then_statuses_receiver_first(lib):
         "second card, dealt", "first card, dealt", "status, dealt"]
 
 
+def test_fighters_without_such_cards_are_not_looked_through(lib, monkeypatch):
+    # card_events() says no card of theirs has the hook: their cards are never gone over.
+    from dicey.rules.combat import Mechanics
+    asked = []
+    real = Mechanics._cards_hook
+
+    def cards_hook(self, side, event, names=None):
+        asked.append((side, event))
+        return real(self, side, event, names)
+
+    monkeypatch.setattr(Mechanics, "_cards_hook", cards_hook)
+    fight = position(lib, ["Sword", "Blood Pact"], [5, 2], ["Gauge"], opp_hp=40)
+    play(fight, "5 → Sword", "2 → Blood Pact")
+    assert [(side, event) for side, event in asked if "damage" in event] == [
+        (1, "on damage taken")]
+
+
 def test_a_card_with_no_such_hook_is_passed_over(lib):
     fight = position(lib, ["Sword"], [4], ["Dagger", "First", "Sword"])
     assert said(play(fight, "4 → Sword")) == ["first card, taken"]
