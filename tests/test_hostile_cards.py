@@ -47,8 +47,8 @@ _FLOORS = st.sampled_from([1, 3, 5, 6])
 
 @st.composite
 def _mod_source(draw) -> str:
-    """A status that hooks every event and two cards and an enemy that use it, all put
-    on a floor of the dungeon (one it may lack)."""
+    """A status that hooks every event, two cards that hook damage too, and an enemy
+    that uses them, all put on a floor of the dungeon (one it may lack)."""
     body = lambda: draw(_BODY).replace("D", "stacks")   # noqa: E731
     card = lambda: draw(_BODY).replace("D", "d")   # noqa: E731
     hp, dice = draw(st.sampled_from(["1", "30", "9999"])), draw(st.sampled_from(["0", "3", "24"]))
@@ -66,13 +66,16 @@ status "Echo" {{
 }}
 equipment "Odd" {{
     slots: {draw(st.sampled_from(["any", "max 3", "even", "countdown 4", "any, any"]))}
-    on use {{ {card()} }}
+    var charge = 0
+    on use {{ {card()}; attack(charge) }}
+    on damage taken {{ charge += amount; {card()} }}
 }}
 equipment "Odder" {{
     slots: any
     before use {{ if d == 1 {{ cancel }} }}
     on use {{ {card()} }}
     on turn end {{ {card()} }}
+    on damage dealt {{ {card()} }}
 }}
 enemy "Oddity" {{ hp: {hp}; dice: {dice}; equipment: "Odd", "Odder" }}
 extend dungeon {{ floor {draw(_FLOORS)} {{ enemies: "Oddity"; rewards: "Odd", "Odder" }} }}

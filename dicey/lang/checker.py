@@ -44,7 +44,8 @@ from .interp import (MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, compile_exp
 #: Hooks each kind of declaration may have.
 HOOKS: dict[str, tuple[str, ...]] = {
     "equipment": ("on use", "before use", "on dodged", "on fight start", "on fight end",
-                  "on turn start", "on turn end", "on any use", "on countdown"),
+                  "on turn start", "on turn end", "on any use", "on countdown",
+                  "on damage taken", "on damage dealt"),
     "status": ("when inflicted", "on turn start", "on turn end", "on any use",
                "on incoming damage", "on damage taken", "on damage dealt", "on removed"),
     "enemy": ("on fight start", "on fight end", "on turn start", "on turn end"),
@@ -77,7 +78,8 @@ _CONTEXT_TYPES: dict[str, str] = {
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
                         "name": "str", "cards_used": "int"}
-_CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str"}
+_CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
+                     "upgraded": "bool"}
 
 
 def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
@@ -653,6 +655,9 @@ class _Members:
             meant = " ".join(HOOK_SYNONYMS.get(w, w) for w in member.event.split())
             hint = f" (did you mean '{meant}'?)" if meant in known.hooks else \
                 did_you_mean(member.event, known.hooks)
+            owners = [_PLURALS[kind] for kind, hooks in HOOKS.items() if member.event in hooks]
+            if owners and not hint:
+                hint = f" (it is a hook of {' and '.join(owners)})"
             self.report.error(member.pos, f"{what} cannot have the hook '{member.event}'"
                                           f"{hint} (allowed: {allowed})")
         elif member.event in self.hooks:
@@ -664,7 +669,11 @@ class _Members:
 #: Words a hook may be written with that mean one of its own (``on turn begin``: the nearest
 #: spelling is ``on turn end``, the meaning ``on turn start``).
 HOOK_SYNONYMS = {"begin": "start", "beginning": "start", "starts": "start", "finish": "end",
-                 "ends": "end", "used": "use", "uses": "use", "using": "use"}
+                 "ends": "end", "used": "use", "uses": "use", "using": "use",
+                 "received": "taken", "suffered": "taken", "done": "dealt"}
+#: How a hook refused names the declarations that may have it.
+_PLURALS = {"equipment": "equipment", "status": "statuses", "enemy": "enemies",
+            "hero": "heroes", "dungeon": "dungeons"}
 
 
 class _Known(NamedTuple):

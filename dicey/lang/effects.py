@@ -37,7 +37,7 @@ DAMAGE_TYPES = ("normal", "fire", "ice", "shock", "poison")
 #: Fields every fighter has, besides one field per status id.
 FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used")
 #: Fields every card has, besides its ``var``s.
-CARD_FIELDS = ("times_used", "uses_left", "name", "id")
+CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded")
 
 
 class Effects(Protocol):
@@ -103,7 +103,8 @@ class RecordingEffects:
                    "cards_used": 0},
     })
     cards: dict[Any, dict[str, Value]] = field(default_factory=lambda: {
-        None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword"}})
+        None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword",
+               "upgraded": False}})
     calls: list[tuple] = field(default_factory=list)
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:

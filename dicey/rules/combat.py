@@ -15,7 +15,9 @@ not "the next card used".
 Damage (``_damage``), for ``attack``/``pierce``: the receiver's strong/weak/immune traits →
 its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) → shield absorbs,
 unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
-``on damage taken`` (receiver) and ``on damage dealt`` (attacker) → thorns hurt the
+a receiver at 0 HP is knocked out, and nothing more happens → if HP were lost: ``on damage
+taken`` of the receiver's cards (left to right), then of its statuses, then ``on damage
+dealt`` of the attacker's cards and statuses (not for damage to oneself) → thorns hurt the
 attacker. ``hurt`` (``hurt_self``, poison, a burning die) skips traits, reduce and shield;
 ``recoil`` and ``thorns`` go through shield only. A fighter at 0 HP ends the fight at once;
 after that the mechanics change nothing more (except in ``on fight end`` hooks).
@@ -265,14 +267,26 @@ class Mechanics:
                 return script.run(fx, self._chance, names)
             except ScriptError as err:
                 return self._fault(err, side, ("", card.defn.name, event))
+        what = ("", card.defn.name, event)
+        key = (side, index)
+        running = self._live_vars
+        if running is None:
+            running = self._live_vars = {}
+        outer = running.get(key)
+        if outer is not None and outer[0] is card.defn:
+            # A hook of the card is running already, and its effects set this one off
+            # (``on use { hurt_self(1) }`` and ``on damage taken``): the two share the
+            # variables, which the outer run keeps in step with the card when it ends.
+            return self._run(script, side, index, names, what, outer[1])
         live = dict(card.vars)
-        if self._live_vars is None:
-            self._live_vars = {}
-        self._live_vars[(side, index)] = live
+        running[key] = (card.defn, live)
         try:
-            result = self._run(script, side, index, names, ("", card.defn.name, event), live)
+            result = self._run(script, side, index, names, what, live)
         finally:
-            del self._live_vars[(side, index)]
+            if outer is None:
+                del running[key]
+            else:
+                running[key] = outer
         now = self.fighters[side].cards[index]
         if now.defn is card.defn and tuple(live.items()) != now.vars:
             self.fighters[side].set_card(index, now._replace(vars=tuple(live.items())))
@@ -392,15 +406,26 @@ class Mechanics:
                                           kind))
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
-        if lost and rules.damage_hooked:   # most content has no such status hook at all
-            hooked = rules.hooked
-            if "on damage taken" in hooked:
-                self._status_hooks(dst, "on damage taken", {"amount": lost})
-            if src != dst and "on damage dealt" in hooked:
-                self._status_hooks(src, "on damage dealt", {"amount": lost})
-        if target.hp <= 0:
+        if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
             self._knockout(dst)
             return lost
+        if lost:
+            # The receiver's ``on damage taken``, then the attacker's ``on damage dealt``:
+            # each side's cards (left to right), then its statuses. Most fighters have
+            # none (card_events(), inlined), most content no such status hook at all.
+            events = target._card_events
+            if "on damage taken" in (events if events is not None else target.card_events()):
+                self._cards_hook(dst, "on damage taken", {"amount": lost})
+            if rules.damage_hooked and "on damage taken" in rules.hooked:
+                self._status_hooks(dst, "on damage taken", {"amount": lost})
+            if src != dst:
+                attacker = self.fighters[src]
+                events = attacker._card_events
+                if "on damage dealt" in (events if events is not None else
+                                         attacker.card_events()):
+                    self._cards_hook(src, "on damage dealt", {"amount": lost})
+                if rules.damage_hooked and "on damage dealt" in rules.hooked:
+                    self._status_hooks(src, "on damage dealt", {"amount": lost})
         if attack and src != dst and "thorns" in target.statuses:
             self._damage(dst, src, target.statuses["thorns"], "normal", "thorns")
         return lost

@@ -102,9 +102,11 @@ class FightEffects:
             return state.defn.name
         if name == "id":
             return state.defn.id
-        running = self.fight._live_vars
+        if name == "upgraded":
+            return state.upgraded
+        running = self.fight._live_vars   # (definition, variables) of cards running a hook
         live = running.get((side, index)) if running else None
-        variables: dict[str, Any] = live if live is not None else dict(state.vars)
+        variables: dict[str, Any] = live[1] if live is not None else dict(state.vars)
         if name in variables:
             return variables[name]
         raise ScriptError(f"card '{state.defn.name}' has no field '{name}'")
