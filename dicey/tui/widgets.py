@@ -196,8 +196,8 @@ class CardView(Widget):
         if card is None:
             return
         title = faces.card_title(card, self.key)
-        room = self.size.width - TITLE_FRAME
-        if self.size.width and card.upgraded and cell_len(title) > room:
+        room = self.outer_size.width - TITLE_FRAME
+        if self.outer_size.width and card.upgraded and cell_len(title) > room:
             title = faces.shorten(title[:-1], room - 1) + "+"
         self.border_title = Text(title)
 

@@ -338,5 +338,9 @@ async def test_a_cut_card_name_keeps_the_plus_of_its_upgrade(home):
         titles = [str(v.border_title) for v in views]
         assert len(titles) == 6 and all(t.endswith("…+") for t in titles), titles
         assert titles[0].startswith("a S")
+        # every cell the border leaves the title is used (the border and padding were
+        # taken off twice: 'a Cr…+' where 'a Crowbar+' fitted)
+        room = [v.outer_size.width - 6 for v in views]     # (a cut keeps no space before …)
+        assert all(r - 2 <= len(t) <= r for t, r in zip(titles, room)), (titles, room)
         row = next(line for line in screen_text(app) if line.count("…+") == 6)
         assert "f S" in row                                # drawn whole, the + included
