@@ -55,10 +55,11 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     return f"release {card} with {die}" if move.action == "release" else f"{die} on {card}"
 
 
-def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False
-              ) -> str:
+def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False,
+              rough: bool = False) -> str:
     """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
-    move left to chance, and the rest is asked for once its result is seen.
+    move left to chance, and the rest is asked for once its result is seen; ``rough``:
+    the turn had too many lines to search them all (MCTS's best guess), and it says so.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -73,6 +74,8 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint: play the 6 on Shield (b); the rest depends on how that turns out (h again).'
     >>> hint_line([], cards)
     'Hint: end the turn.'
+    >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True)[:60]
+    'Hint (a guess: too many ways to play this turn to try them a'
     """
     said = []
     for i, move in enumerate(moves):
@@ -86,7 +89,9 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     if len(said) > 1:
         said[-1] = "then " + said[-1]
     rest = "; the rest depends on how that turns out (h again)" if chance else ""
-    return "Hint: " + ", ".join(said) + rest + "."
+    head = "Hint (a guess: too many ways to play this turn to try them all)" if rough \
+        else "Hint"
+    return f"{head}: " + ", ".join(said) + rest + "."
 
 
 def card_line(card: CardState, key: str = "", owner: str = "") -> str:

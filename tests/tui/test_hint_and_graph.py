@@ -33,6 +33,21 @@ async def test_the_hint_shows_the_best_line(home):
         assert asked == [(screen.session.fight.key(), screen.session.seed)]
 
 
+async def test_a_hint_that_could_not_try_every_line_says_it_is_a_guess(home):
+    """MCTS's line, where the turn had more lines than the budget: the player is told to
+    think for themselves (it read as sure as a solved one, and was worse than an obvious
+    line)."""
+    def hint(fight, seed):
+        return Hint([Move.place(5, "Sword", 0, 0), Move.end()], 500.0, "mcts")
+    app = make_app(home, seed=4, hint_for=hint)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.press("n", "1", "enter", "h")
+        screen = fight_screen(app)
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"))
+        assert message(screen) == ("Hint (a guess: too many ways to play this turn to try "
+                                   "them all): play the 5 on Sword (a), then end the turn.")
+
+
 async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
     """An upgraded card is named with its ``+``, as on its face; a blind die is said to be
     one (the planner sees it as a 0)."""

@@ -565,7 +565,8 @@ class FightScreen(RunScreen):
         key = position.key()
         try:
             hint = self.dicey.config.hint_for(position, seed)
-            text = faces.hint_line(hint.moves, position.fighters[HERO].cards, hint.chance)
+            text = faces.hint_line(hint.moves, position.fighters[HERO].cards, hint.chance,
+                                   rough=hint.method == "mcts")
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))
