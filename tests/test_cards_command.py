@@ -28,7 +28,7 @@ def _rows(out: str) -> dict[str, str]:
     ("Broadsword", "[any] +2", "once a turn"),
     ("Electromagnet", "[7 to go]", "once a turn"),
     ("Sling", "[≤2] spare 1", "once a turn"),
-    ("Lockpick", "[any]", "×2"),
+    ("Lockpick", "[≥2]", "×2"),
     ("Dagger", "[≤3]", "∞"),
     ("Rock", "[any]", "1 use"),
     ("Bandage", "[any]", "1/fight"),
@@ -105,7 +105,7 @@ def test_an_upgrade_shows_what_it_changes(cli):
     assert "upgrade  Hammer+: [any] · size 1 (was 2) · Do d shock damage" in out
     assert "scripts of its own" not in out.split("upgrade", 1)[1]   # it keeps the base's
     out = cli("--no-mods", "cards", "Lockpick")[1]
-    assert "upgrade  Lockpick+: [any] · 3 times a turn (was twice a turn) · Split" in out
+    assert "upgrade  Lockpick+: [≥2] · 3 times a turn (was twice a turn) · Split" in out
     out = cli("--no-mods", "cards", "Broadsword")[1]
     assert "upgrade  Broadsword+: [any] +4 (was [any] +2) · Do d damage (the die plus 4)" in out
 
