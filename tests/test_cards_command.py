@@ -61,7 +61,7 @@ def test_every_row_is_the_cards_face(cli, library):
 
 def test_the_list_ends_with_a_legend_of_its_notation(cli):
     out = cli("--no-mods", "cards")[1]
-    legend = out.split("61 cards\n", 1)[1]
+    legend = out.split("66 cards\n", 1)[1]
     for words in ("+2 adds 2 to the dice", "spare 1 a spare die of 1 each turn",
                   "[7 to go] a countdown", "×2 twice a turn", "∞ as often as you like",
                   "1 use once, then it is gone for the fight", "1/fight once per fight",

@@ -55,7 +55,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
 
 #: Names every hook of a kind sees (besides ``self``, ``target`` and the constants).
 _BASE_NAMES: dict[str, frozenset[str]] = {
-    "equipment": frozenset({"d", "dice", "card", "turn", "simulation"}),
+    "equipment": frozenset({"d", "dice", "burning", "card", "turn", "simulation"}),
     "status": frozenset({"stacks", "turn", "simulation"}),
     "enemy": frozenset({"turn", "simulation"}),
     "hero": frozenset({"turn", "simulation"}),
@@ -73,11 +73,11 @@ _ASSIGNABLE: dict[str, frozenset[str]] = {"on incoming damage": frozenset({"amou
 
 #: Static types of the context names.
 _CONTEXT_TYPES: dict[str, str] = {
-    "d": "int", "dice": "list", "card": "card", "used": "card", "turn": "int",
+    "d": "int", "dice": "list", "burning": "int", "card": "card", "used": "card", "turn": "int",
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
-                        "name": "str", "cards_used": "int"}
+                        "name": "str", "cards_used": "int", "dice": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
                      "upgraded": "bool"}
 
@@ -110,7 +110,7 @@ def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
 #: Tags the engine knows (others are free words for mods and the UI).
 ENGINE_TAGS = frozenset({"shockimmune", "shockavoid", "shockattract", "weakenimmune",
                          "weakenavoid", "weakenattract", "curseavoid", "curseattract",
-                         "cannotreuse"})
+                         "cannotreuse", "fireproof"})
 #: AI presets an enemy's ``ai:`` may name.
 AI_PRESETS = ("easy", "normal", "hard")
 #: Keys of an enemy's ``score { }`` block (the AI's weight table).

@@ -35,7 +35,7 @@ DAMAGE_KINDS = ("attack", "pierce", "hurt", "recoil")
 #: Damage types (the optional second argument of ``attack``/``pierce``).
 DAMAGE_TYPES = ("normal", "fire", "ice", "shock", "poison")
 #: Fields every fighter has, besides one field per status id.
-FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used")
+FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used", "dice")
 #: Fields every card has, besides its ``var``s.
 CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded")
 
@@ -59,6 +59,10 @@ class Effects(Protocol):
 
     def give_dice(self, values: tuple[int, ...]) -> None:
         """New dice (1..6) for the owner, usable this turn."""
+
+    def set_dice(self, values: tuple[int, ...]) -> None:
+        """The owner's unused dice (those ``self.dice`` lists) become dice of these values
+        (1..6), in order: the i-th keeps the burning mark of the i-th it replaces."""
 
     def boost_countdowns(self, amount: int) -> None:
         """Reduce every countdown of the owner by ``amount``."""
@@ -98,9 +102,9 @@ class RecordingEffects:
 
     fighters: dict[str, dict[str, Value]] = field(default_factory=lambda: {
         "self": {"hp": 20, "max_hp": 24, "dice_count": 3, "level": 1, "name": "Warrior",
-                 "cards_used": 0},
+                 "cards_used": 0, "dice": ()},
         "target": {"hp": 12, "max_hp": 12, "dice_count": 2, "level": 1, "name": "Frog",
-                   "cards_used": 0},
+                   "cards_used": 0, "dice": ()},
     })
     cards: dict[Any, dict[str, Value]] = field(default_factory=lambda: {
         None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword",
@@ -136,6 +140,10 @@ class RecordingEffects:
 
     def give_dice(self, values: tuple[int, ...]) -> None:
         self.calls.append(("give_dice", tuple(values)))
+
+    def set_dice(self, values: tuple[int, ...]) -> None:
+        self.calls.append(("set_dice", tuple(values)))
+        self.fighters["self"]["dice"] = tuple(values)
 
     def boost_countdowns(self, amount: int) -> None:
         self.calls.append(("boost_countdowns", amount))

@@ -53,6 +53,8 @@ MAX_REPEAT = 100
 MAX_TEXT = 1_000
 #: Widest ``roll(a, b)`` (outcomes), so a chance point stays enumerable.
 MAX_ROLL = 1_000
+#: Most dice in a pool (the rules hold every pool to it).
+MAX_DICE = 24
 
 #: A fair six-sided die as a chance point (``reroll``).
 D6 = uniform(range(1, 7))
@@ -818,6 +820,17 @@ def _give(fr: _Frame, args: list, pos: A.Pos) -> int:
     return len(dice)
 
 
+def _set_dice(fr: _Frame, args: list, pos: A.Pos) -> int:
+    """``set_dice(xs)``: the values are checked here, whatever the pool; the engine checks
+    that the pool stays within MAX_DICE with the dice the call leaves alone."""
+    values = _list(args[0], pos, "set_dice()'s argument")
+    if len(values) > MAX_DICE:
+        raise _fault(f"set_dice() of {len(values)} dice: a pool holds at most {MAX_DICE}", pos)
+    dice = tuple(_die(v, pos) for v in values)
+    fr.fx.set_dice(dice)
+    return len(dice)
+
+
 def combine_values(n: int) -> tuple[int, ...]:
     """``combine(n)``: as many 6s as fit, then the remainder.
 
@@ -830,8 +843,8 @@ def combine_values(n: int) -> tuple[int, ...]:
 
 def _combine(fr: _Frame, args: list, pos: A.Pos) -> tuple:
     n = _int(args[0], pos)
-    if n > 6 * 24:
-        raise _fault(f"combine({n}) would make more than 24 dice", pos)
+    if n > 6 * MAX_DICE:
+        raise _fault(f"combine({n}) would make more than {MAX_DICE} dice", pos)
     return combine_values(n)
 
 
@@ -976,6 +989,7 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "cure": _remove_status(True),
     "strip": _remove_status(False),
     "give": _give,
+    "set_dice": _set_dice,
     "combine": _combine,
     "split": _split,
     "reroll": _reroll,

@@ -42,8 +42,8 @@ from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import FightEffects
-from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Fighter, fired,
-                    fresh_card, kept_use, literal_value)
+from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Die, Fighter, fired,
+                    fresh_card, kept_use, literal_value, pool_values)
 from .statuses import CORE_DEFAULTS, STACK_CAP
 
 #: A fair six-sided die, as a chance point.
@@ -237,7 +237,7 @@ class Mechanics:
         """The names a hook of card ``index`` runs with: ``d`` and ``dice``, the card,
         ``turn``, ``simulation``, and ``more`` (``used``…)."""
         names = {"d": d, "dice": dice, "card": card_ref(side, index), "turn": self.turn,
-                 "simulation": self.simulation}
+                 "simulation": self.simulation, "burning": 0}
         if more:
             names.update(more)
         return names
@@ -538,6 +538,39 @@ class Mechanics:
         if self.log:
             self._events.append(E.DiceGiven(side, f.name, tuple(values)))
 
+    def _set_dice(self, side: int, values: tuple[int, ...]) -> None:
+        """``set_dice``: the dice ``side`` can place and see (``pool_values``) become dice
+        of ``values``, in pool order. The i-th value takes the place of the i-th such die
+        and keeps its burning mark; values past their number are new plain dice, at the
+        end; such dice past the values' number go. Locked and blind dice stay as they are.
+        A call that changes nothing changes nothing (the pool, its code, the log)."""
+        if self.outcome is not None and not self._ending:   # _stopped
+            return
+        for v in values:
+            if type(v) is not int or not 1 <= v <= 6:   # true and false are not dice
+                raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
+        f = self.fighters[side]
+        old = f.dice
+        kept = sum(1 for d in old if d.locked or d.blind)
+        if kept + len(values) > MAX_DICE:
+            raise ScriptError(f"more than {MAX_DICE} dice in a pool")
+        new: list[Die] = []
+        given = iter(values)
+        for die in old:
+            if die.locked or die.blind:
+                new.append(die)
+                continue
+            v = next(given, None)
+            if v is not None:
+                new.append(die if die.value == v else
+                           Die(v, burning=True) if die.burning else PLAIN_DICE[v])
+        new.extend(map(PLAIN_DICE.__getitem__, given))
+        if new == old:
+            return
+        f.set_dice(new)
+        if self.log:
+            self._events.append(E.DiceSet(side, f.name, pool_values(old), values))
+
     def _extra_dice(self, side: int, count: int) -> None:
         f = self.fighters[side]
         count = min(count, MAX_DICE - f.dice_count - f.extra)
@@ -618,11 +651,13 @@ class Mechanics:
     # -------------------------------------------------------------- firing
 
     def _fire(self, side: int, index: int, dice: tuple[int, ...] | None = None,
-              card: CardState | None = None, act: EquipmentDef | None = None) -> None:
+              card: CardState | None = None, act: EquipmentDef | None = None,
+              burning: int = 0) -> None:
         """Fire a card: its slots are full (``dice``: the dice that were placed, already
-        taken off the card by the caller) or its countdown reached 0 (``dice`` None).
-        ``card`` and ``act`` are the card and its acting definition when the caller has
-        just read them (every placement that fires has)."""
+        taken off the card by the caller; ``burning`` of them were burning) or its
+        countdown reached 0 (``dice`` None). ``card`` and ``act`` are the card and its
+        acting definition when the caller has just read them (every placement that fires
+        has)."""
         f = self.fighters[side]
         if card is None or act is None:
             card = f.cards[index]
@@ -646,7 +681,7 @@ class Mechanics:
         except IndexError:
             ref = card_ref(side, index)
         names = {"d": d, "dice": dice, "card": ref, "turn": self.turn,   # _card_names
-                 "simulation": self.simulation}
+                 "simulation": self.simulation, "burning": burning}
         # Fury and reequip act on the next card used: one fired while they are held, not
         # the card whose own script grants them.
         statuses = f.statuses

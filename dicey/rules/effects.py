@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from dicey.lang.effects import CardRef, Value
 from dicey.lang.errors import ScriptError
 
-from .state import UNLIMITED
+from .state import UNLIMITED, pool_values
 
 if TYPE_CHECKING:
     from .fight import Fight
@@ -48,6 +48,9 @@ class FightEffects:
 
     def give_dice(self, values: tuple[int, ...]) -> None:
         self.fight._give_dice(self.owner, tuple(values))
+
+    def set_dice(self, values: tuple[int, ...]) -> None:
+        self.fight._set_dice(self.owner, tuple(values))
 
     def boost_countdowns(self, amount: int) -> None:
         self.fight._boost_countdowns(self.owner, amount)
@@ -86,6 +89,8 @@ class FightEffects:
             return f.name
         if name == "cards_used":
             return f.cards_used
+        if name == "dice":
+            return pool_values(f.dice)
         return f.statuses.get(name, 0)
 
     def card_field(self, card: CardRef, name: str) -> Value:

@@ -35,6 +35,13 @@ def _dice(values: tuple) -> str:
     return " ".join(str(v) for v in values) or "none"
 
 
+def _burn(placed: "Placed | Released") -> str:
+    """What a burning die placed or spent cost: ``(burning: 2 HP)``, or nothing."""
+    if not placed.burning:
+        return ""
+    return " (burning, fireproof)" if placed.fireproof else " (burning: 2 HP)"
+
+
 def listed(words: list[str]) -> str:
     """``a, b and c`` (and ``a``, or nothing, for fewer words).
 
@@ -131,10 +138,15 @@ class Placed(Event):
     die: int
     card: str
     burning: bool = False
+    fireproof: bool = False     # a burning die on a `fireproof` card costs no HP
 
     def describe(self) -> str:
-        burn = " (burning: 2 HP)" if self.burning else ""
-        return f"{self.who} puts {self.die} on {self.card}{burn}"
+        """The move in words.
+
+        >>> Placed(0, "Witch", 4, "Throw Dice", True, True).describe()
+        'Witch puts 4 on Throw Dice (burning, fireproof)'
+        """
+        return f"{self.who} puts {self.die} on {self.card}{_burn(self)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +173,10 @@ class Released(Event):
     die: int
     card: str
     burning: bool = False
+    fireproof: bool = False
 
     def describe(self) -> str:
-        burn = " (burning: 2 HP)" if self.burning else ""
-        return f"{self.who} spends a {self.die or '?'} to release {self.card}{burn}"
+        return f"{self.who} spends a {self.die or '?'} to release {self.card}{_burn(self)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +292,26 @@ class DiceGiven(Event):
         'Thief gets a 4, a 1 and a 6'
         """
         return f"{self.who} gets {listed([f'a {v}' for v in self.dice]) or 'no dice'}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSet(Event):
+    """A script set the dice a fighter could place (``set_dice``): ``old`` became ``new``."""
+
+    side: int
+    who: str
+    old: tuple[int, ...]
+    new: tuple[int, ...]
+
+    def describe(self) -> str:
+        """The dice in words.
+
+        >>> DiceSet(0, "Inventor", (2, 5), (6, 6)).describe()
+        "Inventor's dice 2 5 become 6 6"
+        >>> DiceSet(0, "Inventor", (3,), ()).describe()
+        "Inventor's dice 3 become none"
+        """
+        return f"{self.who}'s dice {_dice(self.old)} become {_dice(self.new)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, rules_for
 from .protocol import IllegalMoveError, Move
 from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    code, fresh_card, refreshed, released, slots_fit, uses_for)
+                    code, emptied, fresh_card, refreshed, released, slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -239,7 +239,7 @@ class Fight(Mechanics):
         f.set_dice([])
         for i, card in enumerate(f.cards):   # card by card: the others keep their codes
             if card.placed:
-                f.change_card(i, CardState.with_placed, ())
+                f.change_card(i, emptied, None)
         self._clear_statuses(side, "turn end")
         if self.log:
             self._events.append(E.TurnEnded(self.turn, side, f.name, unused))
@@ -401,10 +401,11 @@ class Fight(Mechanics):
                 return
             die = Die(value, burning=die.burning)
         f.take_die(di)
+        burns = die.burning and "fireproof" not in f.cards[ci].active.tags
         if self.log:
             self._events.append(E.Placed(side, f.name, die.value, f.cards[ci].title,
-                                         die.burning))
-        if die.burning:
+                                         die.burning, die.burning and not burns))
+        if burns:
             self._damage(side, side, 2, "fire", "burn")
             if self._stopped:
                 return
@@ -414,7 +415,8 @@ class Fight(Mechanics):
         if act.countdown is not None:
             self._pour(side, ci, die.value)
             if "on countdown" in f.card_events():   # the names are made only for a hook
-                self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,)})
+                self._cards_hook(side, "on countdown", {"d": die.value, "dice": (die.value,),
+                                                        "burning": int(die.burning)})
             return
         if not card.placed:
             placed: tuple[int, ...] = (die.value,)
@@ -423,11 +425,15 @@ class Fight(Mechanics):
             placed = tuple(sorted(card.placed + (die.value,)))
             count = len(placed)
         if count < len(act.slots):   # weakened slots are as many as the card's own
-            f.change_card(ci, CardState.with_placed, placed)
+            if die.burning:    # the card keeps count (the script's `burning`)
+                f.set_card(ci, card._replace(placed=placed, burnt=card.burnt + 1))
+            else:
+                f.change_card(ci, CardState.with_placed, placed)
         else:                  # full: it fires at once, with the dice off it
+            burning = card.burnt + die.burning
             if card.placed:
-                card = f.change_card(ci, CardState.with_placed, ())
-            self._fire(side, ci, placed, card, act)
+                card = f.change_card(ci, emptied, None)
+            self._fire(side, ci, placed, card, act, burning)
 
     def _release(self, di: int, ci: int) -> None:
         """Spend a die to release a shocked card. Releasing is placing a die on the card:
@@ -436,9 +442,11 @@ class Fight(Mechanics):
         f = self.fighters[side]
         die = f.take_die(di)
         card = f.change_card(ci, released, None)
+        burns = die.burning and "fireproof" not in card.active.tags
         if self.log:
-            self._events.append(E.Released(side, f.name, die.value, card.title, die.burning))
-        if die.burning:
+            self._events.append(E.Released(side, f.name, die.value, card.title, die.burning,
+                                           die.burning and not burns))
+        if burns:
             self._damage(side, side, 2, "fire", "burn")
 
     def move_is_random(self, move: Move) -> bool:

@@ -53,6 +53,17 @@ class Die(NamedTuple):
         return " ".join(("?" if self.blind else str(self.value), *self.marks))
 
 
+def pool_values(dice: Iterable[Die]) -> tuple[int, ...]:
+    """What a script reads as a fighter's ``dice``: the values of the dice it can place and
+    see, in pool order (a locked die is left out, and a blind one, whose value is drawn
+    only when it is placed).
+
+    >>> pool_values([Die(2), Die(4, locked=True), Die(0, blind=True), Die(5, burning=True)])
+    (2, 5)
+    """
+    return tuple(d.value for d in dice if not d.locked and not d.blind)
+
+
 def dice_text(dice: Iterable[Die]) -> str:
     """Dice as the game lists them (``2, 4 burn, ?``), or ``no dice``."""
     return ", ".join(d.label for d in dice) or "no dice"
@@ -78,6 +89,7 @@ class CardState(NamedTuple):
     vars: tuple[tuple[str, Any], ...] = ()
     upgraded: bool = False
     temporary: bool = False            # given during the fight (give_card)
+    burnt: int = 0                     # how many of the dice in ``placed`` were burning
 
     @property
     def name(self) -> str:
@@ -188,11 +200,21 @@ def refreshed(card: CardState) -> CardState:
     if card.times_used and not card.gone and (card.defn.once_per_fight or
                                                card.defn.single_use):
         return card._replace(uses_left=0, placed=(), shocked=False, weakened=False,
-                             gone=True)
+                             gone=True, burnt=0)
     uses = uses_for(card.defn)
     if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
         return card
-    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False)
+    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False, burnt=0)
+
+
+def emptied(card: CardState, _: None = None) -> CardState:
+    """``card`` with no dice on it (for :meth:`Fighter.change_card`).
+
+    >>> c = fresh_card(EquipmentDef("rock", "Rock"))._replace(placed=(3, 4), burnt=1)
+    >>> emptied(c).placed, emptied(c).burnt
+    ((), 0)
+    """
+    return card.with_placed(()) if not card.burnt else card._replace(placed=(), burnt=0)
 
 
 # ------------------------------------------------------------------ slots

@@ -11,7 +11,8 @@ Where each primitive acts:
 status   acts in
 ======== =====================================================================
 lock     the roll: the first N dice cannot be used this turn (:func:`mark_roll`)
-burn     the roll: the next N dice burn; placing one (or releasing with one) costs 2 HP
+burn     the roll: the next N dice burn; placing one (or releasing with one) costs 2 HP,
+         except on a ``fireproof`` card
 freeze   the roll: the N highest dice become 1s (:func:`mark_roll`)
 blind    the roll: N dice are hidden; each is drawn when placed (``Fight.apply``)
 shock    turn start: N random eligible cards are shocked (:func:`card_mark_choices`)

@@ -37,9 +37,9 @@ ROWS = [
      "a fighter has no field 'posion'", "poison"),
     ("unknown-card-field", eq("attack(card.«time_used»)"),
      "a card has no field 'time_used'", "times_used"),
-    ("unknown-fighter-field-far", eq("attack(self.«dcie»)"),
-     "a fighter has no field 'dcie' (its fields: hp, max_hp, dice_count, level, name, "
-     "cards_used", None),
+    ("unknown-fighter-field-far", eq("attack(self.«zzz»)"),
+     "a fighter has no field 'zzz' (its fields: hp, max_hp, dice_count, level, name, "
+     "cards_used, dice", None),
     ("unknown-card-field-far", eq("attack(card.«zzz»)"),
      "a card has no field 'zzz' (its fields: times_used, uses_left, name, id", None),
     ("unknown-var", 'equipment "Probe" {\n    var hits = 0\n    on use { «hitz += 1» }\n}',
