@@ -31,7 +31,7 @@ progress (``Fight.start``, ``begin_turn`` or ``apply``), so the AI can enumerate
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, uniform
@@ -79,11 +79,21 @@ def card_ref(side: int, index: int) -> CardRef:
     return refs[index]
 
 
+def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
+    """A card as declared, upgraded, weakened, and upgraded and weakened."""
+    for v in (card, card.upgraded):
+        if v is not None:
+            yield v
+            if v.weakened is not None:
+                yield v.weakened
+
+
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
-                 "inflicted", "incoming", "damage_hooked", "clearing", "adds", "_exprs",
+                 "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
+                 "_exprs",
                  "_status_random", "legal_table")
 
     def __init__(self, library: Any):
@@ -108,6 +118,12 @@ class FightRules:
         self.incoming = "on incoming damage" in self.hooked
         self.damage_hooked = "on damage taken" in self.hooked or \
             "on damage dealt" in self.hooked
+        #: Whether anything may hear a blow: such a status, or a card of the library (as
+        #: declared, upgraded or weakened) with ``on damage taken`` or ``on damage dealt``.
+        #: Most content has none, and a blow then asks no fighter.
+        self.blows_heard = self.damage_hooked or any(
+            "on damage taken" in v.hooks or "on damage dealt" in v.hooks
+            for card in self.equipment.values() for v in _variants(card))
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -409,7 +425,7 @@ class Mechanics:
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
             self._knockout(dst)
             return lost
-        if lost:
+        if lost and rules.blows_heard:
             # The receiver's ``on damage taken``, then the attacker's ``on damage dealt``:
             # each side's cards (left to right), then its statuses. Most fighters have
             # none (card_events(), inlined), most content no such status hook at all.
