@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Hashable
 from dicey.rules.fight import Fight
 from dicey.rules.state import Fighter, dice_text
 
-from .moves import Step, likeliest
+from .moves import Step, likeliest_result
 from .score import Scorer
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str) -> De
     node = graph.add_node("decision", state_label(root, scorer.side), 0.0, 0, chosen=True)
     final = 0.0
     for depth, step in enumerate(line, 1):
-        after = likeliest(state.outcomes(step.move))
+        after = likeliest_result(state, step.move)
         if after.turn_over:
             final = scorer.turn_score(root, state, after)
             label = f"end: {score_text(final)}\n" + state_label(after, scorer.side)

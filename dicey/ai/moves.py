@@ -9,8 +9,10 @@ legal move in the position it meets. Equal dice and identical cards were already
 """
 from __future__ import annotations
 
+import random
 from typing import Callable, Hashable, NamedTuple
 
+from dicey.lang.chance import SampleChance, TooManyOutcomes
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
@@ -73,6 +75,23 @@ def likeliest(outcomes: list[tuple[float, Fight]]) -> Fight:
     return best[1]
 
 
+#: The seed of the draw that stands for a move whose outcomes are too many to count.
+DRAW_SEED = 0
+
+
+def likeliest_result(fight: Fight, move: Move) -> Fight:
+    """The likeliest result of ``move`` in ``fight`` (``fight`` is not changed). A move
+    with more outcomes than can be counted (a card that rolls five dice: 7,776 ways) has
+    none likelier than the others: one is drawn, with a fixed seed, so that the same
+    position gives the same line."""
+    try:
+        return likeliest(fight.outcomes(move))
+    except TooManyOutcomes:
+        drawn = fight.copy()
+        drawn.apply(move, SampleChance(random.Random(DRAW_SEED)))
+        return drawn
+
+
 def follow(root: Fight, pick: Callable[[Fight], Move]) -> list[Step]:
     """The line ``pick`` plays from ``root`` to the end of the turn, each move's likeliest
     outcome taken (``root`` is not changed). A move back to a state already on the line (a
@@ -83,7 +102,7 @@ def follow(root: Fight, pick: Callable[[Fight], Move]) -> list[Step]:
         key = fight.key()
         move = Move.end() if key in seen else pick(fight)
         seen.add(key)
-        after = likeliest(fight.outcomes(move))
+        after = likeliest_result(fight, move)
         line.append(Step(move, choice_key(fight, move), after.key()))
         fight = after
     return line

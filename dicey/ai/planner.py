@@ -35,7 +35,7 @@ from . import graph as graphs
 from .baseline import PRESETS, choose_move, unknown_preset
 from .graph import DecisionGraph
 from .mcts import MCTS
-from .moves import Step, follow, likeliest, match_move
+from .moves import Step, follow, likeliest_result, match_move
 from .score import Scorer
 from .search import BudgetExceeded, Expectimax
 
@@ -209,7 +209,7 @@ class _Job:
         state = self.root
         total = 0.0
         for step in line:
-            after = likeliest(state.outcomes(step.move))
+            after = likeliest_result(state, step.move)
             total += self.scorer.transition(state, after)
             state = after
         return total - self.base

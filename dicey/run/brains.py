@@ -10,6 +10,7 @@ from typing import Any
 
 from dicey.ai import planner
 from dicey.export.graphml import write_graphml
+from dicey.lang.chance import TooManyOutcomes
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
@@ -63,7 +64,10 @@ def certain_part(fight: Fight, moves: list[Move]) -> tuple[list[Move], bool]:
     for i, move in enumerate(moves):
         if move.is_end:
             break
-        outcomes = position.outcomes(move)
+        try:
+            outcomes = position.outcomes(move)
+        except TooManyOutcomes:        # (a card that rolls five dice): chance all the same
+            return moves[:i + 1], i + 1 < len(moves)
         if len(outcomes) > 1:
             return moves[:i + 1], i + 1 < len(moves)
         position = outcomes[0][1]
