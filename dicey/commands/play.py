@@ -1,7 +1,8 @@
 """``dicey play [--hero H] [--seed N] [--ai PRESET] [--delay S]`` (and plain ``dicey``): the game.
 
 A run through the dungeon in the terminal (Textual). ``--hero`` starts a new run with
-that hero at once; ``--seed`` fixes the new run's seed (the same seed, the same run);
+that hero at once (unless a run is saved: the title offers it); ``--seed`` fixes the seed of
+the session's new runs (the same seed, the same run);
 ``--ai`` is a new run's difficulty, the AI preset every enemy plays (by default each enemy
 plays its own; the hero screen's ``d`` changes it); ``--delay`` sets the pause between the
 enemy's moves. Saves go to ``$DICEY_HOME`` (or
@@ -29,7 +30,7 @@ MAX_DELAY = 60
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a run through the dungeon (the default command)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--hero", metavar="H", help="start a new run with this hero")
+    p.add_argument("--hero", metavar="H", help="start a new run with this hero (unless a run is saved)")
     p.add_argument("--seed", type=int, metavar="N", help="the new run's seed")
     p.add_argument("--ai", metavar="PRESET",
                    help="the new run's difficulty: every enemy plays this AI preset "
@@ -71,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from dicey.tui.app import DiceyApp, PlayConfig
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
                         notices=_notices(lib))
-    app = DiceyApp(lib, SaveStore(), config)
+    app = DiceyApp(lib, SaveStore(library=lib), config)
     app.run()
     return app.return_code or 0

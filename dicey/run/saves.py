@@ -141,10 +141,14 @@ def _check_sizes(state: RunState) -> None:
             raise SaveFormatError(f"run.hero.{name} should be at most {MAX_INT:,}")
 
 
+#: Said of a save that names content not loaded: most likely a mod's.
+UNLOADED_HINT = " (was a mod removed?)"
+
+
 def check_content(state: RunState, library: Any) -> None:
     """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded, or
     does not fit the loaded dungeon (its floors, the upgrades it offers)."""
-    hint = " (was a mod removed?)"
+    hint = UNLOADED_HINT
     if state.dungeon not in library.dungeons:
         raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
     if state.hero.id not in library.heroes:
@@ -213,8 +217,11 @@ class Loaded:
 class SaveStore:
     """The save files of one data folder."""
 
-    def __init__(self, folder: Path | str | None = None):
+    def __init__(self, folder: Path | str | None = None, library: Any = None):
+        """``library``: the content the game loaded. A save that does not fit it (a run of
+        a mod not loaded now) is set aside as a damaged one is, never written over."""
         self.folder = Path(folder) if folder is not None else data_dir()
+        self.library = library
         self.path = self.folder / "save.json"
         self.backup = self.folder / "save.json.bak"
         self.damaged = self.folder / "save.damaged.json"
@@ -267,7 +274,7 @@ class SaveStore:
             return None
         try:
             data = read_limited(path)
-            decode(data)
+            decode(data, self.library)
         except SaveFormatError:
             os.replace(path, free_name(self.damaged))
             return None

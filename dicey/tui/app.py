@@ -40,6 +40,11 @@ from .screens.title import TitleScreen
 THEME = "ansi-dark"
 
 
+#: Said on the title when ``--hero`` meets a saved run.
+KEPT_RUN = ("A run is saved, so --hero started none: continue it, or choose New run twice "
+            "to replace it.")
+
+
 @dataclass
 class PlayConfig:
     """How the game plays (tests set the delay to 0 and may script the enemy)."""
@@ -80,7 +85,9 @@ class DiceyApp(App):
         # than turning the ANSI theme's colours into black on black).
         super().__init__(ansi_color=True)
         self.library = library
-        self.store = store or SaveStore()
+        self.store = store or SaveStore(library=library)
+        if self.store.library is None:   # a save of other content is set aside, not lost
+            self.store.library = library
         self.records = RecordBook(self.store.folder)
         self.config = config or PlayConfig()
         self.state: RunState | None = None
@@ -104,9 +111,14 @@ class DiceyApp(App):
     def on_mount(self) -> None:
         self._watch_signals()
         self.theme = THEME
+        hero = self.config.hero
+        if hero is not None and self.store.load(self.library).state is not None:
+            # A saved run is not thrown away by a flag: the title offers it, and says why.
+            hero = None
+            self.config = replace(self.config, notices=self.config.notices + (KEPT_RUN,))
         self.push_screen(TitleScreen())
-        if self.config.hero is not None:
-            self.new_run(self.config.hero)
+        if hero is not None:
+            self.new_run(hero)
 
     # ------------------------------------------------------------ the run
 

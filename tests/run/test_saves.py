@@ -460,3 +460,27 @@ def test_a_save_that_cannot_be_read_is_reported_and_the_backup_offered(store, mo
     loaded = store.load(LIB)
     assert "cannot be read (Permission denied)" in loaded.problem
     assert loaded.from_backup and loaded.state == sample_state(1)
+
+
+def test_a_run_of_content_not_loaded_is_set_aside_not_written_over(tmp_path):
+    """A run played with a mod, the game started without it (``--mods`` replaces the
+    bundled mods): the run reads as a problem, and the next save used to take it for a
+    good one, rotate it into the backup and write over that: the run was gone. The store
+    knows the content now, and sets the run aside as it does a damaged save."""
+    from dicey.library import load_library
+    with_mods, without = load_library(), load_library(use_mods=False)
+    run = progress.new_run(with_mods, "warrior", 1)
+    run = replace(run, schedule=run.schedule[:-1] + (("ice_wraith",),))   # frostbite's
+    SaveStore(tmp_path / "home", library=with_mods).write(run)
+    played = (tmp_path / "home" / "save.json").read_bytes()
+
+    store = SaveStore(tmp_path / "home", library=without)
+    loaded = store.load(without)
+    assert loaded.state is None and saves.UNLOADED_HINT in loaded.problem
+    store.write(progress.new_run(without, "warrior", 2))
+    store.write(progress.new_run(without, "warrior", 3))
+    assert store.damaged.read_bytes() == played
+    back = SaveStore(tmp_path / "back", library=with_mods)
+    back.folder.mkdir()
+    back.path.write_bytes(store.damaged.read_bytes())     # renamed save.json: it goes on
+    assert back.load(with_mods).state == run

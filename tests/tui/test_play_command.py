@@ -9,6 +9,7 @@ from dicey.commands import play
 from dicey.lang.errors import Diagnostic
 from dicey.library import Library
 from dicey.tui.screens.dungeon import DungeonScreen
+from dicey.tui.screens.title import TitleScreen
 from tui_kit import make_app, wait_until
 
 
@@ -72,6 +73,27 @@ async def test_a_hero_given_up_front_starts_a_run_at_once(home):
         assert (app.state.seed, app.state.hero.id) == (7, "weakling")
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def test_a_hero_given_up_front_does_not_throw_away_a_saved_run(home):
+    """The title guards a saved run (New run twice); the flag went past it, and the run
+    was gone after one move. Now the title offers the run, and says why no new one began."""
+    first = make_app(home, seed=7, hero="weakling")
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(first.screen, DungeonScreen))
+        await pilot.press("q")
+    saved = (home / "save.json").read_bytes()
+    app = make_app(home, seed=8, hero="weakling")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.state is None
+        shown = str(app.screen.query_one("#title-problem").render())
+        assert "A run is saved, so --hero started none" in shown
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        assert app.state.seed == 7
+        await pilot.press("q")
+    assert (home / "save.json").read_bytes() == saved
 
 
 async def test_the_difficulty_is_chosen_on_the_hero_screen_and_every_enemy_plays_it(home):

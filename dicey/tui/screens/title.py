@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicey.run.progress import current_enemy
-from dicey.run.saves import Loaded
+from dicey.run.saves import UNLOADED_HINT, Loaded
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
@@ -33,6 +33,10 @@ LOGO = r"""
 
 #: Said under a damaged save's report: nothing is lost by playing on.
 KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
+#: Said too when the save is a run of content not loaded now (a mod missing).
+UNLOADED = ("To go on with that run, start the game with the mods it was played with "
+            "(--mods replaces the bundled ones): set aside, it goes on once renamed "
+            "save.json.")
 
 
 def mods_line(library: Any) -> str:
@@ -148,6 +152,8 @@ class TitleScreen(DiceyScreen):
         if problem and not problem.endswith((".", "!", "?")):
             problem += "."                  # a sentence, as the one under it
         lines = [problem, KEPT] if problem else []
+        if problem and UNLOADED_HINT in problem:
+            lines.append(UNLOADED)
         self.query_one("#title-problem", Static).update(
             Text("\n".join(lines + list(self.dicey.config.notices))))
         self.call_after_refresh(self.fit_logo)
