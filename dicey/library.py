@@ -805,13 +805,26 @@ def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
         if (root / "mod.toml").is_file():
             folders.append(root)
         elif root.is_dir():
-            folders.extend(sorted(p for p in root.iterdir()
-                                  if p.is_dir() and not is_skipped(p)))
+            inside = sorted(p for p in root.iterdir() if p.is_dir() and not is_skipped(p))
+            folders.extend(inside)
+            if not inside:
+                lib.diagnostics.append(_no_mods_in(root))
         elif root.exists():
             lib.diagnostics.append(Diagnostic(str(root), 0, 0, NOT_A_MOD_FOLDER))
         else:
             lib.diagnostics.append(Diagnostic(str(root), 0, 0, MOD_FOLDER_NOT_FOUND))
     return folders
+
+
+def _no_mods_in(root: Path) -> Diagnostic:
+    """What is said of a folder given as mods that holds none: a mod without its
+    ``mod.toml`` (it has ``.dice`` files), an error; an empty folder of mods, a warning."""
+    if any(p.suffix == ".dice" for p in root.iterdir()):
+        return Diagnostic(display_path(root / "mod.toml"), 0, 0,
+                          "missing mod.toml (every mod folder needs one): the .dice files "
+                          "beside it were not loaded")
+    return Diagnostic(display_path(root), 0, 0, "no mods here (a mod is a folder with a "
+                      "mod.toml and .dice files)", "warning")
 
 
 @lru_cache(maxsize=2)

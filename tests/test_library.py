@@ -179,6 +179,20 @@ def test_a_mods_path_that_is_a_file_says_so(content, tmp_path):
         (str(tmp_path / "gone"), "mod folder not found")]
 
 
+def test_a_mods_folder_holding_no_mod_says_so(content, tmp_path):
+    """``--mods DIR`` on a mod whose mod.toml is missing (or misnamed) loaded nothing,
+    silently: DIR was read as a folder of mods that happens to hold none."""
+    bare = tmp_path / "bare"
+    write(bare / "cards.dice", 'equipment "Nomt" { slots: any; on use { attack(d) } }\n')
+    (tmp_path / "empty").mkdir()
+    lib = load_library(content, [bare, tmp_path / "empty"])
+    assert [(d.path, d.message, d.severity) for d in lib.diagnostics] == [
+        (str(bare / "mod.toml"), "missing mod.toml (every mod folder needs one): the .dice "
+                                 "files beside it were not loaded", "error"),
+        (str(tmp_path / "empty"), "no mods here (a mod is a folder with a mod.toml and .dice "
+                                  "files)", "warning")]
+
+
 def test_non_utf8_mod_toml(tmp_path):
     folder = tmp_path / "m"
     folder.mkdir()
