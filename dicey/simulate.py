@@ -188,7 +188,7 @@ def run_job(job: FightJob, lib: Library | None = None) -> FightResult:
                        hero_state=hero_setup(lib, job))
     cards: Counter[str] = Counter()
     for event in record.events:
-        if isinstance(event, Fired):
+        if isinstance(event, Fired) and not event.again:     # (fury: one use)
             cards[f"{'hero' if event.side == 0 else 'enemy'}:{event.card}"] += 1
     winner = {0: "hero", 1: "enemy"}.get(record.outcome.winner, "draw")
     return FightResult(job.index, job.hero, job.enemy, job.enemy_ai, job.seed, winner,

@@ -242,11 +242,20 @@ class Mechanics:
             return self._fault(err, side, what)
 
     def _fault(self, err: ScriptError, side: int, what: tuple[str, str, str]) -> None:
-        """A script's fault, as a ScriptFault event (see :meth:`_run`)."""
+        """A script's fault, as a ScriptFault event (see :meth:`_run`). Not once the fight
+        is over: the script ran on past its end, where nothing it does counts (a loop that
+        keeps hitting a fighter at 0 HP runs out its budget), and the log has ended."""
+        if self._stopped:
+            return
         where = text = f"{what[0]}{what[1]}, {what[2]}"
         if err.pos is not None and err.pos.line:
             where = f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
         self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
+
+    def _fizzled(self, side: int, card: CardState) -> None:
+        """A card whose script failed does nothing (said only while the fight goes on)."""
+        if not self._stopped:
+            self._emit(E.Fizzled, side, self.fighters[side].name, card.title, "script error")
 
     def _card_names(self, side: int, index: int, d: int = 0, dice: tuple[int, ...] = (),
                     more: dict | None = None) -> dict:
@@ -737,7 +746,7 @@ class Mechanics:
         if "before use" in hooks:
             result = self._card_hook(side, index, "before use", names)
             if result is None or result is NO_HOOK:
-                self._emit(E.Fizzled, side, f.name, card.title, "script error")
+                self._fizzled(side, card)
                 return False
             if result.cancelled:
                 self._emit(E.Cancelled, side, f.name, card.title)
@@ -749,9 +758,12 @@ class Mechanics:
         # Once more with fury (a stack spent); a fault fizzles the card.
         if result is not None and fury and "fury" in f.statuses and not self._stopped:
             self._remove_status(side, "fury", 1)
+            if self.log:
+                self._events.append(E.Fired(side, f.name, card.title, names["d"],
+                                            names["dice"], again=True))
             result = self._card_hook(side, index, "on use", names)
         if result is None:
-            self._emit(E.Fizzled, side, f.name, card.title, "script error")
+            self._fizzled(side, card)
             return False
         return True
 
@@ -762,7 +774,7 @@ class Mechanics:
         self._remove_status(opp, "dodge", 1)
         self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)
         if self._card_hook(side, index, "on dodged", names) is None:
-            self._emit(E.Fizzled, side, self.fighters[side].name, card.title, "script error")
+            self._fizzled(side, card)
             return False
         return True
 

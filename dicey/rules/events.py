@@ -197,8 +197,14 @@ class Fired(Event):
     card: str
     d: int
     dice: tuple[int, ...] = ()
+    again: bool = False     # the second run of a card fired while its owner held fury
 
     def describe(self) -> str:
+        """>>> Fired(1, "Dragon", "Inferno", 4, (4,), again=True).describe()
+        'Dragon uses Inferno again (fury)'
+        """
+        if self.again:
+            return f"{self.who} uses {self.card} again (fury)"
         # (a countdown fires with no dice on it: its d is not the dice, so it is not said)
         return f"{self.who} uses {self.card}" + (f" (d = {self.d})" if self.dice else "")
 

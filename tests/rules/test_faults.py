@@ -41,3 +41,24 @@ def test_endless_countdown_loop_is_stopped():
     events = play(f, "2 → Engine")
     assert kinds(events).count("Fired") == 100 and "ScriptFault" in kinds(events)
     play(f, "3 → Engine", "end")
+
+
+def test_a_script_that_runs_on_past_the_end_of_the_fight_is_not_logged_after_it():
+    """A card that goes on hitting a fighter at 0 HP runs out its step budget after the
+    fight is won: its fault and 'fizzles' came after the result line."""
+    from dicey.lang.errors import ScriptError
+    from rules_kit import Lib, card, fighter
+    import random
+    from dicey.rules.fight import Fight
+
+    def hits_then_fails(c):
+        c.attack(99)
+        raise ScriptError("script ran past its budget of 10,000 steps")
+    lib = Lib()
+    lib.equipment["loop"] = card("Loop", on_use=hits_then_fails)
+    f = Fight.start(lib, fighter(equipment=("loop",)), fighter("Frog", hp=10),
+                    random.Random(1))
+    f.set_position(0, dice=[2])
+    events = play(f, "2 → Loop")
+    assert f.is_over and kinds(events)[-1] == "FightEnded"
+    assert "ScriptFault" not in kinds(events) and "Fizzled" not in kinds(events)
