@@ -88,7 +88,7 @@ class FighterBar(Widget):
         parts += [Text(status, style("fighter-bar--status"))
                   for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
-            rolled = Text("rolled ")
+            rolled = Text("to play ")
             rolled.append(dice_text(v.dice), style("fighter-bar--acting"))
             parts.append(rolled)
         return parts

@@ -236,7 +236,7 @@ async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
         await pilot.pause()
         enemy_bar = shown(screen.query_one("#enemy-bar"))
         for word in ["Gambler", "20/20 HP", "shield 5", "thorns 1", "poison 2", "burn 3",
-                     "reduce 1", "rolled 3, 5, 3, 4"]:
+                     "reduce 1", "to play 3, 5, 3, 4"]:
             assert word in enemy_bar, word
         hero_bar = shown(screen.query_one("#hero-bar"))
         for word in ["Warrior", "HP", "poison 1", "weaken 2", "shield 12", "fury 1",

@@ -91,7 +91,7 @@ async def test_the_enemys_dice_show_while_it_acts(home):
         screen.refresh_view()
         bar = str(screen.query_one("#enemy-bar", FighterBar).render())
         rolled = ", ".join(str(d.value) for d in screen.session.fight.fighters[1].dice)
-        assert bar.startswith("▶ Frog") and bar.endswith(f"rolled {rolled}")
+        assert bar.startswith("▶ Frog") and bar.endswith(f"to play {rolled}")
         assert not [d for d in screen.query(DieView) if d.display]   # the hero has none
 
 
