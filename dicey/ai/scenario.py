@@ -224,6 +224,9 @@ def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:
     _known(data, TOP_KEYS, path, "the top level")
     actor = _fighter_table(data, "actor", path)
     opponent = _fighter_table(data, "opponent", path)
+    if "dice" in opponent:     # (with none for the actor, the opponent's turn was planned)
+        raise ScenarioError(f"{path}: [opponent] dice: the opponent does not act here; "
+                            "the dice to play go in [actor]")
     search = data.get("search", {})
     if not isinstance(search, dict):
         raise ScenarioError(f"{path}: [search] must be a table")

@@ -62,6 +62,8 @@ def test_a_misspelt_preset_gets_the_one_meant_alone():
     ({"search": {"preset": "genius"}}, "unknown AI preset 'genius' (available: easy, hard, "
                                        "normal)"),
     ({"search": {"states": 0}}, "[search] states: expected an integer ≥ 1"),
+    ({"opponent": {"fighter": "Warrior", "dice": [6, 6]}},
+     "[opponent] dice: the opponent does not act here; the dice to play go in [actor]"),
     ({"search": {"seed": -1}}, "[search] seed: expected an integer ≥ 0"),
     ({"search": {"preset": ["normal"]}}, "[search] preset: expected a preset's name, got "
                                          "['normal'] (available: easy, hard, normal)"),
