@@ -176,6 +176,8 @@ def test_sim_command_writes_json_and_csv(cli, tmp_path):
     (["sim", "--runs", "2", "--hero-ai", "genius"], "unknown AI preset 'genius'"),
     (["sim", "--runs", "2", "--hero", "theif"], "did you mean 'Thief'"),
     (["sim", "--hero-ai", "normal"], "--hero-ai goes with --runs"),
+    # a folder that takes no file whatever it says: found before the fights, not after
+    (["sim", "--fights", "1", "--json", "/proc/report.json"], "cannot write /proc/report.json"),
 ])
 def test_sim_bad_input_is_a_clear_error(cli, argv, words):
     code, _, err = cli(*argv)

@@ -104,4 +104,22 @@ def unwritable(*paths: Path | None) -> str | None:
             return f"cannot write {path}: no such folder {folder}"
         if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
             return f"cannot write {path}: permission denied"
+        why = _try_writing(path)
+        if why:
+            return f"cannot write {path}: {why}"
+    return None
+
+
+def _try_writing(path: Path) -> str | None:
+    """Why ``path`` cannot be opened for writing, found by opening it (a folder may take
+    no file whatever its permissions say: ``/proc``); None when it can. Nothing is
+    changed: an existing file is opened to append and left as it was, a new one removed."""
+    existed = path.exists()
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as err:
+        return err.strerror or str(err)
+    if not existed:
+        path.unlink(missing_ok=True)
     return None

@@ -189,5 +189,5 @@ def _write(args: argparse.Namespace, text: str, report: dict, rows) -> int:
         if args.csv:
             args.csv.write_text(rows(), encoding="utf-8")
     except OSError as err:
-        return fail(f"cannot write the report: {err}")
+        return fail(f"cannot write the report: {err.strerror or err}")
     return 0
