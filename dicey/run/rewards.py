@@ -2,7 +2,8 @@
 
 Three offers are drawn from the run's seed (so a saved run offers the same): a card from the
 floor's reward pool (one the hero does not hold yet, when the pool allows), an upgrade of
-one of the hero's cards that has an ``upgraded { }`` block, and a heal of the dungeon's
+one of the hero's cards that has an ``upgraded { }`` block (one in the grid, when one there
+has, before one in the backpack), and a heal of the dungeon's
 ``heal`` HP. When no card can be upgraded, a second card from the pool takes its place, and
 the heal's when the hero's HP are full (a level gained just now refills them): a heal then
 would heal nothing.
@@ -30,8 +31,9 @@ def make_offers(library: Any, dungeon: DungeonDef, floor: int, hero: Hero,
     if cards:
         offers.append(Reward("card", cards.pop(0)))
     upgrades = upgradable(library, hero)
-    if upgrades:
-        offers.append(Reward("upgrade", rng.choice(upgrades)))
+    if upgrades:   # a card the hero fights with, if one can be upgraded
+        equipped = [ref for ref in upgrades if ref in hero.equipment]
+        offers.append(Reward("upgrade", rng.choice(equipped or upgrades)))
     elif cards:
         offers.append(Reward("card", cards.pop(0)))
     if hero.hp < hero.max_hp or not cards:
@@ -60,7 +62,8 @@ def describe_reward(library: Any, hero: Hero, reward: Reward) -> str:
     if reward.kind == "card":
         return f"Take {card_label(library, reward.card)}"
     if reward.kind == "upgrade":
+        where = "" if reward.card in hero.equipment else " (in the backpack)"
         return f"Upgrade {card_label(library, reward.card)} → " \
-               f"{card_label(library, reward.card + '+')}"
+               f"{card_label(library, reward.card + '+')}{where}"
     after = min(hero.max_hp, hero.hp + reward.amount)
     return f"Heal {reward.amount} HP ({hero.hp} → {after} of {hero.max_hp})"

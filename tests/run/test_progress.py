@@ -11,7 +11,7 @@ from dicey.run import progress
 from dicey.run.progress import RunError
 from dicey.run.rewards import make_offers
 from dicey.run.state import Hero
-from run_kit import LIB, autoplay, finish, play_run, start_session
+from run_kit import LIB, RunLib, autoplay, finish, play_run, start_session
 
 
 def new(seed: int = 1, hero: str = "warrior"):
@@ -87,6 +87,26 @@ def test_without_anything_to_upgrade_a_second_card_is_offered():
     after = progress.finish_fight(LIB, state, 0, 3, 25)
     kinds = [o.kind for o in after.offers]
     assert kinds == ["card", "card", "heal"] and after.offers[0] != after.offers[1]
+
+
+def test_an_upgrade_is_of_a_card_in_the_grid_before_one_in_the_backpack():
+    """The same backpack card was offered four fights running while the cards fought with
+    waited; one from the backpack is offered only when none in the grid can be, and says
+    where it is."""
+    from dicey.run.rewards import describe_reward
+    lib = RunLib()
+    lib.equipment["shield"] = replace(lib.equipment["shield"],
+                                      upgraded=replace(lib.equipment["shield"], size=1))
+    hero = replace(new().hero, equipment=("shield",), backpack=("sword",))
+    for seed in range(20):
+        (upgrade,) = [o for o in make_offers(lib, lib.dungeon, 0, hero, random.Random(seed))
+                      if o.kind == "upgrade"]
+        assert upgrade.card == "shield"
+    packed = replace(hero, equipment=("shield+",))
+    (upgrade,) = [o for o in make_offers(lib, lib.dungeon, 0, packed, random.Random(1))
+                  if o.kind == "upgrade"]
+    assert upgrade.card == "sword"
+    assert describe_reward(lib, packed, upgrade).endswith("(in the backpack)")
 
 
 def test_with_full_hp_a_second_card_is_offered_where_the_heal_would_heal_nothing():
