@@ -174,6 +174,8 @@ LEGEND = (
     ("shield", "blocks damage until damage uses it up: it stays from turn to turn"),
     ("SHOCKED weakened", "place any die to release it · stricter slots this turn"),
     ("burn lock ?", "a burning die costs 2 HP · a locked die cannot be used · blind"),
+    ("fire ice shock damage", "a kind of damage: a fighter may be strong against a kind "
+                              "(half), weak to it (double) or immune (none); its text says"),
 )
 
 REWARD_KEYS = (
