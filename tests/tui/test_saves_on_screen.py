@@ -117,7 +117,7 @@ async def test_a_closed_terminal_saves_the_turn_under_way(tmp_path, signal_name)
         menu = second.screen.query_one("#menu")
         hero = screen.session.fight.fighters[0]
         assert menu.prompts[1].startswith(f"Continue: Warrior, level 1, {hero.hp}/")
-        assert menu.prompts[1].endswith(f"fighting Frog, turn {screen.session.fight.turn}")
+        assert menu.prompts[1].endswith(f"vs Frog, turn {screen.session.fight.turn}")
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(second.screen, FightScreen))
         assert log_lines(second.screen) == middle
@@ -138,7 +138,7 @@ async def test_the_title_says_a_fight_saved_part_way_as_it_stands(home):
         hp, turn = session.fight.fighters[0].hp, session.fight.turn
         assert hp < state.hero.hp and f", {hp}/{state.hero.max_hp} HP" in line
         enemy = session.fight.fighters[1].name
-        assert line.endswith(f"fighting {enemy}, turn {turn}")
+        assert line.endswith(f"vs {enemy}, turn {turn}")
 
 
 async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):

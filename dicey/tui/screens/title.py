@@ -48,12 +48,12 @@ def mods_line(library: Any) -> str:
 
 def run_line(library: Any, state: RunState) -> str:
     """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``; a
-    fight saved part-way is said as it stands (``16/22 HP — floor 1: fighting Frog, turn
-    3``), not as it began."""
+    fight saved part-way is said as it stands (``16/22 HP — floor 1: vs Frog, turn 3``),
+    not as it began. Short enough for the title's menu at 80 columns."""
     hero = library.heroes[state.hero.id]
     enemy = library.enemies[current_enemy(state)].name
     hp = state.hero.hp
-    where = {"fight": f"fighting {enemy}", "reward": f"a reward for beating {enemy}"}.get(
+    where = {"fight": f"vs {enemy}", "reward": f"a reward for beating {enemy}"}.get(
         state.stage, f"next, {enemy}")
     if state.stage == "fight" and state.fight_moves:
         try:
