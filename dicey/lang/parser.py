@@ -83,6 +83,8 @@ def _nodes(children) -> tuple:
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+#: An escape in a string's body: a backslash and the character after it.
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def _unquote(tok: Token) -> str:
@@ -91,14 +93,29 @@ def _unquote(tok: Token) -> str:
     while found is not None and found.group() == "\t":    # a tab is allowed
         found = UNPRINTABLE.search(body, found.end())
     if found is not None:   # (a string's text reaches terminals: the checker's, the game's)
-        bad, char = found.start(), found.group()
-        at = Token("STRING", char, line=tok.line, column=tok.column + 1 + bad,
-                   end_line=tok.line, end_column=tok.column + 2 + bad)
-        raise _BadToken(at, f"a string may not hold the control character "
-                            f"'{printable(char)}' (write \\n for a line end)")
+        raise _BadToken(_inside(tok, found.start(), 1), _refused_character(found.group()))
     if "\\" not in body:
         return body
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+    for escape in _ESCAPE.finditer(body):
+        if escape.group(1) not in _ESCAPES:   # (a Windows path, \u00e9, \x1b: not ours)
+            raise _BadToken(_inside(tok, escape.start(), 2),
+                            f"unknown escape '{escape.group()}' (strings take \\\", \\\\, "
+                            "\\n and \\t)")
+    return _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], body)
+
+
+def _refused_character(char: str) -> str:
+    """Why a string may not hold ``char`` (one :data:`UNPRINTABLE` finds)."""
+    return (f"a string may not hold the control character '{printable(char)}' (write \\n "
+            "for a line end)")
+
+
+def _inside(tok: Token, offset: int, width: int) -> Token:
+    """Where ``width`` characters of a string token's body stand, from ``offset`` in it (a
+    string ends on the line it starts)."""
+    column = tok.column + 1 + offset
+    return Token("STRING", tok[1 + offset:1 + offset + width], line=tok.line, column=column,
+                 end_line=tok.line, end_column=column + width)
 
 
 #: Longest integer literal read (longer ones are reported, not converted).

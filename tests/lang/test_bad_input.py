@@ -412,6 +412,28 @@ def test_a_string_may_not_hold_control_characters(source, column, shown):
                             "(write \\n for a line end)")
 
 
+@pytest.mark.parametrize("source, column, escape", [
+    ('equipment "A" { text: "\\x1b[31m red" }', 24, "\\x"),
+    ('equipment "B" { on use { say("ok \\\\ \\" \\n \\t then \\q") } }', 51, "\\q"),
+    ('enemy "C:\\Games" { hp: 5 }', 10, "\\G"),
+    ('equipment "D" { text: "caf\\u00e9" }', 27, "\\u"),
+])
+def test_a_string_takes_only_the_escapes_the_language_has(source, column, escape):
+    # Any other escape lost its backslash without a word: "\x1b[31m" read "x1b[31m".
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(source, "c.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column, diag.end_column) == (1, column, column + 2)
+    assert diag.message == (f"unknown escape '{escape}' (strings take \\\", \\\\, \\n "
+                            "and \\t)")
+    assert diag.render(source).splitlines()[2] == " " * (4 + column - 1) + "^^"
+
+
+def test_the_escapes_a_string_takes_read_as_their_characters():
+    text = parse('equipment "A" { text: "\\"q\\" \\\\q \\n\\t." }').decls[0].members[0]
+    assert text.items[0].value == '"q" \\q \n\t.'
+
+
 @pytest.mark.parametrize("source, shown, cells, carets", [
     # control characters in a comment are shown escaped, the caret still under its spot
     (f"attack(zz) # {ESC}]0;owned\x07{ESC}[2J", "attack(zz) # \\x1b]0;owned\\x07\\x1b[2J", 7, 2),
