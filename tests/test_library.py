@@ -328,6 +328,9 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     ('description = "\\u001b]0;owned\\u0007"', "'description' must be a string without control"),
     # a control of writing direction shows a line backwards from where it runs
     ('authors = ["Ann\\u202eeoB"]', "'authors' must be a list of strings"),
+    # nor a character that is none, which the graph's XML cannot hold
+    ('name = "Frost\\ufffe"', "'name' must be a non-empty string without control characters"),
+    ('description = "a\\u2028b"', "'description' must be a string without control"),
     (f'name = "{"M" * 41}"', "'name' may be at most 40 characters long (this one has 41)"),
 ])
 def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):

@@ -396,20 +396,41 @@ def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
 ESC = "\x1b"
 
 
-@pytest.mark.parametrize("source, column, shown", [
-    (f'equipment "A{ESC}[2J" {{}}', 13, "'\\x1b'"),
-    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, "'\\x07'"),
-    ('equipment "C" { on use { say("a\u202eb") } }', 32, "'\\u202e'"),   # reverses the text
+NONCHARACTER = ("(Unicode keeps it out of text: no screen shows it, no XML reader reads "
+                "it)")
+LINE_END = "(write \\n for a line end)"
+
+
+@pytest.mark.parametrize("source, column, what", [
+    (f'equipment "A{ESC}[2J" {{}}', 13, f"control character '\\x1b' {LINE_END}"),
+    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, f"control character '\\x07' {LINE_END}"),
+    ('equipment "C" { on use { say("a\u202eb") } }', 32,    # reverses the text
+     f"control character '\\u202e' {LINE_END}"),
+    # no character at all: a name holding one made 'dicey graph' write XML nothing reads
+    ('equipment "Non\ufffe" {}', 15, f"noncharacter '\\ufffe' {NONCHARACTER}"),
+    ('enemy "E" { hp: 5; text: "\uffff" }', 27, f"noncharacter '\\uffff' {NONCHARACTER}"),
+    ('equipment "F" { text: "a\ufdd0" }', 25, f"noncharacter '\\ufdd0' {NONCHARACTER}"),
+    ('equipment "G" { text: "\U0010fffe" }', 24,
+     f"noncharacter '\\U0010fffe' {NONCHARACTER}"),
+    ('equipment "H" { text: "a\u2028b" }', 25, f"line separator '\\u2028' {LINE_END}"),
+    ('equipment "I\u2029" {}', 13, f"paragraph separator '\\u2029' {LINE_END}"),
 ])
-def test_a_string_may_not_hold_control_characters(source, column, shown):
+def test_a_string_may_not_hold_control_characters(source, column, what):
     # A card's name or text with an escape sequence reached every terminal that showed
     # it: dicey check, dicey cards, the fight log, the game's screens.
     with pytest.raises(DiceSyntaxError) as caught:
         parse(source, "c.dice")
     (diag,) = caught.value.diagnostics
     assert (diag.line, diag.column, diag.end_column) == (1, column, column + 1)
-    assert diag.message == (f"a string may not hold the control character {shown} "
-                            "(write \\n for a line end)")
+    assert diag.message == f"a string may not hold the {what}"
+    assert diag.render(source).splitlines()[2].index("^") == 4 + column - 1
+
+
+def test_a_line_holding_a_noncharacter_is_quoted_with_it_escaped():
+    line = 'equipment "X" { on use { attak(d) } }  # \ufffe \u2028 \U0001ffff'
+    shown = Diagnostic("c.dice", 1, 26, "unknown function 'attak'", end_column=31).render(line)
+    assert shown.splitlines()[1] == ('    equipment "X" { on use { attak(d) } }  # \\ufffe '
+                                     '\\u2028 \\U0001ffff')
 
 
 @pytest.mark.parametrize("source, column, escape", [

@@ -392,9 +392,11 @@ def test_a_clean_card_has_no_problems(symbols):
     assert problems(source, symbols) == []
 
 
-@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", "# next\x85line"])
+@pytest.mark.parametrize("before", ["# line\u2028separator", "# form\x0cfeed",
+                                    "# next\x85line"])
 def test_caret_line_is_the_parser_line(symbols, before):
-    """Only a newline ends a line: separators inside strings and comments do not."""
+    """Only a newline ends a line: separators inside comments do not (a string may not
+    hold one)."""
     source = f'equipment "A" {{\n    {before}\n    on use {{ attak(1) }}\n}}\n'
     (diag,) = errors(source, symbols)
     assert diag.line == 3
