@@ -885,6 +885,21 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                           f"from {n} to {6 * n})")
 
 
+def refused_name(name: str) -> str | None:
+    """Why a declaration may not have the name ``name`` (None: it may). A declaration so
+    named declares nothing: it is no duplicate of another, nor has one.
+
+    >>> refused_name("Épée"), refused_name("💧").split(":")[0]
+    (None, 'a name needs at least one letter a-z or digit 0-9')
+    """
+    if len(name) > MAX_NAME:
+        return f"a name may be at most {MAX_NAME} characters long (this one has {len(name):,})"
+    if not A.make_id(name):
+        return ("a name needs at least one letter a-z or digit 0-9: its id (how cards, mods "
+                "and saves name it) is made of those")
+    return None
+
+
 class _DeclChecker:
     """Checks one declaration; ``check()`` gives ``(definition or None, problems)``."""
 
@@ -902,14 +917,9 @@ class _DeclChecker:
         self._reaches: dict[int, bool] = {}
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
-        if len(self.decl.name) > MAX_NAME:
-            self.report.error(self.decl.name_pos, f"a name may be at most {MAX_NAME} "
-                              f"characters long (this one has {len(self.decl.name):,})")
-            return None, self.report.problems
-        if not self.ident:
-            self.report.error(self.decl.name_pos, "a name needs at least one letter a-z or "
-                              "digit 0-9: its id (how cards, mods and saves name it) is made "
-                              "of those")
+        refused = refused_name(self.decl.name)
+        if refused:
+            self.report.error(self.decl.name_pos, refused)
             return None, self.report.problems
         defn = getattr(self, "c_" + self.decl.kind)()
         # A variant re-checks the members it shares with its base: report each problem once.
