@@ -107,6 +107,39 @@ def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
         return "a variable of this card"
     return "a name every hook of the card has"
 
+def status_id_taken(ident: str) -> str | None:
+    """What a status of the id ``ident`` could not be told from in a script, in words for
+    an error (None: nothing). A status's id is a constant in every hook and a field of
+    every fighter, so it may be neither a keyword, nor a name some hook sees, nor a
+    fighter's field. A damage type is no clash: a status may double as one (``poison``,
+    ``shock``), the place of an argument saying which is meant.
+
+    >>> status_id_taken("hp"), status_id_taken("frostbite")
+    ("'hp' is a fighter's field: 'target.hp' would read it, not the status's stacks", None)
+    >>> print(status_id_taken("turn")); print(status_id_taken("amount"))
+    'turn' is a name every hook sees
+    'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see
+    """
+    if ident in RESERVED:
+        return f"'{ident}' is a word of the language"
+    if ident in ("self", "target"):
+        return f"in every hook, '{ident}' is the fighter " + (
+            "the hook runs for" if ident == "self" else "it aims at")
+    if all(ident in names for names in _BASE_NAMES.values()):
+        return f"'{ident}' is a name every hook sees"
+    places = [f"every hook of {_PLURALS[kind]}" for kind, names in _BASE_NAMES.items()
+              if ident in names] + [f"'{event}'" for event, names in _HOOK_NAMES.items()
+                                    if ident in names]
+    if places:
+        listed = f"{', '.join(places[:-1])} and {places[-1]}" if len(places) > 1 else \
+            places[0]
+        return f"'{ident}' is a name {listed} see{'s' * (len(places) == 1)}"
+    if ident in FIGHTER_FIELDS:
+        return (f"'{ident}' is a fighter's field: 'target.{ident}' would read it, not the "
+                "status's stacks")
+    return None
+
+
 #: Tags the engine knows (others are free words for mods and the UI).
 ENGINE_TAGS = frozenset({"shockimmune", "shockavoid", "shockattract", "weakenimmune",
                          "weakenavoid", "weakenattract", "curseavoid", "curseattract",
@@ -1071,6 +1104,10 @@ class _DeclChecker:
     # -- status ---------------------------------------------------------------
 
     def c_status(self) -> StatusDef:
+        taken = status_id_taken(self.ident)
+        if taken:
+            self.report.error(self.decl.name_pos, f"a status cannot have the id "
+                                                  f"'{self.ident}': {taken}")
         m = _Members(self.decl.members, self.report, "a status",
                      ("kind", "stacks", "clears", "text"), hooks=HOOKS["status"])
         v = _Values(m, self.report)

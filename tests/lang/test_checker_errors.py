@@ -127,6 +127,32 @@ ROWS = [
      "variable 'a' is declared twice", None),
     ("vars-in-a-status", 'status "Probe" {\n    «var a = 0»\n}', "cannot declare variables",
      None),
+    # a status named as a script already means the name loaded, then could not be used:
+    # inflict(self, 1) gave a fighter, target.hp read the HP
+    ("status-named-self", 'status «"Self"» { text: "s" }',
+     "a status cannot have the id 'self': in every hook, 'self' is the fighter the hook "
+     "runs for", None),
+    ("status-named-target", 'status «"Target"» { text: "s" }',
+     "a status cannot have the id 'target': in every hook, 'target' is the fighter it aims at",
+     None),
+    ("status-named-d", 'status «"D"» { text: "s" }',
+     "a status cannot have the id 'd': 'd' is a name every hook of equipment sees", None),
+    ("status-named-stacks", 'status «"Stacks"» { text: "s" }',
+     "'stacks' is a name every hook of statuses sees", None),
+    ("status-named-turn", 'status «"Turn"» { text: "s" }', "'turn' is a name every hook sees",
+     None),
+    ("status-named-amount", 'status «"Amount"» { text: "s" }',
+     "'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see",
+     None),
+    ("status-named-used", 'status «"Used"» { text: "s" }', "'used' is a name 'on any use' sees",
+     None),
+    ("status-named-hp", 'status «"Hp"» { text: "s" }',
+     "a status cannot have the id 'hp': 'hp' is a fighter's field: 'target.hp' would read it, "
+     "not the status's stacks", None),
+    ("status-named-max-hp", 'status «"Max HP"» { text: "s" }',
+     "'max_hp' is a fighter's field", None),
+    ("status-named-true", 'status «"True"» { text: "s" }',
+     "a status cannot have the id 'true': 'true' is a word of the language", None),
     # ---- calls
     ("argument-count", eq("«attack(d, fire, 3)»"), "takes 1 to 2 arguments, not 3", None),
     ("argument-count-none", eq("«reroll(1)»"), "takes 0 arguments, not 1", None),
@@ -455,3 +481,20 @@ def test_a_hook_written_with_another_word_is_answered_with_its_meaning(symbols, 
               '    on use { attack(d) }\n}\n')
     (err,) = [p for p in problems(source, symbols) if p.severity == "error"]
     assert f"(did you mean '{meant}'?)" in err.message
+
+
+@pytest.mark.parametrize("ident", ["self", "target", "d", "dice", "card", "turn", "simulation",
+                                   "stacks", "amount", "used", "inflicted", "burning", "hp",
+                                   "max_hp", "dice_count", "level", "name", "cards_used", "if",
+                                   "true", "false", "not", "status"])
+def test_no_status_takes_a_name_scripts_already_mean(symbols, ident):
+    (err,) = errors(f'status "{ident}" {{ text: "s" }}', symbols)
+    assert err.message.startswith(f"a status cannot have the id '{ident}': ")
+
+
+@pytest.mark.parametrize("ident", ["normal", "fire", "ice"])
+def test_a_status_may_double_as_a_damage_type_as_poison_and_shock_do(symbols, ident):
+    source = (f'status "{ident}" {{ text: "s" }}\n'
+              f'equipment "Probe" {{ on use {{ attack(d, {ident}); inflict({ident}, 1)\n'
+              f'    if target.{ident} > 1 {{ heal(1) }} }} }}\n')
+    assert problems(source, symbols) == []
