@@ -633,6 +633,7 @@ class _Members:
         self.props: dict[str, A.Property] = {}
         self.flags: dict[str, A.Flag] = {}
         self.sections: list[A.Section] = []
+        self._section_lines: dict[tuple[str, int | None], int] = {}   # (title, number) -> line
         self.hooks: dict[str, A.Hook] = {}
         self.refused_hooks = 0   # hooks written but refused (each reported)
         self.vars: dict[str, A.VarDecl] = {}
@@ -659,7 +660,12 @@ class _Members:
             if member.title not in known.sections:
                 report.error(member.pos, f"unknown block '{member.title}' in {what}"
                                          f"{did_you_mean(member.title, known.sections)}")
+            elif (member.title, member.number) in self._section_lines:
+                shown = member.title + ("" if member.number is None else f" {member.number}")
+                report.error(member.pos, f"'{shown}' is set twice (first at line "
+                                         f"{self._section_lines[member.title, member.number]})")
             else:
+                self._section_lines[member.title, member.number] = member.pos.line
                 self.sections.append(member)
         elif isinstance(member, A.VarDecl):
             if not allow_vars:
@@ -671,6 +677,10 @@ class _Members:
 
     def _flag(self, member: A.Flag, known: "_Known", what: str) -> None:
         text = member.text
+        if text in known.flags and text in self.flags:
+            self.report.error(member.pos, f"'{text}' is set twice (first at line "
+                                          f"{self.flags[text].pos.line})")
+            return
         if text in known.flags:
             self.flags[text] = member
             return
@@ -1300,15 +1310,10 @@ class _ExtensionChecker:
                                         "dungeon { … }')")
         m = _Members(self._own(decl.members, _DUNGEON_OWN), report, "a dungeon extension",
                      (), sections=("floor",))
-        floors: dict[int, FloorExtension] = {}
+        floors: dict[int, FloorExtension] = {}   # (each number once: _Members sees to it)
         for section in m.sections:
             floor = self._floor(section)
-            if floor is None:
-                continue
-            if floor.number in floors:
-                report.error(section.pos, f"floor {floor.number} is extended twice (first at "
-                                          f"line {floors[floor.number].pos.line})")
-            else:
+            if floor is not None:
                 floors[floor.number] = floor
         if not m.sections:
             report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "

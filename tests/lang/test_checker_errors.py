@@ -76,6 +76,18 @@ ROWS = [
     ("property-twice", eq("attack(d)", "\n    size: 1\n    «size: 2»"), "'size' is set twice",
      None),
     ("size-out-of-range", eq("attack(d)", "\n    size: «3»"), "'size' must be from 1 to 2", None),
+    # a block or a flag given twice loaded silently, where a property is an error (the
+    # second upgrade won, unsaid)
+    ("upgraded-block-twice",
+     eq("attack(d)", "\n    upgraded { size: 1 }\n    «upgraded { size: 2 }»"),
+     "'upgraded' is set twice (first at line 3)", None),
+    ("weakened-twice", eq("attack(d)", "\n    weakened { uses: 1 }\n    «weakened { uses: 2 }»"),
+     "'weakened' is set twice (first at line 3)", None),
+    ("flag-twice", eq("attack(d)", "\n    single use\n    «single use»"),
+     "'single use' is set twice (first at line 3)", None),
+    ("flag-twice-in-a-block",
+     eq("attack(d)", "\n    upgraded { once per fight; «once per fight» }"),
+     "'once per fight' is set twice (first at line 3)", None),
     ("uses-out-of-range", eq("attack(d)", "\n    uses: «0»"), "'uses' must be a number", None),
     ("cast-word", eq("attack(d)", "\n    cast: «slef»"), "'cast' must be one of", "self"),
     ("text-not-a-string", eq("attack(d)", "\n    slots: any\n    tags: «3»"),
@@ -88,6 +100,12 @@ ROWS = [
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    ("score-twice", 'enemy "Probe" {\n    hp: 4\n    score { damage: 1 }\n'
+     '    «score { damage: 2 }»\n}', "'score' is set twice (first at line 3)", None),
+    ("goes-first-twice", 'enemy "Probe" {\n    hp: 4\n    goes first\n    «goes first»\n}',
+     "'goes first' is set twice (first at line 3)", None),
+    ("floor-twice", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog" }\n'
+     '    «floor 1 { enemies: "Frog" }»\n}', "'floor 1' is set twice (first at line 2)", None),
     # An enemy of 8,000 cards took 2 GB and minutes a turn to plan for.
     ("too-many-cards", 'enemy "Probe" {\n    hp: 5\n    «equipment: ' + ", ".join(['"Sword"'] * 25)
      + '»\n}', "a fighter carries at most 24 cards, not 25", None),
@@ -312,7 +330,7 @@ EXTENSION_ROWS = [
     ("extension-floor-zero", 'extend dungeon {\n    «floor 0 { enemies: "Frog" }»\n}',
      "floors are numbered from 1", None),
     ("extension-floor-twice", 'extend dungeon {\n    floor 3 { enemies: "Frog" }\n'
-     '    «floor 3 { rewards: "Rock" }»\n}', "floor 3 is extended twice (first at line 2)",
+     '    «floor 3 { rewards: "Rock" }»\n}', "'floor 3' is set twice (first at line 2)",
      None),
     ("extension-hook", 'extend dungeon {\n    «on turn start { say(1) }»\n}',
      "a dungeon extension cannot have the hook 'on turn start'", None),
