@@ -646,7 +646,7 @@ class _Members:
         if isinstance(member, A.Property):
             if member.key not in known.properties:
                 report.error(member.pos, f"unknown property '{member.key}' for {what}"
-                                         f"{did_you_mean(member.key, known.properties)}")
+                                         f"{_hint(member.key, known.properties)}")
             elif member.key in self.props:
                 report.error(member.pos, f"'{member.key}' is set twice (first at line "
                                          f"{self.props[member.key].pos.line})")
@@ -689,7 +689,7 @@ class _Members:
             return
         choices = list(known.flags) + list(known.properties)
         self.report.error(member.pos, f"unknown property '{text}' for {what}"
-                                      f"{did_you_mean(text, choices)}")
+                                      f"{_hint(text, choices)}")
 
     def _hook(self, member: A.Hook, known: "_Known", what: str) -> None:
         if member.event not in known.hooks:
@@ -707,6 +707,13 @@ class _Members:
             self.report.error(member.pos, f"hook '{member.event}' is declared twice")
         else:
             self.hooks[member.event] = member
+
+
+def _hint(word: str, choices: Iterable[str]) -> str:
+    """A did-you-mean for a member misspelt, or else the members there are (none: "")."""
+    choices = tuple(choices)
+    return did_you_mean(word, choices) or (f" (its properties: {', '.join(choices)})"
+                                           if choices else "")
 
 
 #: Words a hook may be written with that mean one of its own (``on turn begin``: the nearest

@@ -99,6 +99,17 @@ ROWS = [
      "ice"),
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
+    # with no near key the message gave no way on: now it lists the keys there are
+    ("score-key-far", 'enemy "Probe" {\n    hp: 4\n    score { «bogus: 5» }\n}',
+     "unknown property 'bogus' for a score block (its properties: damage, poison, "
+     "negative_status, positive_status, card_used, countdown, unused_pip, move, healing, "
+     "opponent_dead, self_dead, outlook, fatal, charge)", None),
+    ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
+     "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
+     "tags, text)", None),
+    ("unknown-flag-far", 'enemy "Probe" {\n    hp: 4\n    «runs away»\n}',
+     "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
+     "xp, equipment, ai, strong, weak, immune, text)", None),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
     ("score-twice", 'enemy "Probe" {\n    hp: 4\n    score { damage: 1 }\n'
      '    «score { damage: 2 }»\n}', "'score' is set twice (first at line 3)", None),
