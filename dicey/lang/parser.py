@@ -582,18 +582,36 @@ def _check_depth(decls: tuple, path: str) -> None:
         depth += 1
 
 
+#: The nodes of an operator: a long run of them is a long expression, though nothing is
+#: written nested (``1 + 1 + … + 1``: each ``+`` holds the sum before it).
+_OPERATORS = (A.BinOp, A.UnaryOp)
+
+
 def _report_too_deep(decls: tuple, path: str) -> None:
-    stack = [(d, 1) for d in decls]
+    """The error for the first node the walk meets past the limit, saying what the levels
+    count; when most of them are one run of operators, at the run's outermost one (where
+    the expression starts), saying how to shorten it."""
+    # (node, its depth, the run of operators it is in: how many, and the outermost)
+    stack: list[tuple[Any, int, int, Any]] = [(d, 1, 0, None) for d in decls]
     while stack:
-        node, depth = stack.pop()
+        node, depth, run, outermost = stack.pop()
         if depth > MAX_DEPTH:
-            pos = node.pos
-            raise DiceSyntaxError([Diagnostic(
-                path, max(pos.line, 1), max(pos.column, 1),
-                f"nested too deeply (more than {MAX_DEPTH} levels of blocks, brackets "
-                "or operators)")])
+            if run > MAX_DEPTH // 2:
+                node, message = outermost, (
+                    f"nested too deeply: more than {MAX_DEPTH} levels, {run} of them "
+                    "operators in a row (each operator is a level: 'a + b + c' is two); "
+                    "split the expression with 'let'")
+            else:
+                message = (f"nested too deeply (more than {MAX_DEPTH} levels of blocks, "
+                           "brackets or operators)")
+            raise DiceSyntaxError([Diagnostic(path, max(node.pos.line, 1),
+                                              max(node.pos.column, 1), message)])
         nodes = _INSIDE.get(type(node))
-        stack.extend((c, depth + 1) for c in (nodes(node) if nodes else ()))
+        if isinstance(node, _OPERATORS):
+            run, outermost = run + 1, outermost if run else node
+        else:
+            run, outermost = 0, None
+        stack.extend((c, depth + 1, run, outermost) for c in (nodes(node) if nodes else ()))
 
 
 class _Refused(UnexpectedToken):

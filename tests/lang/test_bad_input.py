@@ -244,11 +244,12 @@ def test_deep_nesting_is_a_clear_error(source):
     assert "nested too deeply" in message or "unexpected" in message
 
 
-@pytest.mark.parametrize("minuses, found", [(95, None), (96, (3, 109))])
+@pytest.mark.parametrize("minuses, found", [(95, None), (96, (3, 13))])
 def test_too_deep_is_reported_at_the_first_node_past_the_limit(minuses, found):
     """One level past the limit (declaration, hook, statement, call, 96 minus signs and a
-    number) is an error, at the node the walk meets first: it walks a block's last
-    statement first. At the limit the tree is kept."""
+    number) is an error, in the first statement the walk meets (it walks a block's last
+    first), at the outermost of the operators that make it too deep. At the limit the
+    tree is kept."""
     minus = "-" * minuses
     source = in_hook(f"say({minus}1)\n        say({minus}2)")
     try:
@@ -258,6 +259,28 @@ def test_too_deep_is_reported_at_the_first_node_past_the_limit(minuses, found):
         assert "nested too deeply" in diag.message and (diag.line, diag.column) == found
     else:
         assert found is None
+
+
+@pytest.mark.parametrize("terms, operator", [(150, " + "), (120, " * "), (101, " - ")])
+def test_a_long_run_of_operators_says_what_the_levels_count_and_how_to_cut_it(terms, operator):
+    # A flat sum of more than 100 terms was "nested too deeply", where nothing looks nested.
+    chain = operator.join(["2"] * terms)
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(in_hook(f"say(1)\n        attack({chain})"), "d.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column) == (3, 16)   # the expression's start
+    assert diag.message == ("nested too deeply: more than 100 levels, 96 of them operators in "
+                            "a row (each operator is a level: 'a + b + c' is two); split the "
+                            "expression with 'let'")
+    # as it says: cut in two, each part within the limit
+    half = operator.join(["2"] * (terms // 2))
+    parse(in_hook(f"let a = {half}\n        attack(a{operator}{half})"), "d.dice")
+
+
+def test_deep_nesting_of_other_things_says_what_the_levels_count():
+    diag = syntax_error(in_hook("attack(" + "abs(" * 100 + "1" + ")" * 100 + ")"))
+    assert diag.endswith("nested too deeply (more than 100 levels of blocks, brackets or "
+                         "operators)")
 
 
 def test_redundant_parentheses_are_transparent():
