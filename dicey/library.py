@@ -426,6 +426,8 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
             continue
         defn, problems = checker.check_decl(decl, path, checking, unit.mod)
         unit.problems.extend(problems)
+        if checker.refused_name(decl.name):   # it declares no id: nothing to duplicate
+            continue
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
         duplicate = _duplicate_problems(decl, path, key, seen, places)
         unit.problems.extend(duplicate)

@@ -90,6 +90,44 @@ def test_duplicate_ids_across_two_mods_name_both_places(content, tmp_path):
     assert (err.line, err.column) == (2, 11)
 
 
+def test_an_accented_name_has_the_id_of_its_letters_without_accents(content, tmp_path):
+    # "Épée" had the id p_e: 'dicey cards epee' found nothing
+    mods = tmp_path / "mods"
+    mod(mods, "fr", 'equipment "Épée" { on use { attack(d) } }\n'
+                    'enemy "Ｇｏｂｅｌｉｎ Ⅱ" { hp: 5; equipment: "Épée" }\n'
+                    'equipment "Straße" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert lib.errors == []
+    assert set(lib.equipment) == {"sword", "epee", "strasse"} and set(lib.enemies) == {"gobelin_ii"}
+    assert lib.card("epee") is lib.card("Épée") is lib.card("EPEE")
+    assert lib.enemies["gobelin_ii"].equipment == ("epee",)
+
+
+def test_accents_alone_do_not_tell_two_names_apart(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "fr", 'equipment "Epee" { on use { attack(d) } }\n'
+                    'equipment "Épée" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    (err,) = lib.errors
+    assert err.message.startswith("duplicate equipment 'Épée': also declared at ")
+
+
+def test_names_with_no_letter_are_refused_once_each_not_as_duplicates(content, tmp_path):
+    # two emoji-only names both have the empty id: each was refused, and the second was
+    # also called a duplicate of the first
+    mods = tmp_path / "mods"
+    mod(mods, "emoji", 'equipment "🔥🔥" { on use { attack(d) } }\n'
+                       'equipment "💧" { on use { attack(d) } }\n'
+                       f'equipment "{"Long" * 11}" {{ on use {{ attack(d) }} }}\n'
+                       f'equipment "{"Long" * 11}" {{ on use {{ attack(d) }} }}')
+    lib = load_library(content, [mods])
+    assert [(e.line, e.message.split(":")[0]) for e in lib.errors] == [
+        (1, "a name needs at least one letter a-z or digit 0-9"),
+        (2, "a name needs at least one letter a-z or digit 0-9"),
+        (3, "a name may be at most 40 characters long (this one has 44)"),
+        (4, "a name may be at most 40 characters long (this one has 44)")]
+
+
 def test_override_replaces_a_base_card(content, tmp_path):
     mods = tmp_path / "mods"
     mod(mods, "sharp", 'override equipment "Sword" { size: 1; on use { attack(d + 1) } }')
@@ -328,6 +366,9 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     ('description = "\\u001b]0;owned\\u0007"', "'description' must be a string without control"),
     # a control of writing direction shows a line backwards from where it runs
     ('authors = ["Ann\\u202eeoB"]', "'authors' must be a list of strings"),
+    # nor a character that is none, which the graph's XML cannot hold
+    ('name = "Frost\\ufffe"', "'name' must be a non-empty string without control characters"),
+    ('description = "a\\u2028b"', "'description' must be a string without control"),
     (f'name = "{"M" * 41}"', "'name' may be at most 40 characters long (this one has 41)"),
 ])
 def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -358,14 +359,23 @@ POSTFIX_PRECEDENCE = 8
 
 
 def make_id(name: str) -> str:
-    """A declaration's id: lower-case, runs of non-alphanumerics turned into ``_``.
+    """A declaration's id: lower-case, accents dropped (and other forms of a letter or digit
+    read as it: ``ﬁ``, ``Ｗ``, ``²``), runs of the rest turned into ``_``.
 
     >>> make_id("Pea Shooter")
     'pea_shooter'
     >>> make_id("Lucky 7!")
     'lucky_7'
+    >>> make_id("Épée"), make_id("Straße"), make_id("Ｗｉｄｅ 9")
+    ('epee', 'strasse', 'wide_9')
     """
-    return "_".join(_ID_PART.findall(name.lower()))
+    if name.isascii():   # (every name of the base game: no need to fold anything)
+        return "_".join(_ID_PART.findall(name.lower()))
+    # decomposed both before and after the case is folded: each step can make what the
+    # other folds (U+3392 decomposes to "MHz", "İ" folds to "i" and a combining dot)
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", name).casefold())
+    return "_".join(_ID_PART.findall("".join(c for c in folded
+                                             if not unicodedata.combining(c))))
 
 
 def upgrade_ref(name: str) -> tuple[str, bool]:

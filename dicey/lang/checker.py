@@ -107,6 +107,39 @@ def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
         return "a variable of this card"
     return "a name every hook of the card has"
 
+def status_id_taken(ident: str) -> str | None:
+    """What a status of the id ``ident`` could not be told from in a script, in words for
+    an error (None: nothing). A status's id is a constant in every hook and a field of
+    every fighter, so it may be neither a keyword, nor a name some hook sees, nor a
+    fighter's field. A damage type is no clash: a status may double as one (``poison``,
+    ``shock``), the place of an argument saying which is meant.
+
+    >>> status_id_taken("hp"), status_id_taken("frostbite")
+    ("'hp' is a fighter's field: 'target.hp' would read it, not the status's stacks", None)
+    >>> print(status_id_taken("turn")); print(status_id_taken("amount"))
+    'turn' is a name every hook sees
+    'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see
+    """
+    if ident in RESERVED:
+        return f"'{ident}' is a word of the language"
+    if ident in ("self", "target"):
+        return f"in every hook, '{ident}' is the fighter " + (
+            "the hook runs for" if ident == "self" else "it aims at")
+    if all(ident in names for names in _BASE_NAMES.values()):
+        return f"'{ident}' is a name every hook sees"
+    places = [f"every hook of {_PLURALS[kind]}" for kind, names in _BASE_NAMES.items()
+              if ident in names] + [f"'{event}'" for event, names in _HOOK_NAMES.items()
+                                    if ident in names]
+    if places:
+        listed = f"{', '.join(places[:-1])} and {places[-1]}" if len(places) > 1 else \
+            places[0]
+        return f"'{ident}' is a name {listed} see{'s' * (len(places) == 1)}"
+    if ident in FIGHTER_FIELDS:
+        return (f"'{ident}' is a fighter's field: 'target.{ident}' would read it, not the "
+                "status's stacks")
+    return None
+
+
 #: Tags the engine knows (others are free words for mods and the UI).
 ENGINE_TAGS = frozenset({"shockimmune", "shockavoid", "shockattract", "weakenimmune",
                          "weakenavoid", "weakenattract", "curseavoid", "curseattract",
@@ -600,6 +633,7 @@ class _Members:
         self.props: dict[str, A.Property] = {}
         self.flags: dict[str, A.Flag] = {}
         self.sections: list[A.Section] = []
+        self._section_lines: dict[tuple[str, int | None], int] = {}   # (title, number) -> line
         self.hooks: dict[str, A.Hook] = {}
         self.refused_hooks = 0   # hooks written but refused (each reported)
         self.vars: dict[str, A.VarDecl] = {}
@@ -612,7 +646,7 @@ class _Members:
         if isinstance(member, A.Property):
             if member.key not in known.properties:
                 report.error(member.pos, f"unknown property '{member.key}' for {what}"
-                                         f"{did_you_mean(member.key, known.properties)}")
+                                         f"{_hint(member.key, known.properties)}")
             elif member.key in self.props:
                 report.error(member.pos, f"'{member.key}' is set twice (first at line "
                                          f"{self.props[member.key].pos.line})")
@@ -626,7 +660,12 @@ class _Members:
             if member.title not in known.sections:
                 report.error(member.pos, f"unknown block '{member.title}' in {what}"
                                          f"{did_you_mean(member.title, known.sections)}")
+            elif (member.title, member.number) in self._section_lines:
+                shown = member.title + ("" if member.number is None else f" {member.number}")
+                report.error(member.pos, f"'{shown}' is set twice (first at line "
+                                         f"{self._section_lines[member.title, member.number]})")
             else:
+                self._section_lines[member.title, member.number] = member.pos.line
                 self.sections.append(member)
         elif isinstance(member, A.VarDecl):
             if not allow_vars:
@@ -638,6 +677,10 @@ class _Members:
 
     def _flag(self, member: A.Flag, known: "_Known", what: str) -> None:
         text = member.text
+        if text in known.flags and text in self.flags:
+            self.report.error(member.pos, f"'{text}' is set twice (first at line "
+                                          f"{self.flags[text].pos.line})")
+            return
         if text in known.flags:
             self.flags[text] = member
             return
@@ -646,7 +689,7 @@ class _Members:
             return
         choices = list(known.flags) + list(known.properties)
         self.report.error(member.pos, f"unknown property '{text}' for {what}"
-                                      f"{did_you_mean(text, choices)}")
+                                      f"{_hint(text, choices)}")
 
     def _hook(self, member: A.Hook, known: "_Known", what: str) -> None:
         if member.event not in known.hooks:
@@ -664,6 +707,13 @@ class _Members:
             self.report.error(member.pos, f"hook '{member.event}' is declared twice")
         else:
             self.hooks[member.event] = member
+
+
+def _hint(word: str, choices: Iterable[str]) -> str:
+    """A did-you-mean for a member misspelt, or else the members there are (none: "")."""
+    choices = tuple(choices)
+    return did_you_mean(word, choices) or (f" (its properties: {', '.join(choices)})"
+                                           if choices else "")
 
 
 #: Words a hook may be written with that mean one of its own (``on turn begin``: the nearest
@@ -885,6 +935,21 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                           f"from {n} to {6 * n})")
 
 
+def refused_name(name: str) -> str | None:
+    """Why a declaration may not have the name ``name`` (None: it may). A declaration so
+    named declares nothing: it is no duplicate of another, nor has one.
+
+    >>> refused_name("Épée"), refused_name("💧").split(":")[0]
+    (None, 'a name needs at least one letter a-z or digit 0-9')
+    """
+    if len(name) > MAX_NAME:
+        return f"a name may be at most {MAX_NAME} characters long (this one has {len(name):,})"
+    if not A.make_id(name):
+        return ("a name needs at least one letter a-z or digit 0-9: its id (how cards, mods "
+                "and saves name it) is made of those")
+    return None
+
+
 class _DeclChecker:
     """Checks one declaration; ``check()`` gives ``(definition or None, problems)``."""
 
@@ -902,14 +967,9 @@ class _DeclChecker:
         self._reaches: dict[int, bool] = {}
 
     def check(self) -> tuple[Any, list[Diagnostic]]:
-        if len(self.decl.name) > MAX_NAME:
-            self.report.error(self.decl.name_pos, f"a name may be at most {MAX_NAME} "
-                              f"characters long (this one has {len(self.decl.name):,})")
-            return None, self.report.problems
-        if not self.ident:
-            self.report.error(self.decl.name_pos, "a name needs at least one letter a-z or "
-                              "digit 0-9: its id (how cards, mods and saves name it) is made "
-                              "of those")
+        refused = refused_name(self.decl.name)
+        if refused:
+            self.report.error(self.decl.name_pos, refused)
             return None, self.report.problems
         defn = getattr(self, "c_" + self.decl.kind)()
         # A variant re-checks the members it shares with its base: report each problem once.
@@ -1061,6 +1121,10 @@ class _DeclChecker:
     # -- status ---------------------------------------------------------------
 
     def c_status(self) -> StatusDef:
+        taken = status_id_taken(self.ident)
+        if taken:
+            self.report.error(self.decl.name_pos, f"a status cannot have the id "
+                                                  f"'{self.ident}': {taken}")
         m = _Members(self.decl.members, self.report, "a status",
                      ("kind", "stacks", "clears", "text"), hooks=HOOKS["status"])
         v = _Values(m, self.report)
@@ -1253,15 +1317,10 @@ class _ExtensionChecker:
                                         "dungeon { … }')")
         m = _Members(self._own(decl.members, _DUNGEON_OWN), report, "a dungeon extension",
                      (), sections=("floor",))
-        floors: dict[int, FloorExtension] = {}
+        floors: dict[int, FloorExtension] = {}   # (each number once: _Members sees to it)
         for section in m.sections:
             floor = self._floor(section)
-            if floor is None:
-                continue
-            if floor.number in floors:
-                report.error(section.pos, f"floor {floor.number} is extended twice (first at "
-                                          f"line {floors[floor.number].pos.line})")
-            else:
+            if floor is not None:
                 floors[floor.number] = floor
         if not m.sections:
             report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "

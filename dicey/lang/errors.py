@@ -80,18 +80,26 @@ class Diagnostic:
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+#: Unicode's line and paragraph separators: a line end to some programs, not to others.
+SEPARATORS = frozenset("\u2028\u2029")
+#: Unicode's noncharacters (U+FDD0–U+FDEF, and the last two of each plane: U+FFFE, U+FFFF,
+#: U+1FFFE …): never text, and refused by XML, which the graphs are written in.
+NONCHARACTERS = frozenset([*map(chr, range(0xFDD0, 0xFDF0)),
+                           *(chr(plane + end) for plane in range(0, 0x110000, 0x10000)
+                             for end in (0xFFFE, 0xFFFF))])
+_OTHERS = "".join(sorted(_BIDI | SEPARATORS | NONCHARACTERS))
 #: The unprintable characters: Unicode's controls (category Cc: U+0000–U+001F and
-#: U+007F–U+009F) and :data:`_BIDI`. One search finds them in a whole text: every string
-#: of every file loaded is looked through.
-UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f" + "".join(sorted(_BIDI)) + "]")
+#: U+007F–U+009F), :data:`_BIDI`, :data:`SEPARATORS` and :data:`NONCHARACTERS`. One search
+#: finds them in a whole text: every string of every file loaded is looked through.
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f" + _OTHERS + "]")
 #: The same, but for the line end, which text may hold.
-_UNPRINTABLE_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f" + "".join(sorted(_BIDI))
-                                  + "]")
+_UNPRINTABLE_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f" + _OTHERS + "]")
 
 
 def is_unprintable(char: str) -> bool:
     """Whether a terminal would act on ``char`` rather than show it: a control character
-    (an escape, a bell, a carriage return…) or a control of writing direction."""
+    (an escape, a bell, a carriage return…) or a control of writing direction; or whether
+    it is no character to show at all (a line separator, a noncharacter)."""
     return UNPRINTABLE.match(char) is not None
 
 

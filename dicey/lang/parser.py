@@ -29,7 +29,7 @@ from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, Unex
 from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
-from .errors import UNPRINTABLE, DiceSyntaxError, Diagnostic, printable
+from .errors import NONCHARACTERS, UNPRINTABLE, DiceSyntaxError, Diagnostic, printable
 from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
@@ -83,6 +83,8 @@ def _nodes(children) -> tuple:
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+#: An escape in a string's body: a backslash and the character after it.
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def _unquote(tok: Token) -> str:
@@ -91,14 +93,34 @@ def _unquote(tok: Token) -> str:
     while found is not None and found.group() == "\t":    # a tab is allowed
         found = UNPRINTABLE.search(body, found.end())
     if found is not None:   # (a string's text reaches terminals: the checker's, the game's)
-        bad, char = found.start(), found.group()
-        at = Token("STRING", char, line=tok.line, column=tok.column + 1 + bad,
-                   end_line=tok.line, end_column=tok.column + 2 + bad)
-        raise _BadToken(at, f"a string may not hold the control character "
-                            f"'{printable(char)}' (write \\n for a line end)")
+        raise _BadToken(_inside(tok, found.start(), 1), _refused_character(found.group()))
     if "\\" not in body:
         return body
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+    for escape in _ESCAPE.finditer(body):
+        if escape.group(1) not in _ESCAPES:   # (a Windows path, \u00e9, \x1b: not ours)
+            raise _BadToken(_inside(tok, escape.start(), 2),
+                            f"unknown escape '{escape.group()}' (strings take \\\", \\\\, "
+                            "\\n and \\t)")
+    return _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], body)
+
+
+def _refused_character(char: str) -> str:
+    """Why a string may not hold ``char`` (one :data:`UNPRINTABLE` finds)."""
+    shown = printable(char)
+    if char in NONCHARACTERS:
+        return (f"a string may not hold the noncharacter '{shown}' (Unicode keeps it out of "
+                "text: no screen shows it, no XML reader reads it)")
+    what = {"\u2028": "line separator", "\u2029": "paragraph separator"}.get(
+        char, "control character")
+    return f"a string may not hold the {what} '{shown}' (write \\n for a line end)"
+
+
+def _inside(tok: Token, offset: int, width: int) -> Token:
+    """Where ``width`` characters of a string token's body stand, from ``offset`` in it (a
+    string ends on the line it starts)."""
+    column = tok.column + 1 + offset
+    return Token("STRING", tok[1 + offset:1 + offset + width], line=tok.line, column=column,
+                 end_line=tok.line, end_column=column + width)
 
 
 #: Longest integer literal read (longer ones are reported, not converted).
@@ -560,18 +582,36 @@ def _check_depth(decls: tuple, path: str) -> None:
         depth += 1
 
 
+#: The nodes of an operator: a long run of them is a long expression, though nothing is
+#: written nested (``1 + 1 + … + 1``: each ``+`` holds the sum before it).
+_OPERATORS = (A.BinOp, A.UnaryOp)
+
+
 def _report_too_deep(decls: tuple, path: str) -> None:
-    stack = [(d, 1) for d in decls]
+    """The error for the first node the walk meets past the limit, saying what the levels
+    count; when most of them are one run of operators, at the run's outermost one (where
+    the expression starts), saying how to shorten it."""
+    # (node, its depth, the run of operators it is in: how many, and the outermost)
+    stack: list[tuple[Any, int, int, Any]] = [(d, 1, 0, None) for d in decls]
     while stack:
-        node, depth = stack.pop()
+        node, depth, run, outermost = stack.pop()
         if depth > MAX_DEPTH:
-            pos = node.pos
-            raise DiceSyntaxError([Diagnostic(
-                path, max(pos.line, 1), max(pos.column, 1),
-                f"nested too deeply (more than {MAX_DEPTH} levels of blocks, brackets "
-                "or operators)")])
+            if run > MAX_DEPTH // 2:
+                node, message = outermost, (
+                    f"nested too deeply: more than {MAX_DEPTH} levels, {run} of them "
+                    "operators in a row (each operator is a level: 'a + b + c' is two); "
+                    "split the expression with 'let'")
+            else:
+                message = (f"nested too deeply (more than {MAX_DEPTH} levels of blocks, "
+                           "brackets or operators)")
+            raise DiceSyntaxError([Diagnostic(path, max(node.pos.line, 1),
+                                              max(node.pos.column, 1), message)])
         nodes = _INSIDE.get(type(node))
-        stack.extend((c, depth + 1) for c in (nodes(node) if nodes else ()))
+        if isinstance(node, _OPERATORS):
+            run, outermost = run + 1, outermost if run else node
+        else:
+            run, outermost = 0, None
+        stack.extend((c, depth + 1, run, outermost) for c in (nodes(node) if nodes else ()))
 
 
 class _Refused(UnexpectedToken):

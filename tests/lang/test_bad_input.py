@@ -244,11 +244,12 @@ def test_deep_nesting_is_a_clear_error(source):
     assert "nested too deeply" in message or "unexpected" in message
 
 
-@pytest.mark.parametrize("minuses, found", [(95, None), (96, (3, 109))])
+@pytest.mark.parametrize("minuses, found", [(95, None), (96, (3, 13))])
 def test_too_deep_is_reported_at_the_first_node_past_the_limit(minuses, found):
     """One level past the limit (declaration, hook, statement, call, 96 minus signs and a
-    number) is an error, at the node the walk meets first: it walks a block's last
-    statement first. At the limit the tree is kept."""
+    number) is an error, in the first statement the walk meets (it walks a block's last
+    first), at the outermost of the operators that make it too deep. At the limit the
+    tree is kept."""
     minus = "-" * minuses
     source = in_hook(f"say({minus}1)\n        say({minus}2)")
     try:
@@ -258,6 +259,28 @@ def test_too_deep_is_reported_at_the_first_node_past_the_limit(minuses, found):
         assert "nested too deeply" in diag.message and (diag.line, diag.column) == found
     else:
         assert found is None
+
+
+@pytest.mark.parametrize("terms, operator", [(150, " + "), (120, " * "), (101, " - ")])
+def test_a_long_run_of_operators_says_what_the_levels_count_and_how_to_cut_it(terms, operator):
+    # A flat sum of more than 100 terms was "nested too deeply", where nothing looks nested.
+    chain = operator.join(["2"] * terms)
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(in_hook(f"say(1)\n        attack({chain})"), "d.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column) == (3, 16)   # the expression's start
+    assert diag.message == ("nested too deeply: more than 100 levels, 96 of them operators in "
+                            "a row (each operator is a level: 'a + b + c' is two); split the "
+                            "expression with 'let'")
+    # as it says: cut in two, each part within the limit
+    half = operator.join(["2"] * (terms // 2))
+    parse(in_hook(f"let a = {half}\n        attack(a{operator}{half})"), "d.dice")
+
+
+def test_deep_nesting_of_other_things_says_what_the_levels_count():
+    diag = syntax_error(in_hook("attack(" + "abs(" * 100 + "1" + ")" * 100 + ")"))
+    assert diag.endswith("nested too deeply (more than 100 levels of blocks, brackets or "
+                         "operators)")
 
 
 def test_redundant_parentheses_are_transparent():
@@ -396,20 +419,63 @@ def test_dropping_a_fighter_drops_the_dungeon_that_names_it(tmp_path):
 ESC = "\x1b"
 
 
-@pytest.mark.parametrize("source, column, shown", [
-    (f'equipment "A{ESC}[2J" {{}}', 13, "'\\x1b'"),
-    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, "'\\x07'"),
-    ('equipment "C" { on use { say("a\u202eb") } }', 32, "'\\u202e'"),   # reverses the text
+NONCHARACTER = ("(Unicode keeps it out of text: no screen shows it, no XML reader reads "
+                "it)")
+LINE_END = "(write \\n for a line end)"
+
+
+@pytest.mark.parametrize("source, column, what", [
+    (f'equipment "A{ESC}[2J" {{}}', 13, f"control character '\\x1b' {LINE_END}"),
+    ('enemy "B" { hp: 5; text: "ti\x07tle" }', 29, f"control character '\\x07' {LINE_END}"),
+    ('equipment "C" { on use { say("a\u202eb") } }', 32,    # reverses the text
+     f"control character '\\u202e' {LINE_END}"),
+    # no character at all: a name holding one made 'dicey graph' write XML nothing reads
+    ('equipment "Non\ufffe" {}', 15, f"noncharacter '\\ufffe' {NONCHARACTER}"),
+    ('enemy "E" { hp: 5; text: "\uffff" }', 27, f"noncharacter '\\uffff' {NONCHARACTER}"),
+    ('equipment "F" { text: "a\ufdd0" }', 25, f"noncharacter '\\ufdd0' {NONCHARACTER}"),
+    ('equipment "G" { text: "\U0010fffe" }', 24,
+     f"noncharacter '\\U0010fffe' {NONCHARACTER}"),
+    ('equipment "H" { text: "a\u2028b" }', 25, f"line separator '\\u2028' {LINE_END}"),
+    ('equipment "I\u2029" {}', 13, f"paragraph separator '\\u2029' {LINE_END}"),
 ])
-def test_a_string_may_not_hold_control_characters(source, column, shown):
+def test_a_string_may_not_hold_control_characters(source, column, what):
     # A card's name or text with an escape sequence reached every terminal that showed
     # it: dicey check, dicey cards, the fight log, the game's screens.
     with pytest.raises(DiceSyntaxError) as caught:
         parse(source, "c.dice")
     (diag,) = caught.value.diagnostics
     assert (diag.line, diag.column, diag.end_column) == (1, column, column + 1)
-    assert diag.message == (f"a string may not hold the control character {shown} "
-                            "(write \\n for a line end)")
+    assert diag.message == f"a string may not hold the {what}"
+    assert diag.render(source).splitlines()[2].index("^") == 4 + column - 1
+
+
+def test_a_line_holding_a_noncharacter_is_quoted_with_it_escaped():
+    line = 'equipment "X" { on use { attak(d) } }  # \ufffe \u2028 \U0001ffff'
+    shown = Diagnostic("c.dice", 1, 26, "unknown function 'attak'", end_column=31).render(line)
+    assert shown.splitlines()[1] == ('    equipment "X" { on use { attak(d) } }  # \\ufffe '
+                                     '\\u2028 \\U0001ffff')
+
+
+@pytest.mark.parametrize("source, column, escape", [
+    ('equipment "A" { text: "\\x1b[31m red" }', 24, "\\x"),
+    ('equipment "B" { on use { say("ok \\\\ \\" \\n \\t then \\q") } }', 51, "\\q"),
+    ('enemy "C:\\Games" { hp: 5 }', 10, "\\G"),
+    ('equipment "D" { text: "caf\\u00e9" }', 27, "\\u"),
+])
+def test_a_string_takes_only_the_escapes_the_language_has(source, column, escape):
+    # Any other escape lost its backslash without a word: "\x1b[31m" read "x1b[31m".
+    with pytest.raises(DiceSyntaxError) as caught:
+        parse(source, "c.dice")
+    (diag,) = caught.value.diagnostics
+    assert (diag.line, diag.column, diag.end_column) == (1, column, column + 2)
+    assert diag.message == (f"unknown escape '{escape}' (strings take \\\", \\\\, \\n "
+                            "and \\t)")
+    assert diag.render(source).splitlines()[2] == " " * (4 + column - 1) + "^^"
+
+
+def test_the_escapes_a_string_takes_read_as_their_characters():
+    text = parse('equipment "A" { text: "\\"q\\" \\\\q \\n\\t." }').decls[0].members[0]
+    assert text.items[0].value == '"q" \\q \n\t.'
 
 
 @pytest.mark.parametrize("source, shown, cells, carets", [

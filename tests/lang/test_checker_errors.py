@@ -76,6 +76,18 @@ ROWS = [
     ("property-twice", eq("attack(d)", "\n    size: 1\n    «size: 2»"), "'size' is set twice",
      None),
     ("size-out-of-range", eq("attack(d)", "\n    size: «3»"), "'size' must be from 1 to 2", None),
+    # a block or a flag given twice loaded silently, where a property is an error (the
+    # second upgrade won, unsaid)
+    ("upgraded-block-twice",
+     eq("attack(d)", "\n    upgraded { size: 1 }\n    «upgraded { size: 2 }»"),
+     "'upgraded' is set twice (first at line 3)", None),
+    ("weakened-twice", eq("attack(d)", "\n    weakened { uses: 1 }\n    «weakened { uses: 2 }»"),
+     "'weakened' is set twice (first at line 3)", None),
+    ("flag-twice", eq("attack(d)", "\n    single use\n    «single use»"),
+     "'single use' is set twice (first at line 3)", None),
+    ("flag-twice-in-a-block",
+     eq("attack(d)", "\n    upgraded { once per fight; «once per fight» }"),
+     "'once per fight' is set twice (first at line 3)", None),
     ("uses-out-of-range", eq("attack(d)", "\n    uses: «0»"), "'uses' must be a number", None),
     ("cast-word", eq("attack(d)", "\n    cast: «slef»"), "'cast' must be one of", "self"),
     ("text-not-a-string", eq("attack(d)", "\n    slots: any\n    tags: «3»"),
@@ -87,7 +99,24 @@ ROWS = [
      "ice"),
     ("score-key", 'enemy "Probe" {\n    hp: 4\n    score { «damag: 90» }\n}',
      "unknown property 'damag'", "damage"),
+    # with no near key the message gave no way on: now it lists the keys there are
+    ("score-key-far", 'enemy "Probe" {\n    hp: 4\n    score { «bogus: 5» }\n}',
+     "unknown property 'bogus' for a score block (its properties: damage, poison, "
+     "negative_status, positive_status, card_used, countdown, unused_pip, move, healing, "
+     "opponent_dead, self_dead, outlook, fatal, charge)", None),
+    ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
+     "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
+     "tags, text)", None),
+    ("unknown-flag-far", 'enemy "Probe" {\n    hp: 4\n    «runs away»\n}',
+     "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
+     "xp, equipment, ai, strong, weak, immune, text)", None),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    ("score-twice", 'enemy "Probe" {\n    hp: 4\n    score { damage: 1 }\n'
+     '    «score { damage: 2 }»\n}', "'score' is set twice (first at line 3)", None),
+    ("goes-first-twice", 'enemy "Probe" {\n    hp: 4\n    goes first\n    «goes first»\n}',
+     "'goes first' is set twice (first at line 3)", None),
+    ("floor-twice", 'dungeon "Probe" {\n    floor 1 { enemies: "Frog" }\n'
+     '    «floor 1 { enemies: "Frog" }»\n}', "'floor 1' is set twice (first at line 2)", None),
     # An enemy of 8,000 cards took 2 GB and minutes a turn to plan for.
     ("too-many-cards", 'enemy "Probe" {\n    hp: 5\n    «equipment: ' + ", ".join(['"Sword"'] * 25)
      + '»\n}', "a fighter carries at most 24 cards, not 25", None),
@@ -127,6 +156,32 @@ ROWS = [
      "variable 'a' is declared twice", None),
     ("vars-in-a-status", 'status "Probe" {\n    «var a = 0»\n}', "cannot declare variables",
      None),
+    # a status named as a script already means the name loaded, then could not be used:
+    # inflict(self, 1) gave a fighter, target.hp read the HP
+    ("status-named-self", 'status «"Self"» { text: "s" }',
+     "a status cannot have the id 'self': in every hook, 'self' is the fighter the hook "
+     "runs for", None),
+    ("status-named-target", 'status «"Target"» { text: "s" }',
+     "a status cannot have the id 'target': in every hook, 'target' is the fighter it aims at",
+     None),
+    ("status-named-d", 'status «"D"» { text: "s" }',
+     "a status cannot have the id 'd': 'd' is a name every hook of equipment sees", None),
+    ("status-named-stacks", 'status «"Stacks"» { text: "s" }',
+     "'stacks' is a name every hook of statuses sees", None),
+    ("status-named-turn", 'status «"Turn"» { text: "s" }', "'turn' is a name every hook sees",
+     None),
+    ("status-named-amount", 'status «"Amount"» { text: "s" }',
+     "'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see",
+     None),
+    ("status-named-used", 'status «"Used"» { text: "s" }', "'used' is a name 'on any use' sees",
+     None),
+    ("status-named-hp", 'status «"Hp"» { text: "s" }',
+     "a status cannot have the id 'hp': 'hp' is a fighter's field: 'target.hp' would read it, "
+     "not the status's stacks", None),
+    ("status-named-max-hp", 'status «"Max HP"» { text: "s" }',
+     "'max_hp' is a fighter's field", None),
+    ("status-named-true", 'status «"True"» { text: "s" }',
+     "a status cannot have the id 'true': 'true' is a word of the language", None),
     # ---- calls
     ("argument-count", eq("«attack(d, fire, 3)»"), "takes 1 to 2 arguments, not 3", None),
     ("argument-count-none", eq("«reroll(1)»"), "takes 0 arguments, not 1", None),
@@ -286,7 +341,7 @@ EXTENSION_ROWS = [
     ("extension-floor-zero", 'extend dungeon {\n    «floor 0 { enemies: "Frog" }»\n}',
      "floors are numbered from 1", None),
     ("extension-floor-twice", 'extend dungeon {\n    floor 3 { enemies: "Frog" }\n'
-     '    «floor 3 { rewards: "Rock" }»\n}', "floor 3 is extended twice (first at line 2)",
+     '    «floor 3 { rewards: "Rock" }»\n}', "'floor 3' is set twice (first at line 2)",
      None),
     ("extension-hook", 'extend dungeon {\n    «on turn start { say(1) }»\n}',
      "a dungeon extension cannot have the hook 'on turn start'", None),
@@ -392,9 +447,11 @@ def test_a_clean_card_has_no_problems(symbols):
     assert problems(source, symbols) == []
 
 
-@pytest.mark.parametrize("before", ['text: "a\u2028b"', "# form\x0cfeed", "# next\x85line"])
+@pytest.mark.parametrize("before", ["# line\u2028separator", "# form\x0cfeed",
+                                    "# next\x85line"])
 def test_caret_line_is_the_parser_line(symbols, before):
-    """Only a newline ends a line: separators inside strings and comments do not."""
+    """Only a newline ends a line: separators inside comments do not (a string may not
+    hold one)."""
     source = f'equipment "A" {{\n    {before}\n    on use {{ attak(1) }}\n}}\n'
     (diag,) = errors(source, symbols)
     assert diag.line == 3
@@ -453,3 +510,20 @@ def test_a_hook_written_with_another_word_is_answered_with_its_meaning(symbols, 
               '    on use { attack(d) }\n}\n')
     (err,) = [p for p in problems(source, symbols) if p.severity == "error"]
     assert f"(did you mean '{meant}'?)" in err.message
+
+
+@pytest.mark.parametrize("ident", ["self", "target", "d", "dice", "card", "turn", "simulation",
+                                   "stacks", "amount", "used", "inflicted", "burning", "hp",
+                                   "max_hp", "dice_count", "level", "name", "cards_used", "if",
+                                   "true", "false", "not", "status"])
+def test_no_status_takes_a_name_scripts_already_mean(symbols, ident):
+    (err,) = errors(f'status "{ident}" {{ text: "s" }}', symbols)
+    assert err.message.startswith(f"a status cannot have the id '{ident}': ")
+
+
+@pytest.mark.parametrize("ident", ["normal", "fire", "ice"])
+def test_a_status_may_double_as_a_damage_type_as_poison_and_shock_do(symbols, ident):
+    source = (f'status "{ident}" {{ text: "s" }}\n'
+              f'equipment "Probe" {{ on use {{ attack(d, {ident}); inflict({ident}, 1)\n'
+              f'    if target.{ident} > 1 {{ heal(1) }} }} }}\n')
+    assert problems(source, symbols) == []
