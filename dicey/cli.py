@@ -147,7 +147,11 @@ def _main(argv: list[str]) -> int:
     not_folders = _mods_words(argv)
     for command in commands.values():
         command.not_folders = not_folders
-    args, extra = parser.parse_known_args(command_first(argv, list(commands)))
+    ordered = command_first(argv, list(commands))
+    args, extra = parser.parse_known_args(ordered)
+    if extra and ordered[0] not in argv:   # no command was given: 'play' was assumed
+        parser.error(f"unrecognized arguments: {' '.join(extra)} (with no command, dicey "
+                     "plays the game; 'dicey --help' lists the commands)")
     if extra:    # said by the command's own parser, with its usage, not by dicey's
         commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):

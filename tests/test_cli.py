@@ -93,6 +93,14 @@ def test_a_stray_word_is_reported_by_its_command_with_its_usage(cli):
     assert "usage: dicey sim" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("argv", [["--bogus"], ["--no-mods", "--verbose"]])
+def test_a_stray_flag_with_no_command_is_reported_by_dicey(cli, argv):
+    """It was 'dicey play: error', of a command the user never typed."""
+    code, _, err = cli(*argv)
+    assert code == 2 and f"dicey: error: unrecognized arguments: {argv[-1]} (with no " \
+        "command, dicey plays the game; 'dicey --help' lists the commands)" in err
+
+
 def test_a_word_that_mods_took_is_named_when_the_command_misses_it(cli, tmp_path):
     folder = tmp_path / "tiny"
     folder.mkdir()
