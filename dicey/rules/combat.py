@@ -696,8 +696,12 @@ class Mechanics:
         self._fires += 1
         if self._fires > MAX_FIRES:
             self._pending = ()
-            self._emit(E.ScriptFault, side, f.name, "engine",
-                       f"more than {MAX_FIRES} cards fired in one move")
+            origin = card.defn.origin
+            where = f"{origin} ({card.title})" if origin is not None else card.title
+            self._emit(E.ScriptFault, side, f.name, where,
+                       f"more than {MAX_FIRES} cards fired in one move: this card and the "
+                       "cards it sets off (or that set it off) keep firing one another; "
+                       "the move stops here")
             return
         if self.log:
             self._events.append(E.Fired(side, f.name, card.title, d, dice))

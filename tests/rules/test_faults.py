@@ -40,6 +40,10 @@ def test_endless_countdown_loop_is_stopped():
     f.set_position(0, dice=[2, 3])
     events = play(f, "2 → Engine")
     assert kinds(events).count("Fired") == 100 and "ScriptFault" in kinds(events)
+    fault = next(e for e in events if type(e).__name__ == "ScriptFault")
+    # it said "script error in engine", naming no card
+    assert fault.describe().startswith("script error in Engine: more than 100 cards fired "
+                                       "in one move: this card and the cards it sets off")
     play(f, "3 → Engine", "end")
 
 
