@@ -199,6 +199,20 @@ async def test_without_a_save_continue_is_disabled(home):
         assert problem == "There is no saved run to continue: choose New run to start one."
 
 
+async def test_continue_on_a_save_that_does_not_read_says_so(home):
+    """The problem is written below the menu, but c did nothing at all."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "save.json").write_text("{ broken")
+    app, told = make_app(home), []
+    app.notify = lambda message, **how: told.append(message)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert told == ["The saved run does not read (see below the menu): choose New run "
+                        "to start one."]
+
+
 async def test_a_saved_fight_that_no_longer_replays_starts_again(home):
     state = replace(progress.enter_fight(kit_state(4)), fight_moves=(Move.place(3, "Moon Blade"),))
     app, told = make_app(home), []

@@ -181,7 +181,10 @@ class TitleScreen(DiceyScreen):
     def action_continue_run(self) -> None:
         if self.loaded.state is not None:
             self.dicey.continue_run(self.loaded.state)
-        elif not self.loaded.problem:   # (a damaged save is said below the menu already)
+        elif self.loaded.problem:       # said below the menu: a key that did nothing at all
+            self.dicey.notify("The saved run does not read (see below the menu): choose "
+                              "New run to start one.", severity="warning")
+        else:
             self.query_one("#title-problem", Static).update(Text(
                 "There is no saved run to continue: choose New run to start one."))
             self.call_after_refresh(self.fit_logo)
