@@ -257,8 +257,15 @@ class SaveStore:
             self._keep_previous()
             atomic_write(self.path, data)
         except OSError as err:
-            raise SaveError(f"could not save to {self.path}: {err.strerror or err}") from None
+            raise SaveError(f"could not save to {self.path}: {self._why(err)}") from None
         return self.path
+
+    def _why(self, err: OSError) -> str:
+        """Why a save could not be written, in words: the folder's own problem first (a
+        file where the folder should be said only 'File exists')."""
+        if os.path.lexists(self.folder) and not self.folder.is_dir():
+            return f"{self.folder} is a file, not a folder (is DICEY_HOME set to a file?)"
+        return err.strerror or str(err)
 
     def _keep_previous(self) -> None:
         old = self._readable(self.path)
@@ -289,6 +296,6 @@ class SaveStore:
                 if self._readable(path) is not None:
                     path.unlink(missing_ok=True)
         except OSError as err:
-            raise SaveError(f"could not save to {self.last_run}: {err.strerror or err}") \
+            raise SaveError(f"could not save to {self.last_run}: {self._why(err)}") \
                 from None
         return self.last_run

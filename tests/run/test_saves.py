@@ -484,3 +484,10 @@ def test_a_run_of_content_not_loaded_is_set_aside_not_written_over(tmp_path):
     back.folder.mkdir()
     back.path.write_bytes(store.damaged.read_bytes())     # renamed save.json: it goes on
     assert back.load(with_mods).state == run
+
+
+def test_a_data_folder_that_is_a_file_is_said_to_be_one(tmp_path):
+    """It said 'File exists'."""
+    (tmp_path / "home").write_text("not a folder")
+    with pytest.raises(SaveError, match=r"home is a file, not a folder \(is DICEY_HOME"):
+        SaveStore(tmp_path / "home").write(sample_state())
