@@ -21,7 +21,7 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .library import Library, load_library
 from .rules.state import FighterSetup
@@ -497,23 +497,40 @@ FIGHT_COLUMNS = (("fights", "fights", ""), ("hero win", "hero_win_pct", "%"),
                  ("enemy HP", "mean_enemy_hp", ""))
 
 
-def format_run_report(report: dict) -> str:
-    """The runs' report as text tables for a terminal."""
+def display_names(library: Any) -> dict[str, str]:
+    """The names players know the heroes and enemies by, by id (the report's keys)."""
+    return {d.id: d.name for table in (library.heroes, library.enemies)
+            for d in table.values()}
+
+
+def format_run_report(report: dict, names: Mapping[str, str] | None = None) -> str:
+    """The runs' report as text tables for a terminal; ``names``: how to show the heroes'
+    and enemies' ids (:func:`display_names`)."""
     out = [f"{report['runs']} runs, seed {report['seed']}, hero bot '{report['hero_bot']}', "
            f"difficulty: {report['difficulty']}; runs won: {report['won_pct']}%"]
-    out += _grid("hero", report["heroes"], (("runs", "runs", ""), ("runs won", "won_pct", "%"),
+    shown = names or {}
+    heroes = {hero: {**row, "ended_most_by": next(
+        (f"{shown.get(enemy, enemy)} {n}" for enemy, n in row["ended_by"].items()), "-")}
+        for hero, row in report["heroes"].items()}
+    out += _grid("hero", _named(heroes, names), (("runs", "runs", ""),
+                                                            ("runs won", "won_pct", "%"),
                                             ("fights won", "mean_fights_won", ""),
                                             ("level", "mean_level", ""),
                                             ("ended most by", "ended_most_by", "")))
     out += _grid("floor", report["floors"], (("reached", "reached_pct", "%"),
                                              ("ended there", "ended_pct", "%")))
-    out += _grid("enemy", report["enemies"], (("fights", "fights", ""),
+    out += _grid("enemy", _named(report["enemies"], names), (("fights", "fights", ""),
                                               ("runs ended", "runs_ended", ""),
                                               ("hero lost", "hero_lost_pct", "%")))
     if report["rewards"]:
         out += ["", "rewards taken: " + ", ".join(f"{kind} {n}" for kind, n in
                                                  report["rewards"].items())]
     return "\n".join(out)
+
+
+def _named(rows: dict, names: Mapping[str, str] | None) -> dict:
+    """``rows`` keyed by the names ``names`` gives their ids (an id it lacks stays)."""
+    return {(names or {}).get(key, key): row for key, row in rows.items()}
 
 
 def _grid(title: str, rows: dict, columns: Sequence[tuple[str, str, str]]) -> list[str]:
@@ -530,13 +547,14 @@ def _grid(title: str, rows: dict, columns: Sequence[tuple[str, str, str]]) -> li
     return out
 
 
-def format_report(report: dict) -> str:
-    """The report as text tables for a terminal."""
+def format_report(report: dict, names: Mapping[str, str] | None = None) -> str:
+    """The report as text tables for a terminal; ``names``: how to show the heroes' and
+    enemies' ids (:func:`display_names`)."""
     out = [f"{report['fights']} fights, seed {report['seed']}, hero bot "
            f"'{report['hero_bot']}', hero level '{report['hero_level']}'"]
     for title, key in (("enemy AI preset", "presets"), ("enemy", "enemies"), ("hero", "heroes")):
         if report[key]:
-            out += _grid(title, report[key], FIGHT_COLUMNS)
+            out += _grid(title, _named(report[key], names), FIGHT_COLUMNS)
     gains = report["compare"].get("enemy_win_pct_gain", {})
     if len(gains) > 1:
         base = report["compare"]["baseline"]

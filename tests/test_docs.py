@@ -72,7 +72,7 @@ def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
     assert code == 0 and graph.read_text(encoding="utf-8").startswith("<?xml"), err
     code, out, err = cli("sim", "--enemy", "Fire Beetle", "--fights", "2", "--ai",
                          "easy", "--workers", "1", *mods)
-    assert code == 0 and "fire_beetle" in out, err
+    assert code == 0 and "Fire Beetle" in out, err
     assert "on no floor" not in err   # on floor 2, by the mod's extension
 
 

@@ -70,6 +70,11 @@ def test_report_counts_fights_cards_and_compares_presets(library):
     assert 1 <= used["fights"] <= 6 and used["uses"] >= used["fights"]
     text = simulate.format_report(report)
     assert "enemy AI preset" in text and "normal" in text and "its side won" in text
+    # the tables name fighters as players know them, where they gave ids (fire_imp)
+    named = simulate.format_report(report, simulate.display_names(library))
+    rows = {line.split("  ")[0].strip() for line in named.splitlines()}
+    assert {library.enemies[e].name for e in report["enemies"]} <= rows
+    assert {library.heroes[h].name for h in report["heroes"]} <= rows
     assert simulate.results_csv(results).count("\n") == 7   # header and six fights
 
 
@@ -200,7 +205,7 @@ def test_broken_mod_is_reported_and_the_sim_runs_on_the_rest(cli, tmp_path):
                          "--enemy", "Toad", "--hero", "Warrior", "--workers", "2")
     assert code == 0, err
     assert "unknown name 'dd'" in err and "mod 'bad' skipped" in err
-    assert "toad" in out and "2 fights" in out
+    assert "Toad" in out and "2 fights" in out
 
 
 def test_example_mod_enemy_fights_to_the_end(library):

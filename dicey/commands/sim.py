@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
               "--hero-level says", file=sys.stderr)
     results = _play(simulate.simulate, jobs, args, lib, "fights")
     report = simulate.build_report(results, args.seed, args.hero_level)
-    return _write(args, simulate.format_report(report), report,
+    return _write(args, simulate.format_report(report, simulate.display_names(lib)), report,
                   lambda: simulate.results_csv(results))
 
 
@@ -161,7 +161,8 @@ def _runs(args: argparse.Namespace) -> int:
     results = _play(simulate.simulate_runs, jobs, args, lib, "runs")
     report = simulate.build_run_report(results, args.seed, len(lib.dungeon.floors),
                                        args.hero_ai, ai)
-    return _write(args, simulate.format_run_report(report), report,
+    return _write(args, simulate.format_run_report(report, simulate.display_names(lib)),
+                  report,
                   lambda: simulate.runs_csv(results))
 
 
