@@ -153,6 +153,26 @@ async def test_the_first_message_names_the_keys_of_the_dice_and_cards_in_play(ho
         assert message(screen) == "Pick a card: its letter (a-b), or ↑↓ then enter."
 
 
+async def test_a_hero_with_no_cards_is_told_so(home):
+    """A mod's hero may carry nothing: the prompt named 'a card (a)', and a said 'your
+    cards are a-w'."""
+    from dicey.run import progress
+    from tui_kit import kit_state, wait_until
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(progress.enter_fight(kit_state(4, equipment=())))
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+        await pilot.pause()
+        screen = app.screen
+        await wait_until(pilot, lambda: screen.session.hero_to_act)
+        assert screen.session.fight.fighters[0].cards == []
+        if not screen.session.moves:
+            assert message(screen) == ("You have no cards to play dice on: t ends the turn; "
+                                       "? helps.")
+        await pilot.press("a")
+        assert message(screen) == "There is no card a: you have no cards."
+
+
 async def test_the_side_not_acting_shows_its_cards_as_its_next_turn_has_them(home):
     """In the hero's turn the enemy's cards said 'used' (what its last turn left, until
     its next one refills them), and reading one said 'none left this turn'."""

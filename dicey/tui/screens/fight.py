@@ -140,8 +140,11 @@ class FightScreen(RunScreen):
         self.refresh_view()
         if self.session.hero_to_act and not self.session.moves:
             dice, cards = self._keys_in_play()
-            self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read the "
-                     "cards, ? helps.")
+            if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
+                self.say("You have no cards to play dice on: t ends the turn; ? helps.")
+            else:
+                self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read "
+                         "the cards, ? helps.")
         self._carry_on()
 
     def _keys_in_play(self) -> tuple[str, str]:
@@ -426,10 +429,13 @@ class FightScreen(RunScreen):
         if self._not_your_turn():
             return
         if card_index >= len(hero.cards):   # (a letter past your cards did nothing, unsaid)
-            last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
             key = CARD_KEYS[card_index]
-            said = f"There is no card {key}: your cards are {CARD_KEYS[0]}-{last}." \
-                if last != CARD_KEYS[0] else f"There is no card {key}: your card is {last}."
+            if not hero.cards:
+                said = f"There is no card {key}: you have no cards."
+            else:
+                last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
+                said = f"There is no card {key}: your cards are {CARD_KEYS[0]}-{last}." \
+                    if last != CARD_KEYS[0] else f"There is no card {key}: your card is {last}."
             if key == "i":     # (i opens the inventory on the map and on a reward)
                 said += " The inventory opens only between fights."
             self.say(said)
