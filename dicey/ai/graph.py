@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Hashable
 from dicey.rules.fight import Fight
 from dicey.rules.state import Fighter, dice_text
 
-from .moves import Step, likeliest_result
+from .moves import Step, likeliest_result, move_text
 from .score import Scorer
 
 if TYPE_CHECKING:
@@ -201,14 +201,16 @@ class _SearchGraph:
             value = q - self.base + self.scorer.step(self.root, record.fight)
             source = node.id
             if len(outcomes) > 1:
-                chance = self.graph.add_node("chance", f"{move}\n{len(outcomes)} outcomes",
+                said = move_text(record.fight, move)
+                chance = self.graph.add_node("chance", f"{said}\n{len(outcomes)} outcomes",
                                              value, depth + 1, chosen=chosen)
-                self.graph.add_edge(source, chance.id, str(move), "move", value=value,
+                self.graph.add_edge(source, chance.id, said, "move", value=value,
                                     chosen=chosen)
                 source = chance.id
             for p, child, child_key, _ in outcomes:
                 target = self._target(record.fight, child, child_key, depth + 1, chosen)
-                label = str(move) if len(outcomes) == 1 else probability_label(p)
+                label = move_text(record.fight, move) if len(outcomes) == 1 \
+                    else probability_label(p)
                 self.graph.add_edge(source, target, label, "move" if len(outcomes) == 1
                                     else "outcome", value=value if len(outcomes) == 1
                                     else None, probability=p, chosen=chosen)
@@ -243,7 +245,7 @@ def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str) -> De
         else:
             nxt = graph.add_node("decision", state_label(after, scorer.side), 0.0, depth,
                                  chosen=True)
-        graph.add_edge(node.id, nxt.id, str(step.move), "move", chosen=True)
+        graph.add_edge(node.id, nxt.id, move_text(state, step.move), "move", chosen=True)
         node, state = nxt, after
     if not state.turn_over:                 # a line cut short: its score where it stops
         final = scorer.step(root, state) + scorer.potential(state) - scorer.potential(root)

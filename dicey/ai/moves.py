@@ -75,6 +75,27 @@ def likeliest(outcomes: list[tuple[float, Fight]]) -> Fight:
     return best[1]
 
 
+def move_text(fight: Fight, move: Move) -> str:
+    """``move`` in words, its card as it reads in ``fight`` (``4 → Dagger+``: a move holds
+    the card's name, which an upgrade keeps)."""
+    if move.is_end:
+        return str(move)
+    cards = fight.fighters[fight.actor].cards
+    if 0 <= move.card_index < len(cards) and cards[move.card_index].defn.name == move.card:
+        return move.said(cards[move.card_index].title)
+    return str(move)
+
+
+def line_texts(fight: Fight, moves: list[Move]) -> list[str]:
+    """Each move of a line in words (:func:`move_text`), in the state the line reaches."""
+    out, state = [], fight
+    for move in moves:
+        out.append(move_text(state, move))
+        if not move.is_end and not state.turn_over:
+            state = likeliest_result(state, move)
+    return out
+
+
 #: The seed of the draw that stands for a move whose outcomes are too many to count.
 DRAW_SEED = 0
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from dicey.ai.graph import score_text, state_label
+from dicey.ai.moves import line_texts, move_text
 from dicey.ai.planner import Plan, plan_turn
 from dicey.ai.scenario import Scenario, ScenarioError, load_scenario
 from dicey.rules.fight import Fight
@@ -103,12 +104,13 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines = [f"{scenario.title or scenario.name}: {plan.actor} to move, turn {fight.turn}"]
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
     lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
-    lines += [f"  {i}. {move}" for i, move in enumerate(plan.moves, 1)]
+    lines += [f"  {i}. {said}" for i, said in enumerate(line_texts(fight, plan.moves), 1)]
     lines.append("first moves:")
-    width = max(len(str(f.move)) for f in plan.first_moves)
-    for first in plan.first_moves:
+    firsts = [move_text(fight, f.move) for f in plan.first_moves]
+    width = max(map(len, firsts))
+    for first, said in zip(plan.first_moves, firsts):
         visits = f"  ({first.visits} visits)" if first.visits is not None else ""
-        lines.append(f"  {str(first.move):<{width}}  {score_text(first.value):>10}{visits}")
+        lines.append(f"  {said:<{width}}  {score_text(first.value):>10}{visits}")
     return "\n".join(lines)
 
 

@@ -68,10 +68,16 @@ class Move:
         return self.action == "end"
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, card: str | None = None) -> str:
+        """The move in words, its card called ``card`` (its name as the move holds it by
+        default; ``Dagger+`` for an upgraded one, say)."""
+        card = self.card if card is None else card
         if self.action == "place":
-            return f"{self.die} → {self.card}"
+            return f"{self.die} → {card}"
         if self.action == "release":
-            return f"release {self.card} with {self.die}"
+            return f"release {card} with {self.die}"
         return "end turn"
 
     def __repr__(self) -> str:

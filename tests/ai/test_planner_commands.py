@@ -14,6 +14,21 @@ def test_plan_shows_the_plan_and_every_first_move(cli):
     assert "first moves:" in out and "1 → Sword" in out and "238" in out
 
 
+def test_plan_and_graph_name_an_upgraded_card_as_it_reads(cli, tmp_path):
+    """'4 → Dagger' for a Dagger+ read as a move the plain Dagger [≤3] cannot make."""
+    scenario = tmp_path / "upgraded.toml"
+    scenario.write_text('[actor]\nfighter = "Warrior"\ndice = [4, 2]\n'
+                        'equipment = ["Dagger+", "Shield"]\n[opponent]\nfighter = "Frog"\n',
+                        encoding="utf-8")
+    code, out, err = cli("plan", str(scenario), "--no-mods")
+    assert code == 0, err
+    assert "4 → Dagger+" in out and "4 → Dagger " not in out + " "
+    graph = tmp_path / "upgraded.graphml"
+    code, _, err = cli("graph", str(scenario), "-o", str(graph), "--no-mods")
+    text = graph.read_text(encoding="utf-8")
+    assert code == 0 and "→ Dagger+" in text and "→ Dagger<" not in text, err
+
+
 def test_plan_json_is_the_same_for_the_same_seed(cli):
     args = ("plan", str(SCENARIOS / "handyman.toml"), "--json", "--seed", "3")
     _, first, _ = cli(*args)
