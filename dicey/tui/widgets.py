@@ -178,17 +178,33 @@ class CardView(Widget):
     def watch_card(self, card: CardState | None) -> None:
         if card is None:
             return
-        self._show_title()
-        tail = [faces.uses_line(card), faces.marks(card)]
-        self.border_subtitle = Text(" ".join(t for t in tail if t))
+        self._show_borders()
         # In a row that shares its width, cards are equal, so names keep room at 80
         # columns; a preview row shows a card's grid size as its width.
         self.styles.width = "1fr" if self.unit is None else card.active.size * self.unit
 
     def on_resize(self) -> None:
-        self._show_title()
+        self._show_borders()
 
-    def _show_title(self) -> None:
+    def _show_borders(self) -> None:
+        """Both borders' words (:meth:`_show_name`, :meth:`_show_tail`)."""
+        self._show_name()
+        self._show_tail()
+
+    def _show_tail(self) -> None:
+        """The uses and the marks on the bottom border; where both do not fit, the marks
+        alone (a shocked card is used by nothing until it is released): the border cut
+        'SHOCKED' to 'SHO…'."""
+        card = self.card
+        if card is None:
+            return
+        tail = [t for t in (faces.uses_line(card), faces.marks(card)) if t]
+        room = self.outer_size.width - TITLE_FRAME
+        if len(tail) == 2 and self.outer_size.width and cell_len(" ".join(tail)) > room:
+            tail = tail[1:]
+        self.border_subtitle = Text(" ".join(tail))
+
+    def _show_name(self) -> None:
         """The key and name on the border, cut to the card's width keeping the ``+`` of an
         upgraded card (the border cut it off with the name's end). As Text: a plain string
         there is read as markup, and a card's name is the modder's to write."""

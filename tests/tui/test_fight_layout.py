@@ -344,3 +344,30 @@ async def test_a_cut_card_name_keeps_the_plus_of_its_upgrade(home):
         assert all(r - 2 <= len(t) <= r for t, r in zip(titles, room)), (titles, room)
         row = next(line for line in screen_text(app) if line.count("…+") == 6)
         assert "f S" in row                                # drawn whole, the + included
+
+
+async def test_a_shocked_card_in_a_crowded_row_says_so_whole(home):
+    """Six cards at 80 columns: '×2 SHOCKED' did not fit a card's bottom border, which cut
+    it to '×2 SHO…'. The mark stays whole and the uses give way (a shocked card is used by
+    nothing until it is released); a card with room keeps both."""
+    from dataclasses import replace as changed
+
+    from dicey.run import progress
+    from dicey.tui.widgets import CardView
+    from tui_kit import kit_state, tui_library
+    lib = tui_library()
+    state = kit_state(4)
+    state = changed(state, hero=changed(state.hero, equipment=("lockpick",) * 6))
+    for width, both in ((80, False), (160, True)):
+        app = make_app(home, library=lib)
+        async with app.run_test(size=(width, 30)) as pilot:
+            app.continue_run(progress.enter_fight(state))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
+            screen = app.screen
+            await pilot.pause()
+            hero = screen.session.fight.fighters[0]
+            hero.cards[0] = hero.cards[0]._replace(shocked=True, uses_left=2)
+            screen.refresh_view()
+            await pilot.pause()
+            view = list(screen.query_one("#hero-cards").query(CardView))[0]
+            assert str(view.border_subtitle) == ("×2 SHOCKED" if both else "SHOCKED")
