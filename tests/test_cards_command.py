@@ -135,3 +135,21 @@ def test_the_modding_tutorial_shows_what_the_command_prints(cli, tmp_path, monke
     code, _, err = cli("cards", "tinderbx", "--mods", "mods/embers")
     assert "unknown card 'tinderbx' (did you mean 'Tinderbox'?)" in doc
     assert err == "dicey: error: unknown card 'tinderbx' (did you mean 'Tinderbox'?)\n"
+
+
+def test_wide_names_keep_the_list_in_columns(cli, tmp_path):
+    """A name of wide letters or an emoji takes two cells a letter: padded by letters, it
+    pushed the columns after it one cell right per wide letter."""
+    from rich.cells import cell_len
+    mod = tmp_path / "wide"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "wide"\nversion = "1.0"\napi = 1\n')
+    (mod / "cards.dice").write_text('equipment "Ｗｉｄｅ 9" { slots: any; on use { attack(d) } }\n'
+                                    'equipment "Fire 🔥" { slots: any; on use { attack(d) } }\n',
+                                    encoding="utf-8")
+    code, out, err = cli("cards", "--mods", str(mod))
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith(("Ｗｉｄｅ", "Fire 🔥", "Sword "))]
+    assert len(rows) == 3
+    starts = {cell_len(row[:row.index("[")]) for row in rows}   # where the slots begin
+    assert len(starts) == 1, rows

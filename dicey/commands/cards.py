@@ -13,6 +13,8 @@ import argparse
 import re
 import textwrap
 
+from rich.cells import cell_len
+
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
 from dicey.notation import card_text, slot_line, slot_words, uses_line, uses_words
@@ -159,14 +161,19 @@ def run(args: argparse.Namespace) -> int:
             return fail(err.args[0])
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
-    width = max((len(c.name) for c in cards), default=4)
-    slots = max((len(slot_text(c)) for c in cards), default=5)
+    width = max((cell_len(c.name) for c in cards), default=4)
+    slots = max((cell_len(slot_text(c)) for c in cards), default=5)
     uses = max((len(uses_text(c)) for c in cards), default=4)
     print(f"{'card':<{width}}  size  {'slots':<{slots}}  {'uses':<{uses}}  random  from")
-    for c in cards:
+    for c in cards:   # (padded by the cells a name takes: an emoji or a wide letter takes 2)
         origin = c.origin.mod if c.origin and c.origin.mod else "base"
-        print(f"{c.name:<{width}}  {c.size:>4}  {slot_text(c):<{slots}}  "
+        print(f"{_pad(c.name, width)}  {c.size:>4}  {_pad(slot_text(c), slots)}  "
               f"{uses_text(c):<{uses}}  {'yes' if c.is_random else 'no':<6}  {origin}")
     print(f"{len(cards)} cards")
     print(LEGEND)
     return 0
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` and the spaces that make it ``width`` terminal cells wide."""
+    return text + " " * (width - cell_len(text))
