@@ -294,23 +294,21 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
                 failed.setdefault(member, f"requirement cycle: {cycle}")
             return False
         state[mod.id] = "active"
-        ok = True
+        why: list[str] = []          # every requirement that fails, not just the first
         for dep, minimum in mod.requires:
             if dep in broken and dep not in by_id:
-                failed.setdefault(mod.id, f"requires mod '{dep}', which did not load "
-                                  f"({broken[dep]})")
-                ok = False
+                why.append(f"requires mod '{dep}', which did not load ({broken[dep]})")
             elif dep not in by_id:
-                failed.setdefault(mod.id, f"requires mod '{dep}', which is not installed"
-                                  f"{did_you_mean(dep, spelt)}")
-                ok = False
+                meant = did_you_mean(dep, spelt) or did_you_mean(dep.lower(), spelt)
+                why.append(f"requires mod '{dep}', which is not installed{meant}")
             elif not visit(by_id[dep], chain + [mod.id]):
-                failed.setdefault(mod.id, f"requires mod '{dep}', which did not load")
-                ok = False
+                why.append(f"requires mod '{dep}', which did not load")
             elif by_id[dep].version < minimum:
-                failed.setdefault(mod.id, f"requires {dep}>={'.'.join(map(str, minimum))}, "
-                                  f"but {dep} is version {by_id[dep].version_text}")
-                ok = False
+                why.append(f"requires {dep}>={'.'.join(map(str, minimum))}, but {dep} is "
+                           f"version {by_id[dep].version_text}")
+        ok = not why
+        if why:
+            failed.setdefault(mod.id, "; ".join(why))
         state[mod.id] = "done"
         if ok and mod.id not in failed:
             ordered.append(mod)

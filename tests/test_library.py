@@ -726,3 +726,17 @@ def test_a_misspelt_requirement_is_answered_with_the_mod_beside_it(content, tmp_
     lib = load_library(content, mod_dirs=[], single_mods=[embers])
     assert lib.skipped_mods["embers"] == ("requires mod 'frostbyte', which is not installed "
                                           "(did you mean 'frostbite'?)")
+
+
+def test_every_failing_requirement_is_said_and_a_capitalised_id_gets_the_one_meant(
+        content, tmp_path):
+    """Only the first requirement that failed was said; and 'BASE' for the mod 'base' had
+    no did-you-mean (ids are lower case)."""
+    mods = tmp_path / "mods"
+    mod(mods, "base", 'equipment "Club" { on use { attack(d) } }')
+    mod(mods, "needy", "", 'name = "needy"\nversion = "1.0"\napi = 1\n'
+                           'requires = ["nothere", "base>=2.0", "BASE"]\n')
+    lib = load_library(content, [mods])
+    assert lib.skipped_mods["needy"] == (
+        "requires mod 'nothere', which is not installed; requires base>=2.0, but base is "
+        "version 1.0.0; requires mod 'BASE', which is not installed (did you mean 'base'?)")
