@@ -26,6 +26,7 @@ from typing import Any, Mapping
 
 from dicey.lang.interp import MAX_INT
 from dicey.library import NOT_A_FILE
+from dicey.rules.state import MAX_DICE
 
 from .inventory import upgradable
 from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
@@ -139,6 +140,9 @@ def _check_sizes(state: RunState) -> None:
     for name in ("hp", "max_hp", "xp", "level", "dice"):
         if getattr(state.hero, name) > MAX_INT:
             raise SaveFormatError(f"run.hero.{name} should be at most {MAX_INT:,}")
+    if state.hero.dice > MAX_DICE:   # (a fight would roll 24 of them, saying nothing)
+        raise SaveFormatError(f"run.hero.dice should be at most {MAX_DICE} (the most dice a "
+                              "fighter rolls)")
 
 
 #: Said of a save that names content not loaded: most likely a mod's.

@@ -436,6 +436,7 @@ def test_a_save_that_is_a_named_pipe_is_refused_not_waited_on(store):
 
 @pytest.mark.parametrize("field, value", [
     ("hp", 10 ** 30), ("max_hp", 10 ** 7), ("xp", 10 ** 12), ("level", 10 ** 9), ("dice", 10 ** 7),
+    ("dice", 1000),    # loaded, and 24 rolled with nothing said
 ])
 def test_hero_numbers_no_run_can_reach_are_refused(field, value):
     def edit(run):
