@@ -228,29 +228,25 @@ class _SearchGraph:
 
 # ------------------------------------------------------------------ from a line
 
-def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str) -> DecisionGraph:
+def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str,
+              value: float) -> DecisionGraph:
     """A plan that was not searched (the rule of thumb's): its one line, every node chosen,
     each move's likeliest outcome. As in a searched graph, a node's value is the turn's
-    score for the line through it: here the line's own score at its end."""
+    score for the line through it: here ``value``, the line's own score."""
     graph = DecisionGraph(title, "greedy")
     state = root
-    node = graph.add_node("decision", state_label(root, scorer.side), 0.0, 0, chosen=True)
-    final = 0.0
+    node = graph.add_node("decision", state_label(root, scorer.side), value, 0, chosen=True)
     for depth, step in enumerate(line, 1):
         after = likeliest_result(state, step.move)
         if after.turn_over:
-            final = scorer.turn_score(root, state, after)
-            label = f"end: {score_text(final)}\n" + state_label(after, scorer.side)
-            nxt = graph.add_node("leaf", label, final, depth, chosen=True)
+            label = f"end: {score_text(value)}\n" + state_label(after, scorer.side)
+            nxt = graph.add_node("leaf", label, value, depth, chosen=True)
         else:
-            nxt = graph.add_node("decision", state_label(after, scorer.side), 0.0, depth,
+            nxt = graph.add_node("decision", state_label(after, scorer.side), value, depth,
                                  chosen=True)
-        graph.add_edge(node.id, nxt.id, move_text(state, step.move), "move", chosen=True)
+        graph.add_edge(node.id, nxt.id, move_text(state, step.move), "move", value=value,
+                       chosen=True)
         node, state = nxt, after
-    if not state.turn_over:                 # a line cut short: its score where it stops
-        final = scorer.step(root, state) + scorer.potential(state) - scorer.potential(root)
-    for item in (*graph.nodes.values(), *graph.edges):
-        item.value = final
     return graph
 
 

@@ -201,7 +201,7 @@ class _Job:
         value = self._line_score(line)
         plan = self._plan(line, value, [FirstMove(line[0].move, value)], "greedy", **counts)
         if self.want_graph:
-            plan.graph = graphs.from_line(self.root, line, self.scorer, self.title)
+            plan.graph = graphs.from_line(self.root, line, self.scorer, self.title, value)
         return plan
 
     def _line_score(self, line: list[Step]) -> float:

@@ -72,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from dicey.tui.app import DiceyApp, PlayConfig
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
                         notices=_notices(lib))
-    app = DiceyApp(lib, SaveStore(library=lib), config)
+    app = DiceyApp(lib, SaveStore(), config)
     app.run()
     return app.return_code or 0

@@ -36,8 +36,8 @@ from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, Floor
 from .chance import SampleChance
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
 from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
-from .interp import (MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope, compile_expr,
-                     reaches_chance)
+from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope,
+                     compile_expr, reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -1170,7 +1170,7 @@ class _DeclChecker:
         hooks = self._scripts(m, {})
         return FighterDef(
             kind=kind, id=self.ident, name=self.decl.name, hp=v.integer("hp", 1, 1, 9999),
-            dice=v.integer("dice", 2, 0, 24), level=level, equipment=equipment,
+            dice=v.integer("dice", 2, 0, MAX_DICE), level=level, equipment=equipment,
             ai=v.word("ai", "normal", AI_PRESETS), goes_first="goes first" in m.flags,
             strong=frozenset(v.words("strong", DAMAGE_TYPES)),
             weak=frozenset(v.words("weak", DAMAGE_TYPES)),

@@ -434,23 +434,10 @@ class Mechanics:
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
             self._knockout(dst)
             return lost
-        if lost and rules.blows_heard:
-            # The receiver's ``on damage taken``, then the attacker's ``on damage dealt``:
-            # each side's cards (left to right), then its statuses. Most fighters have
-            # none (card_events(), inlined), most content no such status hook at all.
-            events = target._card_events
-            if "on damage taken" in (events if events is not None else target.card_events()):
-                self._cards_hook(dst, "on damage taken", {"amount": lost})
-            if rules.damage_hooked and "on damage taken" in rules.hooked:
-                self._status_hooks(dst, "on damage taken", {"amount": lost})
+        if lost and rules.blows_heard:   # (most content has no such hook at all)
+            self._blow_heard(dst, "on damage taken", lost)
             if src != dst:
-                attacker = self.fighters[src]
-                events = attacker._card_events
-                if "on damage dealt" in (events if events is not None else
-                                         attacker.card_events()):
-                    self._cards_hook(src, "on damage dealt", {"amount": lost})
-                if rules.damage_hooked and "on damage dealt" in rules.hooked:
-                    self._status_hooks(src, "on damage dealt", {"amount": lost})
+                self._blow_heard(src, "on damage dealt", lost)
         if attack and src != dst and "thorns" in target.statuses:
             self._damage(dst, src, target.statuses["thorns"], "normal", "thorns")
         return lost
@@ -563,13 +550,21 @@ class Mechanics:
         if self.log:
             self._events.append(E.DiceGiven(side, f.name, tuple(values)))
 
+    def _blow_heard(self, side: int, event: str, lost: int) -> None:
+        """``event`` (``on damage taken`` or ``on damage dealt``) for a blow that removed
+        ``lost`` HP: ``side``'s cards (left to right), then its statuses."""
+        names = {"amount": lost}          # (each hook's run copies them)
+        if event in self.fighters[side].card_events():   # (most fighters: no such card)
+            self._cards_hook(side, event, names)
+        self._status_hooks(side, event, names)
+
     def _set_dice(self, side: int, values: tuple[int, ...]) -> None:
         """``set_dice``: the dice ``side`` can place and see (``pool_values``) become dice
         of ``values``, in pool order. The i-th value takes the place of the i-th such die
         and keeps its burning mark; values past their number are new plain dice, at the
         end; such dice past the values' number go. Locked and blind dice stay as they are.
         A call that changes nothing changes nothing (the pool, its code, the log)."""
-        if self.outcome is not None and not self._ending:   # _stopped
+        if self._stopped:
             return
         for v in values:
             if type(v) is not int or not 1 <= v <= 6:   # true and false are not dice

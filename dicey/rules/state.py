@@ -22,9 +22,8 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 from dicey.lang.ast import Bool, Int, ListExpr, Str, upgrade_ref
 from dicey.lang.defs import EquipmentDef, FighterDef, Slot
-
-#: No pool ever holds more dice than this (a script that would pass it faults).
-MAX_DICE = 24
+# No pool holds more dice than the language's limit (a script that would pass it faults).
+from dicey.lang.interp import MAX_DICE as MAX_DICE
 #: ``uses_left`` of a card with unlimited uses.
 UNLIMITED = -1
 

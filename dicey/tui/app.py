@@ -85,7 +85,7 @@ class DiceyApp(App):
         # than turning the ANSI theme's colours into black on black).
         super().__init__(ansi_color=True)
         self.library = library
-        self.store = store or SaveStore(library=library)
+        self.store = store or SaveStore()
         if self.store.library is None:   # a save of other content is set aside, not lost
             self.store.library = library
         self.records = RecordBook(self.store.folder)

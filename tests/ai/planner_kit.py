@@ -22,3 +22,17 @@ def reference(library):
         scenario = load_scenario(SCENARIOS / f"{name}.toml")
         return scenario, scenario.fight(library)
     return get
+
+
+def mod_library(folder: Path, name: str, dice: str):
+    """The content with one mod, ``name``, made in ``folder`` of the declarations ``dice``
+    (it must load clean)."""
+    from dicey.library import load_library
+
+    mod = folder / name
+    mod.mkdir()
+    (mod / "mod.toml").write_text(f'name = "{name}"\nversion = "1.0"\napi = 1\n')
+    (mod / f"{name}.dice").write_text(dice)
+    library = load_library(mod_dirs=[mod])
+    assert name not in library.skipped_mods and not library.errors
+    return library

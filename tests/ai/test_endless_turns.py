@@ -12,11 +12,11 @@ import pytest
 from dicey.ai.baseline import choose_move
 from dicey.ai.planner import Budget, make_chooser, plan_turn
 from dicey.lang.chance import SampleChance
-from dicey.library import load_library
 from dicey.rules.events import Placed, TurnStarted
 from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
 from dicey.rules.headless import run_fight
 from dicey.rules.protocol import IllegalMoveError, Move
+from planner_kit import mod_library
 
 ECHO = """
 equipment "Echo" { slots: any; uses: unlimited; on use { give(d) } }
@@ -29,13 +29,7 @@ enemy "Flipper" { hp: 20; dice: 2; equipment: "Flip", "Sword"; goes first }
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mods") / "echo"
-    folder.mkdir()
-    (folder / "mod.toml").write_text('name = "Echo"\nversion = "1.0"\napi = 1\n')
-    (folder / "echo.dice").write_text(ECHO)
-    library = load_library(mod_dirs=[folder])
-    assert "echo" not in library.skipped_mods and not library.errors
-    return library
+    return mod_library(tmp_path_factory.mktemp("mods"), "echo", ECHO)
 
 
 def echoer_to_move(lib, seed: int = 1, enemy: str = "Echoer") -> Fight:

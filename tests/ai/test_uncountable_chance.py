@@ -12,11 +12,11 @@ import pytest
 from dicey.ai.moves import likeliest_result
 from dicey.ai.planner import Budget, make_chooser, plan_turn
 from dicey.lang.chance import SampleChance, TooManyOutcomes
-from dicey.library import load_library
 from dicey.rules.fight import Fight
 from dicey.rules.headless import run_fight
 from dicey.rules.protocol import Move
 from dicey.run.brains import hero_hint
+from planner_kit import mod_library
 
 FIVE = """
 equipment "Five Dice" { slots: any; on use { repeat 5 { attack(roll(1, 6)) } } }
@@ -26,13 +26,7 @@ enemy "Roller" { hp: 20; dice: 2; equipment: "Five Dice", "Sword"; goes first }
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("mods") / "five"
-    folder.mkdir()
-    (folder / "mod.toml").write_text('name = "Five"\nversion = "1.0"\napi = 1\n')
-    (folder / "five.dice").write_text(FIVE)
-    library = load_library(mod_dirs=[folder])
-    assert "five" not in library.skipped_mods and not library.errors
-    return library
+    return mod_library(tmp_path_factory.mktemp("mods"), "five", FIVE)
 
 
 def roller_to_move(lib, seed: int = 1) -> Fight:
