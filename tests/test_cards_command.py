@@ -153,3 +153,19 @@ def test_wide_names_keep_the_list_in_columns(cli, tmp_path):
     assert len(rows) == 3
     starts = {cell_len(row[:row.index("[")]) for row in rows}   # where the slots begin
     assert len(starts) == 1, rows
+
+
+def test_a_tab_in_a_cards_text_reads_as_one_space_on_every_line(cli, tmp_path):
+    """Tabs were expanded to the next tab stop, which sits elsewhere on each line: the text
+    and the weakened line said the same words with different gaps."""
+    mod = tmp_path / "tabs"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "tabs"\nversion = "1.0"\napi = 1\n')
+    (mod / "cards.dice").write_text(
+        'equipment "Tabby" { slots: any; text: "Do\\t[d] damage"; on use { attack(d) } }\n')
+    code, out, err = cli("cards", "Tabby", "--mods", str(mod))
+    assert code == 0, err
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ")}
+    assert "\t" not in out
+    assert lines["text"].endswith("  Do d damage")
+    assert lines["weakened"].endswith(" · Do d damage")

@@ -145,7 +145,8 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     for label, text in lines:
         out.append(textwrap.fill(text, 79, initial_indent=f"  {label:<{width}}",
                                  subsequent_indent=" " * (width + 2),
-                                 break_on_hyphens=False, break_long_words=False))
+                                 break_on_hyphens=False, break_long_words=False,
+                                 expand_tabs=False))   # a tab reads as one space
     if any(label in ("text", "upgrade", "weakened") and re.search(r"\bd\b", text)
            for label, text in lines):
         out.append("  (d is the total of the dice on the card)")
