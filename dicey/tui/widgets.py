@@ -247,14 +247,7 @@ class CardView(Widget):
         """The face as it fits; a face cut short ends with ``…`` (the card cursor shows
         the whole card on the message line)."""
         width, height = self.content_size
-        lines = self.face_lines(width)
-        if 0 < height < len(lines):
-            lines = lines[:height]
-            last = lines[-1]
-            last.rstrip()
-            last.truncate(max(0, width - 1))
-            last.append("…")
-        return Text("\n").join(lines)
+        return cut_lines(self.face_lines(width), width, height)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -447,6 +440,45 @@ class Menu(OptionList):
         line.add_column(ratio=1)
         line.add_row("▶ " if index == highlighted else "  ", Text(self._prompts[index]))
         return line
+
+
+def cut_lines(lines: list[Text], width: int, height: int) -> Text:
+    """Wrapped ``lines`` as ``height`` rows of ``width`` cells show them: when there are
+    more, the last one shown ends with ``…`` (0: no limit)."""
+    if 0 < height < len(lines):
+        lines = lines[:height]
+        last = lines[-1]
+        last.rstrip()
+        last.truncate(max(0, width - 1))
+        last.append("…")
+    return Text("\n").join(lines)
+
+
+class Clipped(Widget):
+    """Text wrapped to the widget's width, as tall as it needs up to its ``max-height``:
+    text longer than that ends with ``…`` instead of pushing the rest of the screen away
+    (a mod's hero or dungeon may say a thousand characters)."""
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id)
+        self.text = Text()
+
+    def update(self, text: Text | str) -> None:
+        self.text = Text(text) if isinstance(text, str) else text
+        self.refresh(layout=True)
+
+    def _lines(self, width: int) -> list[Text]:
+        lines = list(self.text.wrap(self.app.console, max(1, width)))   # (text-align: CSS)
+        for line in lines:
+            line.rstrip()
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        return cut_lines(self._lines(width), width, height)
 
 
 class OneLine(Widget):

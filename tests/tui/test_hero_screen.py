@@ -50,3 +50,22 @@ async def test_the_key_line_names_as_many_numbers_as_there_are_heroes(home):
         assert len(app.screen.heroes) == 2
         bar = key_line(app)
         assert bar.startswith("1-2 start with hero N  x read") and "1-9" not in bar
+
+
+async def test_a_long_hero_text_ends_with_an_ellipsis_and_the_kit_stays_on_screen(home):
+    """A mod's hero of a thousand characters of text pushed its kit off the screen."""
+    lib = tui_library()
+    long = " ".join(["A wanderer from the hills who trusts no one and no die."] * 18)
+    lib.heroes["weakling"] = replace(lib.heroes["weakling"], text=long)
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        await pilot.press("down")                         # the Weakling
+        await pilot.pause()
+        await pilot.pause()
+        info = app.screen.query_one("#hero-info")
+        assert info.region.height == 6 and str(info.render()).endswith("…")
+        cards = [c for c in app.screen.query("#hero-kit CardView") if c.display]
+        assert cards and all(c.region.bottom < 24 for c in cards)
+        assert app.screen.max_scroll_y == 0

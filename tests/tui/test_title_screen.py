@@ -112,3 +112,25 @@ async def test_the_dungeon_s_line_breaks_after_its_name_on_a_narrow_screen(home)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert f"The Pit: {long}" in [line.strip() for line in screen_text(app)]
+
+
+async def test_a_long_dungeon_line_ends_with_an_ellipsis_and_leaves_the_menu_whole(home):
+    """A mod's dungeon line of a thousand characters pushed the menu off an 80×24 screen,
+    which scrolled with the dungeon's name out of sight; now it stops at three lines."""
+    from dataclasses import replace
+
+    from tui_kit import tui_library
+    lib = tui_library()
+    long = " ".join(["Down past the old mill and the river where nobody goes."] * 18)
+    lib.dungeons = {k: replace(d, text=long) for k, d in lib.dungeons.items()}
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        lines = [line.strip() for line in screen_text(app)]
+        name = lines.index("The Pit")
+        shown = lines[name + 1:name + 4]
+        assert shown[-1].endswith("…") and lines[name + 4] == ""
+        assert all(part in long for part in " ".join(shown).rstrip("…").split())
+        assert screen.max_scroll_y == 0
+        assert screen.query_one("#menu").region.bottom < 23     # above the key line

@@ -17,7 +17,7 @@ from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
 from ..faces import counted
 from ..keys import HERO_KEYS, HERO_NUMBERS
-from ..widgets import CardRow, CardView, KeyBar, Menu
+from ..widgets import CardRow, CardView, Clipped, KeyBar, Menu
 from .base import RunScreen
 from .card import read_cards
 
@@ -37,7 +37,7 @@ class HeroScreen(RunScreen):
         with Horizontal(id="hero-body"):
             yield Menu(id="hero-list")
             with Vertical(id="hero-preview"):
-                yield Static(id="hero-info")
+                yield Clipped(id="hero-info")
         # The kit under the list, as wide as the screen: beside it, four cards at 80
         # columns cut their names ('Electro…') and their texts short.
         yield CardRow(0, lettered=False, id="hero-kit")
@@ -76,7 +76,7 @@ class HeroScreen(RunScreen):
         dice = counted(hero.dice, "die", "dice")
         info.append(f"\n{hero.hp} HP · {dice} · grid {hero.grid} wide\n")
         info.append(hero.text)
-        self.query_one("#hero-info", Static).update(info)
+        self.query_one("#hero-info", Clipped).update(info)
         cards = [fresh_card(lib.equipment[c]) for c in hero.equipment if c in lib.equipment]
         self.query_one("#hero-kit", CardRow).show(cards)
         self.call_after_refresh(self.fit_kit)

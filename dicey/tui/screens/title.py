@@ -16,7 +16,7 @@ from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import KeyBar, Menu, OneLine
+from ..widgets import Clipped, KeyBar, Menu, OneLine
 from .base import DiceyScreen
 from .heroes import HeroScreen
 from .records import RecordsScreen
@@ -98,7 +98,7 @@ class TitleScreen(DiceyScreen):
     def compose(self) -> ComposeResult:
         with Center(id="logo-box"):
             yield Static(Text(LOGO.strip("\n")), id="logo")
-        yield Static(id="tagline")
+        yield Clipped(id="tagline")
         with Center(), Vertical(id="title-body"):
             yield Menu(id="menu")
             mods = mods_line(self.dicey.library)
@@ -117,7 +117,7 @@ class TitleScreen(DiceyScreen):
 
     def _show_tagline(self) -> None:
         width = self.size.width or self.app.size.width
-        self.query_one("#tagline", Static).update(Text(tagline(self.dicey.library, width)))
+        self.query_one("#tagline", Clipped).update(Text(tagline(self.dicey.library, width)))
 
     def fit_logo(self) -> None:
         """The logo only when the screen has room for it and the rest: on a short screen
