@@ -17,6 +17,7 @@ import sys
 from typing import Sequence
 
 from . import commands
+from .commands._shared import CommandError, fail
 
 #: Sub-commands in the order ``dicey --help`` lists them (others follow by name).
 ORDER = ("play", "fight", "plan", "graph", "check", "cards", "sim", "bench")
@@ -159,6 +160,8 @@ def _main(argv: list[str]) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except CommandError as err:
+        return fail(str(err), err.code)
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last line of defence: one line, not a traceback

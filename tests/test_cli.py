@@ -257,3 +257,17 @@ def test_an_unknown_enemy_is_told_every_enemy(cli, library, argv):
     assert code == 2 and out == ""
     assert err == f"dicey: error: unknown enemy 'nobody' (available: {', '.join(names)})\n"
 
+
+
+@pytest.mark.parametrize("command", [("fight", "Frog"), ("sim", "--fights", "2"),
+                                     ("cards", "Sword"), ("plan", "scenarios/frog.toml")])
+def test_a_mods_path_that_is_no_mod_folder_stops_a_tool(cli, tmp_path, command):
+    """'--mods /tmp/nonexist' printed its error, then ran on the base game alone and exited
+    0: a report made without the mod that was asked for, nothing in it to say so."""
+    loose = tmp_path / "cards.dice"
+    loose.write_text('equipment "Loose" { on use { attack(d) } }\n')
+    for wrong in (tmp_path / "nowhere", loose):
+        code, out, err = cli(*command, "--mods", str(wrong))
+        assert code == 2 and out == "", err
+        assert f"dicey: error: nothing was run: --mods {wrong}" in err
+        assert "Traceback" not in err

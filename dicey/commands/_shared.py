@@ -8,16 +8,33 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from dicey.lang.errors import printable
-from dicey.library import Library, load_library
+from dicey.library import MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER, Library, load_library
+
+
+class CommandError(Exception):
+    """A command that cannot go on: ``dicey: error: MESSAGE`` and exit ``code``."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
 
 
 def library_from(args: Namespace, *, report: bool = True) -> Library:
-    """The library the ``--mods``/``--no-mods`` flags ask for; mod problems go to stderr."""
+    """The library the ``--mods``/``--no-mods`` flags ask for; mod problems go to stderr.
+
+    A ``--mods`` path that is no mod folder at all (not there, or a file) is a mistake in
+    the command line, not in a mod: a command that reports on content (``report``) stops
+    with :class:`CommandError` rather than measure the content without it. A mod with
+    errors is reported and left out, and the rest still runs."""
     lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
     if report and lib.diagnostics:
         print(lib.render_diagnostics(), file=sys.stderr)
         for mod, why in sorted(lib.skipped_mods.items()):
             print(f"dicey: mod '{mod}' skipped ({why})", file=sys.stderr)
+    wrong = [d.path for d in lib.errors if d.message in (MOD_FOLDER_NOT_FOUND,
+                                                         NOT_A_MOD_FOLDER)]
+    if report and wrong:
+        raise CommandError(f"nothing was run: --mods {', '.join(wrong)} (said above)")
     return lib
 
 
