@@ -59,7 +59,7 @@ ValueError: unknown AI score key 'damge' (did you mean 'damage'?)
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from dicey.lang.errors import did_you_mean
 from dicey.rules.fight import Fight
@@ -86,23 +86,37 @@ class Weights:
     outlook: int = 50
     fatal: int = 5_000
     charge: int = 60
+    #: Points a stack of the statuses named (``score { rot: 0 }``), as (id, points):
+    #: before the status's own ``score`` and its kind's weight. ``poison`` is here when
+    #: the block sets it.
+    statuses: tuple[tuple[str, int], ...] = ()
 
-    def with_overrides(self, overrides: Mapping[str, int]) -> "Weights":
-        """These weights with some replaced; ValueError for a key that is not a weight."""
-        for key in overrides:
-            if key not in WEIGHT_KEYS:
-                raise ValueError(f"unknown AI score key '{key}'{did_you_mean(key, WEIGHT_KEYS)}")
-        return replace(self, **{k: int(v) for k, v in overrides.items()})
+    def with_overrides(self, overrides: Mapping[str, int],
+                       statuses: Collection[str] = ()) -> "Weights":
+        """These weights with some replaced: a key is a weight of the table or one of
+        ``statuses`` (status ids: its points a stack); ValueError for any other."""
+        table: dict[str, int] = {}
+        own = dict(self.statuses)
+        for key, value in overrides.items():
+            if key in WEIGHT_KEYS:
+                table[key] = int(value)
+            elif key not in statuses:
+                raise ValueError(f"unknown AI score key '{key}'"
+                                 f"{did_you_mean(key, [*WEIGHT_KEYS, *statuses])}")
+            if key == "poison" or key not in WEIGHT_KEYS:
+                own[key] = int(value)
+        return replace(self, **table, statuses=tuple(sorted(own.items())))
 
     @classmethod
-    def for_fighter(cls, defn: Any) -> "Weights":
-        """The default weights with a fighter's ``score { … }`` overrides applied."""
+    def for_fighter(cls, defn: Any, statuses: Collection[str] = ()) -> "Weights":
+        """The default weights with a fighter's ``score { … }`` overrides applied
+        (``statuses``: the status ids it may name)."""
         overrides = getattr(defn, "score", None) or {}
-        return cls().with_overrides(overrides) if overrides else DEFAULT_WEIGHTS
+        return cls().with_overrides(overrides, statuses) if overrides else DEFAULT_WEIGHTS
 
 
-#: The names an enemy's ``score { … }`` block may use.
-WEIGHT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Weights))
+#: The weights of the table an enemy's ``score { … }`` block may set (and status ids).
+WEIGHT_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Weights) if f.name != "statuses")
 #: The project's table.
 DEFAULT_WEIGHTS = Weights()
 
@@ -118,7 +132,8 @@ class Scorer:
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
-        self.weights = w = weights or Weights.for_fighter(fight.fighters[self.side].defn)
+        self.weights = w = weights or Weights.for_fighter(fight.fighters[self.side].defn,
+                                                           fight.rules.statuses)
         self._rules = fight.rules
         self._own: dict[str, int] = {}
         self._opp: dict[str, int] = {}
@@ -142,10 +157,15 @@ class Scorer:
         gone_before_it_matters = "turn end" if own else "turn start"
         if rules.clears(status) == gone_before_it_matters:
             return 0
-        if rules.kind(status) == "positive":
-            return w.positive_status if own else -w.positive_status
-        worth = w.poison if status == "poison" else w.negative_status
-        return -worth if own else worth
+        positive = rules.kind(status) == "positive"
+        worth = dict(w.statuses).get(status)            # the fighter's score { rot: … }
+        if worth is None:                               # the status's own score: …
+            defn = rules.statuses.get(status)
+            worth = defn.score if defn is not None else None
+        if worth is None:                               # the table's, by its kind
+            worth = (w.positive_status if positive else
+                     w.poison if status == "poison" else w.negative_status)
+        return (worth if own else -worth) if positive else (-worth if own else worth)
 
     # ------------------------------------------------------------- the parts
 

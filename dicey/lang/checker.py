@@ -150,6 +150,8 @@ AI_PRESETS = ("easy", "normal", "hard")
 SCORE_KEYS = ("damage", "poison", "negative_status", "positive_status", "card_used",
               "countdown", "unused_pip", "move", "healing", "opponent_dead", "self_dead",
               "outlook", "fatal", "charge")
+#: The most points a status's ``score`` may give a stack, either way (a kill is 1,000,000).
+MAX_SCORE = 100_000
 #: Words a keyword can never be used as a name for.
 RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop",
                       "true", "false", "and", "or", "not", "var", "on", "before", "when",
@@ -628,7 +630,9 @@ class _Members:
     def __init__(self, members: tuple[A.Member, ...], report: _Report, what: str,
                  properties: Iterable[str], flags: Iterable[str] = (),
                  sections: Iterable[str] = (), hooks: Iterable[str] = (),
-                 allow_vars: bool = False):
+                 allow_vars: bool = False, more: tuple[Iterable[str], str] = ((), "")):
+        """``more``: other property names it takes, and how its list of them says them
+        (a score block's status ids: ``"a status's id"``)."""
         self.report = report
         self.props: dict[str, A.Property] = {}
         self.flags: dict[str, A.Flag] = {}
@@ -637,16 +641,17 @@ class _Members:
         self.hooks: dict[str, A.Hook] = {}
         self.refused_hooks = 0   # hooks written but refused (each reported)
         self.vars: dict[str, A.VarDecl] = {}
-        known = _Known(tuple(properties), tuple(flags), tuple(sections), tuple(hooks))
+        known = _Known(tuple(properties), tuple(flags), tuple(sections), tuple(hooks),
+                       tuple(more[0]), more[1])
         for member in members:
             self._sort(member, known, what, allow_vars)
 
     def _sort(self, member: A.Member, known: "_Known", what: str, allow_vars: bool) -> None:
         report = self.report
         if isinstance(member, A.Property):
-            if member.key not in known.properties:
+            if member.key not in known.properties and member.key not in known.more:
                 report.error(member.pos, f"unknown property '{member.key}' for {what}"
-                                         f"{_hint(member.key, known.properties)}")
+                                         f"{_hint(member.key, known.properties, known)}")
             elif member.key in self.props:
                 report.error(member.pos, f"'{member.key}' is set twice (first at line "
                                          f"{self.props[member.key].pos.line})")
@@ -709,11 +714,14 @@ class _Members:
             self.hooks[member.event] = member
 
 
-def _hint(word: str, choices: Iterable[str]) -> str:
-    """A did-you-mean for a member misspelt, or else the members there are (none: "")."""
+def _hint(word: str, choices: Iterable[str], known: "_Known | None" = None) -> str:
+    """A did-you-mean for a member misspelt, or else the members there are (none: "");
+    ``known``'s ``more`` names are meant too, and listed by its words for them."""
     choices = tuple(choices)
-    return did_you_mean(word, choices) or (f" (its properties: {', '.join(choices)})"
-                                           if choices else "")
+    more, said = (known.more, known.more_said) if known is not None else ((), "")
+    listed = ", ".join(choices) + (f", or {said}" if said else "")
+    return did_you_mean(word, (*choices, *more)) or (f" (its properties: {listed})"
+                                                     if choices else "")
 
 
 #: Words a hook may be written with that mean one of its own (``on turn begin``: the nearest
@@ -733,6 +741,8 @@ class _Known(NamedTuple):
     flags: tuple[str, ...]
     sections: tuple[str, ...]
     hooks: tuple[str, ...]
+    more: tuple[str, ...] = ()   # other properties, not listed by name
+    more_said: str = ""          # how a list of the properties says them
 
 
 class _Values:
@@ -1126,7 +1136,7 @@ class _DeclChecker:
             self.report.error(self.decl.name_pos, f"a status cannot have the id "
                                                   f"'{self.ident}': {taken}")
         m = _Members(self.decl.members, self.report, "a status",
-                     ("kind", "stacks", "clears", "text"), hooks=HOOKS["status"])
+                     ("kind", "stacks", "clears", "text", "score"), hooks=HOOKS["status"])
         v = _Values(m, self.report)
         hooks = self._scripts(m, {})
         text = v.text("text")
@@ -1139,6 +1149,7 @@ class _DeclChecker:
             clears=v.word("clears", "never", ("never", "turn start", "turn end")),
             text=text, hooks=hooks,
             is_random=self._is_random(hooks),
+            score=v.integer("score", None, -MAX_SCORE, MAX_SCORE),
             origin=self.origin)
 
     # -- fighters -------------------------------------------------------------
@@ -1187,9 +1198,13 @@ class _DeclChecker:
                                    f"{grid} wide (set 'grid' or carry less)")
 
     def _score(self, m: _Members) -> dict[str, int]:
+        """The ``score { }`` block: weights of the table, or a status's points a stack by
+        its id (``score { rot: 0 }``; a key of the table means the table's weight)."""
         out: dict[str, int] = {}
+        statuses = sorted(self.symbols.statuses)
         for section in m.sections:
-            sm = _Members(section.members, self.report, "a score block", SCORE_KEYS)
+            sm = _Members(section.members, self.report, "a score block", SCORE_KEYS,
+                          more=(statuses, "a status's id"))
             sv = _Values(sm, self.report)
             for key in sm.props:
                 out[key] = sv.integer(key, 0, -MAX_INT, MAX_INT)

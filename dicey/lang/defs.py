@@ -133,6 +133,7 @@ class StatusDef:
     text: str = ""
     hooks: Mapping[str, Any] = field(default_factory=dict)
     is_random: bool = False
+    score: int | None = None        # the AI's points a stack (None: its kind's weight)
     origin: Origin | None = None
 
 

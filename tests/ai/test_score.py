@@ -42,6 +42,68 @@ def test_an_enemy_carries_its_own_weights():
         Weights().with_overrides({"poisn": 1})
 
 
+ROT = """
+status "Rot" {
+    kind: negative
+    text: "At 5 stacks or more: lose 6 HP and all rot"
+    on turn start {
+        if stacks >= 5 { hurt_self(6); cure(rot) }
+    }
+}
+status "Mould" { kind: negative; score: 0 }
+equipment "Spore Pod" { slots: any; on use { inflict(rot, d) } }
+equipment "Moulder" { slots: any; on use { inflict(mould, d) } }
+enemy "Mold King" {
+    hp: 30; dice: 2; equipment: "Spore Pod", "Sword"
+    score { rot: 0; poison: 120 }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def rot_lib(tmp_path_factory):
+    from planner_kit import mod_library
+    return mod_library(tmp_path_factory.mktemp("mods"), "rot", ROT)
+
+
+def _rot_fight(lib, enemy: str, cards: tuple[str, ...]):
+    from dicey.rules.fight import Fight
+    f = Fight.start(lib, lib.enemy(enemy), lib.hero("Warrior"), random.Random(1))
+    f.set_position(0, dice=[4, 3], hp=30)
+    return f
+
+
+def test_a_score_block_weighs_a_status_by_its_id_and_a_status_itself(rot_lib):
+    """A status that bursts at a threshold was priced like any other (50 a stack): the
+    enemy piled on stacks about to vanish. Its id in the score block, or its own
+    ``score``, says what a stack is worth; the fighter's block comes first."""
+    king = rot_lib.enemy("Mold King")
+    assert king.score == {"rot": 0, "poison": 120}
+    assert rot_lib.statuses["mould"].score == 0 and rot_lib.statuses["rot"].score is None
+    w = Weights.for_fighter(king, rot_lib.statuses)
+    assert w.poison == 120 and dict(w.statuses) == {"rot": 0, "poison": 120}
+    s = Scorer(_rot_fight(rot_lib, "Mold King", ()))
+    assert s.status_weight("rot", own=False) == 0                # the king's block
+    assert s.status_weight("mould", own=False) == 0              # the status's own score
+    assert s.status_weight("poison", own=False) == 120
+    assert s.status_weight("weaken", own=False) == 50            # the table's, by kind
+    plain = Scorer(_rot_fight(rot_lib, "Mold King", ()), weights=DEFAULT_WEIGHTS)
+    assert plain.status_weight("rot", own=False) == 50
+    assert plain.status_weight("mould", own=False) == 0          # (its own, whoever plays)
+    with pytest.raises(ValueError, match="did you mean 'rot'"):
+        Weights().with_overrides({"rott": 1}, rot_lib.statuses)
+
+
+def test_an_enemy_that_prices_rot_at_nothing_hits_instead(rot_lib):
+    """Rot at nothing: the 4 on the Sword and the 3 kept (its pips are worth more than 3
+    rot); at the table's 50 a stack, the 3 goes on the Spore Pod."""
+    f = _rot_fight(rot_lib, "Mold King", ())
+    plan = plan_turn(f, preset="normal", seed=1)
+    assert [str(m) for m in plan.moves] == ["4 → Sword", "end turn"]
+    table = plan_turn(f, preset="normal", seed=1, scorer=Scorer(f, weights=DEFAULT_WEIGHTS))
+    assert sorted(str(m) for m in table.moves) == ["3 → Spore Pod", "4 → Sword", "end turn"]
+
+
 def _turn_score(f, *moves: str) -> float:
     start = f.copy()
     scorer = Scorer(start)

@@ -103,7 +103,14 @@ ROWS = [
     ("score-key-far", 'enemy "Probe" {\n    hp: 4\n    score { «bogus: 5» }\n}',
      "unknown property 'bogus' for a score block (its properties: damage, poison, "
      "negative_status, positive_status, card_used, countdown, unused_pip, move, healing, "
-     "opponent_dead, self_dead, outlook, fatal, charge)", None),
+     "opponent_dead, self_dead, outlook, fatal, charge, or a status's id)", None),
+    # a status's points a stack: its id in the block, or its own score
+    ("score-status-key", 'enemy "Probe" {\n    hp: 4\n    score { «shiled: 5» }\n}',
+     "unknown property 'shiled' for a score block", "shield"),
+    ("status-score-range", 'status "Probe" {\n    score: «999999»\n}',
+     "'score' must be from -100000 to 100000, not 999999", None),
+    ("status-score-word", 'status "Probe" {\n    score: «lots»\n}',
+     "'score' must be a number from -100000 to 100000", None),
     ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
      "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
      "tags, text)", None),
