@@ -36,8 +36,8 @@ from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, Floor
 from .chance import SampleChance
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
 from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
-from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_TEXT, Scope,
-                     compile_expr, reaches_chance)
+from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEXT, Scope,
+                     compile_expr, min_steps, reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -998,7 +998,19 @@ class _DeclChecker:
             walk = _ScriptChecker(self.report, scope, self.symbols, event, var_types)
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
+            self._budget(hook)
         return dict(m.hooks)
+
+    def _budget(self, hook: A.Hook) -> None:
+        """A warning for a hook that takes more steps than a run's budget whatever happens
+        (loops in loops): it would fault each time it ran, the card with it."""
+        steps = min_steps(hook.body)
+        if steps > MAX_STEPS:
+            costly = max(hook.body, key=lambda stmt: min_steps((stmt,)))
+            self.report.warning(costly.pos, f"'{hook.event}' takes at least {steps:,} steps "
+                                            f"each time it runs, past a script's budget of "
+                                            f"{MAX_STEPS:,}: it would fault every time "
+                                            "(a loop in a loop multiplies their turns)")
 
     def _is_random(self, hooks: dict[str, A.Hook], *values: A.Expr) -> bool:
         """Whether a hook's body or one of ``values`` can reach a chance point."""

@@ -1032,6 +1032,54 @@ def reaches_chance(node: Any) -> bool:
     return False
 
 
+def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
+    """The fewest steps of the budget a run of ``stmts`` can take, by the run's own
+    accounting (a statement one, a call statement two, a loop turn one): a lower bound that
+    reads only what a script says for certain (a ``repeat`` or a ``for`` whose count is
+    written as a number or a list, each branch of an ``if`` the cheapest, nothing after a
+    ``stop`` or a ``cancel``, and one turn of a loop that holds one). Past
+    :data:`MAX_STEPS`, the script faults whenever it runs: the checker warns of it.
+
+    >>> from dicey.lang.parser import parse
+    >>> def body(script):
+    ...     return parse('equipment "X" { on use { %s } }' % script).decls[0].members[0].body
+    >>> min_steps(body("repeat 100 { repeat 100 { attack(1) } }"))   # 1 + 100 × (2 + 300)
+    30201
+    >>> min_steps(body("attack(1); stop; attack(2)"))
+    3
+    """
+    return _least(stmts)[0]
+
+
+def _least(stmts: tuple[A.Stmt, ...]) -> tuple[int, bool]:
+    """(the fewest steps of a block, whether it may end the script: a stop or a cancel)."""
+    total = 0
+    for stmt in stmts:
+        if isinstance(stmt, (A.Stop, A.Cancel)):
+            return total + 1, True
+        if isinstance(stmt, A.If):
+            branches = [_least(body) for _, body in stmt.branches]
+            branches.append(_least(stmt.orelse) if stmt.orelse is not None else (0, False))
+            total += 1 + min(steps for steps, _ in branches)
+            if any(ends for _, ends in branches):
+                return total, True
+        elif isinstance(stmt, (A.Repeat, A.For)):
+            if isinstance(stmt, A.Repeat):
+                turns = stmt.count.value if isinstance(stmt.count, A.Int) and \
+                    0 <= stmt.count.value <= MAX_REPEAT else 0
+            else:
+                turns = len(stmt.iterable.items) if isinstance(stmt.iterable, A.ListExpr) \
+                    and len(stmt.iterable.items) <= MAX_LIST else 0
+            body, ends = _least(stmt.body)
+            if ends:                      # a stop inside: the first turn may be the last
+                return total + 1 + min(turns, 1) * (1 + body), True
+            total += 1 + turns * (1 + body)
+        else:
+            total += 2 if isinstance(stmt, A.ExprStmt) and isinstance(stmt.expr, A.Call) \
+                else 1
+    return total, False
+
+
 class Script:
     """A compiled hook: ``run(effects, chance, names, card_vars)``.
 

@@ -14,7 +14,7 @@ from dicey.lang import checker
 from dicey.lang.chance import SampleChance
 from dicey.lang.effects import RecordingEffects
 from dicey.lang.errors import DiceSyntaxError, ScriptError
-from dicey.lang.interp import compile_stmts
+from dicey.lang.interp import compile_stmts, min_steps
 from dicey.lang.parser import parse, parse_file, parse_recovering
 from dicey.lang.printer import print_module
 from lang_kit import CARD_VARS, NAMES, SCOPE
@@ -129,6 +129,20 @@ def test_interpreter_raises_only_script_errors(stmts, seed):
         assert err.message
         return
     assert result.steps <= 10_000
+
+
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@given(programs, st.integers(0, 2 ** 32))
+def test_a_run_takes_at_least_the_steps_the_checker_counts(stmts, seed):
+    """``min_steps`` is a lower bound: the checker's warning that a hook always runs past
+    its budget must never be said of one that can finish."""
+    script = compile_stmts(stmts, scope=SCOPE)
+    try:
+        result = script.run(RecordingEffects(), SampleChance(random.Random(seed)),
+                            dict(NAMES), dict(CARD_VARS))
+    except ScriptError:
+        return
+    assert result.steps >= min_steps(stmts)
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])

@@ -27,6 +27,38 @@ def test_a_script_of_exactly_the_budget_runs():
     assert result.steps == MAX_STEPS
 
 
+@pytest.mark.parametrize("source", [
+    "repeat 99 { repeat 99 { } }",
+    "attack(1)\nfor x in [1, 2, 3] { if x > 1 { say(x) } else { say(0) } }\nlet z = 2",
+    "repeat 3 { attack(1)\nstop }\nattack(2)",
+])
+def test_the_checkers_count_of_steps_is_the_runs_when_its_branches_cost_the_same(source):
+    from dicey.lang.interp import min_steps
+    assert min_steps(parse_stmts(source)) == run(source)[0].steps
+
+
+@pytest.mark.parametrize("source, warned", [
+    ("repeat 100 {\n    repeat 100 { inflict(poison, d) }\n}", True),
+    ("for a in [1, 2, 3, 4, 5] { repeat 100 { repeat 100 { } } }", True),
+    ("repeat 100 {\n    repeat 100 { if d > 7 { stop }\n attack(1) }\n}", False),
+    ("repeat d { repeat 100 { repeat 100 { } } }", False),         # d may be 0
+    ("repeat 99 { repeat 99 { } }", False),                       # exactly the budget
+])
+def test_the_checker_warns_of_a_hook_that_always_runs_past_its_budget(source, warned):
+    """Nested loops whose turns multiply past 10,000 steps passed 'dicey check' without a
+    word: the card then faulted every time it was used."""
+    from dicey.lang.checker import check_decl, collect_symbols
+    from dicey.lang.parser import parse
+    decl = parse(f'equipment "Storm" {{ slots: any; on use {{\n{source}\n}} }}').decls[0]
+    problems = check_decl(decl, "storm.dice", collect_symbols([decl], None))[1]
+    said = [p for p in problems if "past a script's budget" in p.message]
+    assert bool(said) == warned, problems
+    if warned:
+        assert said[0].severity == "warning" and said[0].line == 2
+        assert "takes at least" in said[0].message
+        assert "budget" in fault(source, d=6).message        # and the run says so too
+
+
 def test_one_step_past_the_budget_faults():
     err = fault("repeat 99 {\n    repeat 100 { }\n}")
     assert "past its budget of 10,000 steps" in err.message and err.pos.line == 2
