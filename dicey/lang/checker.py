@@ -812,9 +812,11 @@ class _Values:
                 out.append(item.text)
         return tuple(out)
 
-    def names(self, key: str, table: dict[str, str], what: str, *, plus: bool = False
-              ) -> tuple[str, ...]:
-        """Quoted names of declared things; returns their ids (``+`` kept with ``plus``)."""
+    def names(self, key: str, table: dict[str, str], what: str, *, plus: bool = False,
+              symbols: "Symbols | None" = None) -> tuple[str, ...]:
+        """Quoted names of declared things; returns their ids (``+`` kept with ``plus``).
+        ``symbols`` says what an unknown name with no near one is instead (an enemy named
+        where a card goes)."""
         prop = self.m.props.get(key)
         out: list[str] = []
         for item in prop.items if prop else ():
@@ -832,11 +834,23 @@ class _Values:
                 continue
             ident = A.make_id(base)
             if ident not in table:
-                self.report.error(item.pos, f"unknown {what} '{name}'"
-                                            f"{did_you_mean_named(base, table)}")
+                hint = did_you_mean_named(base, table) or _elsewhere(ident, table, symbols)
+                self.report.error(item.pos, f"unknown {what} '{name}'{hint}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
+
+
+def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
+    """`` (Mold King is an enemy)``: what a name is, when it is not what ``table`` holds."""
+    if symbols is None:
+        return ""
+    for kind in ("equipment", "enemy", "hero", "status", "dungeon"):
+        other = symbols.table(kind)
+        if other is not table and ident in other:
+            what = {"equipment": "a card", "enemy": "an enemy"}.get(kind, f"a {kind}")
+            return f" ({other[ident]} is {what})"
+    return ""
 
 
 # --------------------------------------------------------------- equipment
@@ -1183,7 +1197,8 @@ class _DeclChecker:
         if "hp" not in m.props:
             self.report.error(self.decl.name_pos, f"{kind} '{self.decl.name}' needs 'hp'")
         level = v.integer("level", 1, 1, 99)
-        equipment = v.names("equipment", self.symbols.equipment, "card", plus=True)
+        equipment = v.names("equipment", self.symbols.equipment, "card", plus=True,
+                            symbols=self.symbols)
         if len(equipment) > MAX_CARDS:
             self.report.error(m.props["equipment"].pos, f"a fighter carries at most "
                                                         f"{MAX_CARDS} cards, not {len(equipment)}")
@@ -1191,16 +1206,41 @@ class _DeclChecker:
         if kind == "hero":
             self._grid(m, equipment, grid)
         hooks = self._scripts(m, {})
+        dice = v.integer("dice", 2, 0, MAX_DICE)
+        score = self._score(m)
+        if kind == "enemy":
+            self._can_act(m, dice, score)
         return FighterDef(
             kind=kind, id=self.ident, name=self.decl.name, hp=v.integer("hp", 1, 1, 9999),
-            dice=v.integer("dice", 2, 0, MAX_DICE), level=level, equipment=equipment,
+            dice=dice, level=level, equipment=equipment,
             ai=v.word("ai", "normal", AI_PRESETS), goes_first="goes first" in m.flags,
             strong=frozenset(v.words("strong", DAMAGE_TYPES)),
             weak=frozenset(v.words("weak", DAMAGE_TYPES)),
             immune=frozenset(v.words("immune", DAMAGE_TYPES)), text=v.text("text"),
-            score=self._score(m), hooks=hooks, xp=v.integer("xp", level, 0, 9999),
+            score=score, hooks=hooks, xp=v.integer("xp", level, 0, 9999),
             grid=grid, is_random=self._is_random(hooks),
             origin=self.origin)
+
+    def _can_act(self, m: _Members, dice: int, score: dict[str, int]) -> None:
+        """Warnings for an enemy that can never do anything: no dice or no cards (its
+        hooks may still give it some: a warning, not an error), or whose score block
+        makes it play to lose."""
+        if "equipment" not in m.props:
+            self.report.warning(self.decl.name_pos, f"enemy '{self.decl.name}' carries no "
+                                "equipment: it can only end its turns (unless its hooks "
+                                "give it cards)")
+        elif dice == 0:
+            self.report.warning(m.props["dice"].pos, f"enemy '{self.decl.name}' rolls no "
+                                "dice: it can only end its turns (unless its hooks give "
+                                "it dice)")
+        backwards = [key for key, wrong in (("damage", score.get("damage", 0) < 0),
+                                            ("opponent_dead", score.get("opponent_dead", 0) < 0),
+                                            ("self_dead", score.get("self_dead", 0) > 0))
+                     if wrong]
+        if backwards:
+            said = ", ".join(f"{k}: {score[k]}" for k in backwards)
+            self.report.warning(m.sections[0].pos, f"this score block rewards losing "
+                                f"({said}): the enemy will play to lose")
 
     def _grid(self, m: _Members, equipment: tuple[str, ...], grid: int) -> None:
         used = sum(self.symbols.sizes.get(e.rstrip("+"), 1) for e in equipment)
@@ -1234,7 +1274,7 @@ class _DeclChecker:
         return DungeonDef(
             id=self.ident, name=self.decl.name,
             floors=tuple(sorted((f for f in floors if f), key=lambda f: f.number)),
-            heroes=v.names("heroes", self.symbols.heroes, "hero"),
+            heroes=v.names("heroes", self.symbols.heroes, "hero", symbols=self.symbols),
             levels=tuple(sorted((lv for lv in levels if lv), key=lambda lv: lv.level)),
             heal=v.integer("heal", 10, 0, 9999), text=v.text("text"), origin=self.origin)
 
@@ -1244,7 +1284,7 @@ class _DeclChecker:
         enemies, rewards = _floor_pools(v, self.symbols)
         if "enemies" not in m.props:
             self.report.error(section.pos, "a floor needs 'enemies'")
-        boss = v.names("boss", self.symbols.enemies, "enemy")
+        boss = v.names("boss", self.symbols.enemies, "enemy", symbols=self.symbols)
         if len(boss) > 1:
             self.report.error(m.props["boss"].pos, "a floor has one boss")
         if section.number is None:
@@ -1315,8 +1355,8 @@ _FLOOR_OWN = ("fights", "boss")
 def _floor_pools(v: _Values, symbols: Symbols) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A floor's ``enemies`` and ``rewards`` as ids, each name checked (a dungeon's floor
     and an extension's floor read them alike)."""
-    return (v.names("enemies", symbols.enemies, "enemy"),
-            v.names("rewards", symbols.equipment, "card"))
+    return (v.names("enemies", symbols.enemies, "enemy", symbols=symbols),
+            v.names("rewards", symbols.equipment, "card", symbols=symbols))
 
 
 class _ExtensionChecker:

@@ -118,6 +118,9 @@ ROWS = [
      "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
      "xp, equipment, ai, strong, weak, immune, text)", None),
     ("fighter-needs-hp", 'enemy «"Probe"» {\n    dice: 2\n}', "needs 'hp'", None),
+    # a name of another kind says what it is, when nothing near is of the kind wanted
+    ("card-is-an-enemy", 'enemy "Probe" {\n    hp: 4\n    equipment: «"Handyman"»\n}',
+     "unknown card 'Handyman' (Handyman is an enemy)", None),
     ("score-twice", 'enemy "Probe" {\n    hp: 4\n    score { damage: 1 }\n'
      '    «score { damage: 2 }»\n}', "'score' is set twice (first at line 3)", None),
     ("goes-first-twice", 'enemy "Probe" {\n    hp: 4\n    goes first\n    «goes first»\n}',
@@ -316,6 +319,10 @@ def ext(floor: str, head: str = "") -> str:
 
 
 EXTENSION_ROWS = [
+    ("reward-is-an-enemy", ext('rewards: «"Dragon"»'), "unknown card 'Dragon' (Dragon is an enemy)",
+     None),
+    ("enemy-is-a-hero", ext('enemies: «"Warrior"»'), "unknown enemy 'Warrior' (Warrior is a hero)",
+     None),
     ("extension-names-a-dungeon", 'extend dungeon «"The Dungeon"» {\n    floor 3 { enemies: '
      '"Frog" }\n}', "an extension names no dungeon: it extends the one a run walks", None),
     ("extension-of-an-enemy", 'extend «enemy» "Frog" {\n    hp: 5\n}',
@@ -491,6 +498,23 @@ def test_an_extension_that_adds_nothing_is_a_warning(symbols, source, line):
     (warning,) = problems(source, symbols)
     assert warning.severity == "warning" and "adds nothing" in warning.message
     assert warning.line == line
+
+
+@pytest.mark.parametrize("source, words", [
+    ('enemy "Probe" {\n    hp: 9; equipment: "Sword"\n    «dice: 0»\n}', "rolls no dice"),
+    ('enemy «"Probe"» {\n    hp: 9\n}', "carries no equipment"),
+    ('enemy "Probe" {\n    hp: 9; equipment: "Sword"\n    «score { opponent_dead: -5 }»\n}',
+     "this score block rewards losing (opponent_dead: -5)"),
+    ('enemy "Probe" {\n    hp: 9; equipment: "Sword"\n    «score { damage: -1; self_dead: 9 }»\n}',
+     "rewards losing (damage: -1, self_dead: 9)"),
+])
+def test_an_enemy_that_cannot_act_or_plays_to_lose_is_warned_of(symbols, source, words):
+    """'dice: 0', no equipment, or a score block that pays for losing loaded without a
+    word: such an enemy ended every turn (two of them drew at the turn limit)."""
+    clean, line, column, _ = marked(source)
+    (warning,) = problems(clean, symbols)
+    assert warning.severity == "warning" and words in warning.message
+    assert (warning.line, warning.column) == (line, column)
 
 
 def test_a_card_whose_only_hook_is_misnamed_is_not_also_said_to_have_none(symbols):
