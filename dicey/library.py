@@ -99,7 +99,8 @@ class Library:
         return [d for d in self.diagnostics if d.severity == "error"]
 
     def card(self, name: str) -> EquipmentDef:
-        return _lookup(self.equipment, name, "card")
+        return _lookup(self.equipment, name, "card", (self.enemies, "an enemy"),
+                       (self.heroes, "a hero"), (self.statuses, "a status"))
 
     def status(self, name: str) -> StatusDef:
         return _lookup(self.statuses, name, "status")
@@ -108,10 +109,10 @@ class Library:
         return _lookup({**self.heroes, **self.enemies}, name, "fighter")
 
     def enemy(self, name: str) -> FighterDef:
-        return _lookup(self.enemies, name, "enemy", self.heroes, "a hero")
+        return _lookup(self.enemies, name, "enemy", (self.heroes, "a hero"))
 
     def hero(self, name: str) -> FighterDef:
-        return _lookup(self.heroes, name, "hero", self.enemies, "an enemy")
+        return _lookup(self.heroes, name, "hero", (self.enemies, "an enemy"))
 
     def render_diagnostics(self) -> str:
         ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
@@ -128,14 +129,16 @@ def walked_dungeon(dungeons: Mapping[str, DungeonDef]) -> DungeonDef | None:
 
 
 def _lookup(table: dict[str, Any], name: str, what: str,
-            others: Mapping[str, Any] | None = None, other: str = "") -> Any:
-    """``table``'s entry for ``name`` (by id); KeyError saying why not, and that ``name``
-    is ``other`` when ``others`` holds it (an enemy where a hero was asked for)."""
+            *elsewhere: tuple[Mapping[str, Any], str]) -> Any:
+    """``table``'s entry for ``name`` (by id); KeyError saying why not, and what ``name``
+    is when a table of ``elsewhere`` holds it (an enemy where a hero was asked for: each
+    table with its words, ``"an enemy"``)."""
     key = A.make_id(name)
     if key in table:
         return table[key]
-    if others and key in others:
-        raise KeyError(f"unknown {what} '{name}' ({others[key].name} is {other})")
+    for others, other in elsewhere:
+        if key in others:
+            raise KeyError(f"unknown {what} '{name}' ({others[key].name} is {other})")
     # statuses are written by id (``poison``); the others by name (``"Pea Shooter"``)
     close = did_you_mean(key, table) if what == "status" else did_you_mean_named(name, table)
     raise KeyError(f"unknown {what} '{name}'{close}")

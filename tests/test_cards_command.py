@@ -169,3 +169,15 @@ def test_a_tab_in_a_cards_text_reads_as_one_space_on_every_line(cli, tmp_path):
     assert "\t" not in out
     assert lines["text"].endswith("  Do d damage")
     assert lines["weakened"].endswith(" · Do d damage")
+
+
+@pytest.mark.parametrize("name, said", [("Rat", "(Rat is an enemy)"),
+                                        ("warrior", "(Warrior is a hero)"),
+                                        ("Shield+", None), ("weaken", "(Weaken is a status)")])
+def test_a_name_that_is_no_card_says_what_it_is(cli, name, said):
+    """'dicey cards Rot' (a status) said only 'unknown card' and how many cards there are."""
+    code, out, err = cli("--no-mods", "cards", name)
+    if said is None:                     # (a card's upgrade is shown as its card)
+        assert code == 0 and out.startswith("Shield"), err
+        return
+    assert code == 2 and f"unknown card '{name}' {said}" in err
