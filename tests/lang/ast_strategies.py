@@ -20,7 +20,7 @@ from dicey.lang.interp import CORE_STATUSES
 KEYWORDS = frozenset({
     "let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop", "true", "false",
     "and", "or", "not", "var", "on", "before", "when", "override", "extend", "equipment",
-    "status", "enemy", "hero", "dungeon"})
+    "status", "enemy", "hero", "dungeon", "ready"})
 
 BINARY_OPS = tuple(A.PRECEDENCE)
 

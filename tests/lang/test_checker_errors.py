@@ -106,7 +106,7 @@ ROWS = [
      "opponent_dead, self_dead, outlook, fatal, charge)", None),
     ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
      "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
-     "tags, text)", None),
+     "tags, text, ready)", None),
     ("unknown-flag-far", 'enemy "Probe" {\n    hp: 4\n    «runs away»\n}',
      "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
      "xp, equipment, ai, strong, weak, immune, text)", None),
@@ -249,8 +249,8 @@ SLOT_ROWS = [
     ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
-    ("unknown-slot-kind-far", "slots: «none»", "unknown slot kind 'none' (slots are any, even, "
-                                               "odd, N, max N, min N, A..B, doubles"),
+    ("unknown-slot-kind-far", "slots: «zzz»", "unknown slot kind 'zzz' (slots are any, "
+                                                "even, odd, N, max N, min N, A..B, doubles"),
     ("slot-needs-number", "slots: «max», any", "'max' needs a number"),
     ("slot-takes-no-number", "slots: «even 2», any", "'even' takes no number"),
     ("quoted-slot", 'slots: «"any"», any', "unknown slot kind"),
