@@ -357,11 +357,13 @@ class FightScreen(RunScreen):
         return [refreshed(card) for card in cards]
 
     def _ready(self, side: int) -> list[bool | None]:
-        """For each of ``side``'s cards that is a button, whether its ``ready`` condition
-        holds now (None for the others: their faces show their slots)."""
+        """For each of ``side``'s cards that is a button, whether it can be used as shown
+        (:meth:`_cards`): uses left and its ``ready`` condition holding now (None for the
+        others: their faces show their slots)."""
         f = self.session.fight
-        return [f.ready(side, i) if card.active.button else None
-                for i, card in enumerate(f.fighters[side].cards)]
+        return [f.ready(side, i) and not card.gone and card.uses_left != 0
+                if card.active.button else None
+                for i, card in enumerate(self._cards(side))]
 
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
