@@ -49,6 +49,13 @@ equipment "Echo" {
     on any use { gain(shield) }
 }
 
+equipment "Wobbly Button" {
+    slots: none
+    text: "Do 2 damage; not while weakened"
+    on use { attack(2) }
+    weakened { ready: false }
+}
+
 equipment "Broken Button" {
     slots: none
     ready: 10 / (self.hp - self.hp) > 0

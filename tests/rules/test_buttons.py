@@ -189,3 +189,29 @@ def test_use_move_text_and_json():
     assert move.to_json() == {"action": "use", "card": "Second Wind"}
     with pytest.raises(InvalidMoveError, match="'use Second Wind'"):
         Move.parse("press it")
+
+
+def test_a_weakened_button_has_its_weakened_condition(lib):
+    f = button_fight(lib, ["Wobbly Button"], [])
+    assert uses(f) == ["Wobbly Button"]
+    f = button_fight(lib, ["Wobbly Button"], [], weakened=["Wobbly Button"])
+    assert uses(f) == []
+    with pytest.raises(IllegalMoveError, match="not ready"):
+        play(f, "use Wobbly Button")
+
+
+def test_the_common_case_holds_no_button_mark(lib):
+    """A fighter without a button: its cards' set of hooks holds no mark, and its moves are
+    the table's as they were (no use move is looked for)."""
+    from dicey.rules.state import BUTTON
+    f = button_fight(lib, ["Sword", "Echo"], [3, 4])
+    assert BUTTON not in f.fighters[0].card_events()
+    f.legal_moves()
+    assert any(f._legal is moves for moves in f.rules.legal_table.values())   # as it is
+    g = button_fight(lib, ["Sword", "Buzzer"], [3, 4])
+    assert BUTTON in g.fighters[0].card_events()
+    play(g, "use Buzzer", "use Buzzer")
+    assert BUTTON in g.fighters[0].card_events()   # no uses left: still held
+    h = button_fight(lib, ["Limit"], [])
+    h.fighters[0].set_card(0, h.fighters[0].cards[0]._replace(gone=True))
+    assert BUTTON not in h.fighters[0].card_events()   # a button used up for good
