@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from button_kit import button_fight, button_library
 from dicey.ai.baseline import choose_move
 from dicey.ai.moves import choice_key, line_texts, match_move
-from dicey.ai.planner import Budget, make_chooser, plan_turn
+from dicey.ai.planner import Budget, plan_turn
 from dicey.lang.chance import SampleChance
 from dicey.rules.protocol import Move
+from planner_kit import play_planned_turn
 
 COUNTED = Budget(ms=None)
 
@@ -114,17 +115,5 @@ def test_no_plan_ever_contains_an_illegal_use_move(lib, cards, dice, hp, charge,
                      shocked=[cards[0]] if shocked else ())
     if charge:
         f._damage(1, 0, charge, "normal", "hurt")
-    if f.turn_over:
-        return
-    chooser = make_chooser("normal", Budget(states=states, iterations=60, ms=None))
-    rng = random.Random(seed)
-    chance = SampleChance(random.Random(seed + 1))
-    for _ in range(40):
-        if f.turn_over:
-            break
-        move = chooser(f, rng)
-        assert move in f.legal_moves(), move
-        for step in chooser.last_plan.moves:
-            assert step.action in ("place", "release", "use", "end")
-        f.apply(move, chance)
-    assert f.turn_over
+    if not f.turn_over:
+        play_planned_turn(f, states, seed)

@@ -6,7 +6,7 @@ import pytest
 
 from dicey.lang.parser import parse, parse_expr
 from dicey.lang.printer import print_module
-from lang_kit import errors, marked, problems
+from lang_kit import errors, expect_error
 
 
 def button(*lines: str, use: str = "attack(2)") -> str:
@@ -66,12 +66,7 @@ ROWS = [
 
 @pytest.mark.parametrize("source, words", [pytest.param(*row[1:], id=row[0]) for row in ROWS])
 def test_button_error(source, words, symbols):
-    clean, line, column, end = marked(source)
-    found = [p for p in errors(clean, symbols) if words in p.message]
-    assert found, "\n".join(map(str, problems(clean, symbols))) or "no problems at all"
-    diag = found[0]
-    assert (diag.path, diag.line, diag.column) == ("t.dice", line, column), str(diag)
-    assert diag.end_column == end, f"caret {diag.column}..{diag.end_column}, want ..{end}"
+    expect_error(source, words, symbols)
 
 
 LIMIT_BREAK = '''equipment "Probe" {

@@ -11,7 +11,7 @@ import pytest
 from dicey.lang.checker import check_decl
 from dicey.lang.errors import render_all
 from dicey.lang.parser import parse
-from lang_kit import errors, marked, problems
+from lang_kit import errors, expect_error, marked, problems
 
 
 def eq(body: str, head: str = "") -> str:
@@ -349,12 +349,7 @@ EXTENSION_ROWS = [
 
 
 def _expect(source: str, words: str, suggestion: str | None, symbols) -> None:
-    clean, line, column, end = marked(source)
-    found = [p for p in errors(clean, symbols) if words in p.message]
-    assert found, "\n".join(map(str, problems(clean, symbols))) or "no problems at all"
-    diag = found[0]
-    assert (diag.path, diag.line, diag.column) == ("t.dice", line, column), str(diag)
-    assert diag.end_column == end, f"caret {diag.column}..{diag.end_column}, want ..{end}"
+    diag = expect_error(source, words, symbols)
     if suggestion is None:
         assert "did you mean" not in diag.message
     else:
