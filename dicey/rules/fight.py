@@ -707,13 +707,16 @@ class Fight(Mechanics):
                      locked: Iterable[int] = (), blind: Iterable[int] = (),
                      shocked: Iterable[str] = (), weakened: Iterable[str] = (),
                      countdowns: Mapping[str, int] | None = None,
+                     card_vars: Mapping[str, Mapping[str, Any]] | None = None,
                      statuses: Mapping[str, int] | None = None,
                      equipment: Sequence[str] | None = None, turn: int | None = None) -> None:
         """Pin a position for a scenario (no hooks run, no events).
 
         ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
         replaces the statuses; ``shocked``/``weakened`` mark cards by name (once per
-        mention); ``countdowns`` sets what is left of countdown cards. Giving ``dice``
+        mention); ``countdowns`` sets what is left of countdown cards; ``card_vars`` sets
+        variables of cards by name (``{"Fury": {"charge": 8}}``: every card of that name).
+        Giving ``dice``
         makes ``side`` the actor in the middle of its turn (after step 5), with those dice;
         ``burning``/``locked``/``blind`` are indexes into ``dice`` (a blind die's value is
         unknown to its owner: it is drawn when placed). Raises ValueError for bad input.
@@ -739,6 +742,8 @@ class Fight(Mechanics):
             self._pin_mark(f, name, "weaken")
         for name, left in (countdowns or {}).items():
             self._pin_countdown(f, name, left)
+        for name, values in (card_vars or {}).items():
+            self._pin_vars(f, name, values)
         if turn is not None:
             self.turn = max(1, turn)
 
@@ -783,6 +788,21 @@ class Fight(Mechanics):
                 f.set_card(i, c._replace(countdown=max(1, min(left, c.active.countdown))))
                 return
         raise ValueError(f"no countdown card '{name}': {_no_card(f, name)}")
+
+    @staticmethod
+    def _pin_vars(f: Fighter, name: str, values: Mapping[str, Any]) -> None:
+        cards = [i for i, c in enumerate(f.cards) if _names(c, name)]
+        if not cards:
+            raise ValueError(f"cannot set variables of '{name}': {_no_card(f, name)}")
+        for i in cards:
+            card = f.cards[i]
+            own = dict(card.vars)
+            for var in values:
+                if var not in own:
+                    have = ", ".join(own) or "none"
+                    raise ValueError(f"{card.defn.name} has no variable '{var}'"
+                                     f"{did_you_mean(var, list(own))} (its variables: {have})")
+            f.set_card(i, card._replace(vars=tuple({**own, **values}.items())))
 
     def __repr__(self) -> str:
         a, b = self.fighters

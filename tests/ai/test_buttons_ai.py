@@ -117,3 +117,55 @@ def test_no_plan_ever_contains_an_illegal_use_move(lib, cards, dice, hp, charge,
         f._damage(1, 0, charge, "normal", "hurt")
     if not f.turn_over:
         play_planned_turn(f, states, seed)
+
+
+FURY = """title = "Fury, charged"
+[actor]
+fighter = "Warrior"
+equipment = ["Sword", "Fury"]
+dice = [6]
+hp = 10
+vars = { "Fury" = { charge = 8 } }
+[opponent]
+fighter = "Frog"
+hp = 12
+[search]
+ms = "none"
+"""
+
+
+def test_a_scenario_charges_a_limit_break_and_the_plan_uses_it(base_library):
+    import tomllib
+
+    from dicey.ai.scenario import parse_scenario
+
+    scenario = parse_scenario(tomllib.loads(FURY), "fury.toml")
+    fight = scenario.fight(base_library)
+    assert dict(fight.fighters[0].cards[1].vars) == {"charge": 8}
+    plan = plan_turn(fight, budget=scenario.budget, seed=scenario.seed)
+    # Fury, then the 6 on the Sword twice: the Frog's 12 HP
+    assert [str(m) for m in plan.moves] == ["use Fury", "6 → Sword"]
+    uncharged = parse_scenario(tomllib.loads(FURY.replace("charge = 8", "charge = 7")))
+    assert all(m.action != "use" for m in uncharged.fight(base_library).legal_moves())
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("charge = 8", "chrage = 8"), "[actor] vars: Fury has no variable 'chrage' (did you "
+                                   "mean 'charge'?) (its variables: charge)"),
+    (('"Fury" = {', '"Fuyr" = {'), "[actor] vars: Warrior has no card 'Fuyr' (did you mean "
+                                   "'Fury'?)"),
+    (("charge = 8", 'charge = "full"'), "[actor] vars: expected a table of card = "
+                                        "{ variable = integer }"),
+    (("charge = 8", "charge = 1000001"), "[actor] vars: Fury: charge: 1000001 is out of "
+                                         "range"),
+    (('"Fury" = { charge = 8 }', '"Sword" = { charge = 8 }'),
+     "[actor] vars: Sword has no variable 'charge' (its variables: none)"),
+])
+def test_a_scenario_s_card_variables_are_checked(base_library, edit, message):
+    import tomllib
+
+    from dicey.ai.scenario import ScenarioError, parse_scenario
+
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(tomllib.loads(FURY.replace(*edit)), "fury.toml").fight(base_library)
+    assert message in str(err.value)

@@ -215,3 +215,14 @@ def test_the_common_case_holds_no_button_mark(lib):
     h = button_fight(lib, ["Limit"], [])
     h.fighters[0].set_card(0, h.fighters[0].cards[0]._replace(gone=True))
     assert BUTTON not in h.fighters[0].card_events()   # a button used up for good
+
+
+def test_a_position_may_pin_card_variables(lib):
+    f = button_fight(lib, ["Limit", "Limit"], [], card_vars={"Limit": {"charge": 5}})
+    assert [dict(c.vars) for c in f.fighters[0].cards] == [{"charge": 5}] * 2
+    assert uses(f) == ["Limit"]
+    with pytest.raises(ValueError, match=r"Limit has no variable 'chrage' \(did you mean "
+                                         r"'charge'\?\)"):
+        f.set_position(0, card_vars={"Limit": {"chrage": 1}})
+    with pytest.raises(ValueError, match="cannot set variables of 'Buzzer'"):
+        f.set_position(0, card_vars={"Buzzer": {"charge": 1}})
