@@ -49,6 +49,13 @@ equipment "Echo" {
     on any use { gain(shield) }
 }
 
+equipment "Pebble" {
+    slots: none
+    single use
+    text: "Do 2 damage, once"
+    on use { attack(2) }
+}
+
 equipment "Wobbly Button" {
     slots: none
     text: "Do 2 damage; not while weakened"

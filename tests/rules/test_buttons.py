@@ -226,3 +226,14 @@ def test_a_position_may_pin_card_variables(lib):
         f.set_position(0, card_vars={"Limit": {"chrage": 1}})
     with pytest.raises(ValueError, match="cannot set variables of 'Buzzer'"):
         f.set_position(0, card_vars={"Buzzer": {"charge": 1}})
+
+
+def test_a_single_use_button_is_gone_once_used_and_reequip_keeps_its_use(lib):
+    f = button_fight(lib, ["Pebble"], [])
+    play(f, "use Pebble")
+    assert f.fighters[0].cards[0].gone and uses(f) == []
+    f = button_fight(lib, ["Pebble"], [], statuses={"reequip": 1})
+    play(f, "use Pebble")
+    card = f.fighters[0].cards[0]
+    assert not card.gone and card.times_used == 1 and uses(f) == ["Pebble"]
+    assert "reequip" not in f.fighters[0].statuses
