@@ -872,8 +872,8 @@ _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "
                "none")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
 #: The slot kinds there are, for an error.
-_SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, spare N, "
-                    "countdown N or none")
+_SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, "
+                    "spare N, countdown N or none")
 #: The longest name a declaration may have (screens and messages show it whole).
 MAX_NAME = 40
 #: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).

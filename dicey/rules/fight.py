@@ -38,8 +38,9 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (BUTTON, MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    code, emptied, fresh_card, refreshed, released, slots_fit, uses_for)
+from .state import (BUTTON, MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome,
+                    card_slots, code, emptied, fresh_card, refreshed, released, slots_fit,
+                    uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -323,9 +324,10 @@ class Fight(Mechanics):
         uses = []
         seen: set[int] = set()
         for ci, card in enumerate(f.cards):
-            if card.active.button and codes[ci] not in seen and self._usable(f.side, ci):
-                seen.add(codes[ci])
-                uses.append(_move("use", 0, card.defn.name, -1, ci))
+            if card.active.button and codes[ci] not in seen:
+                seen.add(codes[ci])      # (an identical one is ready alike: asked once)
+                if self._usable(f.side, ci):
+                    uses.append(_move("use", 0, card.defn.name, -1, ci))
         return moves[:-1] + tuple(uses) + (END,) if uses else moves
 
     def _usable(self, side: int, ci: int) -> bool:

@@ -170,7 +170,8 @@ def test_use_moves_name_cards_as_written_and_refuse_what_is_no_button(lib):
         play(f, "use Buzer")
     play(f, "use buzzer")   # by id, as other moves
     assert f.fighters[0].cards[1].times_used == 1
-    with pytest.raises(IllegalMoveError, match=r"Buzzer takes no die \(a button: 'use Buzzer'\)"):
+    with pytest.raises(IllegalMoveError,
+                       match=r"Buzzer takes no die \(a button: 'use Buzzer'\)"):
         play(f, "3 → Buzzer")
 
 
