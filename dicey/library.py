@@ -396,7 +396,7 @@ def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:
     hooks = {event: compile_hook(hook, path=path, scope=scope_for(defn, event, statuses))
              for event, hook in defn.hooks.items()}
     changes: dict[str, Any] = {"hooks": hooks}
-    if isinstance(defn, EquipmentDef) and isinstance(defn.ready, A.Expr.__args__):
+    if isinstance(defn, EquipmentDef) and defn.ready is not None:   # (the checked AST)
         scope = Scope(checker.READY_NAMES, frozenset(name for name, _ in defn.vars),
                       statuses)
         changes["ready"] = compile_expr(defn.ready, path=path, scope=scope)

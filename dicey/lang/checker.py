@@ -3,9 +3,11 @@
 Everything language.md §9 lists is checked here, before anything runs: unknown names,
 functions, statuses, cards, fighters and hooks (each with a "did you mean …?"); argument
 counts and types; properties and their values; the slot rules (slots per size, ``countdown``
-alone, values 1..6, a reachable ``total``); ``cancel`` outside ``before use``; assignments to
-names that cannot change; numbers past the language's limits. Every problem of a declaration
-is reported, each as a :class:`~dicey.lang.errors.Diagnostic` at its ``file:line:col``.
+alone, values 1..6, a reachable ``total``, ``none`` alone: a button, whose scripts see no
+dice and whose ``ready`` condition is a pure true/false expression); ``cancel`` outside
+``before use``; assignments to names that cannot change; numbers past the language's limits.
+Every problem of a declaration is reported, each as a :class:`~dicey.lang.errors.Diagnostic`
+at its ``file:line:col``.
 
 :func:`check_decl` returns the definition (:mod:`dicey.lang.defs`) with its hooks still as
 AST (the library compiles them once the whole unit is clean) and each definition's
@@ -1155,17 +1157,12 @@ class _DeclChecker:
         prop = m.props.get("ready")
         if prop is None:
             return None
-        item = prop.items[0] if len(prop.items) == 1 else None
-        if not isinstance(item, A.ExprItem):   # (the grammar reads nothing else here)
-            self.report.error(prop.pos, "'ready' takes one condition, like "
-                                        "'ready: card.charge >= 3'")
-            return None
         if not button:
             self.report.error(prop.pos, "'ready' is only for a button (a card with "
                                         "'slots: none'): a card that takes dice is used "
                                         "when a die fits")
             return None
-        expr = item.expr
+        expr = prop.items[0].expr   # (the grammar reads one expression here, nothing else)
         scope = Scope(READY_NAMES, frozenset(var_types), frozenset(self.symbols.statuses))
         walk = _ScriptChecker(self.report, scope, self.symbols, "ready", var_types,
                               _NOT_IN_READY)
