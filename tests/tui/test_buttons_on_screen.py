@@ -97,3 +97,18 @@ async def test_help_says_how_to_use_a_button(home, lib):
     from dicey.tui.keys import LEGEND
     assert ("[ready] [not ready]", "a button: it takes no die; its key (or enter on it) "
             "uses it when it is ready") in LEGEND
+
+
+def test_a_button_read_whole_says_it_takes_no_die_and_when_it_is_ready(lib):
+    from dicey.rules.state import fresh_card
+    from dicey.tui import faces
+
+    limit = fresh_card(lib.equipment["limit"])._replace(vars=(("charge", 3),))
+    title, lines = faces.card_details(limit, "b")
+    said = dict(lines)
+    assert title == "b Limit"
+    assert said["slots"] == "[press]" and said["takes"].startswith("no die")
+    assert said["ready"] == "when charge >= 5" and said["so far"] == "charge 3"
+    assert faces.card_line(limit, "b").startswith("b Limit: [press] Charge 3/5")
+    sword = dict(faces.card_details(fresh_card(lib.equipment["sword"]))[1])
+    assert "ready" not in sword
