@@ -112,3 +112,22 @@ def test_a_button_read_whole_says_it_takes_no_die_and_when_it_is_ready(lib):
     assert faces.card_line(limit, "b").startswith("b Limit: [press] Charge 3/5")
     sword = dict(faces.card_details(fresh_card(lib.equipment["sword"]))[1])
     assert "ready" not in sword
+
+
+async def test_a_shocked_button_is_not_ready_and_its_key_releases_it(home, lib):
+    app = DiceyApp(lib, SaveStore(home), PlayConfig(enemy_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, app, lib, ["Sword", "Buzzer"])
+        session = screen.session
+        hero = session.fight.fighters[0]
+        hero.set_card(1, hero.cards[1]._replace(shocked=True))
+        screen.refresh_view()
+        await pilot.pause()
+        assert faces(screen)["Buzzer"] == "[not ready]"
+        await pilot.press("1", "b")
+        await pilot.pause()
+        assert session.moves[-1].action == "release" and not hero.cards[1].shocked
+        assert faces(screen)["Buzzer"] == "[ready]"
+        await pilot.press("b")
+        await pilot.pause()
+        assert session.moves[-1] == Move.use("Buzzer", 1)

@@ -358,11 +358,11 @@ class FightScreen(RunScreen):
 
     def _ready(self, side: int) -> list[bool | None]:
         """For each of ``side``'s cards that is a button, whether it can be used as shown
-        (:meth:`_cards`): uses left and its ``ready`` condition holding now (None for the
-        others: their faces show their slots)."""
+        (:meth:`_cards`): not shocked, uses left and its ``ready`` condition holding now
+        (None for the others: their faces show their slots)."""
         f = self.session.fight
-        return [f.ready(side, i) and not card.gone and card.uses_left != 0
-                if card.active.button else None
+        return [f.ready(side, i) and not card.gone and not card.shocked and
+                card.uses_left != 0 if card.active.button else None
                 for i, card in enumerate(self._cards(side))]
 
     def _readable(self, side: int, index: int) -> Readable:
