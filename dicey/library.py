@@ -32,7 +32,7 @@ from .lang import ast as A
 from .lang import checker
 from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, StatusDef
 from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named
-from .lang.interp import Scope, compile_hook
+from .lang.interp import Scope, compile_expr, compile_hook
 from .lang.parser import parse_file
 
 #: The language's major version; a mod's ``api`` must equal it.
@@ -383,12 +383,13 @@ def _parse_unit(unit: _Unit, lib: Library) -> None:
 def scope_for(defn: Def, event: str, statuses: frozenset[str]) -> Scope:
     """What names a hook of ``defn`` can see when it runs."""
     if isinstance(defn, EquipmentDef):
-        kind, names = "equipment", [name for name, _ in defn.vars]
-    elif isinstance(defn, StatusDef):
-        kind, names = "status", []
+        return checker.hook_scope("equipment", event, [name for name, _ in defn.vars],
+                                  statuses, button=defn.button)
+    if isinstance(defn, StatusDef):
+        kind = "status"
     else:
-        kind, names = getattr(defn, "kind", "enemy"), []
-    return checker.hook_scope(kind, event, names, statuses)
+        kind = getattr(defn, "kind", "enemy")
+    return checker.hook_scope(kind, event, [], statuses)
 
 
 def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:
@@ -398,6 +399,10 @@ def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:
     hooks = {event: compile_hook(hook, path=path, scope=scope_for(defn, event, statuses))
              for event, hook in defn.hooks.items()}
     changes: dict[str, Any] = {"hooks": hooks}
+    if isinstance(defn, EquipmentDef) and defn.ready is not None:   # (the checked AST)
+        scope = Scope(checker.READY_NAMES, frozenset(name for name, _ in defn.vars),
+                      statuses)
+        changes["ready"] = compile_expr(defn.ready, path=path, scope=scope)
     if isinstance(defn, EquipmentDef):
         for variant in ("upgraded", "weakened"):
             sub = getattr(defn, variant)

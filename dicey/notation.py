@@ -18,11 +18,24 @@ from dicey.rules.state import UNLIMITED, CardState, slot_assignment
 from dicey.rules.state import fresh_card  # noqa: F401  (the examples use it)
 
 
-def slot_line(card: CardState) -> str:
+#: What a button (a card that takes no die) shows where other cards show their slots.
+PRESS = "[press]"
+
+
+def slot_line(card: CardState, ready: bool | None = None) -> str:
     """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
     ``[5 to go]`` for a countdown card (``[3 to go]`` once dice went in), then
-    ``+2`` free and ``spare 6``."""
+    ``+2`` free and ``spare 6``. A button shows ``[press]``, or in a fight, where
+    ``ready`` is known, ``[ready]`` / ``[not ready]``.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
+    >>> slot_line(button), slot_line(button, True), slot_line(button, False)
+    ('[press]', '[ready]', '[not ready]')
+    """
     act = card.active
+    if act.button:
+        return PRESS if ready is None else "[ready]" if ready else "[not ready]"
     if act.countdown is not None:   # short enough for a card at 80 columns
         return f"[{card.countdown} to go]"
     slots = card.slots
@@ -94,6 +107,8 @@ def slot_words(card: CardState) -> str:
     'a 4 (placed), and two even dice'
     """
     act = card.active
+    if act.button:
+        return button_words(card)
     if act.countdown is not None:
         return (f"{card.countdown} to go (it counts down from {act.countdown}): pour dice in, "
                 "each takes its value off; at 0 the card fires by itself")
@@ -124,6 +139,30 @@ def slot_words(card: CardState) -> str:
     extra += [f"it holds a spare die of {n} each turn" for n in act.spares]
     extra += [f"they must add up to {act.total}"] if act.total is not None else []
     return "; ".join([takes or "no dice", *extra])
+
+
+def button_words(card: CardState) -> str:
+    """What a button takes (no die), in words.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> button_words(fresh_card(EquipmentDef("b", "B", slots=(), button=True)))
+    'no die: a button, used by a move of its own'
+    """
+    return "no die: a button, used by a move of its own"
+
+
+def ready_words(card: CardState) -> str:
+    """When a button may be used, in words (its ``ready`` condition as written).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> ready_words(fresh_card(EquipmentDef("b", "B", slots=(), button=True,
+    ...                                     ready_text="charge >= 8")))
+    'when charge >= 8'
+    >>> ready_words(fresh_card(EquipmentDef("b", "B", slots=(), button=True)))
+    'whenever it has uses left'
+    """
+    ready = card.active.ready_text
+    return f"when {ready}" if ready else "whenever it has uses left"
 
 
 def _count(n: int) -> str:

@@ -33,6 +33,8 @@ def _rows(out: str) -> dict[str, str]:
     ("Rock", "[any]", "1 use"),
     ("Bandage", "[any]", "1/fight"),
     ("Lucky 7", "[any] [any] total 7", "once a turn"),
+    ("Fury", "[press]", "1/fight"),
+    ("Barricade", "[press]", "1/fight"),
 ])
 def test_the_list_says_slots_and_uses_as_the_cards_faces_do(cli, card, slots, uses):
     code, out, _ = cli("--no-mods", "cards")
@@ -61,9 +63,10 @@ def test_every_row_is_the_cards_face(cli, library):
 
 def test_the_list_ends_with_a_legend_of_its_notation(cli):
     out = cli("--no-mods", "cards")[1]
-    legend = out.split("66 cards\n", 1)[1]
+    legend = out.split("69 cards\n", 1)[1]
     for words in ("+2 adds 2 to the dice", "spare 1 a spare die of 1 each turn",
-                  "[7 to go] a countdown", "×2 twice a turn", "∞ as often as you like",
+                  "[7 to go] a countdown", "[press] a button: it takes no die",
+                  "×2 twice a turn", "∞ as often as you like",
                   "1 use once, then it is gone for the fight", "1/fight once per fight",
                   "random  what it does depends on chance", "'dicey cards NAME'"):
         assert words in legend, words
@@ -181,3 +184,16 @@ def test_a_name_that_is_no_card_says_what_it_is(cli, name, said):
         assert code == 0 and out.startswith("Shield"), err
         return
     assert code == 2 and f"unknown card '{name}' {said}" in err
+
+
+def test_a_button_says_it_takes_no_die_and_when_it_is_ready(cli):
+    code, out, _ = cli("--no-mods", "cards", "fury")
+    assert code == 0
+    for line in ("  slots    [press]", "  takes    no die: a button, used by a move of its own",
+                 "  ready    when charge >= 8", "  uses     once per fight",
+                 "ready when charge >= 6 (was charge >= 8)"):
+        assert line in out, line
+    out = cli("--no-mods", "cards", "barricade")[1]
+    assert "  ready    whenever it has uses left" in out
+    # a card that takes dice says nothing of readiness
+    assert "ready" not in cli("--no-mods", "cards", "sword")[1]

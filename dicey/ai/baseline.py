@@ -2,7 +2,8 @@
 
 The rule: cards left to right; the first card that takes any die gets the best die for it
 now (the highest that fits, with a little noise from the rng, plain dice before burning
-ones); a shocked card is released only with a die no card could use otherwise; when
+ones), and a ready button (a card that takes no die) is used when its turn in that order
+comes; a shocked card is released only with a die no card could use otherwise; when
 nothing fits, end the turn.
 
 ``PRESETS`` maps a preset name (what an enemy's ``ai:`` says) to a chooser
@@ -71,6 +72,15 @@ def choose_move(fight: Fight, rng: random.Random | None) -> Move:
             rank = (burning, move.die, move.card_index)
             if release is None or rank < release[0]:
                 release = (rank, move)
+    # Use moves come last but the end (legal_moves), one per ready button, in the cards'
+    # order: the first is used if no card before it takes a die. (A fighter without a
+    # button has none: one look at the move before the end.)
+    if len(moves) > 1 and moves[-2].action == "use":
+        first = len(moves) - 2
+        while first > 0 and moves[first - 1].action == "use":
+            first -= 1
+        if best is None or moves[first].card_index < card:
+            return moves[first]
     if best is not None:
         return best
     # No card takes a die: a shocked card is released with the lowest die, a plain one

@@ -22,7 +22,7 @@ Choice = tuple
 def choice_key(fight: Fight, move: Move) -> Choice:
     """What a move means in ``fight`` independently of die indexes: the action, the die's
     value and flags, and the card's :func:`~dicey.rules.state.code` (its state, not its
-    place).
+    place); a use move, which takes no die, only the action and the card's code.
 
     >>> choice_key(None, Move.end())
     ('end',)
@@ -44,8 +44,11 @@ _END: Choice = ("end",)
 
 
 def _choice(move: Move, dice: list, codes: list[int]) -> Choice:
-    if move.action == "end":
+    action = move.action
+    if action == "end":
         return _END
+    if action == "use":        # a button: no die, only the card
+        return (action, codes[move.card_index])
     die = dice[move.die_index]
     return (move.action, move.die, die.burning, die.blind, codes[move.card_index])
 

@@ -10,6 +10,7 @@ and tests.
     burning = [0, 1, 2, 3]        # indexes into dice (also: locked, blind)
     shocked = ["Spanner"]         # also: weakened
     countdowns = { "Pea Shooter" = 3 }
+    vars = { "Fury" = { charge = 8 } }   # card variables, by card (a limit break's charge)
     statuses = { poison = 1 }
     equipment = ["Spanner", "Hammer", "Pea Shooter"]   # optional: overrides the fighter's
 
@@ -56,7 +57,7 @@ from .planner import PRESET_BUDGETS, PRESET_NAMES, Budget
 FIGHTER_KEYS: dict[str, str] = {
     "fighter": "str", "hp": "int", "max_hp": "int", "dice": "ints", "burning": "ints",
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
-    "countdowns": "table", "statuses": "table", "equipment": "strs",
+    "countdowns": "table", "statuses": "table", "equipment": "strs", "vars": "vars",
 }
 #: The numbers those keys may hold (the card language's own limit above): a position
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
@@ -140,8 +141,9 @@ class Scenario:
                                     f"'{name}'{did_you_mean_named(base, library.equipment)}")
 
     def _check_marks(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
-        """The cards ``shocked``, ``weakened`` and ``countdowns`` name are the fighter's:
-        as many as are named, and countdown cards with no more left than they count."""
+        """The cards ``shocked``, ``weakened``, ``countdowns`` and ``vars`` name are the
+        fighter's: as many as are named, countdown cards with no more left than they count,
+        and variables the card declares."""
         def holding(name: str) -> list[Any]:
             return [c for c in fighter.cards
                     if c.defn.name == name or c.defn.id == make_id(name)]
@@ -173,6 +175,17 @@ class Scenario:
             if left > max(counts):
                 raise ScenarioError(f"{self.path}: [{where}] countdowns: {cards[0].defn.name} "
                                     f"counts down from {max(counts)}, so {left} cannot be left")
+        for name, values in spec.get("vars", {}).items():
+            cards = holding(name)
+            if not cards:
+                raise missing("vars", name)
+            own = [var for var, _ in cards[0].defn.vars]
+            for var in values:
+                if var not in own:
+                    raise ScenarioError(
+                        f"{self.path}: [{where}] vars: {cards[0].defn.name} has no variable "
+                        f"'{var}'{did_you_mean(var, own)} (its variables: "
+                        f"{', '.join(own) or 'none'})")
 
     def _check_statuses(self, library: Any) -> None:
         """Every status named is the library's, or one the engine knows without it."""
@@ -188,7 +201,8 @@ class Scenario:
 
 
 def _pins(spec: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in spec.items() if k != "fighter"}
+    """``spec``'s keys as :meth:`Fight.set_position` takes them."""
+    return {("card_vars" if k == "vars" else k): v for k, v in spec.items() if k != "fighter"}
 
 
 def _fighter(library: Any, name: str, path: str, where: str) -> Any:
@@ -262,6 +276,11 @@ def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any
                     shown = key if name == key else f"{key}: {name}"
                     raise ScenarioError(f"{path}: [{where}] {shown}: {number} is out of "
                                         f"range ({low} to {high:,})")
+        for card, values in value.items() if key == "vars" else ():
+            for var, number in values.items():
+                if not -MAX_INT <= number <= MAX_INT:
+                    raise ScenarioError(f"{path}: [{where}] vars: {card}: {var}: {number} is "
+                                        f"out of range (±{MAX_INT:,})")
     _check_dice(table, where, path)
     if len(table.get("equipment", ())) > MAX_CARDS:
         raise ScenarioError(f"{path}: [{where}] equipment: {len(table['equipment'])} cards, "
@@ -314,6 +333,7 @@ def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
 
 _TYPE_WORDS = {"str": "a string", "int": "an integer", "ints": "a list of integers",
                "strs": "a list of strings", "table": "a table of name = integer",
+               "vars": "a table of card = { variable = integer }",
                "num": "a number"}
 
 
@@ -327,6 +347,9 @@ def _is(value: Any, kind: str) -> bool:
         "ints": lambda: isinstance(value, list) and all(integer(v) for v in value),
         "strs": lambda: isinstance(value, list) and all(isinstance(v, str) for v in value),
         "table": lambda: isinstance(value, dict) and all(integer(v) for v in value.values()),
+        "vars": lambda: isinstance(value, dict) and all(
+            isinstance(t, dict) and all(integer(v) for v in t.values())
+            for t in value.values()),
     }[kind]()
 
 

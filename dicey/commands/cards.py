@@ -17,7 +17,8 @@ from rich.cells import cell_len
 
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
-from dicey.notation import card_text, slot_line, slot_words, uses_line, uses_words
+from dicey.notation import (card_text, ready_words, slot_line, slot_words, uses_line,
+                            uses_words)
 from dicey.rules.events import listed
 from dicey.rules.state import CardState, fresh_card
 
@@ -37,6 +38,7 @@ slots   [≤4] 4 or less · [≥3] 3 or more · [2-4] 2 to 4 · [6] exactly 6
         [=] [=] doubles (both dice equal) · +2 adds 2 to the dice
         total 7 the dice must add up to 7 · spare 1 a spare die of 1 each turn
         [7 to go] a countdown: pour dice in, and at 0 it fires by itself
+        [press] a button: it takes no die; use it (when it is ready)
 uses    ×2 twice a turn · ∞ as often as you like · 1/fight once per fight
         1 use once, then it is gone for the fight
 random  what it does depends on chance
@@ -70,6 +72,9 @@ def _version(card: EquipmentDef, other: EquipmentDef, title: str = "",
         return now if now == was else f"{now} (was {was})"
 
     parts = [part(slot_line(state), slot_line(base))]
+    if other.ready_text != card.ready_text:
+        parts.append(part(f"ready when {other.ready_text or 'it has uses left'}",
+                          card.ready_text or "it has uses left"))
     if other.size != card.size:
         parts.append(f"size {part(str(other.size), str(card.size))}")
     if uses_words(state, False) != uses_words(base, False):
@@ -117,9 +122,11 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     """Everything about one card, as ``dicey cards NAME`` prints it: first as the game's
     card box reads it, then what a modder needs (``lib`` tells who carries the card)."""
     state = fresh_card(card)
-    lines = [("slots", slot_line(state)), ("takes", slot_words(state)),
-             ("uses", uses_words(state, False)), ("size", str(card.size)),
-             ("text", _text(state))]
+    lines = [("slots", slot_line(state)), ("takes", slot_words(state))]
+    if card.button:
+        lines.append(("ready", ready_words(state)))
+    lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
+              ("text", _text(state))]
     if card.upgraded is not None:
         lines.append(("upgrade", _version(card, card.upgraded, f"{card.name}+")))
     weak = state._replace(weakened=True)

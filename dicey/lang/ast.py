@@ -243,7 +243,16 @@ class Text:
     pos: Pos = _pos()
 
 
-Item = Union[Word, Num, Range, Text]
+@dataclass(frozen=True, slots=True)
+class ExprItem:
+    """An expression as a property's value: ``ready: card.charge >= 3`` (the only property
+    the grammar reads so)."""
+
+    expr: Expr
+    pos: Pos = _pos()
+
+
+Item = Union[Word, Num, Range, Text, ExprItem]
 
 
 @dataclass(frozen=True, slots=True)

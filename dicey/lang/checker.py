@@ -3,9 +3,11 @@
 Everything language.md §9 lists is checked here, before anything runs: unknown names,
 functions, statuses, cards, fighters and hooks (each with a "did you mean …?"); argument
 counts and types; properties and their values; the slot rules (slots per size, ``countdown``
-alone, values 1..6, a reachable ``total``); ``cancel`` outside ``before use``; assignments to
-names that cannot change; numbers past the language's limits. Every problem of a declaration
-is reported, each as a :class:`~dicey.lang.errors.Diagnostic` at its ``file:line:col``.
+alone, values 1..6, a reachable ``total``, ``none`` alone: a button, whose scripts see no
+dice and whose ``ready`` condition is a pure true/false expression); ``cancel`` outside
+``before use``; assignments to names that cannot change; numbers past the language's limits.
+Every problem of a declaration is reported, each as a :class:`~dicey.lang.errors.Diagnostic`
+at its ``file:line:col``.
 
 :func:`check_decl` returns the definition (:mod:`dicey.lang.defs`) with its hooks still as
 AST (the library compiles them once the whole unit is clean) and each definition's
@@ -36,6 +38,7 @@ from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, Floor
 from .chance import SampleChance
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
 from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
+from .printer import print_expr
 from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEXT, Scope,
                      compile_expr, min_steps, reaches_chance)
 
@@ -161,10 +164,28 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
 ANY = "any"
 
 
+#: The names of a card's dice, which a button's scripts and a ``ready`` condition do not
+#: see, each with why (said where one is read).
+_NO_DICE = {name: f"'{name}' is not known here: a button takes no die (its scripts run "
+                  "with no dice, so there is nothing to read)"
+            for name in ("d", "dice", "burning")}
+#: What a ``ready`` condition sees: the fighters, the card (its variables, ``times_used``,
+#: ``uses_left``) and the turn. Not ``simulation``: readiness is a function of the fight.
+READY_NAMES = frozenset({"self", "target", "card", "turn"})
+_NOT_IN_READY = {**{name: f"'{name}' is not known in 'ready': a button takes no die, and "
+                          "'ready' is read before it is used" for name in _NO_DICE},
+                 "simulation": "'simulation' is not known in 'ready': a card is ready or not "
+                               "whoever looks (the AI's look-ahead sees what the player "
+                               "sees)"}
+
+
 def hook_scope(kind: str, event: str, var_names: Iterable[str],
-               statuses: Iterable[str]) -> Scope:
-    """The names a hook of a ``kind`` declaration sees when it runs."""
+               statuses: Iterable[str], *, button: bool = False) -> Scope:
+    """The names a hook of a ``kind`` declaration sees when it runs (a ``button``'s hooks
+    see no dice)."""
     context = _BASE_NAMES.get(kind, frozenset()) | _HOOK_NAMES.get(event, frozenset())
+    if button:
+        context = context - _NO_DICE.keys()
     return Scope(context=context | {"self", "target"}, vars=frozenset(var_names),
                  statuses=frozenset(statuses), assignable=_ASSIGNABLE.get(event, frozenset()))
 
@@ -283,8 +304,10 @@ class _ScriptChecker:
     """Checks one hook body (or one expression) against its scope; infers static types."""
 
     def __init__(self, report: _Report, scope: Scope, symbols: Symbols, event: str,
-                 var_types: dict[str, str]):
+                 var_types: dict[str, str], absent: dict[str, str] | None = None):
         self.report = report
+        #: Names this script may not read, with why (a button's ``d``…): said as written.
+        self.absent = absent or {}
         self.scope = scope
         self.symbols = symbols
         self.event = event
@@ -453,6 +476,8 @@ class _ScriptChecker:
             self.report.error(node.pos, f"unknown damage type '{name}'"
                                         f"{did_you_mean(name, DAMAGE_TYPES)} (one of "
                                         f"{', '.join(DAMAGE_TYPES)})")
+        elif name in self.absent:
+            self.report.error(node.pos, self.absent[name])
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
         else:
@@ -615,6 +640,18 @@ def _constant_fault(call: A.Call, scope: Scope) -> str | None:
     except ScriptError as err:
         return err.message
     return None
+
+
+def _calls(node: Any) -> Iterable[A.Call]:
+    """Every call in an expression, outermost first."""
+    if isinstance(node, A.Call):
+        yield node
+    if dataclasses.is_dataclass(node) and not isinstance(node, A.Pos):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            for part in value if isinstance(value, tuple) else (value,):
+                if dataclasses.is_dataclass(part):
+                    yield from _calls(part)
 
 
 def literal_type(expr: A.Expr) -> str:
@@ -855,13 +892,14 @@ def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> 
 
 # --------------------------------------------------------------- equipment
 
-_EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text")
+_EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text", "ready")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
-_SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown")
+_SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown",
+               "none")
 _NUMBERED = ("max", "min", "free", "spare", "countdown")
 #: The slot kinds there are, for an error.
-_SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, spare N or "
-              "countdown N")
+_SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, "
+                    "spare N, countdown N or none")
 #: The longest name a declaration may have (screens and messages show it whole).
 MAX_NAME = 40
 #: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
@@ -876,6 +914,7 @@ class _SlotSpec:
     free: int = 0
     spares: list[int] = field(default_factory=list)
     countdown: int | None = None
+    none: A.Pos | None = None      # where `none` is written (a button)
 
 
 def _slot_item(item: A.Item, spec: _SlotSpec, report: _Report) -> None:
@@ -910,6 +949,10 @@ def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
         spec.slots.append(Slot(kind))
     elif kind == "doubles":
         spec.slots += [Slot("doubles"), Slot("doubles")]
+    elif kind == "none":
+        if spec.none is not None:
+            report.error(item.pos, "'none' is written twice")
+        spec.none = item.pos
     elif kind == "countdown":
         if not 1 <= n <= 100:
             report.error(item.pos, f"countdown must be from 1 to 100, not {n}")
@@ -940,6 +983,13 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                  total_pos: A.Pos, report: _Report) -> None:
     """The slots as a whole (``pos``: the ``slots:`` line) and the ``total`` against them
     (``total_pos``: its line)."""
+    if spec.none is not None:
+        if spec.slots or spec.free or spec.spares or spec.countdown is not None:
+            report.error(spec.none, "'slots: none' makes a button, which takes no die: it "
+                                    "cannot be mixed with other slots")
+        if total is not None:
+            report.error(total_pos, "a button takes no die: it cannot have a 'total'")
+        return
     if spec.countdown is not None:
         if spec.slots or spec.free or spec.spares:
             report.error(pos, "a countdown must be the card's only slot")
@@ -1002,14 +1052,17 @@ class _DeclChecker:
 
     # -- scripts ------------------------------------------------------------
 
-    def _scripts(self, m: _Members, var_types: dict[str, str]) -> dict[str, A.Hook]:
+    def _scripts(self, m: _Members, var_types: dict[str, str], button: bool = False
+                 ) -> dict[str, A.Hook]:
         for event, hook in m.hooks.items():
-            key = (id(hook), tuple(var_types.items()))
+            key = (id(hook), tuple(var_types.items()), button)
             if key in self._checked:
                 continue
             self._checked.add(key)
-            scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses)
-            walk = _ScriptChecker(self.report, scope, self.symbols, event, var_types)
+            scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses,
+                               button=button)
+            walk = _ScriptChecker(self.report, scope, self.symbols, event, var_types,
+                                  _NO_DICE if button else None)
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
             self._budget(hook)
@@ -1109,11 +1162,13 @@ class _DeclChecker:
         if len(self.report.problems) == reported:   # not again for a slot already wrong
             _check_slots(spec, size, total, slots_prop.pos if slots_prop else pos,
                          m.props["total"].pos if "total" in m.props else pos, self.report)
+        button = spec.none is not None
         var_types = self._var_types(m)
-        hooks = self._scripts(m, var_types)
+        hooks = self._scripts(m, var_types, button)
+        ready = self._ready(m, var_types, button)
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
-                           {"d"} | set(var_types))
+                           ({"d"} if not button else set()) | set(var_types))
         if not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
@@ -1124,11 +1179,44 @@ class _DeclChecker:
             uses=self._uses(v), once_per_fight="once per fight" in m.flags,
             single_use="single use" in m.flags, cast=v.word("cast", "target",
                                                             ("target", "self")),
-            tags=tags, text=text,
+            tags=tags, text=text, button=button, ready=ready,
+            ready_text=print_expr(ready) if ready is not None else "",
             vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
             # a var's initialiser runs when the card enters a fight, a move's given card too
             is_random=self._is_random(hooks, *(var.value for var in m.vars.values())),
             origin=self.origin)
+
+    def _ready(self, m: _Members, var_types: dict[str, str], button: bool) -> A.Expr | None:
+        """A button's ``ready`` condition, checked: a true/false expression over the
+        fighters, the card and the turn that neither reaches a chance point nor changes the
+        fight (it is read each time the moves are listed)."""
+        prop = m.props.get("ready")
+        if prop is None:
+            return None
+        if not button:
+            self.report.error(prop.pos, "'ready' is only for a button (a card with "
+                                        "'slots: none'): a card that takes dice is used "
+                                        "when a die fits")
+            return None
+        expr = prop.items[0].expr   # (the grammar reads one expression here, nothing else)
+        scope = Scope(READY_NAMES, frozenset(var_types), frozenset(self.symbols.statuses))
+        walk = _ScriptChecker(self.report, scope, self.symbols, "ready", var_types,
+                              _NOT_IN_READY)
+        before = len(self.report.problems)
+        type_ = walk.expr(expr, "bool")
+        for call in _calls(expr):
+            spec = BUILTINS.get(call.func)
+            if spec is not None and spec.random:
+                self.report.error(call.func_pos, f"'ready' cannot call {call.func}(), a "
+                                  "chance point: whether a card is ready must follow from "
+                                  "the fight as it stands, never from luck")
+            elif spec is not None and spec.effect:
+                self.report.error(call.func_pos, f"'ready' cannot call {call.func}(): it "
+                                  "only reads the fight (effects belong in 'on use')")
+        if not _fits(type_, "bool"):
+            self.report.error(expr.pos, f"'ready' must be a condition (true or false), not "
+                                        f"{_describe_type(type_)}")
+        return expr if len(self.report.problems) == before else None
 
     def _tags(self, m: _Members, v: _Values) -> frozenset[str]:
         """The card's tags. Free words are allowed, so a misspelt engine tag would silently

@@ -14,7 +14,8 @@ from typing import Any, Mapping
 
 from .ast import NOPOS, Expr, Pos
 
-#: Slot kinds that take a die (``free``, ``spare`` and ``countdown`` are special).
+#: Slot kinds that take a die (``free``, ``spare``, ``countdown`` and ``none`` are special:
+#: ``slots: none`` makes a button, used by a move of its own without a die).
 DIE_SLOT_KINDS = ("any", "even", "odd", "exact", "max", "min", "range", "doubles")
 
 
@@ -107,6 +108,10 @@ class EquipmentDef:
     once_per_fight: bool = False
     single_use: bool = False
     cast: str = "target"                       # "target" | "self"
+    button: bool = False                       # `slots: none`: no die, used by a move
+    ready: Any = None                          # `ready: EXPR` of a button (checked AST,
+                                               # then compiled by the library), or None
+    ready_text: str = ""                       # the `ready` expression as written
     tags: frozenset[str] = frozenset()
     text: str = ""
     vars: tuple[tuple[str, Expr], ...] = ()

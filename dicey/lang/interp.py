@@ -1168,12 +1168,15 @@ class Script:
 
 
 class ExprScript(Script):
-    """A compiled expression (a ``var`` initialiser): ``evaluate(...)`` gives its value."""
+    """A compiled expression (a ``var`` initialiser, a button's ``ready``):
+    ``evaluate(...)`` gives its value; ``card_vars`` are the owning card's variables."""
 
     __slots__ = ()
 
-    def evaluate(self, effects: Effects, chance: Chance, names: dict | None = None) -> Value:
-        fr = _Frame(effects, chance, {} if names is None else names, {}, self._statuses)
+    def evaluate(self, effects: Effects, chance: Chance, names: dict | None = None,
+                 card_vars: dict | None = None) -> Value:
+        fr = _Frame(effects, chance, {} if names is None else names,
+                    {} if card_vars is None else card_vars, self._statuses)
         return self._guarded(fr)
 
 

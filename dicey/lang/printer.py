@@ -146,6 +146,8 @@ def print_item(item: A.Item) -> str:
         return f"{item.low}..{item.high}"
     if isinstance(item, A.Text):
         return quote(item.value)
+    if isinstance(item, A.ExprItem):
+        return print_expr(item.expr)
     raise TypeError(f"not a property item: {item!r}")
 
 

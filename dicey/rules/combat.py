@@ -434,7 +434,14 @@ class Mechanics:
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
             self._knockout(dst)
             return lost
-        if lost and rules.blows_heard:   # (most content has no such hook at all)
+        # Most content has no such hook at all; where the library has cards with one (the
+        # limit breaks charge so), most fighters hold none: asked here, without a call
+        # (a fighter's card_events() is kept; an empty set is made again, cheaply).
+        if lost and rules.blows_heard and (
+                rules.damage_hooked or
+                "on damage taken" in (target._card_events or target.card_events()) or
+                src != dst and "on damage dealt" in (self.fighters[src]._card_events or
+                                                     self.fighters[src].card_events())):
             self._blow_heard(dst, "on damage taken", lost)
             if src != dst:
                 self._blow_heard(src, "on damage dealt", lost)

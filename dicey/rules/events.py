@@ -150,6 +150,22 @@ class Placed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Pressed(Event):
+    """A button (a card that takes no die) used by its own move; ``Fired`` follows.
+
+    >>> Pressed(0, "Warrior", "Second Wind").describe()
+    'Warrior presses Second Wind'
+    """
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who} presses {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """A blind die shown as it is placed; ``fits`` says whether it stayed on the card."""
 

@@ -11,8 +11,9 @@ order of ``rules.md``:
    blind; ``spare`` dice of the cards join the pool;
 4. **card curses** — each shock stack, then each weaken stack, marks one random eligible card;
 5. **``on turn start``** hooks of the cards, then of the fighter;
-6. **actions** — :meth:`Fight.apply` of place / release moves (firing: see
-   :mod:`dicey.rules.combat`);
+6. **actions** — :meth:`Fight.apply` of place / release / use moves (firing: see
+   :mod:`dicey.rules.combat`; a button, a card that takes no die, is used by a move of its
+   own when its ``ready`` condition holds, and fires with ``d = 0``);
 7. **end** (``apply(Move.end())``) — ``on turn end`` hooks (cards, fighter, statuses),
    unused dice discarded, statuses that clear at turn end go; then the other fighter is to
    act and ``begin_turn`` starts its turn. After turn 60 the fight is a draw.
@@ -31,13 +32,15 @@ from typing import Any, Hashable, Iterable, Mapping, Sequence
 from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, FixedChance, SampleChance, enumerate_outcomes, uniform
 from dicey.lang.defs import EquipmentDef, FighterDef
-from dicey.lang.errors import did_you_mean, did_you_mean_named
+from dicey.lang.errors import ScriptError, did_you_mean, did_you_mean_named
 
 from . import events as E
-from .combat import D6, FightRules, Mechanics, rules_for
+from .combat import D6, FightRules, Mechanics, card_ref, rules_for
+from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
-                    code, emptied, fresh_card, refreshed, released, slots_fit, uses_for)
+from .state import (BUTTON, MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome,
+                    card_slots, code, emptied, fresh_card, refreshed, released, slots_fit,
+                    uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -304,9 +307,51 @@ class Fight(Mechanics):
             if len(table) >= _TABLE_SIZE:
                 table.clear()
             hit = table[key] = tuple(moves)
+        # A button's use move is not in the table: whether it is ready depends on what the
+        # codes do not hold (HP, statuses, the turn). Read afresh, only for a fighter
+        # holding a button (one look-up in a set the fighter keeps: the common case).
+        events = f._card_events
+        if BUTTON in (events if events is not None else f.card_events()):
+            hit = self._with_uses(f, codes, hit)
         # Remembered (see apply), kept by copies until the position changes.
         self._legal = hit
         return list(hit)
+
+    def _with_uses(self, f: Fighter, codes: list[int], moves: tuple[Move, ...]
+                   ) -> tuple[Move, ...]:
+        """``moves`` (ending with END) with a use move for each usable button before END
+        (identical buttons: one choice)."""
+        uses = []
+        seen: set[int] = set()
+        for ci, card in enumerate(f.cards):
+            if card.active.button and codes[ci] not in seen:
+                seen.add(codes[ci])      # (an identical one is ready alike: asked once)
+                if self._usable(f.side, ci):
+                    uses.append(_move("use", 0, card.defn.name, -1, ci))
+        return moves[:-1] + tuple(uses) + (END,) if uses else moves
+
+    def _usable(self, side: int, ci: int) -> bool:
+        """Whether button ``ci`` of ``side`` may be used now: not gone, not shocked, uses
+        left, and its ``ready`` condition holds."""
+        card = self.fighters[side].cards[ci]
+        return not card.gone and not card.shocked and card.uses_left != 0 and \
+            self.ready(side, ci)
+
+    def ready(self, side: int, ci: int) -> bool:
+        """Whether the ``ready`` condition of card ``ci`` of ``side`` holds now (true for
+        a card without one). A condition that faults as it is read (a division by zero,
+        say) does not hold; one that is not a true/false value neither."""
+        card = self.fighters[side].cards[ci]
+        script = card.active.ready
+        if script is None:
+            return True
+        names = {"card": card_ref(side, ci), "turn": self.turn}
+        try:   # the checker made sure it meets no chance point and has no effect
+            value = script.evaluate(FightEffects(self, side, ci), _NO_CHANCE, names,
+                                    dict(card.vars))
+        except ScriptError:
+            return False
+        return value is True
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
         """Make ``move`` in place (chance points draw from ``chance``); its events."""
@@ -339,8 +384,10 @@ class Fight(Mechanics):
         self._legal = None
         if action == "place":
             self._place(di, ci)
-        else:
+        elif action == "release":
             self._release(di, ci)
+        else:
+            self._use(ci)
         if self._pending:
             self._settle()
         self.turn_moves += 1
@@ -354,6 +401,8 @@ class Fight(Mechanics):
         """The die and card a move means (its indexes, or the canonical equal ones)."""
         f = self.fighters[self.actor]
         action = move.action
+        if action == "use":
+            return -1, self._locate_use(move)
         if action != "place" and action != "release":
             raise IllegalMoveError(f"unknown action in {move!r}")
         di, ci = move.die_index, move.card_index
@@ -378,11 +427,42 @@ class Fight(Mechanics):
                     return di, ci
         raise IllegalMoveError(self._why_illegal(move, cards, dice))
 
+    def _locate_use(self, move: Move) -> int:
+        """The button a use move means (its index, or the first equal usable one)."""
+        f = self.fighters[self.actor]
+        wanted = make_id(move.card)
+        cards = [i for i, c in enumerate(f.cards) if c.defn.name == move.card
+                 or c.defn.id == wanted]
+        if move.card_index in cards:
+            cards.remove(move.card_index)
+            cards.insert(0, move.card_index)
+        for ci in cards:
+            if f.cards[ci].active.button and self._usable(self.actor, ci):
+                return ci
+        if not cards:
+            raise IllegalMoveError(self._why_illegal(move, cards, []))
+        card = f.cards[cards[0]]
+        if not card.active.button:
+            why = "it takes dice (place one on it)"
+        elif card.gone:
+            why = "it is used up for this fight"
+        elif card.shocked:
+            why = "it is shocked (release it with a die first)"
+        elif card.uses_left == 0:
+            why = "it has no uses left this turn"
+        else:
+            why = "it is not ready" + (f" (ready when {card.active.ready_text})"
+                                       if card.active.ready_text else "")
+        raise IllegalMoveError(f"cannot {move}: {why}")
+
     def _why_illegal(self, move: Move, cards: list[int], dice: list[int]) -> str:
         f = self.fighters[self.actor]
         if not cards:
             names = [c.defn.name for c in f.cards]
             return f"{move}: no card '{move.card}'{did_you_mean(move.card, names)}"
+        card = f.cards[cards[0]]
+        if card.active.button and not card.shocked:
+            return f"{move}: {card.title} takes no die (a button: 'use {card.name}')"
         if not dice:
             return f"{move}: no usable die showing {move.die}"
         return f"{move} is not legal here"
@@ -449,6 +529,15 @@ class Fight(Mechanics):
         if burns:
             self._damage(side, side, 2, "fire", "burn")
 
+    def _use(self, ci: int) -> None:
+        """Use a button: it fires as a card whose slots are full fires, with no dice."""
+        side = self.actor
+        f = self.fighters[side]
+        card = f.cards[ci]
+        if self.log:
+            self._events.append(E.Pressed(side, f.name, card.title))
+        self._fire(side, ci, (), card, card.active, 0)
+
     def move_is_random(self, move: Move) -> bool:
         """Whether ``move`` may meet a chance point (conservative: never a false 'no')."""
         if self.phase != ACTING:
@@ -460,6 +549,8 @@ class Fight(Mechanics):
         except IllegalMoveError:
             return False
         f = self.fighters[self.actor]
+        if move.action == "use":
+            return self._firing_random(f, f.cards[ci])
         die, card = f.dice[di], f.cards[ci]
         if move.action == "release":   # no die is drawn; a burning one hurts its owner
             return die.burning and self._burn_random(f)
@@ -469,6 +560,10 @@ class Fight(Mechanics):
             len(card.placed) + 1 >= len(card_slots(card))
         if not fires:
             return die.burning and self._burn_random(f)
+        return self._firing_random(f, card)
+
+    def _firing_random(self, f: Fighter, card: CardState) -> bool:
+        """Whether firing ``card`` of the actor ``f`` may meet a chance point."""
         cursed = f.statuses.get("curse", 0) and "curseavoid" not in card.active.tags \
             and "curseattract" not in card.active.tags
         return bool(cursed) or self._side_random(self.actor) or self._statuses_random()
@@ -540,6 +635,8 @@ class Fight(Mechanics):
         moves = [Move(("release" if card.shocked else "place"), die.value, card.name, di, ci)
                  for ci, card in enumerate(f.cards) for di, die in enumerate(f.dice)
                  if _legal("release" if card.shocked else "place", die, card)]
+        moves += [Move.use(card.name, ci) for ci, card in enumerate(f.cards)
+                  if card.active.button and self._usable(self.actor, ci)]
         moves.append(Move.end())
         return moves
 
@@ -612,13 +709,16 @@ class Fight(Mechanics):
                      locked: Iterable[int] = (), blind: Iterable[int] = (),
                      shocked: Iterable[str] = (), weakened: Iterable[str] = (),
                      countdowns: Mapping[str, int] | None = None,
+                     card_vars: Mapping[str, Mapping[str, Any]] | None = None,
                      statuses: Mapping[str, int] | None = None,
                      equipment: Sequence[str] | None = None, turn: int | None = None) -> None:
         """Pin a position for a scenario (no hooks run, no events).
 
         ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
         replaces the statuses; ``shocked``/``weakened`` mark cards by name (once per
-        mention); ``countdowns`` sets what is left of countdown cards. Giving ``dice``
+        mention); ``countdowns`` sets what is left of countdown cards; ``card_vars`` sets
+        variables of cards by name (``{"Fury": {"charge": 8}}``: every card of that name).
+        Giving ``dice``
         makes ``side`` the actor in the middle of its turn (after step 5), with those dice;
         ``burning``/``locked``/``blind`` are indexes into ``dice`` (a blind die's value is
         unknown to its owner: it is drawn when placed). Raises ValueError for bad input.
@@ -644,6 +744,8 @@ class Fight(Mechanics):
             self._pin_mark(f, name, "weaken")
         for name, left in (countdowns or {}).items():
             self._pin_countdown(f, name, left)
+        for name, values in (card_vars or {}).items():
+            self._pin_vars(f, name, values)
         if turn is not None:
             self.turn = max(1, turn)
 
@@ -688,6 +790,21 @@ class Fight(Mechanics):
                 f.set_card(i, c._replace(countdown=max(1, min(left, c.active.countdown))))
                 return
         raise ValueError(f"no countdown card '{name}': {_no_card(f, name)}")
+
+    @staticmethod
+    def _pin_vars(f: Fighter, name: str, values: Mapping[str, Any]) -> None:
+        cards = [i for i, c in enumerate(f.cards) if _names(c, name)]
+        if not cards:
+            raise ValueError(f"cannot set variables of '{name}': {_no_card(f, name)}")
+        for i in cards:
+            card = f.cards[i]
+            own = dict(card.vars)
+            for var in values:
+                if var not in own:
+                    have = ", ".join(own) or "none"
+                    raise ValueError(f"{card.defn.name} has no variable '{var}'"
+                                     f"{did_you_mean(var, list(own))} (its variables: {have})")
+            f.set_card(i, card._replace(vars=tuple({**own, **values}.items())))
 
     def __repr__(self) -> str:
         a, b = self.fighters
@@ -735,6 +852,16 @@ def _no_card(f: Fighter, name: str) -> str:
     held = {c.defn.id: c.defn for c in f.cards}
     return f"{f.name} has no such card{did_you_mean_named(name, held)}"
 
+
+class _NoChance(Chance):
+    """What a ``ready`` condition is read with: the checker made sure it reaches no chance
+    point (one that did would fault, and the card would not be ready)."""
+
+    def choose(self, outcomes: Any) -> Any:
+        raise ScriptError("'ready' met a chance point")
+
+
+_NO_CHANCE = _NoChance()
 
 #: Moves are small immutable values: each one is made once and shared.
 _MOVES: dict[tuple[str, int, str, int, int], Move] = {}

@@ -12,6 +12,8 @@ print as they parse:
 True
 >>> Move.parse("end turn").is_end
 True
+>>> Move.parse("use Second Wind"), str(Move.use("Second Wind"))
+(Move.use('Second Wind'), 'use Second Wind')
 """
 from __future__ import annotations
 
@@ -39,7 +41,8 @@ class Move:
     """One action of the fighter whose turn it is.
 
     ``action`` is ``"place"`` (put die ``die`` on ``card``), ``"release"`` (spend die
-    ``die`` to release the shocked ``card``) or ``"end"``. ``die`` is the die's *value*
+    ``die`` to release the shocked ``card``), ``"use"`` (use the button ``card``, a card
+    that takes no die: ``die`` is 0) or ``"end"``. ``die`` is the die's *value*
     and ``card`` the card's display name: that is what a person reads. ``die_index`` and
     ``card_index`` say exactly which die and which card in the state (equal dice and
     identical cards are one choice: the state picks the canonical one).
@@ -60,6 +63,10 @@ class Move:
         return cls("release", die, card, die_index, card_index)
 
     @classmethod
+    def use(cls, card: str, card_index: int = -1) -> "Move":
+        return cls("use", 0, card, -1, card_index)
+
+    @classmethod
     def end(cls) -> "Move":
         return cls("end")
 
@@ -78,11 +85,15 @@ class Move:
             return f"{self.die} → {card}"
         if self.action == "release":
             return f"release {card} with {self.die}"
+        if self.action == "use":
+            return f"use {card}"
         return "end turn"
 
     def __repr__(self) -> str:
         if self.action == "end":
             return "Move.end()"
+        if self.action == "use":
+            return f"Move.use({self.card!r})"
         return f"Move.{self.action}({self.die}, {self.card!r})"
 
     def same_choice(self, other: "Move") -> bool:
@@ -92,14 +103,18 @@ class Move:
     def to_json(self) -> dict:
         if self.action == "end":
             return {"action": "end"}
+        if self.action == "use":
+            return {"action": "use", "card": self.card}
         return {"action": self.action, "die": self.die, "card": self.card}
 
     _PLACE = re.compile(r"^\s*(\d)\s*(?:→|->)\s*(.+?)\s*$")
     _RELEASE = re.compile(r"^\s*release\s+(.+?)\s+with\s+(\d)\s*$", re.I)
+    _USE = re.compile(r"^\s*use\s+(.+?)\s*$", re.I)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """Read ``3 → Hammer`` (or ``3 -> Hammer``), ``release Spanner with 2``, ``end turn``."""
+        """Read ``3 → Hammer`` (or ``3 -> Hammer``), ``release Spanner with 2``,
+        ``use Second Wind``, ``end turn``."""
         if text.strip().lower() in ("end", "end turn"):
             return cls.end()
         m = cls._PLACE.match(text)
@@ -108,8 +123,11 @@ class Move:
         m = cls._RELEASE.match(text)
         if m:
             return cls.release(int(m.group(2)), m.group(1))
+        m = cls._USE.match(text)
+        if m:
+            return cls.use(m.group(1))
         raise InvalidMoveError(f"not a move: {text!r} (try '3 → Sword', "
-                               "'release Spanner with 2' or 'end turn')")
+                               "'release Spanner with 2', 'use Second Wind' or 'end turn')")
 
 
 class GameState(Protocol):

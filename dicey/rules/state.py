@@ -354,6 +354,11 @@ def _remember(table: dict, key: Any, value: Any) -> Any:
 
 # ---------------------------------------------------------------- fighters
 
+#: What :meth:`Fighter.card_events` holds when some card of the fighter is a button (no
+#: hook has this name: hooks start with ``on``, ``before`` or ``when``).
+BUTTON = "button"
+_HOLDS_BUTTON = frozenset({BUTTON})
+
 #: The containers of a fighter a copy shares (see Fighter.copy), as bits of ``_shared``.
 _SHARED_DICE, _SHARED_CARDS, _SHARED_STATUSES = 1, 2, 4
 _SHARED_ALL = _SHARED_DICE | _SHARED_CARDS | _SHARED_STATUSES
@@ -477,12 +482,16 @@ class Fighter:
         return codes  # type: ignore[return-value]
 
     def card_events(self) -> frozenset[str]:
-        """The hooks (``"on any use"``…) that some card of this fighter has now: most
-        hooks are on no card, and the engine asks before going through the cards."""
+        """The hooks (``"on any use"``…) that some card of this fighter has now, and
+        :data:`BUTTON` when one of them is a button: most hooks are on no card, and most
+        fighters hold no button; the engine asks before going through the cards."""
         events = self._card_events
         if events is None:
-            events = self._card_events = frozenset().union(
-                *(c.active.hooks for c in self.cards if not c.gone))
+            live = [c.active for c in self.cards if not c.gone]
+            events = frozenset().union(*(a.hooks for a in live))
+            if any(a.button for a in live):
+                events |= _HOLDS_BUTTON
+            events = self._card_events = events
         return events
 
     # --------------------------------------------------------- the changes

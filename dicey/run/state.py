@@ -189,12 +189,19 @@ def _items(data: Any, key: str, where: str, read: Callable[[Any, str], Any]) -> 
                  for i, x in enumerate(_get(data, key, list, where)))
 
 
+#: The actions a saved move may have (those of :class:`~dicey.rules.protocol.Move`).
+MOVE_ACTIONS = ("place", "release", "use", "end")
+
+
 def move_from_json(data: Any, where: str = "move") -> Move:
     ok = isinstance(data, list) and len(data) == 5 and isinstance(data[0], str) and \
         isinstance(data[2], str) and all(isinstance(x, int) and not isinstance(x, bool)
                                          for x in (data[1], data[3], data[4]))
-    if not ok or data[0] not in ("place", "release", "end"):
+    if not ok:
         raise SaveFormatError(f"{where} should be [action, die, card, die index, card index]")
+    if data[0] not in MOVE_ACTIONS:
+        raise SaveFormatError(f"{where}: unknown action {data[0]!r} (one of "
+                              f"{', '.join(MOVE_ACTIONS)})")
     return Move(*data)
 
 

@@ -19,13 +19,13 @@ from typing import Any, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from dicey.notation import (card_text, card_title, counted, marks, slot_line, slot_words,
-                            uses_line, uses_words)
+from dicey.notation import (card_text, card_title, counted, marks, ready_words, slot_line,
+                            slot_words, uses_line, uses_words)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
 __all__ = ["CARD_KEYS", "card_details", "card_line", "card_text", "card_title", "counted",
-           "die_label", "hint_line", "hp_bar", "marks", "move_label", "sentence",
+           "die_label", "hint_line", "hp_bar", "marks", "move_label", "ready_words", "sentence",
            "shorten", "slot_line", "slot_words", "status_line", "uses_line", "uses_words"]
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
@@ -43,6 +43,8 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     >>> [move_label(m, [sword]) for m in (Move.place(5, "Sword", 0, 0),
     ...                                   Move.release(0, "Sword", 1, 0), Move.end())]
     ['the 5 on Sword+ (a)', 'release Sword+ (a) with the blind die', 'end the turn']
+    >>> move_label(Move.use("Sword", 0), [sword])
+    'use Sword+ (a)'
     """
     if move.is_end:
         return "end the turn"
@@ -52,6 +54,8 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
         card = cards[move.card_index].title
         if move.card_index < len(CARD_KEYS):   # (after the name: 'on a Sword' read as English)
             card += f" ({CARD_KEYS[move.card_index]})"
+    if move.action == "use":
+        return f"use {card}"
     return f"release {card} with {die}" if move.action == "release" else f"{die} on {card}"
 
 
@@ -72,6 +76,8 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint: release Shield (b) with the 3, then play the 4 on Sword (a).'
     >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, chance=True)
     'Hint: play the 6 on Shield (b); the rest depends on how that turns out (h again).'
+    >>> hint_line([Move.use("Shield", 1), Move.place(4, "Sword", 0, 0)], cards)
+    'Hint: use Shield (b), then play the 4 on Sword (a).'
     >>> hint_line([], cards)
     'Hint: end the turn.'
     >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True)[:60]
@@ -80,9 +86,9 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     said = []
     for i, move in enumerate(moves):
         label = move_label(move, cards)
-        placing = not move.is_end and move.action != "release"
+        placing = move.action == "place"
         before = moves[i - 1] if i else None
-        if placing and (before is None or before.is_end or before.action == "release"):
+        if placing and (before is None or before.action != "place"):
             label = "play " + label
         said.append(label)
     said = said or ["end the turn"]
@@ -129,8 +135,10 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
     """
     act = card.active
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
-    lines = [("slots", slot_line(card)), ("takes", slot_words(card)),
-             ("uses", uses_words(card, in_fight))]
+    lines = [("slots", slot_line(card)), ("takes", slot_words(card))]
+    if act.button:
+        lines.append(("ready", ready_words(card)))
+    lines.append(("uses", uses_words(card, in_fight)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
                                  "until then it does nothing"))

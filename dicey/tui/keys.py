@@ -124,7 +124,8 @@ FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in rang
 FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
                  explained="play the picked die on that card (or click the card); on a "
-                           "SHOCKED card the die releases it")
+                           "SHOCKED card the die releases it; a button ([ready]) is used "
+                           "at once, with no die")
 
 FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"),))
 FIGHT_HINT = Key("h", "hint", (("h", "hint"),),
@@ -168,6 +169,8 @@ LEGEND = (
     ("+2 · total 7", "adds 2 to d · the dice must add up to 7"),
     ("spare 1", "the card holds a spare die of 1 each turn"),
     ("[5 to go]", "a countdown: pour dice in; at 0 it fires by itself"),
+    ("[ready] [not ready]", "a button: it takes no die; its key (or enter on it) uses it "
+                            "when it is ready"),
     ("d", "in a card's text: the total of the dice on it"),
     ("∞ ×2 used", "unlimited uses · uses left this turn · no use left this turn"),
     ("1/fight 1 use", "once per fight · once, then gone for the fight (used up)"),

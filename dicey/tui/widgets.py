@@ -162,6 +162,9 @@ class CardView(Widget):
 
     COMPONENT_CLASSES = {"card-view--slots", "card-view--text", "card-view--gone"}
     card: reactive[CardState | None] = reactive(None)
+    #: For a button in a fight, whether its ``ready`` condition holds (None: not known, or
+    #: not a button): its face says ``[ready]`` or ``[not ready]`` where others show slots.
+    ready: reactive[bool | None] = reactive(None)
 
     @dataclass
     class Picked(Message):
@@ -224,7 +227,7 @@ class CardView(Widget):
             return Text("")
         style = self.get_component_rich_style
         gone = card.gone or card.uses_left == 0
-        text = Text(faces.slot_line(card), style("card-view--slots"))
+        text = Text(faces.slot_line(card, self.ready), style("card-view--slots"))
         text.append("\n")
         text.append(faces.card_text(card), style("card-view--gone" if gone
                                                   else "card-view--text"))
@@ -311,14 +314,20 @@ class CardRow(Horizontal):
         """The cards shown, in order."""
         return [w.card for w in self.query(CardView) if w.display and w.card is not None]
 
-    def show(self, cards: Sequence[CardState], cursor: int | None = None) -> None:
+    def show(self, cards: Sequence[CardState], cursor: int | None = None,
+             ready: Sequence[bool | None] = ()) -> None:
+        """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
+        card that is a button, whether it is ready, as its face says)."""
         keys = faces.CARD_KEYS if self.lettered else ""
 
         def make(i: int, card: CardState) -> CardView:
-            return CardView(i, card, self.side, keys[i] if i < len(keys) else "", self.unit)
+            view = CardView(i, card, self.side, keys[i] if i < len(keys) else "", self.unit)
+            view.set_reactive(CardView.ready, ready[i] if i < len(ready) else None)
+            return view
 
         def update(w: Widget, card: CardState) -> None:
             w.key = keys[w.index] if w.index < len(keys) else ""
+            w.ready = ready[w.index] if w.index < len(ready) else None
             w.card = card
 
         sync_children(self, cards, make, update)

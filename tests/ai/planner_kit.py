@@ -36,3 +36,25 @@ def mod_library(folder: Path, name: str, dice: str):
     library = load_library(mod_dirs=[mod])
     assert name not in library.skipped_mods and not library.errors
     return library
+
+
+def play_planned_turn(fight, states: int, seed: int) -> None:
+    """Play the rest of ``fight``'s turn as ``normal`` plans it (a count budget of
+    ``states``, MCTS past it), checking that every move it chooses is legal and comes
+    from a plan."""
+    import random
+
+    from dicey.ai.planner import Budget, make_chooser
+    from dicey.lang.chance import SampleChance
+
+    chooser = make_chooser("normal", Budget(states=states, iterations=60, ms=None))
+    rng = random.Random(seed)
+    chance = SampleChance(random.Random(seed + 1))
+    for _ in range(40):
+        if fight.turn_over:
+            break
+        move = chooser(fight, rng)
+        assert move in fight.legal_moves(), move
+        assert chooser.last_plan is not None and chooser.last_plan.moves
+        fight.apply(move, chance)
+    assert fight.turn_over

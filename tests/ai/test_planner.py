@@ -14,7 +14,7 @@ from dicey.ai.score import Scorer
 from dicey.lang.chance import SampleChance
 from dicey.rules.protocol import Move
 # planner_kit: reference is a fixture; it puts the kit on the path.
-from planner_kit import SOLVABLE, reference  # noqa: F401
+from planner_kit import SOLVABLE, play_planned_turn, reference  # noqa: F401
 from rules_kit import LIB, position
 
 
@@ -203,17 +203,7 @@ CARDS = sorted(LIB.equipment)
 def test_no_plan_ever_contains_an_illegal_move(cards, dice, statuses, shocked, states, seed):
     f = position(dice, cards, statuses=statuses, shocked=[LIB.equipment[cards[0]].name]
                  if shocked else ())
-    chooser = make_chooser("normal", Budget(states=states, iterations=60, ms=None))
-    rng = random.Random(seed)
-    chance = SampleChance(random.Random(seed + 1))
-    for _ in range(40):
-        if f.turn_over:
-            break
-        move = chooser(f, rng)
-        assert move in f.legal_moves(), move
-        assert chooser.last_plan is not None and chooser.last_plan.moves
-        f.apply(move, chance)
-    assert f.turn_over
+    play_planned_turn(f, states, seed)
 
 
 def policy_value(fight, scorer, pick) -> float:

@@ -91,3 +91,21 @@ def test_bench_reports_every_figure(cli, tmp_path):
     assert {"per_s", "per_s_2workers"} <= set(data["fights"])
     assert {"moves_per_s", "copy_us", "key_us", "fights_per_s"} <= set(data["rules"])
     assert "tuple_ops_per_s" in data["baseline"]
+
+
+def test_plan_and_graph_of_a_scenario_with_a_button(cli, tmp_path):
+    """A hero with a button in a scenario: the plan uses it, as 'use Barricade'."""
+    scenario = tmp_path / "press.toml"
+    scenario.write_text('[actor]\nfighter = "Warrior"\ndice = [2]\n'
+                        'equipment = ["Sword", "Barricade+"]\n[opponent]\nfighter = "Frog"\n'
+                        '[search]\nms = "none"\n', encoding="utf-8")
+    code, out, err = cli("plan", str(scenario), "--no-mods", "--json")
+    assert code == 0, err
+    plan = json.loads(out)
+    assert {"action": "use", "card": "Barricade"} in plan["moves"]
+    assert [f["text"] for f in plan["first_moves"]].count("use Barricade") == 1
+    code, out, err = cli("plan", str(scenario), "--no-mods")
+    assert code == 0 and ". use Barricade+" in out, err
+    graph = tmp_path / "press.graphml"
+    code, _, err = cli("graph", str(scenario), "-o", str(graph), "--no-mods")
+    assert code == 0 and "use Barricade+" in graph.read_text(encoding="utf-8"), err

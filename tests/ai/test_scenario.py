@@ -181,7 +181,11 @@ _WRONG = st.one_of(st.booleans(), st.floats(allow_nan=True), st.text(max_size=3)
 _RIGHT = {"int": _NUMBERS, "ints": st.lists(_mostly(st.integers(1, 6), st.integers()),
                                             max_size=6),
           "strs": st.lists(_NAMES, max_size=3),
-          "table": st.dictionaries(_NAMES, _NUMBERS, max_size=2)}
+          "table": st.dictionaries(_NAMES, _NUMBERS, max_size=2),
+          "vars": st.dictionaries(st.sampled_from(["Fury", "Sword", "Frury"]) | _NAMES,
+                                  _mostly(st.dictionaries(st.sampled_from(["charge", "chrage"]),
+                                                          _NUMBERS, max_size=2), _WRONG),
+                                  max_size=2)}
 _FIGHTER = st.fixed_dictionaries(
     {"fighter": st.sampled_from(["Frog", "Handyman", "Warrior", "Thief", "Frogg"])},
     optional={key: _mostly(_RIGHT[kind], _WRONG)

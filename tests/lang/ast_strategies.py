@@ -20,7 +20,7 @@ from dicey.lang.interp import CORE_STATUSES
 KEYWORDS = frozenset({
     "let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop", "true", "false",
     "and", "or", "not", "var", "on", "before", "when", "override", "extend", "equipment",
-    "status", "enemy", "hero", "dungeon"})
+    "status", "enemy", "hero", "dungeon", "ready"})
 
 BINARY_OPS = tuple(A.PRECEDENCE)
 
@@ -103,6 +103,9 @@ def members(depth: int = 1) -> st.SearchStrategy:
     simple = st.one_of(
         st.builds(A.Property, names, st.lists(items, min_size=1, max_size=3).map(tuple)),
         st.builds(A.Flag, words),
+        # `ready: EXPR`, the one property whose value is an expression
+        st.builds(A.Property, st.just("ready"),
+                  st.tuples(st.builds(A.ExprItem, expressions(max_leaves=4)))),
         st.builds(A.VarDecl, names, expressions(max_leaves=4)),
         st.builds(A.Hook, st.builds(lambda kw, ws: " ".join((kw, *ws)),
                                     st.sampled_from(("on", "before", "when")), words), body),

@@ -117,3 +117,16 @@ def marked(source: str) -> tuple[str, int, int, int]:
     line = clean.count("\n", 0, start) + 1
     column = start - (clean.rfind("\n", 0, start) + 1) + 1
     return clean, line, column, column + (end - start)
+
+
+def expect_error(source: str, words: str, symbols: checker.Symbols | None = None
+                 ) -> Diagnostic:
+    """The first error of a snippet whose message holds ``words``, checked to point at the
+    span the source marks ``«like this»`` (line, column and the caret's end)."""
+    clean, line, column, end = marked(source)
+    found = [p for p in errors(clean, symbols) if words in p.message]
+    assert found, "\n".join(map(str, problems(clean, symbols))) or "no problems at all"
+    diag = found[0]
+    assert (diag.path, diag.line, diag.column) == ("t.dice", line, column), str(diag)
+    assert diag.end_column == end, f"caret {diag.column}..{diag.end_column}, want ..{end}"
+    return diag

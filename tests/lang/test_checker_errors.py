@@ -11,7 +11,7 @@ import pytest
 from dicey.lang.checker import check_decl
 from dicey.lang.errors import render_all
 from dicey.lang.parser import parse
-from lang_kit import errors, marked, problems
+from lang_kit import errors, expect_error, marked, problems
 
 
 def eq(body: str, head: str = "") -> str:
@@ -113,7 +113,7 @@ ROWS = [
      "'score' must be a number from -100000 to 100000", None),
     ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
      "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
-     "tags, text)", None),
+     "tags, text, ready)", None),
     ("unknown-flag-far", 'enemy "Probe" {\n    hp: 4\n    «runs away»\n}',
      "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
      "xp, equipment, ai, strong, weak, immune, text)", None),
@@ -259,8 +259,8 @@ SLOT_ROWS = [
     ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
-    ("unknown-slot-kind-far", "slots: «none»", "unknown slot kind 'none' (slots are any, even, "
-                                               "odd, N, max N, min N, A..B, doubles"),
+    ("unknown-slot-kind-far", "slots: «zzz»", "unknown slot kind 'zzz' (slots are any, "
+                                                "even, odd, N, max N, min N, A..B, doubles"),
     ("slot-needs-number", "slots: «max», any", "'max' needs a number"),
     ("slot-takes-no-number", "slots: «even 2», any", "'even' takes no number"),
     ("quoted-slot", 'slots: «"any"», any', "unknown slot kind"),
@@ -363,12 +363,7 @@ EXTENSION_ROWS = [
 
 
 def _expect(source: str, words: str, suggestion: str | None, symbols) -> None:
-    clean, line, column, end = marked(source)
-    found = [p for p in errors(clean, symbols) if words in p.message]
-    assert found, "\n".join(map(str, problems(clean, symbols))) or "no problems at all"
-    diag = found[0]
-    assert (diag.path, diag.line, diag.column) == ("t.dice", line, column), str(diag)
-    assert diag.end_column == end, f"caret {diag.column}..{diag.end_column}, want ..{end}"
+    diag = expect_error(source, words, symbols)
     if suggestion is None:
         assert "did you mean" not in diag.message
     else:

@@ -130,7 +130,9 @@ def test_where_saves_go():
     (lambda d: d["hero"].update(equipment=[1]), "list of strings"),
     (lambda d: d.update(floor=7), "past the end"),
     (lambda d: d.update(schedule=[[]]), "at least one enemy"),
-    (lambda d: d.update(fight_moves=[["jump", 1, "", -1, -1]]), "fight_moves[0] should be"),
+    (lambda d: d.update(fight_moves=[["jump", 1, "", -1, -1]]),
+     "fight_moves[0]: unknown action 'jump' (one of place, release, use, end)"),
+    (lambda d: d.update(fight_moves=[["use", 0, "Fury"]]), "fight_moves[0] should be"),
     (lambda d: d.update(offers=[{"kind": "gold", "card": "", "amount": 1}]), "kind should be"),
     (lambda d: d.update(history=[{"floor": 0}]), "run.history[0] has no"),
     (lambda d: d.update(ai="grandmaster"), "run.ai should be null or one of easy, hard, normal"),
@@ -145,7 +147,7 @@ def test_bad_run_fields_are_named(edit, message):
 
 
 refs = st.sampled_from(["sword", "sword+", "shield", "rock", "dagger"])
-moves = st.builds(Move, st.sampled_from(["place", "release", "end"]), st.integers(0, 6),
+moves = st.builds(Move, st.sampled_from(["place", "release", "use", "end"]), st.integers(0, 6),
                   st.sampled_from(["Sword", "Pea Shooter", ""]), st.integers(-1, 9),
                   st.integers(-1, 9))
 summaries = st.builds(FightSummary, st.integers(1, 5), st.sampled_from(["frog", "rat"]),
@@ -492,3 +494,24 @@ def test_a_data_folder_that_is_a_file_is_said_to_be_one(tmp_path):
     (tmp_path / "home").write_text("not a folder")
     with pytest.raises(SaveError, match=r"home is a file, not a folder \(is DICEY_HOME"):
         SaveStore(tmp_path / "home").write(sample_state())
+
+
+def test_a_fight_in_which_a_button_was_used_saves_and_replays(store, base_library):
+    """A use move is saved with the run's fight and replayed as it was made."""
+    state = progress.enter_fight(progress.new_run(base_library, "warrior", 5))
+    hero = replace(state.hero, equipment=state.hero.equipment + ("barricade",))
+    state = replace(state, hero=hero)
+    session = open_fight(base_library, state)
+    while not session.hero_to_act:
+        session.play(session.next_ai_move(lambda fight, rng: fight.legal_moves()[-1]))
+    (use,) = [m for m in session.fight.legal_moves() if m.action == "use"]
+    session.play(use)
+    shield = session.fight.fighters[0].statuses["shield"]
+    state = replace(state, fight_moves=tuple(session.moves))
+    store.write(state)
+    again = store.load(base_library).state
+    assert again == state and Move.use("Barricade", use.card_index) in again.fight_moves
+    replayed = open_fight(base_library, again)
+    hero_cards = replayed.fight.fighters[0].cards
+    assert [c.gone for c in hero_cards if c.defn.id == "barricade"] == [True]
+    assert replayed.fight.fighters[0].statuses["shield"] == shield >= 3

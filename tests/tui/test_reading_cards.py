@@ -66,7 +66,8 @@ async def test_a_card_longer_than_the_message_line_is_read_whole_at_80x24(home):
 
         # Too long for 80×24: the body scrolls, and its last line can be brought into view.
         body = app.screen.query_one("#card-body", VerticalScroll)
-        assert body.max_scroll_y > 0
+        # (the box is fitted after its first refresh: on a busy machine, later)
+        await wait_until(pilot, lambda: body.max_scroll_y > 0, "the card's body")
         assert "the mod 'sagas'" not in on_screen(app)   # (the last line of the body)
         for _ in range(60):                              # (its room settles as it is laid out)
             if body.scroll_y >= body.max_scroll_y:

@@ -185,8 +185,10 @@ class FightScreen(RunScreen):
                                                                        f.rules)
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
                                                                       f.rules)
-        self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY))
-        self.query_one("#hero-cards", CardRow).show(self._cards(HERO), self._cursor_on(HERO))
+        self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY),
+                                                     self._ready(ENEMY))
+        self.query_one("#hero-cards", CardRow).show(self._cards(HERO), self._cursor_on(HERO),
+                                                    self._ready(HERO))
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -354,6 +356,15 @@ class FightScreen(RunScreen):
             return list(cards)
         return [refreshed(card) for card in cards]
 
+    def _ready(self, side: int) -> list[bool | None]:
+        """For each of ``side``'s cards that is a button, whether it can be used as shown
+        (:meth:`_cards`): not shocked, uses left and its ``ready`` condition holding now
+        (None for the others: their faces show their slots)."""
+        f = self.session.fight
+        return [f.ready(side, i) and not card.gone and not card.shocked and
+                card.uses_left != 0 if card.active.button else None
+                for i, card in enumerate(self._cards(side))]
+
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
         if side == HERO:
@@ -424,7 +435,8 @@ class FightScreen(RunScreen):
                      "enter.")
 
     def action_play_on(self, card_index: int) -> None:
-        """Play the die under the cursor on card ``card_index`` (release it if shocked)."""
+        """Play the die under the cursor on card ``card_index`` (release it if shocked);
+        use it, if it is a button (it takes no die)."""
         hero = self.session.fight.fighters[HERO]
         if self._not_your_turn():
             return
@@ -440,10 +452,16 @@ class FightScreen(RunScreen):
                 said += " The inventory opens only between fights."
             self.say(said)
             return
+        card = hero.cards[card_index]
+        if card.active.button and not card.shocked:
+            if self.card_cursor is not None:
+                self.cursor_side, self.card_cursor = HERO, card_index
+            self._play(Move.use(card.name, card_index), why_not=self._why_not_use(card_index))
+            return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
             return
-        die, card = hero.dice[self.die_cursor], hero.cards[card_index]
+        die = hero.dice[self.die_cursor]
         make = Move.release if card.shocked else Move.place
         if self.card_cursor is not None:   # a cursor shown follows the play
             self.cursor_side, self.card_cursor = HERO, card_index
@@ -462,6 +480,14 @@ class FightScreen(RunScreen):
     def action_end_turn(self) -> None:
         if not self._not_your_turn():
             self._play(Move.end())
+
+    def _why_not_use(self, card_index: int) -> str:
+        card = self.session.fight.fighters[HERO].cards[card_index]
+        if card.gone:
+            return f"{card.name} is used up."
+        if card.uses_left == 0:
+            return f"{card.name} has no uses left this turn."
+        return f"{card.name} is not ready: it is ready {faces.ready_words(card)}."
 
     def _why_not(self, card_index: int) -> str:
         hero = self.session.fight.fighters[HERO]

@@ -1,0 +1,94 @@
+"""Buttons for tests of every layer: cards that take no die (``slots: none``), written in
+the card language and loaded on top of the base game, and a position that holds them."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Sequence
+
+from dicey.rules.fight import Fight
+
+BUTTONS = '''
+equipment "Limit" {
+    slots: none
+    once per fight
+    var charge = 0
+    ready: charge >= 5
+    text: "Charge [charge]/5. Do 8 damage"
+    on damage taken { charge += amount }
+    on use { attack(8) }
+    upgraded { ready: charge >= 3 }
+}
+
+equipment "Buzzer" {
+    slots: none
+    uses: 2
+    text: "Do 1 damage"
+    on use { attack(1) }
+}
+
+equipment "Low Button" {
+    slots: none
+    ready: self.hp <= 10
+    text: "Do 3 damage"
+    on use { attack(3) }
+}
+
+equipment "Careful Button" {
+    slots: none
+    text: "Do 5 damage, if the target has 20 HP or less"
+    before use { if target.hp > 20 { cancel } }
+    on use { attack(5) }
+}
+
+equipment "Echo" {
+    slots: any
+    uses: unlimited
+    text: "Each card used gives 1 shield"
+    on use { attack(d) }
+    on any use { gain(shield) }
+}
+
+equipment "Pebble" {
+    slots: none
+    single use
+    text: "Do 2 damage, once"
+    on use { attack(2) }
+}
+
+equipment "Wobbly Button" {
+    slots: none
+    text: "Do 2 damage; not while weakened"
+    on use { attack(2) }
+    weakened { ready: false }
+}
+
+equipment "Broken Button" {
+    slots: none
+    ready: 10 / (self.hp - self.hp) > 0
+    text: "Never ready"
+    on use { attack(1) }
+}
+'''
+
+
+def button_library(folder: Path) -> Any:
+    """The base game with :data:`BUTTONS` loaded on top (``folder``: where to write it)."""
+    from dicey.library import load_library
+
+    path = folder / "buttons.dice"
+    path.write_text(BUTTONS)
+    library = load_library(use_mods=False, extra_files=[path])
+    assert not library.errors, library.errors
+    return library
+
+
+def button_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4), *,
+                 enemy: str = "Frog", **pin: Any) -> Fight:
+    """The Warrior to act with ``cards`` and ``dice`` against ``enemy``."""
+    fight = Fight.start(library, library.hero("Warrior"), library.enemy(enemy),
+                        random.Random(0))
+    opp = {k[4:]: pin.pop(k) for k in list(pin) if k.startswith("opp_")}
+    fight.set_position(1, **opp)
+    fight.set_position(0, equipment=list(cards), dice=list(dice), **pin)
+    return fight
