@@ -187,6 +187,8 @@ def _write(args: argparse.Namespace, text: str, report: dict, rows) -> int:
                 sys.stdout.write(body())
             elif path:
                 path.write_text(body(), encoding="utf-8")
+    except BrokenPipeError:
+        raise                   # (stdout closed early, '| head': not an error of the file's)
     except OSError as err:
         return fail(f"cannot write the report: {err.strerror or err}")
     return 0
