@@ -333,13 +333,22 @@ def _fights(preset: str, enemy_wins: Sequence[bool], enemy: str = "frog",
             for i, won in enumerate(enemy_wins)]
 
 
-def test_a_card_held_but_never_used_has_a_row_saying_so(cli, odd_mod, tmp_path):
-    out_json = tmp_path / "r.json"
-    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", "4", "--ai", "easy",
-                         "--enemy", "Quirk", "--hero", "Warrior", "--workers", "1",
-                         "--no-progress", "--json", str(out_json))
+def _quirk_sim(cli, odd_mod: Path, folder: Path, fights: int) -> tuple[str, dict, list[dict]]:
+    """The Warrior against the odd mod's Quirk: the text, the JSON and the CSV's rows."""
+    import csv
+
+    out_json, out_csv = folder / "r.json", folder / "r.csv"
+    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", str(fights), "--ai",
+                         "easy", "--enemy", "Quirk", "--hero", "Warrior", "--workers", "1",
+                         "--no-progress", "--json", str(out_json), "--csv", str(out_csv))
     assert code == 0, err
-    cards = json.loads(out_json.read_text())["cards"]
+    with out_csv.open(encoding="utf-8", newline="") as rows:
+        return out, json.loads(out_json.read_text()), list(csv.DictReader(rows))
+
+
+def test_a_card_held_but_never_used_has_a_row_saying_so(cli, odd_mod, tmp_path):
+    out, report, _ = _quirk_sim(cli, odd_mod, tmp_path, 4)
+    cards = report["cards"]
     assert cards["enemy:idle_shell"] == {"side": "enemy", "name": "Idle Shell",
                                          "fights_held": 4, "fights_used": 0, "uses": 0,
                                          "win_pct_when_used": None}
@@ -493,14 +502,8 @@ def test_json_and_csv_go_to_stdout_for_a_dash(cli, tmp_path, monkeypatch):
 
 
 def test_the_csv_cards_cell_reads_back_whatever_the_cards_names(cli, odd_mod, tmp_path):
-    import csv
-
-    out_csv = tmp_path / "r.csv"
-    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", "3", "--ai", "easy",
-                         "--enemy", "Quirk", "--hero", "Warrior", "--workers", "1",
-                         "--no-progress", "--csv", str(out_csv))
-    assert code == 0, err
-    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    _, _, rows = _quirk_sim(cli, odd_mod, tmp_path, 3)
+    assert len(rows) == 3
     lib = load_library(mod_dirs=[odd_mod.parent])
     for row in rows:
         cells = dict(item.split("=") for item in row["cards"].split(";"))
