@@ -766,7 +766,7 @@ def format_report(report: dict, names: Mapping[str, str] | None = None) -> str:
         out += ["", *_fold(f"enemy win rate against '{base}': " + ", ".join(
             f"{name} {gain:+.1f}" + (f" ± {errors[name]:.1f}" if errors[name] is not None
                                      else "") for name, gain in gains.items() if name != base)
-            + " points (fight by fight)")]
+            + " points")]
     out += ["", STDERR_NOTE]
     pooled = report["pooled_presets"]
     if len(pooled) > 1:
