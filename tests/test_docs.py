@@ -74,7 +74,7 @@ def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
     code, out, err = cli("sim", "--enemy", "Fire Beetle", "--fights", "2", "--ai",
                          "easy", "--workers", "1", *mods)
     assert code == 0 and "Fire Beetle" in out, err
-    assert "on no floor" not in err   # on floor 2, by the mod's extension
+    assert "on no floor" not in out + err   # on floor 2, by the mod's extension
 
 
 def test_every_builtin_is_in_the_language_reference():
@@ -95,3 +95,42 @@ def test_the_rules_page_names_every_event_and_every_core_status():
     placed = {name for row in re.findall(r"^\| [^|]+ \| ([a-z, ]+) \|$", table, re.M)
               for name in row.split(", ")}
     assert placed == set(CORE_DEFAULTS)
+
+
+#: Keys of the sim's JSON that are names (presets, ids, floors, kinds), not fields.
+_NAMED = {"presets", "enemy_win_pct_gain", "enemy_win_pct_gain_stderr", "enemies", "heroes",
+          "cards", "skipped_mods", "floors", "ended_by", "rewards"}
+
+
+def _fields(data, found: set[str]) -> set[str]:
+    """Every field name in a JSON value (the keys of a ``_NAMED`` map are names: only the
+    fields of their values count)."""
+    if isinstance(data, list):
+        for item in data:
+            _fields(item, found)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            found.add(key)
+            for item in (value.values() if key in _NAMED and isinstance(value, dict)
+                         else [value]):
+                _fields(item, found)
+    return found
+
+
+def test_the_sim_reference_names_every_key_and_column_the_sim_writes(cli, tmp_path):
+    import json
+
+    text = (DOCS / "sim.md").read_text(encoding="utf-8")
+    assert "docs/sim.md" in (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert "(sim.md)" in (DOCS / "modding.md").read_text(encoding="utf-8")
+    for argv in (["--fights", "2", "--ai", "easy", "--ai", "normal", "--enemy", "Frog"],
+                 ["--runs", "2", "--ai", "easy"]):
+        csv_path = tmp_path / "out.csv"
+        code, out, err = cli("sim", *argv, "--workers", "1", "--no-progress", "--json", "-",
+                             "--csv", str(csv_path))
+        assert code == 0, err
+        keys = _fields(json.loads(out), set())
+        columns = csv_path.read_text(encoding="utf-8").splitlines()[0].split(",")
+        assert len(keys) > 10 and len(columns) > 8
+        missing = [name for name in sorted(keys | set(columns)) if f"`{name}`" not in text]
+        assert missing == [], f"docs/sim.md does not describe {missing}"

@@ -1,12 +1,15 @@
 """Balance simulation: deterministic reports whatever the worker count, mods, bad input."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import textwrap
 from collections import Counter
 from pathlib import Path
+from typing import Sequence
 
 import pytest
+from rich.cells import cell_len
 
 from dicey import simulate
 from dicey.library import load_library
@@ -65,11 +68,12 @@ def test_report_counts_fights_cards_and_compares_presets(library):
     row = report["presets"]["normal"]
     assert row["hero_win_pct"] + row["enemy_win_pct"] + row["draw_pct"] == pytest.approx(100)
     assert report["compare"]["baseline"] == "easy"
-    assert "enemy:Sword" in report["cards"] and "hero:Sword" in report["cards"]
-    used = report["cards"]["enemy:Sword"]
-    assert 1 <= used["fights"] <= 6 and used["uses"] >= used["fights"]
+    assert "enemy:sword" in report["cards"] and "hero:sword" in report["cards"]
+    used = report["cards"]["enemy:sword"]
+    assert 1 <= used["fights_used"] <= used["fights_held"] == 6
+    assert used["uses"] >= used["fights_used"]
     text = simulate.format_report(report)
-    assert "enemy AI preset" in text and "normal" in text and "its side won" in text
+    assert "enemy AI" in text and "normal" in text and "its side won" in text
     # the tables name fighters as players know them, where they gave ids (fire_imp)
     named = simulate.format_report(report, simulate.display_names(library))
     rows = {line.split("  ")[0].strip() for line in named.splitlines()}
@@ -137,8 +141,9 @@ def test_sim_with_the_run_hero_level_plays_and_says_so(library, cli):
                               hero_level="run")
     assert {j.hero_level for j in jobs} == {"run"}
     results = simulate.simulate(jobs, lib=library)
-    starting = {library.equipment[c].name for c in library.heroes["warrior"].equipment}
-    used = {card.split(":", 1)[1] for r in results for card in r.cards if card.startswith("hero:")}
+    starting = set(library.heroes["warrior"].equipment)      # ids (an upgrade is "sword+")
+    used = {card.split(":", 1)[1] for r in results for card, n in r.cards.items()
+            if card.startswith("hero:") and n}
     assert used - starting, "the hero fought with a card a run gave it"
     code, out, err = cli("sim", "--fights", "1", "--ai", "easy", "--enemy", "knight",
                          "--hero", "warrior", "--workers", "1", "--hero-level", "run")
@@ -212,7 +217,7 @@ def test_example_mod_enemy_fights_to_the_end(library):
     jobs = simulate.plan_jobs(library, 2, 4, ["Warrior"], ["Ice Wraith"], ["normal"])
     results = simulate.simulate(jobs, lib=library)
     assert all(r.winner in ("hero", "enemy", "draw") and r.turns >= 1 for r in results)
-    assert any(card.startswith("enemy:") for r in results for card in r.cards)
+    assert any(card.startswith("enemy:") and n for r in results for card, n in r.cards.items())
 
 
 def test_card_docs_cover_every_loaded_card(library):
@@ -235,13 +240,16 @@ def test_sim_says_when_an_enemy_is_on_no_floor_so_its_hero_level_cannot_apply(cl
     code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Stray",
                          "--enemy", "Frog", "--workers", "1", "--no-progress", *mods)
     assert code == 0, err
-    assert "note: Stray fights on no floor of the dungeon" in err and "Frog" not in err
+    # in the report (a saved report keeps it) and its JSON, not on stderr alone
+    notes = [line for line in out.splitlines() if line.startswith("note:")]
+    assert notes and notes[0].startswith("note: Stray fights on no floor of the dungeon")
+    assert "Frog" not in " ".join(notes) and "note:" not in err
     code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Stray",
                          "--workers", "1", "--no-progress", "--hero-level", "start", *mods)
-    assert code == 0 and "note:" not in err
+    assert code == 0 and "note:" not in out + err
     code, out, err = cli("sim", "--fights", "2", "--ai", "easy", "--enemy", "Ice Wraith",
                          "--workers", "1", "--no-progress")
-    assert code == 0 and "note:" not in err   # frostbite puts it on floor 3
+    assert code == 0 and "note:" not in out + err   # frostbite puts it on floor 3
 
 
 # ----------------------------------------------------------------------- runs
@@ -272,8 +280,8 @@ def test_run_report_is_the_same_for_one_and_two_workers_and_adds_up(library):
     assert sum(row["runs_ended"] for row in report["enemies"].values()) == len(lost)
     for hero, row in report["heroes"].items():     # who ended each hero's lost runs
         assert sum(row["ended_by"].values()) == sum(r.hero == hero for r in lost)
-        assert row["ended_most_by"] == "-" if not row["ended_by"] else \
-            row["ended_most_by"].split()[0] == next(iter(row["ended_by"]))
+        assert row["ended_most_by"] == [] if not row["ended_by"] else \
+            row["ended_most_by"][0] == next(iter(row["ended_by"]))
     assert sum(row["fights"] for row in report["enemies"].values()) == \
         sum(len(r.fights) for r in one)
     assert sum(report["rewards"].values()) == sum(len(r.rewards) for r in one)
@@ -291,5 +299,228 @@ def test_sim_runs_command_writes_json_and_csv(cli, tmp_path):
     assert report["runs"] == 3 and report["difficulty"] == "easy"
     assert set(report["heroes"]) == {"warrior", "thief", "inventor"}
     rows = out_csv.read_text().splitlines()
-    assert rows[0].startswith("index,hero,seed,won,floor") and len(rows) == 4
+    assert rows[0].startswith("index,hero,seed,winner,floor") and len(rows) == 4
     assert out.startswith("3 runs, seed 1, hero bot 'easy', difficulty: easy")
+
+
+# ----------------------------------------------------------- the report's fields
+
+@pytest.fixture
+def odd_mod(tmp_path) -> Path:
+    """A mod whose enemy holds a card it can never use (three 6s on one die), and cards
+    named with the CSV's separators and an emoji; and a hero the dungeon does not list."""
+    folder = tmp_path / "mods" / "odd"
+    folder.mkdir(parents=True)
+    (folder / "mod.toml").write_text('name = "odd"\nversion = "2.1"\napi = 1\n')
+    (folder / "odd.dice").write_text(textwrap.dedent('''
+        equipment "Salt, \\"Pepper\\"; a=b" { slots: any; text: "Do [d] damage"
+                                             on use { attack(d) } }
+        equipment "Blade 🔥" { slots: any; text: "Do [d] damage"; on use { attack(d) } }
+        equipment "Idle Shell" { slots: 6, 6, 6; text: "Do [d] damage"
+                                 on use { attack(d) } }
+        enemy "Quirk" { hp: 8; dice: 1; ai: easy
+                        equipment: "Salt, \\"Pepper\\"; a=b", "Blade 🔥", "Idle Shell" }
+        hero "Wanderer" { hp: 30; dice: 3; equipment: "Sword" }
+    '''), encoding="utf-8")
+    return folder
+
+
+def _fights(preset: str, enemy_wins: Sequence[bool], enemy: str = "frog",
+            turns: Sequence[int] = ()) -> list[simulate.FightResult]:
+    """Made-up results, one per entry of ``enemy_wins``: fight ``i`` has seed ``i``."""
+    return [simulate.FightResult(i, "warrior", enemy, preset, i, "enemy" if won else "hero",
+                                 turns[i] if turns else 5, 0 if won else 3, 2 if won else 0)
+            for i, won in enumerate(enemy_wins)]
+
+
+def _quirk_sim(cli, odd_mod: Path, folder: Path, fights: int) -> tuple[str, dict, list[dict]]:
+    """The Warrior against the odd mod's Quirk: the text, the JSON and the CSV's rows."""
+    import csv
+
+    out_json, out_csv = folder / "r.json", folder / "r.csv"
+    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", str(fights), "--ai",
+                         "easy", "--enemy", "Quirk", "--hero", "Warrior", "--workers", "1",
+                         "--no-progress", "--json", str(out_json), "--csv", str(out_csv))
+    assert code == 0, err
+    with out_csv.open(encoding="utf-8", newline="") as rows:
+        return out, json.loads(out_json.read_text()), list(csv.DictReader(rows))
+
+
+def test_a_card_held_but_never_used_has_a_row_saying_so(cli, odd_mod, tmp_path):
+    out, report, _ = _quirk_sim(cli, odd_mod, tmp_path, 4)
+    cards = report["cards"]
+    assert cards["enemy:idle_shell"] == {"side": "enemy", "name": "Idle Shell",
+                                         "fights_held": 4, "fights_used": 0, "uses": 0,
+                                         "win_pct_when_used": None}
+    # every card of both kits, used or not, held in every fight
+    warrior = {f"hero:{c}" for c in load_library().heroes["warrior"].equipment}
+    assert set(cards) == warrior | {"enemy:idle_shell", "enemy:blade", "enemy:salt_pepper_a_b"}
+    assert all(row["fights_held"] == 4 >= row["fights_used"] for row in cards.values())
+    line = next(line for line in out.splitlines() if line.startswith("enemy:Idle Shell"))
+    assert line.split()[-4:] == ["4", "0", "0", "-"]
+    assert "fights held  fights used  uses  its side won" in out
+
+
+def test_a_card_given_in_a_fight_counts_as_held_from_then_on(library, monkeypatch):
+    """Besides each side's kit, a card a script gives (CardGiven) or turns another into
+    (CardReplaced) is held from then on, and its uses are its own."""
+    from dicey.rules import events, headless
+
+    job = simulate.FightJob(0, "warrior", "frog", "easy", 3)
+    real = simulate.run_job(job, library)
+    assert set(real.cards) >= {"enemy:sword", "enemy:shield", "hero:sword", "hero:bandage"}
+    run_fight = headless.run_fight
+
+    def given(*args, **kwargs):
+        record = run_fight(*args, **kwargs)
+        extra = (events.CardGiven(1, "Frog", "Hammer"),
+                 events.CardReplaced(0, "Warrior", "Sword", "Spear"),
+                 events.Fired(0, "Warrior", "Spear", 3, (3,)))
+        return dataclasses.replace(record, events=record.events + extra)
+
+    monkeypatch.setattr(headless, "run_fight", given)
+    result = simulate.run_job(job, library)
+    assert result.cards["enemy:hammer"] == 0 and result.cards["hero:spear"] == 1
+    assert {k: v for k, v in result.cards.items()
+            if k not in ("enemy:hammer", "hero:spear")} == real.cards
+
+
+def test_fights_share_out_the_dungeons_heroes_not_every_loaded_one(cli, odd_mod, library):
+    lib = load_library(mod_dirs=[odd_mod.parent])
+    assert "wanderer" in lib.heroes
+    jobs = simulate.plan_jobs(lib, 30, 1, enemies=["Frog"])
+    assert {j.hero for j in jobs} == {"inventor", "thief", "warrior"}
+    # the bundled content's heroes are all the dungeon's: the bench's figures stay
+    assert simulate.fight_heroes(library) == sorted(library.heroes)
+    # --hero may still name any loaded hero, and the report says it is not the dungeon's
+    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", "1", "--ai", "easy",
+                         "--enemy", "Frog", "--hero", "Wanderer", "--workers", "1",
+                         "--no-progress", "--json", "-")
+    assert code == 0, err
+    report = json.loads(out)
+    assert list(report["heroes"]) == ["wanderer"] and report["asked"]["heroes"] == ["wanderer"]
+    assert any("Wanderer is not among the dungeon's heroes" in n for n in report["notes"])
+    # no dungeon lists heroes: every loaded one fights
+    from types import SimpleNamespace as NS
+    bare = NS(heroes={"b": NS(id="b"), "a": NS(id="a")}, dungeon=NS(heroes=()))
+    assert simulate.fight_heroes(bare) == ["a", "b"]
+    listing = NS(heroes=bare.heroes, dungeon=NS(heroes=("b",)))
+    assert simulate.fight_heroes(listing) == ["b"]
+
+
+def test_the_report_names_the_mods_loaded_and_skipped(cli, odd_mod, tmp_path):
+    bad = odd_mod.parent / "bad"
+    bad.mkdir()
+    (bad / "mod.toml").write_text('name = "bad"\nversion = "0.3"\napi = 1\n')
+    (bad / "x.dice").write_text('enemy "Oops" { hp: 0; equipment: "Sword" }\n')
+    out_json = tmp_path / "r.json"
+    code, out, err = cli("sim", "--mods", str(odd_mod.parent), "--fights", "1", "--ai", "easy",
+                         "--enemy", "Frog", "--workers", "1", "--no-progress",
+                         "--json", str(out_json))
+    assert code == 0, err
+    report = json.loads(out_json.read_text())
+    assert report["mods"] == [{"id": "odd", "version": "2.1"}]
+    assert list(report["skipped_mods"]) == ["bad"]
+    assert out.splitlines()[1] == f"mods: odd 2.1; skipped: bad ({report['skipped_mods']['bad']})"
+    code, out, err = cli("sim", "--no-mods", "--runs", "1", "--ai", "easy", "--workers", "1",
+                         "--no-progress", "--json", "-")
+    assert code == 0 and json.loads(out)["mods"] == [] and "mods: none" in err
+
+
+def test_the_tables_say_they_pool_the_presets(library):
+    results = simulate.simulate(simulate.plan_jobs(library, 2, 1, ["Warrior"], ["Frog"],
+                                                   ["easy", "normal"]), lib=library)
+    report = simulate.build_report(results, 1)
+    assert report["pooled_presets"] == ["easy", "normal"]
+    assert report["enemies"]["frog"]["fights"] == 4
+    assert "tables below: easy and normal together" in simulate.format_report(report)
+    alone = simulate.build_report([r for r in results if r.enemy_ai == "easy"], 1)
+    assert alone["pooled_presets"] == ["easy"]
+    assert "together" not in simulate.format_report(alone)
+
+
+def test_the_presets_gain_comes_from_the_counts_with_its_paired_stderr():
+    """5 wins in 30 against 1: 13.33 points, where the rounded rates gave 16.7 - 3.3."""
+    easy = [i < 1 for i in range(30)]
+    normal = [i < 5 for i in range(30)]
+    results = _fights("easy", easy) + [dataclasses.replace(r, index=r.index + 30)
+                                       for r in _fights("normal", normal)]
+    report = simulate.build_report(results, 1)
+    compare = report["compare"]
+    assert compare["enemy_win_pct_gain"]["normal"] == 13.3
+    assert compare["enemy_win_pct_gain_stderr"]["normal"] == \
+        simulate.paired_stderr(normal, easy) > 0
+    assert "normal +13.3 ± 6.3 points" in simulate.format_report(report)
+    # presets that did not meet the same fights have no paired error
+    other = [dataclasses.replace(r, seed=r.seed + 100) for r in results[30:]]
+    assert simulate.build_report(results[:30] + other, 1)["compare"][
+        "enemy_win_pct_gain_stderr"]["normal"] is None
+
+
+def test_win_rates_carry_their_standard_error_even_at_0_and_100_percent():
+    few = _fights("easy", [False] * 9, "rat") + [
+        dataclasses.replace(r, index=r.index + 9) for r in _fights("easy", [True, False] * 50)]
+    report = simulate.build_report(few, 1)
+    rat, frog = report["enemies"]["rat"], report["enemies"]["frog"]
+    assert rat["enemy_win_pct"] == 0.0 and rat["enemy_win_stderr"] == 8.3
+    assert frog["enemy_win_stderr"] == 4.9        # √(p(1 − p)/n), near enough, for many
+    header = next(line for line in simulate.format_report(report).splitlines()
+                  if line.startswith("enemy  "))
+    assert header.split()[:6] == ["enemy", "fights", "hero", "win", "enemy", "win"]
+    assert header.split()[6] == "±"
+
+
+def test_each_column_has_one_number_of_decimals_and_names_pad_by_terminal_cells():
+    results = _fights("easy", [True, False, False], "frog", turns=[7, 8, 8]) + [
+        dataclasses.replace(r, index=r.index + 3)
+        for r in _fights("easy", [True, False], "rat", turns=[7, 8])]
+    results[0].cards, results[3].cards = {"enemy:blade": 1}, {"enemy:sword": 2}
+    report = simulate.build_report(results, 1)
+    report["cards"]["enemy:blade"]["name"] = "Blade 🔥"
+    lines = simulate.format_report(report).splitlines()
+    table = lines[lines.index(next(l for l in lines if l.startswith("enemy  "))):][:3]
+    assert [row.split()[6] for row in table[1:]] == ["7.67", "7.50"]   # turns
+    assert [row.split()[7:] for row in table[1:]] == [["2.00", "0.67"], ["1.50", "1.00"]]
+    cards = [line for line in lines if line.startswith("enemy:")]
+    assert len(cards) == 2 and len({cell_len(line) for line in cards}) == 1
+
+
+def test_json_and_csv_go_to_stdout_for_a_dash(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ("sim", "--fights", "2", "--ai", "easy", "--enemy", "Frog", "--hero", "Warrior",
+            "--workers", "1", "--no-progress")
+    code, out, err = cli(*argv, "--json", "-")
+    assert code == 0, err
+    assert json.loads(out)["fights"] == 2 and "2 fights, seed 1" in err
+    code, out, err = cli(*argv, "--csv", "-", "--json", "r.json")
+    assert code == 0, err
+    assert out.startswith("index,hero,enemy") and len(out.splitlines()) == 3
+    assert json.loads((tmp_path / "r.json").read_text())["fights"] == 2
+    assert not (tmp_path / "-").exists()
+    code, out, err = cli(*argv, "--csv", "-", "--json", "-")
+    assert code == 2 and "cannot both write to stdout" in err
+
+
+def test_the_csv_cards_cell_reads_back_whatever_the_cards_names(cli, odd_mod, tmp_path):
+    _, _, rows = _quirk_sim(cli, odd_mod, tmp_path, 3)
+    assert len(rows) == 3
+    lib = load_library(mod_dirs=[odd_mod.parent])
+    for row in rows:
+        cells = dict(item.split("=") for item in row["cards"].split(";"))
+        assert all(key.count(":") == 1 for key in cells)
+        assert cells["enemy:salt_pepper_a_b"].isdigit() and cells["enemy:idle_shell"] == "0"
+        assert {key.split(":")[1] for key in cells} <= set(lib.equipment)
+
+
+def test_runs_csv_says_who_won_in_the_fights_csvs_words_and_ties_are_all_named():
+    won = simulate.RunResult(0, "thief", 1, True, 6, 9, [(5, "dragon", "won")])
+    lost = simulate.RunResult(1, "thief", 2, False, 2, 0, [(2, "bully", "lost")])
+    drawn = simulate.RunResult(2, "thief", 3, False, 2, 4, [(2, "vampire", "draw")])
+    rows = simulate.runs_csv([won, lost, drawn]).splitlines()
+    assert rows[0].split(",")[3] == "winner"
+    assert [row.split(",")[3] for row in rows[1:]] == ["hero", "enemy", "draw"]
+    report = simulate.build_run_report([won, lost, drawn, lost, drawn], 1, 5)
+    row = report["heroes"]["thief"]
+    assert row["ended_most_by"] == ["bully", "vampire"]
+    text = simulate.format_run_report(report, {"bully": "Bully", "vampire": "Vampire"})
+    assert "Bully and Vampire 2 each" in text

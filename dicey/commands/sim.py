@@ -4,7 +4,8 @@ With ``--runs N``, whole runs instead: the hero walks the dungeon from its first
 carrying HP, levels and rewards, until it falls or the boss does.
 
 The same seed gives the same report whatever ``--workers`` is. A progress bar goes to
-stderr; the report to stdout, and optionally to ``--json OUT`` / ``--csv OUT``.
+stderr; the report to stdout, and optionally to ``--json OUT`` / ``--csv OUT`` (``-``:
+stdout, and then the text report goes to stderr). ``docs/sim.md`` describes them.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from pathlib import Path
 
 from dicey import simulate
 from dicey.library import resolved
-from dicey.rules.events import listed
 
 from ._shared import check_preset, fail, find, library_from, unwritable
 
@@ -52,11 +52,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hero-level", choices=simulate.HERO_LEVELS,
                    help="floor: the hero meets each enemy at the level a run brings it to "
                         "that enemy's floor, with its starting cards (default); run: the same, "
-                        "with the rewards a run would have given it on the way; start: always "
-                        "the hero at level 1")
-    p.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
+                        "with the rewards a run would have given it on the way; start: the "
+                        "hero fresh from its declaration, whatever the floor")
+    p.add_argument("--json", type=Path, metavar="OUT",
+                   help="write the report as JSON ('-': to stdout, the text report to stderr)")
     p.add_argument("--csv", type=Path, metavar="OUT",
-                   help="write one row per fight (per run with --runs)")
+                   help="write one row per fight (per run with --runs); '-': to stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -75,21 +76,17 @@ def _progress_bar(total: int, enabled: bool, what: str = "fights"):
     return bar, (lambda n: bar.advance(task, n))
 
 
-def _off_floors(lib, jobs: list[simulate.FightJob]) -> str:
-    """The enemies of ``jobs`` that fight on no floor of the dungeon, in words ('' if none):
-    a hero can only be levelled for an enemy's floor."""
-    names = sorted({lib.enemies[j.enemy].name for j in jobs
-                    if simulate.enemy_floor(lib, j.enemy) is None})
-    if not names:
-        return ""
-    return f"{listed(names)} {'fights' if len(names) == 1 else 'fight'}"
+#: The output path that means standard output.
+STDOUT = Path("-")
 
 
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= MAX_WORKERS:
         return fail(f"--workers must be at least 1 and at most {MAX_WORKERS} (this machine has "
                     f"{os.cpu_count() or 1} CPUs)")
-    if (why := unwritable(args.json, args.csv)):
+    if args.json == STDOUT and args.csv == STDOUT:
+        return fail("--json and --csv cannot both write to stdout ('-'): name a file for one")
+    if (why := unwritable(*(path for path in (args.json, args.csv) if path != STDOUT))):
         return fail(why)
     if args.json and args.csv and resolved(args.json) == resolved(args.csv):
         return fail(f"--json and --csv name the same file ({args.json})")
@@ -116,12 +113,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(err.args[0])
     if not jobs:
         return fail("nothing to simulate: no heroes or no enemies loaded")
-    if args.hero_level != "start" and (off := _off_floors(lib, jobs)):
-        print(f"note: {off} on no floor of the dungeon: the heroes meet "
-              f"{'it' if ' and ' not in off else 'them'} at their starting level, whatever "
-              "--hero-level says", file=sys.stderr)
     results = _play(simulate.simulate, jobs, args, lib, "fights")
-    report = simulate.build_report(results, args.seed, args.hero_level)
+    report = simulate.build_report(results, args.seed, args.hero_level, lib=lib,
+                                   heroes=[lib.hero(h).id for h in args.hero],
+                                   enemies=[lib.enemy(e).id for e in args.enemy])
     return _write(args, simulate.format_report(report, simulate.display_names(lib)), report,
                   lambda: simulate.results_csv(results))
 
@@ -160,7 +155,7 @@ def _runs(args: argparse.Namespace) -> int:
         return fail("nothing to simulate: the dungeon has no heroes")
     results = _play(simulate.simulate_runs, jobs, args, lib, "runs")
     report = simulate.build_run_report(results, args.seed, len(lib.dungeon.floors),
-                                       args.hero_ai, ai)
+                                       args.hero_ai, ai, lib=lib)
     return _write(args, simulate.format_run_report(report, simulate.display_names(lib)),
                   report,
                   lambda: simulate.runs_csv(results))
@@ -182,13 +177,18 @@ def _play(simulate_jobs, jobs: list, args: argparse.Namespace, lib, what: str) -
 
 
 def _write(args: argparse.Namespace, text: str, report: dict, rows) -> int:
-    """Print the report; write its JSON and CSV (``rows()``) where the flags say."""
-    print(text)
+    """Print the report; write its JSON and CSV (``rows()``) where the flags say. When one
+    of them goes to stdout (``-``), the text goes to stderr: stdout is the file."""
+    print(text, file=sys.stderr if STDOUT in (args.json, args.csv) else sys.stdout)
     try:
-        if args.json:
-            args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-        if args.csv:
-            args.csv.write_text(rows(), encoding="utf-8")
+        for path, body in ((args.json, lambda: json.dumps(report, indent=2) + "\n"),
+                           (args.csv, rows)):
+            if path == STDOUT:
+                sys.stdout.write(body())
+            elif path:
+                path.write_text(body(), encoding="utf-8")
+    except BrokenPipeError:
+        raise                   # (stdout closed early, '| head': not an error of the file's)
     except OSError as err:
         return fail(f"cannot write the report: {err.strerror or err}")
     return 0
