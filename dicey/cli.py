@@ -91,8 +91,10 @@ def path_word(word: str) -> str:
 
 def _add_content_flags(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("content").add_mutually_exclusive_group()
-    group.add_argument("--mods", nargs="+", metavar="DIR", default=None, type=path_word,
-                       help="load these mod folders (instead of the bundled mods/)")
+    group.add_argument("--mods", nargs="+", action="extend", metavar="DIR", default=None,
+                       type=path_word,
+                       help="load these mod folders (instead of the bundled mods/; the flag "
+                            "may be given more than once)")
     group.add_argument("--no-mods", action="store_true", help="load the base game only")
 
 

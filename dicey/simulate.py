@@ -450,7 +450,8 @@ def quality_figures(lib: Library, fights: int, seed: int = 1,
     base = presets[0]
     out: dict = {"fights_per_preset": fights, "hero_bot": HERO_BOT, "enemy_win_pct": rates}
     for name in presets[1:]:
-        out[f"{name}_minus_{base}_points"] = round(rates[name] - rates[base], 1)
+        gain = 100.0 * (sum(won[name]) - sum(won[base])) / max(1, len(won[base]))
+        out[f"{name}_minus_{base}_points"] = round(gain, 1)   # (from the counts, not rates)
         out[f"{name}_minus_{base}_stderr"] = round(paired_stderr(won[name], won[base]), 1)
     return out
 

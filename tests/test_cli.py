@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def test_check_base_game_is_clean(cli):
     code, out, err = cli("check")
@@ -271,3 +273,11 @@ def test_a_mods_path_that_is_no_mod_folder_stops_a_tool(cli, tmp_path, command):
         assert code == 2 and out == "", err
         assert f"dicey: error: nothing was run: --mods {wrong}" in err
         assert "Traceback" not in err
+
+
+def test_mods_given_twice_are_both_loaded(cli):
+    """'--mods A --mods B' loaded B alone: the second flag replaced the first."""
+    code, out, err = cli("check", "--mods", str(ROOT / "mods" / "frostbite"),
+                         "--mods", str(ROOT / "mods" / "rebalance"))
+    assert code == 0, err
+    assert "(mods: frostbite 1.0.0, rebalance 1.0.0)" in out + err
