@@ -95,3 +95,19 @@ def test_the_rules_page_names_every_event_and_every_core_status():
     placed = {name for row in re.findall(r"^\| [^|]+ \| ([a-z, ]+) \|$", table, re.M)
               for name in row.split(", ")}
     assert placed == set(CORE_DEFAULTS)
+
+
+def test_the_plan_sample_of_the_ai_page_is_what_dicey_plan_prints(cli):
+    """docs/ai.md §4 shows `dicey plan scenarios/frog.toml` as it prints (the time aside),
+    and says that an MCTS plan's expected score is an estimate."""
+    page = (DOCS / "ai.md").read_text(encoding="utf-8")
+    section = page.split("## 4. Reading `dicey plan`", 1)[1].split("\n## 5.", 1)[0]
+    sample = section.split("```\n", 2)[1].split("```", 1)[0]
+    command, *shown = sample.rstrip("\n").splitlines()
+    assert command == "$ dicey plan scenarios/frog.toml"
+    code, out, err = cli("plan", str(DOCS.parent / "scenarios" / "frog.toml"))
+    assert code == 0, err
+    no_time = re.compile(r"\d+(\.\d+)? ms")
+    assert [no_time.sub("T ms", line) for line in out.rstrip("\n").splitlines()] == \
+        [no_time.sub("T ms", line) for line in shown]
+    assert "MCTS plan's" in section and "estimate" in section

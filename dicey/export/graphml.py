@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from dicey.ai.graph import DecisionGraph, GraphEdge, GraphNode, score_text
+from dicey.notation import counted
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 Y_NS = "http://www.yworks.com/xml/graphml"
@@ -70,10 +71,11 @@ class GraphMLInfo:
     omitted_edges: int
 
     def describe(self) -> str:
-        text = f"{self.path}: {self.nodes} nodes, {self.edges} edges"
+        text = (f"{self.path}: {counted(self.nodes, 'node', 'nodes')}, "
+                f"{counted(self.edges, 'edge', 'edges')}")
         if self.omitted_nodes or self.omitted_edges:
-            text += (f" ({self.omitted_nodes} nodes and {self.omitted_edges} edges left out "
-                     "by the cap)")
+            text += (f" ({counted(self.omitted_nodes, 'node', 'nodes')} and "
+                     f"{counted(self.omitted_edges, 'edge', 'edges')} left out by the cap)")
         return text
 
 

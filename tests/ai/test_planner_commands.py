@@ -91,3 +91,10 @@ def test_bench_reports_every_figure(cli, tmp_path):
     assert {"per_s", "per_s_2workers"} <= set(data["fights"])
     assert {"moves_per_s", "copy_us", "key_us", "fights_per_s"} <= set(data["rules"])
     assert "tuple_ops_per_s" in data["baseline"]
+
+
+def test_graph_counts_in_words(cli, tmp_path):
+    code, out, err = cli("graph", str(SCENARIOS / "frog.toml"), "-o",
+                         str(tmp_path / "one.graphml"), "--max-nodes", "1")
+    assert code == 0, err
+    assert ": 1 node, 0 edges (" in out and "1 nodes" not in out
