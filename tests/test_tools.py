@@ -32,3 +32,61 @@ def test_bench_compare_reads_changes_against_the_baseline(tmp_path, capsys):
 
 def test_profile_planner_loads():
     assert hasattr(load("profile_planner"), "main")
+
+
+# ------------------------------------------------------------------ cards_doc
+
+MODS = TOOLS.parent / "mods"
+
+
+def test_cards_doc_for_mods_writes_stdout_not_the_projects_page(capsys, monkeypatch, tmp_path):
+    tool = load("cards_doc")
+    page = tmp_path / "cards.md"
+    page.write_text("the project's page\n")
+    monkeypatch.setattr(tool, "DEFAULT_OUTPUT", page)
+    mod = next(p for p in MODS.iterdir() if (p / "mod.toml").is_file())
+    assert tool.main(["--mods", str(mod)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Cards\n") and f"mod {mod.name}" in out
+    assert page.read_text() == "the project's page\n"         # left alone
+    assert tool.main(["--mods", str(mod), "-o", str(tmp_path / "mine.md")]) == 0
+    assert (tmp_path / "mine.md").read_text(encoding="utf-8") == out
+
+
+def test_cards_doc_says_the_mods_it_could_not_load_and_writes_nothing(capsys, tmp_path):
+    tool = load("cards_doc")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "mod.toml").write_text('name = "Broken"\nversion = "1.0.0"\napi = 1\n')
+    (broken / "cards.dice").write_text('enemy "Husk" { hp: 0; equipment: "Sword" }\n')
+    out_file = tmp_path / "cards.md"
+    for folder in (broken, tmp_path / "missing"):
+        assert tool.main(["--mods", str(folder), "-o", str(out_file)]) == 1
+        err = capsys.readouterr().err
+        assert "error" in err and "nothing written" in err and not out_file.exists()
+    assert tool.main(["--mods", str(broken), "-o", str(out_file)]) == 1
+    assert "'hp' must be from 1" in capsys.readouterr().err
+
+
+def test_cards_doc_check_names_its_flags(capsys, tmp_path):
+    tool = load("cards_doc")
+    stale = tmp_path / "stale page.md"
+    stale.write_text("old\n")
+    assert tool.main(["--no-mods", "--check", "-o", str(stale)]) == 1
+    err = capsys.readouterr().err
+    assert f"is out of date: run python tools/cards_doc.py --no-mods -o '{stale}'" in err
+    try:
+        tool.main(["--no-mods", "--check"])        # no page to compare a mod's with
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "needs -o FILE" in capsys.readouterr().err
+
+
+def test_cards_doc_output_flag_has_help(capsys):
+    tool = load("cards_doc")
+    try:
+        tool.main(["--help"])
+    except SystemExit:
+        pass
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "-o FILE, --output FILE the file to write" in help_text
