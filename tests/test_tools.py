@@ -21,13 +21,98 @@ def test_bench_compare_reads_changes_against_the_baseline(tmp_path, capsys):
                                                                 "copy_key_us": 4.0}}
     after = {"baseline": {"tuple_ops_per_s": 200.0}, "rules": {"moves_per_s": 2000.0,
                                                                "copy_key_us": 1.0}}
-    rows = {line.split()[0]: line.split() for line in tool.compare(before, after)[1:]}
+    rows = {line.split()[0]: line.split() for line in tool.compare(before, after)[1:-1]}
     assert rows["rules.moves_per_s"][-2:] == ["2.00x", "1.00x"]   # twice as fast, as the machine
     assert rows["rules.copy_key_us"][-2:] == ["0.25x", "0.50x"]
     (tmp_path / "a.json").write_text(json.dumps(after))
     assert tool.main(["--goals", str(tmp_path / "a.json")]) == 1     # moves short of 100k/s
     out = capsys.readouterr().out
     assert "MISS  rules.moves_per_s" in out and "met   rules.copy_key_us" in out
+
+
+def _report(pace: float, **sections) -> dict:
+    return {"profile": "full", "baseline": {"tuple_ops_per_s": pace}, **sections}
+
+
+def test_bench_compare_normalises_timings_only(capsys):
+    """Every rate and time is read against the machine's pace, whatever its path ends in;
+    the AI's quality and the counts are not (they do not depend on the machine)."""
+    tool = load("bench_compare")
+    before = _report(100.0, fights={"per_s": 10.0, "per_s_2workers": 18.0, "fights": 16},
+                     positions={"frog": {"ms": 2.0, "states": 7}},
+                     load={"warm_ms": 50.0},
+                     quality={"normal_minus_easy_points": 8.3, "normal_minus_easy_stderr": 5.0})
+    after = _report(50.0, fights={"per_s": 5.0, "per_s_2workers": 9.0, "fights": 16},
+                    positions={"frog": {"ms": 4.0, "states": 7}},
+                    load={"warm_ms": 100.0},
+                    quality={"normal_minus_easy_points": 8.4, "normal_minus_easy_stderr": 5.0})
+    lines = tool.compare(before, after)
+    rows = {line.split()[0]: line.split()[3:] for line in lines[1:-1]}
+    for path in ("fights.per_s", "fights.per_s_2workers", "positions.frog.ms", "load.warm_ms"):
+        assert rows[path][-1] == "1.00x", path         # half the pace on half as fast a machine
+    for path in ("quality.normal_minus_easy_points", "quality.normal_minus_easy_stderr",
+                 "fights.fights", "positions.frog.states"):
+        assert len(rows[path]) == 1, path               # a change, no norm
+    assert lines[-1].startswith("worse beyond noise: nothing")
+
+
+def test_bench_compare_says_what_got_worse_beyond_noise():
+    tool = load("bench_compare")
+    before = _report(100.0, rules={"moves_per_s": 1000.0, "copy_us": 1.0},
+                     turns={"p50_ms": 4.0},
+                     quality={"normal_minus_easy_points": 14.0, "normal_minus_easy_stderr": 1.0})
+    after = _report(100.0, rules={"moves_per_s": 700.0, "copy_us": 1.1},
+                    turns={"p50_ms": 6.0},
+                    quality={"normal_minus_easy_points": 9.0, "normal_minus_easy_stderr": 1.0})
+    verdict = tool.compare(before, after)[-1]
+    assert verdict.startswith("worse beyond noise: ")
+    named = verdict.split(": ", 1)[1].split(" (")[0]
+    assert "rules.moves_per_s 0.70x" in named and "turns.p50_ms 1.50x" in named
+    assert "quality.normal_minus_easy_points -5.0 points" in named
+    assert "copy_us" not in named                      # 10% slower: within the noise
+    after["quality"]["normal_minus_easy_points"] = 12.0          # 2 points: within 2 stderr
+    assert "quality" not in tool.compare(before, after)[-1].split(" (")[0]
+
+
+def test_bench_compare_warns_of_another_profile_or_content():
+    tool = load("bench_compare")
+    full = _report(100.0, content={"mods": ["frostbite 1.0.0"], "declarations": 108})
+    quick = {**full, "profile": "quick"}
+    other = {**full, "content": {"mods": ["mycelium 0.1.0"], "declarations": 110}}
+    assert not tool.warnings(full, full)
+    assert tool.warnings(full, quick) == [
+        "warning: the profiles differ (full before, quick after): samples and budgets "
+        "differ too"]
+    assert tool.warnings(full, other) == [
+        "warning: the content differs (mods frostbite 1.0.0 before, mycelium 0.1.0 after)"]
+    assert tool.compare(full, other)[0].startswith("warning: the content differs")
+    older = {"profile": "full", "parse": {"declarations": 102}}     # reports before `content`
+    assert "102 declarations before, 108 after" in tool.warnings(
+        older, {"profile": "full", "parse": {"declarations": 108}})[0]
+
+
+def test_bench_compare_goals_of_a_quick_report_are_indicative(tmp_path, capsys):
+    tool = load("bench_compare")
+    quick = tmp_path / "quick.json"
+    quick.write_text(json.dumps({"profile": "quick", "turns": {"p50_ms": 3.0}}))
+    tool.main(["--goals", str(quick)])
+    out = capsys.readouterr().out
+    assert out.startswith("note: a quick report: the goals are set for full runs")
+    assert "met   turns.p50_ms" in out
+    try:
+        tool.main(["--help"])
+    except SystemExit:
+        pass
+    help_text = capsys.readouterr().out
+    assert "issues" not in help_text and "performance goals" in help_text
+
+
+def test_bench_goals_have_one_home():
+    """The goals bench_compare checks are the table dicey bench prints its figures with."""
+    from dicey.ai import bench
+
+    tool = load("bench_compare")
+    assert tool.goals is bench.goals and not hasattr(tool, "GOALS")
 
 
 def test_profile_planner_loads():
