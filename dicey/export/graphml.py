@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Callable
 
 from dicey.ai.graph import DecisionGraph, GraphEdge, GraphNode, score_text
-from dicey.notation import counted
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 Y_NS = "http://www.yworks.com/xml/graphml"
@@ -71,12 +70,18 @@ class GraphMLInfo:
     omitted_edges: int
 
     def describe(self) -> str:
-        text = (f"{self.path}: {counted(self.nodes, 'node', 'nodes')}, "
-                f"{counted(self.edges, 'edge', 'edges')}")
+        text = f"{self.path}: {_nodes_edges(self.nodes, self.edges, ', ')}"
         if self.omitted_nodes or self.omitted_edges:
-            text += (f" ({counted(self.omitted_nodes, 'node', 'nodes')} and "
-                     f"{counted(self.omitted_edges, 'edge', 'edges')} left out by the cap)")
+            text += (f" ({_nodes_edges(self.omitted_nodes, self.omitted_edges, ' and ')} left "
+                     "out by the cap)")
         return text
+
+
+def _nodes_edges(nodes: int, edges: int, joint: str) -> str:
+    """>>> _nodes_edges(1, 0, ", "), _nodes_edges(2, 1, " and ")
+    ('1 node, 0 edges', '2 nodes and 1 edge')
+    """
+    return f"{nodes} node{'s' * (nodes != 1)}{joint}{edges} edge{'s' * (edges != 1)}"
 
 
 _SHAPES = {"decision": ("rectangle", "#CCE0FF"), "chance": ("diamond", "#FFE699"),
