@@ -162,3 +162,17 @@ def test_the_log_is_printed_as_the_fight_goes(capsys, monkeypatch, library):
     assert printed.rstrip("\n").splitlines()[-1] == (
         f"result: {record.winner_name} after {record.turns} turns (" + ", ".join(
             f"{n} {h}/{m} HP" for n, h, m in zip(record.names, record.hp, record.max_hp)) + ")")
+
+
+def test_a_hero_level_for_an_enemy_on_no_floor_is_said_to_be_the_start(capsys, tmp_path):
+    folder = tmp_path / "stray"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "stray"\nversion = "1.0"\napi = 1\n')
+    (folder / "stray.dice").write_text('enemy "Stray" { hp: 6; equipment: "Sword"; ai: easy }\n')
+    code, out, err = run(capsys, "fight", "Stray", "--hero-level", "floor", "--mods",
+                         str(folder))
+    assert code == 0, err
+    assert "note: Stray fights on no floor of the dungeon: the hero meets it at its " \
+           "starting level" in err
+    code, out, err = run(capsys, "fight", "Frog", "--hero-level", "floor")
+    assert code == 0 and "note:" not in err
