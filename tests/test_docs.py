@@ -134,3 +134,19 @@ def test_the_sim_reference_names_every_key_and_column_the_sim_writes(cli, tmp_pa
         assert len(keys) > 10 and len(columns) > 8
         missing = [name for name in sorted(keys | set(columns)) if f"`{name}`" not in text]
         assert missing == [], f"docs/sim.md does not describe {missing}"
+
+
+def test_the_plan_sample_of_the_ai_page_is_what_dicey_plan_prints(cli):
+    """docs/ai.md §4 shows `dicey plan scenarios/frog.toml` as it prints (the time aside),
+    and says that an MCTS plan's expected score is an estimate."""
+    page = (DOCS / "ai.md").read_text(encoding="utf-8")
+    section = page.split("## 4. Reading `dicey plan`", 1)[1].split("\n## 5.", 1)[0]
+    sample = section.split("```\n", 2)[1].split("```", 1)[0]
+    command, *shown = sample.rstrip("\n").splitlines()
+    assert command == "$ dicey plan scenarios/frog.toml"
+    code, out, err = cli("plan", str(DOCS.parent / "scenarios" / "frog.toml"))
+    assert code == 0, err
+    no_time = re.compile(r"\d+(\.\d+)? ms")
+    assert [no_time.sub("T ms", line) for line in out.rstrip("\n").splitlines()] == \
+        [no_time.sub("T ms", line) for line in shown]
+    assert "MCTS plan's" in section and "estimate" in section

@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 """Write ``docs/cards.md``: every loaded card with its text, slots, uses, randomness and carriers.
 
-    python tools/cards_doc.py [--no-mods] [--mods DIR…] [-o docs/cards.md] [--check]
+    python tools/cards_doc.py [--no-mods | --mods DIR…] [-o FILE] [--check]
+
+With no content flag, the page is the project's own (the base game and the bundled mods) and
+goes to ``docs/cards.md``. With ``--mods`` or ``--no-mods`` it is another page: it goes to
+stdout, or to ``-o FILE`` (so a mod's page never replaces the project's). A problem loading
+the content (a mod folder not found, a mod with an error) is printed to stderr and nothing is
+written: exit 1.
 
 ``--check`` exits 1 when the file on disk differs from what would be written (for CI or a
-pre-commit hook), without writing.
+pre-commit hook), without writing; its message gives the command that writes it.
 """
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -21,6 +28,9 @@ from dicey.lang.defs import EquipmentDef  # noqa: E402
 from dicey.library import Library, load_library  # noqa: E402
 from dicey.notation import card_text  # noqa: E402
 from dicey.rules.state import fresh_card  # noqa: E402
+
+#: The project's own page.
+DEFAULT_OUTPUT = ROOT / "docs" / "cards.md"
 
 
 def _carriers(lib: Library) -> dict[str, list[str]]:
@@ -72,23 +82,58 @@ def render(lib: Library) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("-o", "--output", type=Path, default=ROOT / "docs" / "cards.md")
-    parser.add_argument("--mods", nargs="+", default=None)
-    parser.add_argument("--no-mods", action="store_true")
-    parser.add_argument("--check", action="store_true", help="only compare with the file")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="the file to write (default: docs/cards.md for the project's "
+                             "own content; stdout with --mods or --no-mods)")
+    content = parser.add_mutually_exclusive_group()
+    content.add_argument("--mods", nargs="+", default=None, metavar="DIR",
+                         help="these mod folders instead of the bundled mods/")
+    content.add_argument("--no-mods", action="store_true", help="the base game only")
+    parser.add_argument("--check", action="store_true",
+                        help="only compare with the file (exit 1 when it differs)")
     args = parser.parse_args(argv)
+    own = args.mods is None and not args.no_mods        # the project's own page
+    output = args.output or (DEFAULT_OUTPUT if own else None)
+    if args.check and output is None:
+        parser.error("--check with --mods or --no-mods needs -o FILE (the page to compare)")
     lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
+    if lib.diagnostics:
+        print(lib.render_diagnostics(), file=sys.stderr)
+    if lib.errors or lib.skipped_mods:
+        for mod, why in sorted(lib.skipped_mods.items()):
+            print(f"cards_doc: mod '{mod}' skipped ({why})", file=sys.stderr)
+        print("cards_doc: the content did not load cleanly: nothing written", file=sys.stderr)
+        return 1
     text = render(lib)
     if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
         if current != text:
-            print(f"{args.output} is out of date: run tools/cards_doc.py", file=sys.stderr)
+            print(f"{output} is out of date: run {_command(args, output)}", file=sys.stderr)
             return 1
         return 0
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output} ({len(lib.equipment)} cards)")
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {output} ({len(lib.equipment)} cards)")
     return 0
 
+
+def _command(args: argparse.Namespace, output: Path) -> str:
+    """The command that writes ``output`` from the content ``args`` loaded.
+
+    >>> import argparse
+    >>> _command(argparse.Namespace(mods=["../my mod"], no_mods=False), Path("cards.md"))
+    "python tools/cards_doc.py --mods '../my mod' -o cards.md"
+    """
+    words = ["python", "tools/cards_doc.py"]
+    if args.mods is not None:
+        words += ["--mods", *args.mods]
+    elif args.no_mods:
+        words.append("--no-mods")
+    if output != DEFAULT_OUTPUT:
+        words += ["-o", str(output)]
+    return shlex.join(words)
 
 if __name__ == "__main__":
     sys.exit(main())

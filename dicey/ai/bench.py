@@ -37,7 +37,7 @@ import sys
 import time
 import tracemalloc
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping
 
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
@@ -81,28 +81,106 @@ PROFILES = {
 }
 
 
+@dataclass(frozen=True)
+class Content:
+    """What the bench loads, as the ``--mods``/``--no-mods`` flags say: every section
+    measures this content (the loads of the parse and load figures and the workers' too)."""
+
+    mod_dirs: tuple[str, ...] | None = None   # None: the bundled mods/
+    use_mods: bool = True
+
+    def load(self) -> Any:
+        from dicey.library import load_library
+        return load_library(mod_dirs=self.mod_dirs, use_mods=self.use_mods)
+
+
 def measure(profile: str = "full", library: Any = None,
-            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Every figure, as one JSON-ready dict (``library``: the default game if not given)."""
+            progress: Callable[[str], None] | None = None,
+            content: Content = Content()) -> dict[str, Any]:
+    """Every figure, as one JSON-ready dict. ``library`` is ``content`` loaded (loaded here
+    when not given); the report's ``content`` says which mods it holds."""
     p = PROFILES[profile]
     say = progress or (lambda _: None)
     if library is None:
-        from dicey.library import default_library
-        library = default_library()
-    report: dict[str, Any] = {"profile": p.name, "python": sys.version.split()[0]}
+        library = content.load()
+    report: dict[str, Any] = {"profile": p.name, "python": sys.version.split()[0],
+                              "content": content_figures(library)}
     say("baseline")
     report["baseline"] = {"tuple_ops_per_s": tuple_ops_per_s()}
     say("parse and load")
-    report.update(load_figures(p))
+    report.update(load_figures(p, content))
     say("reference positions")
     report["positions"], report["mcts"] = position_figures(library, p, say)
     say("enemy turns")
     report["turns"] = turn_figures(library, p)
     say("fights")
-    report["fights"] = fight_figures(library, p)
+    report["fights"] = fight_figures(library, p, content)
     say("rules")
     report["rules"] = rules_figures(library, p)
     return report
+
+
+# ------------------------------------------------------------------ goals
+
+#: The goals the figures are held to (path, comparison, value): docs/ai.md §6. Besides
+#: these, each reference position has its own (:func:`goals`). They are set for the full
+#: profile: a quick or smoke report's samples and budgets are smaller, and its verdicts only
+#: indicative.
+GOALS = (
+    ("parse.cards_per_s", ">=", 2_000),
+    ("load.warm_ms", "<=", 200),
+    ("mcts.iterations_per_s", ">=", 10_000),
+    ("turns.p50_ms", "<=", 50),
+    ("turns.p99_ms", "<=", 500),
+    ("rules.moves_per_s", ">=", 100_000),
+    ("rules.copy_key_us", "<=", 2),
+    ("fights.speedup_2workers", ">=", 1.8),
+    ("quality.normal_minus_easy_points", ">=", 15),
+)
+
+
+def flatten(report: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, float]]:
+    """Every numeric leaf of a report as (dotted path, value).
+
+    >>> dict(flatten({"a": {"b": 2, "c": "x"}, "d": 1.5}))
+    {'a.b': 2, 'd': 1.5}
+    """
+    for key, value in report.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            yield from flatten(value, path + ".")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            yield path, value
+
+
+def goals(figures: Mapping[str, float]) -> list[tuple[str, str, float]]:
+    """Every goal a report's figures (as :func:`flatten` gives them) are held to:
+    :data:`GOALS`, and per reference position 75k distinct states a second, 400 bytes of
+    memo a state, and on ``handyman`` a fifth of the naive nodes.
+
+    >>> goals({"positions.handyman.states": 220, "positions.handyman.naive_nodes": 8689})[-1]
+    ('positions.handyman.states', '<=', 1737.8)
+    """
+    out: list[tuple[str, str, float]] = list(GOALS)
+    for path in sorted(figures):
+        if path.startswith("positions.") and path.endswith(".states_per_s"):
+            out.append((path, ">=", 75_000))
+        elif path.startswith("positions.") and path.endswith(".memo_bytes_per_state"):
+            out.append((path, "<=", 400))
+    naive = figures.get("positions.handyman.naive_nodes")
+    if naive and "positions.handyman.states" in figures:
+        out.append(("positions.handyman.states", "<=", naive / 5))
+    return out
+
+
+def met(value: float, op: str, goal: float) -> bool:
+    """Whether ``value`` meets the goal ``op goal`` (``>=`` or ``<=``)."""
+    return value >= goal if op == ">=" else value <= goal
+
+
+def indicative(report: Mapping[str, Any]) -> bool:
+    """Whether a report's verdicts on the goals are only indicative: it is no full run."""
+    return report.get("profile") != "full"
 
 
 # ------------------------------------------------------------------ baseline
@@ -118,27 +196,44 @@ def tuple_ops_per_s(n: int = 200_000) -> float:
 
 # ------------------------------------------------------------- parse and load
 
-def load_figures(p: Profile) -> dict[str, Any]:
-    from dicey.library import load_library
+def content_figures(library: Any) -> dict[str, Any]:
+    """Which content a report measured: the mods loaded (id and version, in load order;
+    none: the base game alone) and the declarations in all.
+
+    >>> from types import SimpleNamespace as NS
+    >>> content_figures(NS(mods=[NS(id="frost", version_text="1.0.0")], equipment={"a": 1},
+    ...                    statuses={}, enemies={}, heroes={}, dungeons={}))
+    {'mods': ['frost 1.0.0'], 'declarations': 1}
+    """
+    return {"mods": [f"{m.id} {m.version_text}" for m in library.mods],
+            "declarations": _declarations(library)}
+
+
+def _declarations(lib: Any) -> int:
+    return (len(lib.equipment) + len(lib.statuses) + len(lib.enemies) + len(lib.heroes)
+            + len(lib.dungeons))
+
+
+def load_figures(p: Profile, content: Content = Content()) -> dict[str, Any]:
     times = []
     for _ in range(p.loads):
         start = time.perf_counter()
-        lib = load_library()
+        lib = content.load()
         times.append(time.perf_counter() - start)
     warm = statistics.median(times)
-    decls = (len(lib.equipment) + len(lib.statuses) + len(lib.enemies) + len(lib.heroes)
-             + len(lib.dungeons))
+    decls = _declarations(lib)
     out = {"parse": {"cards_per_s": decls / warm, "declarations": decls},
            "load": {"warm_ms": warm * 1000, "cold_ms": None}}
     if p.cold_load:
-        out["load"]["cold_ms"] = cold_load_ms()
+        out["load"]["cold_ms"] = cold_load_ms(content)
     return out
 
 
-def cold_load_ms() -> float | None:
-    """Loading everything in a fresh interpreter, imports included."""
+def cold_load_ms(content: Content = Content()) -> float | None:
+    """Loading ``content`` in a fresh interpreter, imports included."""
     code = ("import time; t = time.perf_counter(); from dicey.library import load_library; "
-            "load_library(); print((time.perf_counter() - t) * 1000)")
+            f"load_library(mod_dirs={content.mod_dirs!r}, use_mods={content.use_mods!r}); "
+            "print((time.perf_counter() - t) * 1000)")
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               timeout=120, check=True)
@@ -325,26 +420,22 @@ def play_fights(library: Any, seeds: range, easy: bool = False) -> int:
 _FIGHT_LIBRARY: Any = None
 
 
-def _worker_library() -> Any:
-    if _FIGHT_LIBRARY is not None:
-        return _FIGHT_LIBRARY
-    from dicey.library import default_library     # a worker that was not forked
-    return default_library()
-
-
-def _load_in_worker(ready: Any) -> None:
+def _load_in_worker(ready: Any, content: Content) -> None:
     """A worker plays one fight, then waits at ``ready`` (a barrier) for the other: no job
     runs before both are as warm as the single process, which met every enemy in the
-    sections before."""
-    play_fights(_worker_library(), range(1))
+    sections before. A worker that was not forked loads ``content`` for itself."""
+    global _FIGHT_LIBRARY
+    if _FIGHT_LIBRARY is None:
+        _FIGHT_LIBRARY = content.load()
+    play_fights(_FIGHT_LIBRARY, range(1))
     ready.wait(timeout=300)
 
 
 def _fights_in_worker(seeds: range) -> int:
-    return play_fights(_worker_library(), seeds)
+    return play_fights(_FIGHT_LIBRARY, seeds)
 
 
-def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
+def fight_figures(library: Any, p: Profile, content: Content = Content()) -> dict[str, Any]:
     start = time.perf_counter()
     play_fights(library, range(p.fights))
     out: dict[str, Any] = {"per_s": p.fights / (time.perf_counter() - start),
@@ -359,7 +450,8 @@ def fight_figures(library: Any, p: Profile) -> dict[str, Any]:
         global _FIGHT_LIBRARY
         _FIGHT_LIBRARY = library
         try:
-            with worker_pool(2, _load_in_worker, (context.Barrier(2),), context) as pool:
+            with worker_pool(2, _load_in_worker, (context.Barrier(2), content),
+                             context) as pool:
                 pool.map(_fights_in_worker, [range(0, 0), range(0, 0)], chunksize=1)
                 start = time.perf_counter()
                 done = sum(pool.imap_unordered(_fights_in_worker, chunks))

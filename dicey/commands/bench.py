@@ -5,7 +5,14 @@ second, the memo's bytes per state), MCTS iterations per second and regret, enem
 times at ``normal``, headless fights per second, the rules engine's figures, the AI's quality
 (the enemy's win rate at ``normal`` minus at ``easy`` against the same hero bot), and a fixed
 pure-Python loop to read them against. ``--quick`` measures less (well under a minute).
-The figures print as a table; ``--json OUT`` also writes them as one JSON object.
+Every figure measures the content the ``--mods``/``--no-mods`` flags load (the first line
+names it).
+
+The figures print as an indented outline (the JSON's sections), each figure that has a goal
+(docs/ai.md §6) with its goal and whether it is met; the last line counts the goals met.
+The goals are set for full runs: a ``--quick`` run's verdicts are marked indicative.
+``--json OUT`` also writes the figures as one JSON object; ``tools/bench_compare.py``
+compares two of them, or checks one against the goals.
 """
 from __future__ import annotations
 
@@ -17,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from dicey import simulate
-from dicey.ai.bench import measure
+from dicey.ai.bench import Content, flatten, goals, indicative, measure, met
 
 from ._shared import fail, library_from, unwritable
 
@@ -41,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
     if (why := unwritable(args.json)):
         return fail(why)
     library = library_from(args)
-    report = measure(profile, library, progress=lambda text: print(text, file=sys.stderr))
+    content = Content(None if args.mods is None else tuple(args.mods), not args.no_mods)
+    report = measure(profile, library, progress=lambda text: print(text, file=sys.stderr),
+                     content=content)
     print("AI quality", file=sys.stderr)
     report["quality"] = simulate.quality_figures(
         library, QUALITY_FIGHTS[profile],
@@ -58,19 +67,50 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(report: dict[str, Any]) -> str:
-    """The figures as an indented outline (the JSON's structure, numbers rounded)."""
+    """The figures as an indented outline (the JSON's structure, numbers rounded): first
+    the content measured, then each figure, with its goal and verdict where it has one,
+    and last how many goals are met."""
+    figures = dict(flatten(report))
+    held = {path: (op, goal) for path, op, goal in goals(figures)}
     lines: list[str] = []
-    _outline(report, 0, lines)
+    content = report.get("content")
+    if content is not None:
+        mods = ", ".join(content["mods"])
+        lines.append(f"content: the base game{' and mods ' + mods if mods else ' alone'} "
+                     f"({content['declarations']} declarations)")
+    verdicts: list[bool] = []
+    _outline({k: v for k, v in report.items() if k != "content"}, "", lines, held, verdicts,
+             ", indicative" if indicative(report) else "")
+    line = f"goals: {sum(verdicts)} of {len(verdicts)} met"
+    if len(verdicts) < len(held):
+        line += f" ({len(held) - len(verdicts)} not measured)"
+    if indicative(report):
+        line += (f" — a {report.get('profile')} run: the goals are set for full runs, so "
+                 "these verdicts are indicative")
+    lines.append(line)
     return "\n".join(lines)
 
 
-def _outline(value: Any, depth: int, lines: list[str]) -> None:
+def _outline(value: dict, prefix: str, lines: list[str], held: dict, verdicts: list[bool],
+             mark: str) -> None:
+    depth = prefix.count(".")
     for key, item in value.items():
+        path = f"{prefix}{key}"
         if isinstance(item, dict):
             lines.append("  " * depth + f"{key}:")
-            _outline(item, depth + 1, lines)
-        else:
-            lines.append("  " * depth + f"{key}: {_show(item)}")
+            _outline(item, path + ".", lines, held, verdicts, mark)
+            continue
+        line = "  " * depth + f"{key}: {_show(item)}"
+        if path in held:
+            op, goal = held[path]
+            sign = "≥" if op == ">=" else "≤"
+            if isinstance(item, (int, float)) and not isinstance(item, bool):
+                verdicts.append(met(item, op, goal))
+                verdict = "met" if verdicts[-1] else "not met"
+            else:
+                verdict = "not measured"     # (a section the profile leaves out)
+            line += f"   (goal {sign} {goal:,.6g}: {verdict}{mark})"
+        lines.append(line)
 
 
 def _show(value: Any) -> str:

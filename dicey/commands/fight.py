@@ -1,20 +1,33 @@
-"""``dicey fight ENEMY [--hero H | --vs ENEMY2] [--seed N] [--ai PRESET] [--json]``.
+"""``dicey fight ENEMY [--hero H | --vs ENEMY2] [--seed N] [--ai PRESET] [--hero-ai PRESET]
+[--hero-level floor|run|start] [--json]``.
 
 One headless fight with the AI on both sides: a hero (``--hero``, default the dungeon's
-first hero) or another enemy (``--vs``) against ENEMY. Prints the readable log, or with
-``--json`` one JSON object: winner, turns, HP left, and every event.
+first hero) or another enemy (``--vs``) against ENEMY. Prints the readable log as the fight
+goes, turn by turn, or with ``--json`` one JSON object at the end: winner, turns, HP left,
+and every event.
+
+``--hero-level`` and ``--hero-ai`` set the hero up as ``dicey sim`` does, so a row of its
+``--csv`` plays again here: the same seed, enemy preset (``--ai``), hero bot (``--hero-ai``,
+the sim's is easy) and hero level give the same fight, move for move.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from dataclasses import replace
+from typing import Callable, Sequence
 
+from dicey import simulate
 from dicey.ai.planner import PlanChooser, make_chooser
+from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 from dicey.library import Library
+from dicey.rules.events import Event
+from dicey.rules.fight import Fight
 from dicey.rules.headless import format_log, run_fight
+from dicey.rules.state import FighterSetup
 
 from ._shared import check_preset, fail, find, library_from
 
@@ -28,9 +41,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     side.add_argument("--vs", metavar="ENEMY2", help="another enemy instead of a hero")
     p.add_argument("--seed", type=int, default=1, help="the fight's seed (default 1)")
     p.add_argument("--ai", metavar="PRESET", default=None,
-                   help="AI preset for both sides: easy, normal or hard "
-                        "(default: each fighter's own 'ai:', normal unless it says)")
-    p.add_argument("--json", action="store_true", help="print a JSON summary")
+                   help="AI preset for the enemy, and for the hero too unless --hero-ai says: "
+                        "easy, normal or hard (default: each fighter's own 'ai:', normal "
+                        "unless it says)")
+    p.add_argument("--hero-ai", metavar="PRESET", default=None,
+                   help="AI preset for the hero (dicey sim's hero bot is easy)")
+    p.add_argument("--hero-level", choices=simulate.HERO_LEVELS, default=None,
+                   help="floor: the hero at the level a run brings it to the enemy's floor, "
+                        "with its starting cards; run: the same, with the rewards a run would "
+                        "have given it (drawn from the seed); start: fresh from its declaration "
+                        "(default), as dicey sim's --hero-level")
+    p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
     p.set_defaults(func=run)
 
 
@@ -56,9 +77,9 @@ def _fighters(lib: Library, args: argparse.Namespace) -> tuple[FighterDef, Fight
 
 
 def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:
-    """A fresh chooser for one side of one fight: ``--ai`` if given, else the fighter's own
-    ``ai:`` (``normal`` by default). Budgets count states and iterations, never the clock,
-    so the same seed replays the same fight."""
+    """A fresh chooser for one side of one fight: the preset named if any, else the
+    fighter's own ``ai:`` (``normal`` by default). Budgets count states and iterations,
+    never the clock, so the same seed replays the same fight (as in ``dicey sim``)."""
     if name is not None:
         return make_chooser(name, clock=False)
     try:
@@ -67,25 +88,69 @@ def _chooser(name: str | None, fighter: FighterDef) -> PlanChooser:
         return make_chooser("easy")
 
 
+def _hero_setup(lib: Library, hero: FighterDef, enemy: FighterDef, args: argparse.Namespace
+                ) -> FighterSetup | None:
+    """The hero as ``dicey sim`` sets it up for a fight of this seed at ``--hero-level``
+    (:func:`dicey.simulate.hero_setup`, from the job a sim would have made of it)."""
+    job = simulate.FightJob(0, hero.id, enemy.id, args.ai or "", args.seed,
+                            args.hero_level or "start")
+    if job.hero_level != "start" and simulate.enemy_floor(lib, enemy.id) is None:
+        print(f"note: {enemy.name} fights on no floor of the dungeon: the hero meets it at "
+              "its starting level, whatever --hero-level says", file=sys.stderr)
+    return simulate.hero_setup(lib, job)
+
+
 def run(args: argparse.Namespace) -> int:
-    if (why := check_preset(args.ai)):
-        return fail(why)
+    for name in (args.ai, args.hero_ai):
+        if (why := check_preset(name)):
+            return fail(why)
+    if args.vs is not None and (args.hero_ai or args.hero_level):
+        return fail(f"{'--hero-ai' if args.hero_ai else '--hero-level'} goes with a hero, "
+                    "not with --vs (two enemies play with --ai or their own 'ai:')")
     lib = library_from(args)
     try:
         first, second = _fighters(lib, args)
-        choose_a, choose_b = _chooser(args.ai, first), _chooser(args.ai, second)
+        choosers = (_chooser(args.hero_ai or args.ai, first), _chooser(args.ai, second))
     except KeyError as err:
         return fail(err.args[0] if err.args else str(err))
     try:
-        record = run_fight(lib, first, second, args.seed, choose_a, choose_b)
+        setup = None if args.vs is not None else _hero_setup(lib, first, second, args)
+        if args.json:
+            record = run_fight(lib, first, second, args.seed, *choosers, hero_state=setup)
+            json.dump(record.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+            sys.stdout.write("\n")
+            return 0
+        fight = play(lib, first, second, args.seed, choosers, setup, _print_events)
     except ValueError as err:   # e.g. a fighter's equipment names an unknown card
         return fail(str(err))
-    if args.json:
-        json.dump(record.to_json(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-    else:
-        print(format_log(record))
-        hp = ", ".join(f"{n} {h}/{m} HP" for n, h, m in zip(record.names, record.hp,
-                                                             record.max_hp))
-        print(f"result: {record.winner_name or 'draw'} after {record.turns} turns ({hp})")
+    assert fight.outcome is not None
+    hp = ", ".join(f"{f.name} {f.hp}/{f.max_hp} HP" for f in fight.fighters)
+    winner = fight.outcome.winner
+    print(f"result: {'draw' if winner is None else fight.fighters[winner].name} after "
+          f"{fight.outcome.turns} turns ({hp})")
     return 0
+
+
+def _print_events(events: Sequence[Event]) -> None:
+    if events:
+        print(format_log(events), flush=True)
+
+
+def play(lib: Library, first: FighterDef, second: FighterDef, seed: int,
+         choosers: Sequence[Callable], hero_state: FighterSetup | None,
+         show: Callable[[Sequence[Event]], None]) -> Fight:
+    """The fight :func:`~dicey.rules.headless.run_fight` plays for the same arguments (its
+    generators, seeded alike and drawn from in the same order: the same fight, move for
+    move), with the events of every step handed to ``show`` as soon as they happen, so a
+    long fight or a slow turn is seen going on. The finished fight."""
+    fight_rng = random.Random(seed)
+    chance = SampleChance(fight_rng)
+    rngs = (random.Random(f"{seed}/0"), random.Random(f"{seed}/1"))
+    fight = Fight.start(lib, first, second, fight_rng, hero_state=hero_state)
+    show(fight.start_events)
+    while not fight.is_over:
+        show(fight.begin_turn(chance))
+        side = fight.actor
+        while not fight.turn_over:
+            show(fight.apply(choosers[side](fight, rngs[side]), chance))
+    return fight

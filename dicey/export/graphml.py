@@ -70,11 +70,18 @@ class GraphMLInfo:
     omitted_edges: int
 
     def describe(self) -> str:
-        text = f"{self.path}: {self.nodes} nodes, {self.edges} edges"
+        text = f"{self.path}: {_nodes_edges(self.nodes, self.edges, ', ')}"
         if self.omitted_nodes or self.omitted_edges:
-            text += (f" ({self.omitted_nodes} nodes and {self.omitted_edges} edges left out "
-                     "by the cap)")
+            text += (f" ({_nodes_edges(self.omitted_nodes, self.omitted_edges, ' and ')} left "
+                     "out by the cap)")
         return text
+
+
+def _nodes_edges(nodes: int, edges: int, joint: str) -> str:
+    """>>> _nodes_edges(1, 0, ", "), _nodes_edges(2, 1, " and ")
+    ('1 node, 0 edges', '2 nodes and 1 edge')
+    """
+    return f"{nodes} node{'s' * (nodes != 1)}{joint}{edges} edge{'s' * (edges != 1)}"
 
 
 _SHAPES = {"decision": ("rectangle", "#CCE0FF"), "chance": ("diamond", "#FFE699"),

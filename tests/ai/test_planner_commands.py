@@ -6,6 +6,8 @@ import json
 
 from planner_kit import SCENARIOS
 
+ROOT = SCENARIOS.parent
+
 
 def test_plan_shows_the_plan_and_every_first_move(cli):
     code, out, err = cli("plan", str(SCENARIOS / "frog.toml"))
@@ -109,3 +111,61 @@ def test_plan_and_graph_of_a_scenario_with_a_button(cli, tmp_path):
     graph = tmp_path / "press.graphml"
     code, _, err = cli("graph", str(scenario), "-o", str(graph), "--no-mods")
     assert code == 0 and "use Barricade+" in graph.read_text(encoding="utf-8"), err
+
+
+def test_graph_counts_in_words(cli, tmp_path):
+    code, out, err = cli("graph", str(SCENARIOS / "frog.toml"), "-o",
+                         str(tmp_path / "one.graphml"), "--max-nodes", "1")
+    assert code == 0, err
+    assert ": 1 node, 0 edges (" in out and "1 nodes" not in out
+
+
+def _declarations(lib) -> int:
+    return sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,
+                                lib.dungeons))
+
+
+def test_bench_measures_the_content_the_flags_load(cli, tmp_path, base_library):
+    """--no-mods and --mods hold for every section, the parse and load figures too, and
+    the report says which content it measured."""
+    from dicey.library import load_library
+
+    out_file = tmp_path / "bench.json"
+    code, out, err = cli("bench", "--smoke", "--no-mods", "--json", str(out_file))
+    assert code == 0, err
+    data = json.loads(out_file.read_text(encoding="utf-8"))
+    base = _declarations(base_library)
+    assert data["parse"]["declarations"] == base
+    assert data["content"] == {"mods": [], "declarations": base}
+    assert out.startswith(f"content: the base game alone ({base} declarations)\n")
+    frost = ROOT / "mods" / "frostbite"
+    code, out, err = cli("bench", "--smoke", "--mods", str(frost), "--json", str(out_file))
+    assert code == 0, err
+    data = json.loads(out_file.read_text(encoding="utf-8"))
+    with_frost = _declarations(load_library(mod_dirs=[frost]))
+    assert with_frost > base and data["parse"]["declarations"] == with_frost
+    assert data["content"]["mods"] == ["frostbite 1.0.0"]
+    assert out.startswith("content: the base game and mods frostbite 1.0.0 (")
+
+
+def test_bench_prints_each_goal_and_whether_it_is_met(cli):
+    from dicey.ai.bench import GOALS
+    from dicey.commands.bench import render
+
+    code, out, err = cli("bench", "--smoke", "--no-mods")
+    assert code == 0, err
+    judged = [line for line in out.splitlines() if "(goal " in line]
+    assert len(judged) >= len(GOALS)
+    assert all(line.endswith((": met, indicative)", ": not met, indicative)",
+                              ": not measured, indicative)")) for line in judged)
+    assert "  p50_ms: " in out and "(goal ≤ 50: " in out.split("  p50_ms: ")[1].split("\n")[0]
+    last = out.rstrip("\n").splitlines()[-1]
+    assert last.startswith("goals: ") and "a smoke run: the goals are set for full runs" in last
+    full = render({"profile": "full", "turns": {"p50_ms": 60.0, "p99_ms": 100.0},
+                   "rules": {"moves_per_s": 150_000.0}})
+    assert "p50_ms: 60.0   (goal ≤ 50: not met)" in full
+    assert "p99_ms: 100.0   (goal ≤ 500: met)" in full
+    assert "moves_per_s: 150,000.0   (goal ≥ 100,000: met)" in full
+    assert full.splitlines()[-1].startswith("goals: 2 of 3 met") and "indicative" not in full
+    code, out, err = cli("bench", "--help")
+    assert "as a table" not in out and "outline" in out and "goal" in out

@@ -68,3 +68,124 @@ def test_every_enemy_can_be_fought_to_the_end(library):
         record = run_fight(library, hero, enemy, i, choose_move, choose_move)
         faults = [e.describe() for e in record.events if type(e).__name__ == "ScriptFault"]
         assert record.outcome.turns <= 60 and not faults, (enemy.name, faults)
+
+
+# ------------------------------------------------- a fight of dicey sim, played again
+
+def _fired(events: list[dict]) -> dict[str, int]:
+    """Card uses by side and card id, as the sim counts them (a fury's second run is not a
+    use; the sim lists the cards held and not used too, at 0)."""
+    from dicey.lang.ast import make_id
+    out: dict[str, int] = {}
+    for e in events:
+        if e["type"] == "Fired" and not e["again"]:
+            key = f"{'hero' if e['side'] == 0 else 'enemy'}:{make_id(e['card'])}"
+            out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def _used(cards: dict[str, int]) -> dict[str, int]:
+    """The sim's card counts as the log names the cards (an upgraded card by its card's
+    id: the sim keys 'hero:crowbar+'), the cards never used left out."""
+    out: dict[str, int] = {}
+    for card, n in cards.items():
+        if n:
+            out[card.rstrip("+")] = out.get(card.rstrip("+"), 0) + n
+    return dict(sorted(out.items()))
+
+
+def test_a_sim_fight_plays_again_with_dicey_fight(capsys, library):
+    """Every row of a sim's CSV (hero, enemy, enemy preset, seed), with the sim's hero bot
+    and hero level, is the same fight in ``dicey fight``: winner, turns, HP, card uses."""
+    from dicey import simulate
+
+    checked = set()
+    for level in simulate.HERO_LEVELS:
+        jobs = simulate.plan_jobs(library, 3, 11, presets=("easy", "normal"), hero_level=level)
+        for job in jobs:
+            sim = simulate.run_job(job, library)
+            code, out, err = run(capsys, "fight", job.enemy, "--hero", job.hero, "--seed",
+                                 str(job.seed), "--ai", job.enemy_ai, "--hero-ai",
+                                 simulate.HERO_BOT, "--hero-level", level, "--json")
+            assert code == 0, err
+            data = json.loads(out)
+            winner = {0: "hero", 1: "enemy"}.get(data["winner_side"], "draw")
+            assert (winner, data["turns"], data["fighters"][0]["hp"], data["fighters"][1]["hp"],
+                    _fired(data["events"])) == \
+                (sim.winner, sim.turns, sim.hero_hp, sim.enemy_hp, _used(sim.cards)), \
+                (level, job)
+            checked.add((level, job.enemy_ai, winner))
+    # the rows differ: each level and preset, and fights won by either side
+    assert len({(lv, ai) for lv, ai, _ in checked}) == 6
+    assert {w for _, _, w in checked} >= {"hero", "enemy"}
+
+
+def test_the_hero_level_sets_the_hero_up_as_the_sim_does(capsys, library):
+    from dicey import simulate
+
+    job = simulate.FightJob(0, "warrior", "dragon", "easy", 5, "floor")
+    setup = simulate.hero_setup(library, job)
+    assert setup is not None and setup.max_hp > library.heroes["warrior"].hp
+    code, out, err = run(capsys, "fight", "Dragon", "--hero", "Warrior", "--seed", "5",
+                         "--ai", "easy", "--hero-level", "floor", "--json")
+    assert code == 0, err
+    assert json.loads(out)["fighters"][0]["max_hp"] == setup.max_hp
+    code, out, err = run(capsys, "fight", "Dragon", "--hero", "Warrior", "--seed", "5",
+                         "--ai", "easy", "--json")            # the default: fresh
+    assert json.loads(out)["fighters"][0]["max_hp"] == library.heroes["warrior"].hp
+
+
+def test_hero_flags_need_a_hero(capsys):
+    for flags in (["--hero-ai", "easy"], ["--hero-level", "floor"]):
+        code, out, err = run(capsys, "fight", "Frog", "--vs", "Slime", *flags)
+        assert code == 2 and f"{flags[0]} goes with a hero, not with --vs" in err
+    code, out, err = run(capsys, "fight", "Frog", "--hero-ai", "hrad")
+    assert code == 2 and "unknown AI preset 'hrad' (did you mean 'hard'?)" in err
+
+
+def test_the_log_is_printed_as_the_fight_goes(capsys, monkeypatch, library):
+    """Each turn's lines are out before the next move is chosen (a slow turn is seen
+    being played), and the whole log is the fight's, as ``--json`` and run_fight play it."""
+    from dicey.commands import fight as command
+    from dicey.rules.headless import format_log, run_fight
+
+    made, seen = command._chooser, []
+
+    def watched(name, fighter):
+        inner = made(name, fighter)
+
+        def choose(fight, rng):
+            seen.append((fight.turn, capsys.readouterr().out))   # what is out so far
+            return inner(fight, rng)
+        return choose
+
+    monkeypatch.setattr(command, "_chooser", watched)
+    code, out, err = run(capsys, "fight", "Bully", "--seed", "3", "--ai", "easy")
+    assert code == 0, err
+    printed = ""
+    for turn, text in seen:
+        printed += text
+        assert f"— turn {turn}:" in printed       # this turn's start is out already
+    assert len({turn for turn, _ in seen}) > 3
+    printed += out
+    hero = command._default_hero(library)
+    record = run_fight(library, hero, library.enemy("Bully"), 3, made("easy", hero),
+                       made("easy", hero))
+    assert printed.rstrip("\n").splitlines()[:-1] == format_log(record).splitlines()
+    assert printed.rstrip("\n").splitlines()[-1] == (
+        f"result: {record.winner_name} after {record.turns} turns (" + ", ".join(
+            f"{n} {h}/{m} HP" for n, h, m in zip(record.names, record.hp, record.max_hp)) + ")")
+
+
+def test_a_hero_level_for_an_enemy_on_no_floor_is_said_to_be_the_start(capsys, tmp_path):
+    folder = tmp_path / "stray"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "stray"\nversion = "1.0"\napi = 1\n')
+    (folder / "stray.dice").write_text('enemy "Stray" { hp: 6; equipment: "Sword"; ai: easy }\n')
+    code, out, err = run(capsys, "fight", "Stray", "--hero-level", "floor", "--mods",
+                         str(folder))
+    assert code == 0, err
+    assert "note: Stray fights on no floor of the dungeon: the hero meets it at its " \
+           "starting level" in err
+    code, out, err = run(capsys, "fight", "Frog", "--hero-level", "floor")
+    assert code == 0 and "note:" not in err
