@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Sequence
 
 from dicey import simulate
 from dicey.ai.planner import PlanChooser, make_chooser
-from dicey.lang.chance import SampleChance
 from dicey.lang.defs import FighterDef
 from dicey.library import Library
 from dicey.rules.events import Event
-from dicey.rules.fight import Fight
 from dicey.rules.headless import format_log, run_fight
 from dicey.rules.state import FighterSetup
 
@@ -120,37 +117,17 @@ def run(args: argparse.Namespace) -> int:
             json.dump(record.to_json(), sys.stdout, ensure_ascii=False, indent=1)
             sys.stdout.write("\n")
             return 0
-        fight = play(lib, first, second, args.seed, choosers, setup, _print_events)
+        # the log as the fight goes: a long fight, or a slow turn, is seen going on
+        record = run_fight(lib, first, second, args.seed, *choosers, hero_state=setup,
+                           on_events=_print_events)
     except ValueError as err:   # e.g. a fighter's equipment names an unknown card
         return fail(str(err))
-    assert fight.outcome is not None
-    hp = ", ".join(f"{f.name} {f.hp}/{f.max_hp} HP" for f in fight.fighters)
-    winner = fight.outcome.winner
-    print(f"result: {'draw' if winner is None else fight.fighters[winner].name} after "
-          f"{fight.outcome.turns} turns ({hp})")
+    hp = ", ".join(f"{name} {h}/{m} HP" for name, h, m in zip(record.names, record.hp,
+                                                              record.max_hp))
+    print(f"result: {record.winner_name or 'draw'} after {record.turns} turns ({hp})")
     return 0
 
 
 def _print_events(events: Sequence[Event]) -> None:
     if events:
         print(format_log(events), flush=True)
-
-
-def play(lib: Library, first: FighterDef, second: FighterDef, seed: int,
-         choosers: Sequence[Callable], hero_state: FighterSetup | None,
-         show: Callable[[Sequence[Event]], None]) -> Fight:
-    """The fight :func:`~dicey.rules.headless.run_fight` plays for the same arguments (its
-    generators, seeded alike and drawn from in the same order: the same fight, move for
-    move), with the events of every step handed to ``show`` as soon as they happen, so a
-    long fight or a slow turn is seen going on. The finished fight."""
-    fight_rng = random.Random(seed)
-    chance = SampleChance(fight_rng)
-    rngs = (random.Random(f"{seed}/0"), random.Random(f"{seed}/1"))
-    fight = Fight.start(lib, first, second, fight_rng, hero_state=hero_state)
-    show(fight.start_events)
-    while not fight.is_over:
-        show(fight.begin_turn(chance))
-        side = fight.actor
-        while not fight.turn_over:
-            show(fight.apply(choosers[side](fight, rngs[side]), chance))
-    return fight

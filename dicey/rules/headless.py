@@ -51,20 +51,30 @@ class FightRecord:
 
 def run_fight(library: Any, a: FighterDef, b: FighterDef, seed: int, choose_a: Chooser,
               choose_b: Chooser, *, hero_state: FighterSetup | None = None,
-              second_state: FighterSetup | None = None) -> FightRecord:
-    """Play ``a`` (side 0) against ``b`` (side 1) to the end."""
+              second_state: FighterSetup | None = None,
+              on_events: Callable[[list[Event]], None] | None = None) -> FightRecord:
+    """Play ``a`` (side 0) against ``b`` (side 1) to the end. ``on_events`` is handed the
+    events of each step as it happens (the start, a turn's beginning, a move): a long
+    fight, or a slow turn, can be shown going on."""
     fight_rng = random.Random(seed)
     chance = SampleChance(fight_rng)
     rngs = (random.Random(f"{seed}/0"), random.Random(f"{seed}/1"))
     choosers = (choose_a, choose_b)
     fight = Fight.start(library, a, b, fight_rng, hero_state=hero_state,
                         second_state=second_state)
-    events: list[Event] = list(fight.start_events)
+    events: list[Event] = []
+
+    def add(step: list[Event]) -> None:
+        events.extend(step)
+        if on_events is not None and step:
+            on_events(step)
+
+    add(list(fight.start_events))
     while not fight.is_over:
-        events += fight.begin_turn(chance)
+        add(fight.begin_turn(chance))
         side = fight.actor
         while not fight.turn_over:   # (past its move limit a turn has only the end to play)
-            events += fight.apply(choosers[side](fight, rngs[side]), chance)
+            add(fight.apply(choosers[side](fight, rngs[side]), chance))
     assert fight.outcome is not None
     return FightRecord(tuple(events), fight.outcome, fight.outcome.turns,
                        (fight.fighters[0].name, fight.fighters[1].name),
