@@ -48,7 +48,7 @@ from dicey.lang.interp import MAX_INT
 from dicey.library import read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
-from dicey.rules.statuses import CORE_DEFAULTS
+from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 
 from .baseline import unknown_preset
 from .planner import PRESET_BUDGETS, PRESET_NAMES, Budget
@@ -63,7 +63,7 @@ FIGHTER_KEYS: dict[str, str] = {
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
 FIGHTER_RANGES: dict[str, tuple[int, int]] = {
     "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
-    "statuses": (0, MAX_INT),
+    "statuses": (0, STACK_CAP),
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")

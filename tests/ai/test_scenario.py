@@ -73,6 +73,9 @@ def test_a_misspelt_preset_gets_the_one_meant_alone():
      "[actor] hp: -5 is out of range (1 to 1,000,000)"),
     ({"opponent": {"fighter": "Warrior", "statuses": {"poison": 10 ** 20}}},
      "[opponent] statuses: poison: 100000000000000000000 is out of range"),
+    # no fight holds more than 9,999 stacks: a position with more is no position
+    ({"opponent": {"fighter": "Warrior", "statuses": {"poison": 10_000}}},
+     "[opponent] statuses: poison: 10000 is out of range (0 to 9,999)"),
     ({"actor": {"fighter": "Frog", "dice": [1], "countdowns": {"Sword": 0}}},
      "[actor] countdowns: Sword: 0 is out of range"),
     # the dice, and the indexes into them: named by table and key as the rest are
