@@ -23,6 +23,8 @@ key                default    what earns it
                               (beyond the table)
 ``charge``         60         per cent of what a countdown card's firing is worth,
                               by the share of its countdown done (beyond the table)
+``reserve``        10         per once-a-fight or single-use card of one's own not
+                              spent yet (beyond the table)
 =================  =========  ==============================================
 
 The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
@@ -86,6 +88,7 @@ class Weights:
     outlook: int = 50
     fatal: int = 5_000
     charge: int = 60
+    reserve: int = 10
     #: Points a stack of the statuses named (``score { rot: 0 }``), as (id, points):
     #: before the status's own ``score`` and its kind's weight. ``poison`` is here when
     #: the block sets it.
@@ -128,7 +131,8 @@ class Scorer:
     status id (a status's kind and when it clears come from the fight's rules).
     """
 
-    __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge")
+    __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge",
+                 "_reserve")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
@@ -137,6 +141,11 @@ class Scorer:
         self._rules = fight.rules
         self._own: dict[str, int] = {}
         self._opp: dict[str, int] = {}
+        # Spending a card kept for once a fight earns ``card_used`` like any card: so that
+        # only what it does pays for spending it, each one not spent is worth as much.
+        # Most fighters hold none: then nothing is counted.
+        self._reserve = w.reserve if any(_kept(c) for c in
+                                         fight.fighters[self.side].cards) else 0
         outlook = Outlook(fight, self.side, w.outlook, w.fatal)
         self._outlook = outlook if outlook.active else None
         charge = Charge(fight, self.side, w.charge, self.table_potential)
@@ -193,6 +202,8 @@ class Scorer:
             value += w.opponent_dead
         if own.hp <= 0:
             value += w.self_dead
+        if self._reserve:
+            value += self._reserve * sum(1 for card in own.cards if _kept(card))
         return value
 
     def unused(self, fight: Fight) -> float:
@@ -248,3 +259,9 @@ class Scorer:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
         return self.step(start, end) + self.leaf(before_end, end) - self.potential(start)
+
+
+def _kept(card: Any) -> bool:
+    """Whether a card is one a fight lets its owner use once (once a fight, or single use)
+    and it is not spent yet."""
+    return not card.gone and (card.defn.once_per_fight or card.defn.single_use)

@@ -22,10 +22,11 @@ def test_the_table_of_ai_md():
             w.countdown, w.unused_pip, w.move, w.healing, w.opponent_dead,
             w.self_dead) == (100, 90, 50, 40, 10, 10, 5, -1, 1, 1_000_000, -1_000_000)
     # and the project's three terms beyond the table (dicey.ai.foresight, dicey.ai.charge)
-    assert (w.outlook, w.fatal, w.charge) == (50, 5_000, 60)
+    assert (w.outlook, w.fatal, w.charge, w.reserve) == (50, 5_000, 60, 10)
     assert set(WEIGHT_KEYS) == {"damage", "poison", "negative_status", "positive_status",
                                 "card_used", "countdown", "unused_pip", "move", "healing",
-                                "opponent_dead", "self_dead", "outlook", "fatal", "charge"}
+                                "opponent_dead", "self_dead", "outlook", "fatal", "charge",
+                                "reserve"}
 
 
 def test_a_score_block_accepts_every_weight_and_only_those():
@@ -187,3 +188,35 @@ def test_a_quiet_end_is_worth_what_making_it_is_worth(cards, dice, statuses, see
     ended = f.copy()
     ended.apply(Move.end(), chance)
     assert s.quiet_end(f) == s.transition(f, ended)
+
+
+def _bandage(hp: int):
+    from dicey.ai.scenario import parse_scenario
+    return parse_scenario({
+        "actor": {"fighter": "Warrior", "dice": [1, 4], "hp": hp,
+                  "equipment": ["Sword", "Bandage"]},
+        "opponent": {"fighter": "Frog"}}, "bandage.toml")
+
+
+def test_a_card_kept_for_once_a_fight_is_not_spent_for_nothing(library):
+    """At full HP the planner put its spare 1 on the Bandage (once a fight): 0 HP healed,
+    but a card used is 10 points and a 1 kept only 5. The hint said so to the player."""
+    scenario = _bandage(24)
+    fight = scenario.fight(library)
+    plan = plan_turn(fight, preset="normal", seed=1)
+    assert [str(m) for m in plan.moves] == ["4 → Sword", "end turn"]
+    scorer = Scorer(fight)
+    assert scorer.weights.reserve == 10 and scorer._reserve == 10
+    # the Bandage not spent is worth its reserve; spent, nothing
+    before = scorer.table_potential(fight)
+    after = fight.copy()
+    play(after, "1 → Bandage")
+    assert scorer.table_potential(after) == before - 10
+    # a fighter who holds no such card counts nothing, whatever its weights
+    assert Scorer(position([3], ["sword"]))._reserve == 0
+
+
+def test_a_card_kept_for_once_a_fight_is_spent_when_it_counts(library):
+    """At 3 HP before the Frog's turn, the Bandage's heal is worth its use."""
+    plan = plan_turn(_bandage(3).fight(library), preset="normal", seed=1)
+    assert "4 → Bandage" in [str(m) for m in plan.moves]
