@@ -1173,10 +1173,16 @@ class _DeclChecker:
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
         tags = self._tags(m, v)
+        uses = self._uses(v)
+        if button and uses is None and ready is None and not (
+                {"once per fight", "single use"} & set(m.flags)):
+            self.report.warning(m.props["uses"].pos, "a button with unlimited uses and no "
+                                "'ready' can be used without end: a turn would stop only at "
+                                "its limit of moves (give it 'uses: N' or a 'ready')")
         return dict(
             id=self.ident, name=self.decl.name, size=size, slots=tuple(spec.slots),
             free=spec.free, spares=tuple(spec.spares), countdown=spec.countdown, total=total,
-            uses=self._uses(v), once_per_fight="once per fight" in m.flags,
+            uses=uses, once_per_fight="once per fight" in m.flags,
             single_use="single use" in m.flags, cast=v.word("cast", "target",
                                                             ("target", "self")),
             tags=tags, text=text, button=button, ready=ready,

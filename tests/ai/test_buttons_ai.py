@@ -169,3 +169,23 @@ def test_a_scenario_s_card_variables_are_checked(base_library, edit, message):
     with pytest.raises(ScenarioError) as err:
         parse_scenario(tomllib.loads(FURY.replace(*edit)), "fury.toml").fight(base_library)
     assert message in str(err.value)
+
+
+def test_a_limit_break_is_kept_for_a_big_turn_by_an_enemy_that_says_so(library):
+    """The planner spends a charged once-a-fight card on any turn it gains more than
+    ``reserve`` by it: Fury doubles a 2. ``score { reserve: 300 }`` makes it wait for a 6."""
+    from dicey.ai.score import Scorer, Weights
+    from dicey.rules.fight import Fight
+
+    def rager_plan(dice, reserve=None):
+        fight = Fight.start(library, library.enemy("Frog"), library.hero("Warrior"),
+                            random.Random(0))
+        fight.set_position(0, equipment=["Sword", "Shield", "Fury"], dice=dice,
+                           card_vars={"Fury": {"charge": 8}})
+        weights = Weights().with_overrides({"reserve": reserve}) if reserve else None
+        scorer = Scorer(fight, weights=weights)
+        return [str(m) for m in plan_turn(fight, budget=COUNTED, scorer=scorer).moves]
+
+    assert "use Fury" in rager_plan([2, 1])                    # the table's 10: spent
+    assert "use Fury" not in rager_plan([2, 1], reserve=300)   # kept for a big turn
+    assert "use Fury" in rager_plan([6, 5], reserve=300)       # and spent on one

@@ -6,7 +6,7 @@ import pytest
 
 from dicey.lang.parser import parse, parse_expr
 from dicey.lang.printer import print_module
-from lang_kit import errors, expect_error
+from lang_kit import errors, expect_error, marked, problems
 
 
 def button(*lines: str, use: str = "attack(2)") -> str:
@@ -119,3 +119,21 @@ def test_a_ready_condition_prints_and_parses_back():
     module = parse(LIMIT_BREAK)
     assert parse(print_module(module)) == module
     assert "ready: charge >= 6 and card.uses_left > 0" in print_module(module)
+
+
+@pytest.mark.parametrize("lines, warned", [
+    (("slots: none", "«uses: unlimited»", "cast: self"), True),
+    (("slots: none", "uses: unlimited", "ready: turn > 3"), False),   # it may wait
+    (("slots: none", "uses: unlimited", "once per fight"), False),
+    (("slots: none", "uses: 3"), False),
+])
+def test_a_button_that_can_be_used_without_end_is_warned_of(symbols, lines, warned):
+    """An enemy's always-ready unlimited button was pressed 200 times a turn (the turn's
+    limit of moves), and 'dicey check' said nothing."""
+    source = button(*lines, use="gain(shield, 1)")
+    clean, line, column, _ = marked(source) if "«" in source else (source, 0, 0, 0)
+    found = [p for p in problems(clean, symbols) if "without end" in p.message]
+    assert bool(found) == warned, found
+    if warned:
+        assert found[0].severity == "warning" and (found[0].line, found[0].column) == (line, column)
+        assert "limit of moves" in found[0].message
