@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from dicey.lang.ast import make_id, upgrade_ref
-from dicey.lang.checker import MAX_CARDS
+from dicey.lang.checker import MAX_CARDS, literal_type
 from dicey.lang.errors import did_you_mean, did_you_mean_named
-from dicey.lang.interp import MAX_INT
+from dicey.lang.interp import MAX_INT, MAX_TEXT
 from dicey.library import read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
@@ -179,13 +179,19 @@ class Scenario:
             cards = holding(name)
             if not cards:
                 raise missing("vars", name)
-            own = [var for var, _ in cards[0].defn.vars]
-            for var in values:
+            declared = dict(cards[0].defn.vars)
+            own = list(declared)
+            for var, value in values.items():
                 if var not in own:
                     raise ScenarioError(
                         f"{self.path}: [{where}] vars: {cards[0].defn.name} has no variable "
                         f"'{var}'{did_you_mean(var, own)} (its variables: "
                         f"{', '.join(own) or 'none'})")
+                wanted = literal_type(declared[var])
+                if wanted in _VAR_TYPES and _value_type(value) != wanted:
+                    raise ScenarioError(
+                        f"{self.path}: [{where}] vars: {cards[0].defn.name}: {var} is "
+                        f"{_VAR_TYPES[wanted]} (the card declares it so), not {value!r}")
 
     def _check_statuses(self, library: Any) -> None:
         """Every status named is the library's, or one the engine knows without it."""
@@ -277,10 +283,13 @@ def _fighter_table(data: dict[str, Any], where: str, path: str) -> dict[str, Any
                     raise ScenarioError(f"{path}: [{where}] {shown}: {number} is out of "
                                         f"range ({low} to {high:,})")
         for card, values in value.items() if key == "vars" else ():
-            for var, number in values.items():
-                if not -MAX_INT <= number <= MAX_INT:
-                    raise ScenarioError(f"{path}: [{where}] vars: {card}: {var}: {number} is "
+            for var, item in values.items():
+                if _value_type(item) == "int" and not -MAX_INT <= item <= MAX_INT:
+                    raise ScenarioError(f"{path}: [{where}] vars: {card}: {var}: {item} is "
                                         f"out of range (±{MAX_INT:,})")
+                if isinstance(item, str) and len(item) > MAX_TEXT:
+                    raise ScenarioError(f"{path}: [{where}] vars: {card}: {var}: a text of "
+                                        f"{len(item):,} characters (at most {MAX_TEXT:,})")
     _check_dice(table, where, path)
     if len(table.get("equipment", ())) > MAX_CARDS:
         raise ScenarioError(f"{path}: [{where}] equipment: {len(table['equipment'])} cards, "
@@ -333,7 +342,7 @@ def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
 
 _TYPE_WORDS = {"str": "a string", "int": "an integer", "ints": "a list of integers",
                "strs": "a list of strings", "table": "a table of name = integer",
-               "vars": "a table of card = { variable = integer }",
+               "vars": "a table of card = { variable = integer, true/false or text }",
                "num": "a number"}
 
 
@@ -348,9 +357,22 @@ def _is(value: Any, kind: str) -> bool:
         "strs": lambda: isinstance(value, list) and all(isinstance(v, str) for v in value),
         "table": lambda: isinstance(value, dict) and all(integer(v) for v in value.values()),
         "vars": lambda: isinstance(value, dict) and all(
-            isinstance(t, dict) and all(integer(v) for v in t.values())
+            isinstance(t, dict) and all(_value_type(v) is not None for v in t.values())
             for t in value.values()),
     }[kind]()
+
+
+#: What a card variable of each type holds, for an error.
+_VAR_TYPES = {"int": "a number", "bool": "true or false", "str": "a text"}
+
+
+def _value_type(value: Any) -> str | None:
+    """The language's type of a value a scenario gives a card variable (None: none)."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    return "str" if isinstance(value, str) else None
 
 
 def _known(table: dict[str, Any], allowed: tuple[str, ...], path: str, where: str) -> None:

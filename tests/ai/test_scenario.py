@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -221,3 +222,40 @@ def test_any_scenario_is_planned_or_refused_with_a_scenario_error(library, actor
     assert 1 <= fight.current.hp <= fight.current.max_hp
     plan = plan_turn(fight, budget=Budget(states=200, iterations=50, ms=None), seed=1)
     assert plan.line
+
+
+ARMED = """
+equipment "Armed" {
+    slots: none
+    var armed = false
+    var word = "off"
+    ready: armed
+    text: "Do 4 damage when armed"
+    on use { attack(4) }
+}
+"""
+
+
+def test_a_scenario_pins_card_variables_of_every_type_the_card_declares(tmp_path):
+    """vars took integers only: a true/false variable (an armed button) could not be
+    pinned, and 1 in its place was taken, and the button was never ready."""
+    from planner_kit import mod_library
+
+    lib = mod_library(tmp_path, "armed", ARMED)
+
+    def scenario(values):
+        return parse_scenario({"actor": {"fighter": "Warrior", "dice": [2],
+                                         "equipment": ["Sword", "Armed"],
+                                         "vars": {"Armed": values}},
+                               "opponent": {"fighter": "Frog"}}, "armed.toml")
+
+    fight = scenario({"armed": True, "word": "on"}).fight(lib)
+    assert dict(fight.fighters[0].cards[1].vars) == {"armed": True, "word": "on"}
+    assert "use Armed" in [str(m) for m in plan_turn(fight, seed=1).moves]
+    for values, words in (({"armed": 1}, "armed is true or false (the card declares it so), "
+                                         "not 1"),
+                          ({"word": 3}, "word is a text (the card declares it so), not 3"),
+                          ({"armed": [1]}, "expected a table of card = { variable = "
+                                           "integer, true/false or text }")):
+        with pytest.raises(ScenarioError, match=re.escape(words)):
+            scenario(values).fight(lib)
