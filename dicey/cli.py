@@ -17,7 +17,7 @@ import sys
 from typing import Sequence
 
 from . import commands
-from .commands._shared import CommandError, fail
+from .commands._shared import CommandError, fail, mods_took
 
 #: Sub-commands in the order ``dicey --help`` lists them (others follow by name).
 ORDER = ("play", "fight", "plan", "graph", "check", "cards", "sim", "bench")
@@ -43,9 +43,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # type: ignore[override]
         if self.not_folders and message.startswith("the following arguments are required"):
-            word = self.not_folders[-1]
-            message += (f" ('{word}' was read as a mod folder: --mods takes every word "
-                        "after it, so put --mods after the other arguments)")
+            message += f" ({mods_took(self.not_folders[-1])})"
         super().error(message)
 
 

@@ -281,3 +281,11 @@ def test_mods_given_twice_are_both_loaded(cli):
                          "--mods", str(ROOT / "mods" / "rebalance"))
     assert code == 0, err
     assert "(mods: frostbite 1.0.0, rebalance 1.0.0)" in out + err
+
+
+def test_a_card_name_taken_by_mods_is_said_to_be_so(cli):
+    """'dicey cards --mods DIR NAME': the name went into --mods, and the error said only
+    that no mod folder was there."""
+    code, out, err = cli("cards", "--mods", str(ROOT / "mods" / "frostbite"), "Frost Fang")
+    assert code == 2 and out == ""
+    assert "'Frost Fang' was read as a mod folder: --mods takes every word after it" in err

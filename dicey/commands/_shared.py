@@ -34,8 +34,17 @@ def library_from(args: Namespace, *, report: bool = True) -> Library:
     wrong = [d.path for d in lib.errors if d.message in (MOD_FOLDER_NOT_FOUND,
                                                          NOT_A_MOD_FOLDER)]
     if report and wrong:
-        raise CommandError(f"nothing was run: --mods {', '.join(wrong)} (said above)")
+        # a word that is no path (a card's name after the folders) was likely meant so
+        meant = next((w for w in wrong if os.sep not in w and not Path(w).exists()), None)
+        raise CommandError(f"nothing was run: --mods {', '.join(wrong)} (said above)"
+                           + (f"; {mods_took(meant)}" if meant else ""))
     return lib
+
+
+def mods_took(word: str) -> str:
+    """Why a word meant as an argument went missing: ``--mods`` took it."""
+    return (f"'{word}' was read as a mod folder: --mods takes every word after it, so put "
+            "--mods after the other arguments")
 
 
 def fail(message: str, code: int = 2) -> int:
