@@ -154,8 +154,8 @@ def test_a_scenario_charges_a_limit_break_and_the_plan_uses_it(base_library):
                                    "mean 'charge'?) (its variables: charge)"),
     (('"Fury" = {', '"Fuyr" = {'), "[actor] vars: Warrior has no card 'Fuyr' (did you mean "
                                    "'Fury'?)"),
-    (("charge = 8", 'charge = "full"'), "[actor] vars: expected a table of card = "
-                                        "{ variable = integer }"),
+    (("charge = 8", 'charge = "full"'), "[actor] vars: Fury: charge is a number (the card "
+                                        "declares it so), not 'full'"),
     (("charge = 8", "charge = 1000001"), "[actor] vars: Fury: charge: 1000001 is out of "
                                          "range"),
     (('"Fury" = { charge = 8 }', '"Sword" = { charge = 8 }'),
