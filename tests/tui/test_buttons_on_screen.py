@@ -44,7 +44,7 @@ async def test_a_button_shows_ready_and_its_letter_uses_it(home, lib):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, app, lib, ["Sword", "Buzzer", "Low Button"])
         assert faces(screen) == {"Sword": "[any]", "Buzzer": "[ready]",
-                                 "Low Button": "[not ready]"}
+                                 "Low Button": "[not yet]"}
         assert any("[ready]" in line for line in screen_text(app))
         session = screen.session
         made = len(session.moves)
@@ -59,7 +59,7 @@ async def test_a_button_shows_ready_and_its_letter_uses_it(home, lib):
         await pilot.pause()
         assert len(session.moves) == made + 1
         message = str(screen.query_one("#message").render())
-        assert "Low Button is not ready: it is ready when self.hp <= 10." in message
+        assert "Low Button is not ready yet (ready when self.hp <= 10)." in message
         # once it is, its face says so, and enter on it (the card cursor) uses it
         session.fight.set_position(0, hp=10)
         screen.refresh_view()
@@ -95,8 +95,10 @@ async def test_help_says_how_to_use_a_button(home, lib):
         assert "a button ([ready]) is used at once, with no die" in text
     # and the legend of the cards' notation, further down the help
     from dicey.tui.keys import LEGEND
-    assert ("[ready] [not ready]", "a button: it takes no die; its key (or enter on it) "
-            "uses it when it is ready") in LEGEND
+    assert ("[ready] [not yet]", "a button: it takes no die; its key (or enter on it) "
+            "uses it when it is ready; not yet: x says when it will be") in LEGEND
+    assert ("[used] [used up]", "a button with no use left this turn · used up for the "
+            "fight") in LEGEND
 
 
 def test_a_button_read_whole_says_it_takes_no_die_and_when_it_is_ready(lib):
@@ -104,17 +106,19 @@ def test_a_button_read_whole_says_it_takes_no_die_and_when_it_is_ready(lib):
     from dicey.tui import faces
 
     limit = fresh_card(lib.equipment["limit"])._replace(vars=(("charge", 3),))
-    title, lines = faces.card_details(limit, "b")
+    title, lines = faces.card_details(limit, "b", ready=False)
     said = dict(lines)
     assert title == "b Limit"
-    assert said["slots"] == "[press]" and said["takes"].startswith("no die")
-    assert said["ready"] == "when charge >= 5" and said["so far"] == "charge 3"
+    assert said["slots"] == "[not yet]"
+    assert said["takes"] == "no die: a button; press b or click it to use it"
+    assert said["ready"] == "not ready yet (ready when charge >= 5; charge is 3 now)"
+    assert said["so far"] == "charge 3"
     assert faces.card_line(limit, "b").startswith("b Limit: [press] Charge 3/5")
     sword = dict(faces.card_details(fresh_card(lib.equipment["sword"]))[1])
     assert "ready" not in sword
 
 
-async def test_a_shocked_button_is_not_ready_and_its_key_releases_it(home, lib):
+async def test_a_shocked_button_shows_its_readiness_and_its_key_releases_it(home, lib):
     app = DiceyApp(lib, SaveStore(home), PlayConfig(enemy_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, app, lib, ["Sword", "Buzzer"])
@@ -123,7 +127,10 @@ async def test_a_shocked_button_is_not_ready_and_its_key_releases_it(home, lib):
         hero.set_card(1, hero.cards[1]._replace(shocked=True))
         screen.refresh_view()
         await pilot.pause()
-        assert faces(screen)["Buzzer"] == "[not ready]"
+        assert faces(screen)["Buzzer"] == "[ready]"           # ready, once released:
+        buzzer = [w for w in screen.query("#hero-cards CardView").results(CardView)
+                  if w.card.name == "Buzzer"][0]
+        assert "SHOCKED" in str(buzzer.border_subtitle)       # the border says so
         await pilot.press("1", "b")
         await pilot.pause()
         assert session.moves[-1].action == "release" and not hero.cards[1].shocked
