@@ -230,8 +230,11 @@ class CardView(Widget):
         style = self.get_component_rich_style
         gone = card.gone or card.uses_left == 0
         slots = faces.slot_line(card, self.ready)
-        text = Text(slots, style("card-view--ready" if card.active.button and
-                                 slots == faces.READY else "card-view--slots"))
+        text = Text(style=style("card-view--slots"))
+        # (a span of its own: the text's style is the whole face's, which would reverse
+        # the card's text too)
+        text.append(slots, style("card-view--ready") if card.active.button and
+                    slots == faces.READY else None)
         text.append("\n")
         text.append(faces.card_text(card), style("card-view--gone" if gone
                                                   else "card-view--text"))
