@@ -235,6 +235,14 @@ async def test_a_button_turning_ready_is_said_once(home, lib):
         screen.refresh_view()
         await pilot.pause()
         assert message() == "Limit and Low Button are ready."
+        # one shocked: it is ready once released, and the message says so
+        fight.set_position(0, hp=40, shocked=["Low Button"])
+        screen.refresh_view()
+        fight.set_position(0, hp=10)
+        screen.refresh_view()
+        await pilot.pause()
+        assert faces(screen)["Low Button"] == "[ready]"
+        assert message() == "Low Button is ready (SHOCKED: release it first)."
 
 
 async def test_not_ready_and_the_reader_speak_to_a_player(home, lib):

@@ -372,7 +372,7 @@ class FightScreen(RunScreen):
         :meth:`_cards`); a shocked one shows what its condition says, and SHOCKED."""
         f = self.session.fight
         return [f.ready(side, i) if card.active.button else None
-                for i, card in enumerate(self.session.fight.fighters[side].cards)]
+                for i, card in enumerate(f.fighters[side].cards)]
 
     def _announce_ready(self, cards: list[CardState], ready: list[bool | None]) -> None:
         """The message line says which of the hero's buttons turned ``[ready]`` from
@@ -386,11 +386,12 @@ class FightScreen(RunScreen):
         turned = [cards[i] for (i, name), face in faces_now.items()
                   if face == faces.READY and before.get((i, name)) == faces.NOT_YET]
         if turned:
-            names = listed([c.name for c in turned])
             shocked = [c.name for c in turned if c.shocked]
-            self.say(f"{names} {'is' if len(turned) == 1 else 'are'} ready" +
-                     (f" ({listed(shocked)}: SHOCKED, release it first)" if shocked else "")
-                     + ".")
+            note = "" if not shocked else " (SHOCKED: release it first)" if len(turned) == 1 \
+                else f" ({listed(shocked)} {'is' if len(shocked) == 1 else 'are'} SHOCKED: " \
+                     f"release {'it' if len(shocked) == 1 else 'them'} first)"
+            self.say(f"{listed([c.name for c in turned])} "
+                     f"{'is' if len(turned) == 1 else 'are'} ready{note}.")
 
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
