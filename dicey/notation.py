@@ -13,29 +13,35 @@ from __future__ import annotations
 
 import re
 
-from dicey.lang.defs import Slot
-from dicey.rules.state import UNLIMITED, CardState, slot_assignment
-from dicey.rules.state import fresh_card  # noqa: F401  (the examples use it)
+from typing import Any
+
+from dicey.lang.defs import EquipmentDef, Slot
+from dicey.rules.state import UNLIMITED, CardState, fresh_card, literal_value, slot_assignment
 
 
 #: What a button (a card that takes no die) shows where other cards show their slots.
 PRESS = "[press]"
+
+#: A button's face in a fight: it can be used now; its ``ready`` condition does not hold
+#: yet; no use is left this turn; it is used up for the fight. Short: each fits a card of
+#: a row of six at 80 columns (nine cells of text).
+READY, NOT_YET, USED, USED_UP = "[ready]", "[not yet]", "[used]", "[used up]"
 
 
 def slot_line(card: CardState, ready: bool | None = None) -> str:
     """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
     ``[5 to go]`` for a countdown card (``[3 to go]`` once dice went in), then
     ``+2`` free and ``spare 6``. A button shows ``[press]``, or in a fight, where
-    ``ready`` is known, ``[ready]`` / ``[not ready]``.
+    ``ready`` (whether its ``ready`` condition holds) is known, :func:`button_mark`.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
     >>> slot_line(button), slot_line(button, True), slot_line(button, False)
-    ('[press]', '[ready]', '[not ready]')
+    ('[press]', '[ready]', '[not yet]')
     """
     act = card.active
     if act.button:
-        return PRESS if ready is None else "[ready]" if ready else "[not ready]"
+        return PRESS if ready is None else button_mark(card, ready)
     if act.countdown is not None:   # short enough for a card at 80 columns
         return f"[{card.countdown} to go]"
     slots = card.slots
@@ -49,14 +55,53 @@ def slot_line(card: CardState, ready: bool | None = None) -> str:
     return " ".join(shown)
 
 
+def button_mark(card: CardState, ready: bool) -> str:
+    """A button's face in a fight, ``ready`` telling whether its ``ready`` condition holds
+    now: ``[used up]`` for the fight, ``[used]`` (no use left this turn), else ``[ready]``
+    or ``[not yet]``. A shocked button shows what its condition says (its border says
+    SHOCKED: released, it is as ready as that).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
+    >>> [button_mark(c, True) for c in (button, button._replace(shocked=True),
+    ...                                 button._replace(uses_left=0),
+    ...                                 button._replace(uses_left=0, gone=True))]
+    ['[ready]', '[ready]', '[used]', '[used up]']
+    """
+    if card.gone:
+        return USED_UP
+    if card.uses_left == 0:
+        return USED
+    return READY if ready else NOT_YET
+
+
 _TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
+
+
+def starting_vars(card: EquipmentDef) -> dict[str, Any]:
+    """The card's variables as a fight starts them, those set to a value as written
+    (``var charge = 0``); one that a fight works out (``var top = self.max_hp``) is not
+    known outside one.
+
+    >>> from dicey.lang.ast import Int
+    >>> starting_vars(EquipmentDef("f", "F", vars=(("charge", Int(0)),)))
+    {'charge': 0}
+    """
+    known = {}
+    for name, expr in card.vars:
+        ok, value = literal_value(expr)
+        if ok:
+            known[name] = value
+    return known
 
 
 def card_text(card: CardState) -> str:
     """The card's text with ``[d]`` shown as the dice on it (``d`` while empty; a countdown
-    card's N) and ``[NAME]`` as the card's variable."""
+    card's N) and ``[NAME]`` as the card's variable (outside a fight, as a fight starts
+    it: ``(0/8)`` for a limit break's ``([charge]/8)``)."""
     act = card.active
-    values = dict(card.vars)
+    values = starting_vars(act) if act.vars else {}
+    values.update(card.vars)
     if act.countdown is not None:
         values["d"] = act.countdown
     elif card.placed:
@@ -141,14 +186,20 @@ def slot_words(card: CardState) -> str:
     return "; ".join([takes or "no dice", *extra])
 
 
-def button_words(card: CardState) -> str:
-    """What a button takes (no die), in words.
+def button_words(card: CardState, key: str = "", owner: str = "") -> str:
+    """What a button takes (no die), and how it is used, in words: by its key (``key``,
+    when known) or a click; an ``owner``'s (an enemy's) by its owner.
 
     >>> from dicey.lang.defs import EquipmentDef
-    >>> button_words(fresh_card(EquipmentDef("b", "B", slots=(), button=True)))
-    'no die: a button, used by a move of its own'
+    >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
+    >>> button_words(button)
+    'no die: a button; press its key or click it to use it'
+    >>> button_words(button, "b"), button_words(button, owner="Frog")
+    ('no die: a button; press b or click it to use it', 'no die: a button; Frog uses it')
     """
-    return "no die: a button, used by a move of its own"
+    if owner:
+        return f"no die: a button; {owner} uses it"
+    return f"no die: a button; press {key or 'its key'} or click it to use it"
 
 
 def ready_words(card: CardState) -> str:
@@ -163,6 +214,82 @@ def ready_words(card: CardState) -> str:
     """
     ready = card.active.ready_text
     return f"when {ready}" if ready else "whenever it has uses left"
+
+
+def readiness(card: CardState, ready: bool | None) -> str:
+    """Whether a button can be used now, in words for a player, ``ready`` telling whether
+    its ``ready`` condition holds (None: not in a fight; then :func:`ready_words`). The
+    condition is said as written (a modder's card may have any), after the player's words,
+    with the card's number variables it reads as they are now.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> fury = fresh_card(EquipmentDef("f", "Fury", slots=(), button=True,
+    ...                                ready_text="charge >= 8"), vars=(("charge", 3),))
+    >>> readiness(fury, False)
+    'not ready yet (ready when charge >= 8; charge is 3 now)'
+    >>> readiness(fury._replace(vars=(("charge", 8),)), True)
+    'ready now (when charge >= 8)'
+    >>> readiness(fury._replace(shocked=True), True)
+    'ready once released: it is SHOCKED (when charge >= 8)'
+    >>> readiness(fury._replace(uses_left=0, gone=True), True), readiness(fury, None)
+    ('used up for this fight', 'when charge >= 8')
+    """
+    if ready is None:
+        return ready_words(card)
+    if card.gone:
+        return "used up for this fight"
+    if card.uses_left == 0:
+        return "used: no uses left this turn"
+    condition = card.active.ready_text
+    if ready:
+        return ("ready once released: it is SHOCKED" if card.shocked else "ready now") + \
+            (f" ({ready_words(card)})" if condition else "")
+    if not condition:   # (none: ready whenever it has uses left, so not shown here)
+        return "not ready yet"
+    now = "; ".join(f"{name} is {value}" for name, value in card.vars
+                    if isinstance(value, int) and not isinstance(value, bool) and
+                    re.search(rf"\b{re.escape(name)}\b", condition))
+    return f"not ready yet (ready {ready_words(card)}" + (f"; {now} now" if now else "") + ")"
+
+
+def version_line(card: EquipmentDef, other: EquipmentDef, title: str = "",
+                 state: CardState | None = None, scripts: bool = True) -> str:
+    """The card's upgraded (or weakened) version ``other`` in one line
+    (``Sword+: [any] · Do d+2 damage``), each change marked with what the card's own was
+    (``size 1 (was 2)``, ``ready when charge >= 6 (was charge >= 8)``), and, with
+    ``scripts``, whether it runs scripts of its own (``state``: the version as a card,
+    by default a fresh one).
+
+    >>> from dataclasses import replace
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> fury = EquipmentDef("f", "Fury", slots=(), button=True, ready_text="charge >= 8",
+    ...                     text="Charge")
+    >>> version_line(fury, replace(fury, ready_text="charge >= 6"), "Fury+")
+    'Fury+: [press] · ready when charge >= 6 (was charge >= 8) · Charge'
+    """
+    state = state or fresh_card(other)
+    base = fresh_card(card)
+
+    def part(now: str, was: str) -> str:
+        return now if now == was else f"{now} (was {was})"
+
+    parts = [part(slot_line(state), slot_line(base))]
+    if other.ready_text != card.ready_text:
+        parts.append(part(f"ready when {other.ready_text or 'it has uses left'}",
+                          card.ready_text or "it has uses left"))
+    if other.size != card.size:
+        parts.append(f"size {part(str(other.size), str(card.size))}")
+    if uses_words(state, False) != uses_words(base, False):
+        parts.append(part(uses_words(state, False), uses_words(base, False)))
+    parts.append(card_text(state) or "(no text)")
+    if scripts and _hook_places(other) != _hook_places(card):
+        parts.append("scripts of its own")
+    return (f"{title}: " if title else "") + " · ".join(parts)
+
+
+def _hook_places(card: EquipmentDef) -> dict:
+    """Where each of the card's hooks is written (a version that keeps a hook keeps it)."""
+    return {name: getattr(script, "pos", None) for name, script in card.hooks.items()}
 
 
 def _count(n: int) -> str:

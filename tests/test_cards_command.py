@@ -189,10 +189,13 @@ def test_a_name_that_is_no_card_says_what_it_is(cli, name, said):
 def test_a_button_says_it_takes_no_die_and_when_it_is_ready(cli):
     code, out, _ = cli("--no-mods", "cards", "fury")
     assert code == 0
-    for line in ("  slots    [press]", "  takes    no die: a button, used by a move of its own",
+    for line in ("  slots    [press]",
+                 "  takes    no die: a button; press its key or click it to use it",
                  "  ready    when charge >= 8", "  uses     once per fight",
                  "ready when charge >= 6 (was charge >= 8)"):
         assert line in out, line
+    # its [charge] as a fight starts it, in its text and its upgrade's
+    assert "[charge]" not in out and "(0/8)" in out and "(0/6)" in out
     out = cli("--no-mods", "cards", "barricade")[1]
     assert "  ready    whenever it has uses left" in out
     # a card that takes dice says nothing of readiness

@@ -18,9 +18,9 @@ from rich.cells import cell_len
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
 from dicey.notation import (card_text, ready_words, slot_line, slot_words, uses_line,
-                            uses_words)
+                            uses_words, version_line)
 from dicey.rules.events import listed
-from dicey.rules.state import CardState, fresh_card
+from dicey.rules.state import fresh_card
 
 from ._shared import fail, find, library_from
 
@@ -54,40 +54,6 @@ def uses_text(card: EquipmentDef) -> str:
     """How often the card can be used, as its bottom edge says it (``×2``, ``∞``, ``1 use``,
     ``1/fight``), or ``once a turn`` where the edge says nothing."""
     return uses_line(fresh_card(card)) or "once a turn"
-
-
-def _text(card: CardState) -> str:
-    return card_text(card) or "(no text)"
-
-
-def _version(card: EquipmentDef, other: EquipmentDef, title: str = "",
-             state: CardState | None = None) -> str:
-    """The card's upgraded (or weakened) version in one line, as the game's card box says
-    its upgrade (``Sword+: [any] · Do d+2 damage``), each change marked with what the card's
-    own was (``size 1 (was 2)``), and whether it runs scripts of its own."""
-    state = state or fresh_card(other)
-    base = fresh_card(card)
-
-    def part(now: str, was: str) -> str:
-        return now if now == was else f"{now} (was {was})"
-
-    parts = [part(slot_line(state), slot_line(base))]
-    if other.ready_text != card.ready_text:
-        parts.append(part(f"ready when {other.ready_text or 'it has uses left'}",
-                          card.ready_text or "it has uses left"))
-    if other.size != card.size:
-        parts.append(f"size {part(str(other.size), str(card.size))}")
-    if uses_words(state, False) != uses_words(base, False):
-        parts.append(part(uses_words(state, False), uses_words(base, False)))
-    parts.append(_text(state))
-    if _hook_places(other) != _hook_places(card):
-        parts.append("scripts of its own")
-    return (f"{title}: " if title else "") + " · ".join(parts)
-
-
-def _hook_places(card: EquipmentDef) -> dict:
-    """Where each of the card's hooks is written (a version that keeps a hook keeps it)."""
-    return {name: getattr(script, "pos", None) for name, script in card.hooks.items()}
 
 
 def _dodging(card: EquipmentDef) -> str:
@@ -126,12 +92,12 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     if card.button:
         lines.append(("ready", ready_words(state)))
     lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
-              ("text", _text(state))]
+              ("text", card_text(state) or "(no text)")]
     if card.upgraded is not None:
-        lines.append(("upgrade", _version(card, card.upgraded, f"{card.name}+")))
+        lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+")))
     weak = state._replace(weakened=True)
-    weakened = _version(card, weak.active, state=weak)
-    lines.append(("weakened", "the same" if weakened == _version(card, card) else weakened))
+    weakened = version_line(card, weak.active, state=weak)
+    lines.append(("weakened", "the same" if weakened == version_line(card, card) else weakened))
     lines.append(("dodge", _dodging(card)))
     lines.append(("random", "yes: what it does depends on chance" if card.is_random
                   else "no"))

@@ -19,14 +19,16 @@ from typing import Any, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from dicey.notation import (card_text, card_title, counted, marks, ready_words, slot_line,
-                            slot_words, uses_line, uses_words)
+from dicey.notation import (NOT_YET, READY, button_words, card_text, card_title, counted, marks,
+                            readiness, ready_words, slot_line, slot_words, uses_line,
+                            uses_words, version_line)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
-__all__ = ["CARD_KEYS", "card_details", "card_line", "card_text", "card_title", "counted",
-           "die_label", "hint_line", "hp_bar", "marks", "move_label", "ready_words", "sentence",
-           "shorten", "slot_line", "slot_words", "status_line", "uses_line", "uses_words"]
+__all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_text", "card_title",
+           "counted", "die_label", "hint_line", "hp_bar", "marks", "move_label", "readiness",
+           "ready_words", "sentence", "shorten", "slot_line", "slot_words", "status_line",
+           "uses_line", "uses_words"]
 
 #: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
 CARD_KEYS = "abcdefijklmnoprsuvw"
@@ -100,23 +102,26 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     return f"{head}: " + ", ".join(said) + rest + "."
 
 
-def card_line(card: CardState, key: str = "", owner: str = "") -> str:
+def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | None = None
+              ) -> str:
     """The whole card on one line (a card's face may be too small for its name and text):
     ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``; an
-    ``owner``'s card is said to be theirs: ``Frog's Tongue: [≤3] Do d damage``."""
+    ``owner``'s card is said to be theirs: ``Frog's Tongue: [≤3] Do d damage``; a button
+    shows what its face does (``[ready]``…, ``ready``: whether its condition holds)."""
     tail = [t for t in (uses_line(card), marks(card)) if t]
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
-    return f"{whose}{card_title(card, key)}: {slot_line(card)} {card_text(card)}" + \
+    return f"{whose}{card_title(card, key)}: {slot_line(card, ready)} {card_text(card)}" + \
         "".join(f" · {t}" for t in tail)
 
 
-def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True
-                 ) -> tuple[str, list[tuple[str, str]]]:
+def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
+                 ready: bool | None = None) -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
     whole text, its upgrade and the mod it comes from. Nothing is cut: a card's text may be
-    of any length.
+    of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight)
+    says whether it can be used now, and when it can.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> plus = EquipmentDef("sword+", "Sword", size=2, text="Do [d]+2 damage")
@@ -135,9 +140,11 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
     """
     act = card.active
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
-    lines = [("slots", slot_line(card)), ("takes", slot_words(card))]
+    ready = ready if in_fight else None
+    lines = [("slots", slot_line(card, ready)),
+             ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
-        lines.append(("ready", ready_words(card)))
+        lines.append(("ready", readiness(card, ready)))
     lines.append(("uses", uses_words(card, in_fight)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
@@ -155,10 +162,9 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
     if card.upgraded:
         lines.append(("upgrade", "upgraded (the + after its name)"))
     elif card.defn.upgraded is not None:
-        better = fresh_card(card.defn.upgraded)
-        size = f" · size {better.defn.size}" if better.defn.size != card.defn.size else ""
-        lines.append(("upgrade", f"{card.name}+: {slot_line(better)}{size} · "
-                                 f"{card_text(better)}"))
+        # (what a player sees change: the card's own scripts are the text's to say)
+        lines.append(("upgrade", version_line(card.defn, card.defn.upgraded,
+                                              f"{card.name}+", scripts=False)))
     if card.temporary:
         lines.append(("for now", "given during this fight; gone after it"))
     origin = getattr(card.defn, "origin", None)

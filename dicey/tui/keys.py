@@ -169,8 +169,9 @@ LEGEND = (
     ("+2 · total 7", "adds 2 to d · the dice must add up to 7"),
     ("spare 1", "the card holds a spare die of 1 each turn"),
     ("[5 to go]", "a countdown: pour dice in; at 0 it fires by itself"),
-    ("[ready] [not ready]", "a button: it takes no die; its key (or enter on it) uses it "
-                            "when it is ready"),
+    ("[ready] [not yet]", "a button: it takes no die; its key (or enter on it) uses it "
+                          "when it is ready; not yet: x says when it will be"),
+    ("[used] [used up]", "a button with no use left this turn · used up for the fight"),
     ("d", "in a card's text: the total of the dice on it"),
     ("∞ ×2 used", "unlimited uses · uses left this turn · no use left this turn"),
     ("1/fight 1 use", "once per fight · once, then gone for the fight (used up)"),

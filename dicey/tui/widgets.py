@@ -160,10 +160,12 @@ TITLE_FRAME = 6
 class CardView(Widget):
     """An equipment card: key and name on top, slots, text, uses and marks below."""
 
-    COMPONENT_CLASSES = {"card-view--slots", "card-view--text", "card-view--gone"}
+    COMPONENT_CLASSES = {"card-view--slots", "card-view--ready", "card-view--text",
+                         "card-view--gone"}
     card: reactive[CardState | None] = reactive(None)
     #: For a button in a fight, whether its ``ready`` condition holds (None: not known, or
-    #: not a button): its face says ``[ready]`` or ``[not ready]`` where others show slots.
+    #: not a button): its face says ``[ready]``, ``[not yet]``, ``[used]`` or ``[used up]``
+    #: where others show slots (:func:`dicey.notation.button_mark`); ``[ready]`` stands out.
     ready: reactive[bool | None] = reactive(None)
 
     @dataclass
@@ -227,7 +229,12 @@ class CardView(Widget):
             return Text("")
         style = self.get_component_rich_style
         gone = card.gone or card.uses_left == 0
-        text = Text(faces.slot_line(card, self.ready), style("card-view--slots"))
+        slots = faces.slot_line(card, self.ready)
+        text = Text(style=style("card-view--slots"))
+        # (a span of its own: the text's style is the whole face's, which would reverse
+        # the card's text too)
+        text.append(slots, style("card-view--ready") if card.active.button and
+                    slots == faces.READY else None)
         text.append("\n")
         text.append(faces.card_text(card), style("card-view--gone" if gone
                                                   else "card-view--text"))

@@ -31,17 +31,20 @@ from .help import Boxed
 
 @dataclass(frozen=True)
 class Readable:
-    """A card as a screen shows it: its key there (``a``…) and its owner, if not the
-    hero's (an enemy's name)."""
+    """A card as a screen shows it: its key there (``a``…), its owner, if not the
+    hero's (an enemy's name) and, for a button in a fight, whether its ``ready``
+    condition holds."""
 
     card: CardState
     key: str = ""
     owner: str = ""
+    ready: bool | None = None
 
 
 def details_table(readable: Readable, in_fight: bool = True) -> tuple[str, Table]:
     """The card's title and its details as a two-column grid (labels, then wrapped text)."""
-    title, lines = faces.card_details(readable.card, readable.key, readable.owner, in_fight)
+    title, lines = faces.card_details(readable.card, readable.key, readable.owner, in_fight,
+                                      readable.ready)
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()

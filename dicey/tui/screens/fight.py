@@ -33,6 +33,7 @@ from textual.worker import get_current_worker
 
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
+from dicey.rules.events import listed
 from dicey.rules.protocol import IllegalMoveError, Move
 from dicey.rules.state import CardState, refreshed
 from dicey.run import progress
@@ -119,6 +120,9 @@ class FightScreen(RunScreen):
         self.saved_moves = len(session.moves)
         """The moves the save holds (those a continued fight replayed, at first): a turn
         that ends after them saves the fight."""
+        self.buttons_seen: dict[tuple[int, str], str] | None = None
+        """The hero's buttons' faces (``[ready]``…) as last shown, by place and name (None:
+        not shown yet): one that turns ``[ready]`` is announced."""
 
     # ------------------------------------------------------------ layout
 
@@ -159,13 +163,16 @@ class FightScreen(RunScreen):
     def _key_line(self) -> tuple[Key, ...]:
         """The fight's keys that do something now: in the hero's turn, the die and card
         keys named as the hero has them (``1-3``, ``a-c``; none once nothing is left to
-        play); in the enemy's, none of the turn's own keys (reading, the graph, help and
-        quitting still work)."""
+        play, and no die key once the dice are spent, though a button is left to use); in
+        the enemy's, none of the turn's own keys (reading, the graph, help and quitting
+        still work)."""
         hidden: tuple[Key, ...] = ()
         if not self.session.hero_to_act:
             hidden = FIGHT_YOUR_TURN
         elif self._nothing_left():
             hidden = (FIGHT_DIE, FIGHT_CARD)
+        elif not self.session.fight.fighters[HERO].dice:
+            hidden = (FIGHT_DIE,)
         dice, cards = self._keys_in_play()
         shown = {FIGHT_DIE: dice, FIGHT_CARD: cards}
         return tuple(replace(k, shown=shown[k]) if k in shown else k for k in self.KEYS
@@ -187,8 +194,9 @@ class FightScreen(RunScreen):
                                                                       f.rules)
         self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY),
                                                      self._ready(ENEMY))
-        self.query_one("#hero-cards", CardRow).show(self._cards(HERO), self._cursor_on(HERO),
-                                                    self._ready(HERO))
+        hero_cards, hero_ready = self._cards(HERO), self._ready(HERO)
+        self.query_one("#hero-cards", CardRow).show(hero_cards, self._cursor_on(HERO),
+                                                    hero_ready)
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -196,6 +204,7 @@ class FightScreen(RunScreen):
         self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self._key_line())
         if self.reading:
             self._read_card()
+        self._announce_ready(hero_cards, hero_ready)
         self.fit_card_rows()
         if self.details is not None and self.details.is_attached:
             self.details.show_card()
@@ -357,19 +366,40 @@ class FightScreen(RunScreen):
         return [refreshed(card) for card in cards]
 
     def _ready(self, side: int) -> list[bool | None]:
-        """For each of ``side``'s cards that is a button, whether it can be used as shown
-        (:meth:`_cards`): not shocked, uses left and its ``ready`` condition holding now
-        (None for the others: their faces show their slots)."""
+        """For each of ``side``'s cards that is a button, whether its ``ready`` condition
+        holds now (None for the others: their faces show their slots). Its face says the
+        rest (:func:`dicey.notation.button_mark`): used up, no use left (as shown:
+        :meth:`_cards`); a shocked one shows what its condition says, and SHOCKED."""
         f = self.session.fight
-        return [f.ready(side, i) and not card.gone and not card.shocked and
-                card.uses_left != 0 if card.active.button else None
-                for i, card in enumerate(self._cards(side))]
+        return [f.ready(side, i) if card.active.button else None
+                for i, card in enumerate(f.fighters[side].cards)]
+
+    def _announce_ready(self, cards: list[CardState], ready: list[bool | None]) -> None:
+        """The message line says which of the hero's buttons turned ``[ready]`` from
+        ``[not yet]`` since the screen last showed them (``Fury is ready.``), once; the
+        buttons the fight starts (or a continued fight goes on) with are not news."""
+        faces_now = {(i, card.name): faces.slot_line(card, r)
+                     for i, (card, r) in enumerate(zip(cards, ready)) if r is not None}
+        before, self.buttons_seen = self.buttons_seen, faces_now
+        if before is None:
+            return
+        turned = [cards[i] for (i, name), face in faces_now.items()
+                  if face == faces.READY and before.get((i, name)) == faces.NOT_YET]
+        if turned:
+            shocked = [c.name for c in turned if c.shocked]
+            note = "" if not shocked else " (SHOCKED: release it first)" if len(turned) == 1 \
+                else f" ({listed(shocked)} {'is' if len(shocked) == 1 else 'are'} SHOCKED: " \
+                     f"release {'it' if len(shocked) == 1 else 'them'} first)"
+            self.say(f"{listed([c.name for c in turned])} "
+                     f"{'is' if len(turned) == 1 else 'are'} ready{note}.")
 
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
+        ready = self._ready(side)[index]
         if side == HERO:
-            return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "")
-        return Readable(card, owner=self.enemy.name)
+            return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
+                            ready=ready)
+        return Readable(card, owner=self.enemy.name, ready=ready)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too
@@ -379,7 +409,7 @@ class FightScreen(RunScreen):
         if i is None or i >= len(self.session.fight.fighters[self.cursor_side].cards):
             return
         r = self._readable(self.cursor_side, i)
-        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner)))
+        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner, r.ready)))
         self.reading = True
 
     def _fit_message(self, line: str, tail: str = "… x reads it all") -> str:
@@ -487,7 +517,7 @@ class FightScreen(RunScreen):
             return f"{card.name} is used up."
         if card.uses_left == 0:
             return f"{card.name} has no uses left this turn."
-        return f"{card.name} is not ready: it is ready {faces.ready_words(card)}."
+        return f"{card.name} is {faces.readiness(card, False)}."
 
     def _why_not(self, card_index: int) -> str:
         hero = self.session.fight.fighters[HERO]
