@@ -95,12 +95,13 @@ def starting_vars(card: EquipmentDef) -> dict[str, Any]:
     return known
 
 
-def card_text(card: CardState) -> str:
+def card_text(card: CardState, as_written: bool = False) -> str:
     """The card's text with ``[d]`` shown as the dice on it (``d`` while empty; a countdown
     card's N) and ``[NAME]`` as the card's variable (outside a fight, as a fight starts
-    it: ``(0/8)`` for a limit break's ``([charge]/8)``)."""
+    it: ``(0/8)`` for a limit break's ``([charge]/8)``; ``as_written``, as the card says
+    it: a reference of the cards reads ``d+[charge]``, not ``d+0``)."""
     act = card.active
-    values = starting_vars(act) if act.vars else {}
+    values = starting_vars(act) if act.vars and not as_written else {}
     values.update(card.vars)
     if act.countdown is not None:
         values["d"] = act.countdown
@@ -253,12 +254,14 @@ def readiness(card: CardState, ready: bool | None) -> str:
 
 
 def version_line(card: EquipmentDef, other: EquipmentDef, title: str = "",
-                 state: CardState | None = None, scripts: bool = True) -> str:
+                 state: CardState | None = None, scripts: bool = True,
+                 as_written: bool = False) -> str:
     """The card's upgraded (or weakened) version ``other`` in one line
     (``Sword+: [any] · Do d+2 damage``), each change marked with what the card's own was
     (``size 1 (was 2)``, ``ready when charge >= 6 (was charge >= 8)``), and, with
     ``scripts``, whether it runs scripts of its own (``state``: the version as a card,
-    by default a fresh one).
+    by default a fresh one; ``as_written``: its text's variables as :func:`card_text`
+    says them).
 
     >>> from dataclasses import replace
     >>> from dicey.lang.defs import EquipmentDef
@@ -281,7 +284,7 @@ def version_line(card: EquipmentDef, other: EquipmentDef, title: str = "",
         parts.append(f"size {part(str(other.size), str(card.size))}")
     if uses_words(state, False) != uses_words(base, False):
         parts.append(part(uses_words(state, False), uses_words(base, False)))
-    parts.append(card_text(state) or "(no text)")
+    parts.append(card_text(state, as_written) or "(no text)")
     if scripts and _hook_places(other) != _hook_places(card):
         parts.append("scripts of its own")
     return (f"{title}: " if title else "") + " · ".join(parts)

@@ -194,8 +194,9 @@ def test_a_button_says_it_takes_no_die_and_when_it_is_ready(cli):
                  "  ready    when charge >= 8", "  uses     once per fight",
                  "ready when charge >= 6 (was charge >= 8)"):
         assert line in out, line
-    # its [charge] as a fight starts it, in its text and its upgrade's
-    assert "[charge]" not in out and "(0/8)" in out and "(0/6)" in out
+    # a reference of the card: its variable as written ([charge]), in its text and its
+    # upgrade's (the game shows it as a fight starts it: 0)
+    assert "([charge]/8)" in out and "([charge]/6)" in out and "(0/8)" not in out
     out = cli("--no-mods", "cards", "barricade")[1]
     assert "  ready    whenever it has uses left" in out
     # a card that takes dice says nothing of readiness

@@ -92,12 +92,13 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     if card.button:
         lines.append(("ready", ready_words(state)))
     lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
-              ("text", card_text(state) or "(no text)")]
+              ("text", card_text(state, as_written=True) or "(no text)")]
     if card.upgraded is not None:
-        lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+")))
+        lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+", as_written=True)))
     weak = state._replace(weakened=True)
-    weakened = version_line(card, weak.active, state=weak)
-    lines.append(("weakened", "the same" if weakened == version_line(card, card) else weakened))
+    weakened = version_line(card, weak.active, state=weak, as_written=True)
+    same = version_line(card, card, as_written=True)
+    lines.append(("weakened", "the same" if weakened == same else weakened))
     lines.append(("dodge", _dodging(card)))
     lines.append(("random", "yes: what it does depends on chance" if card.is_random
                   else "no"))
