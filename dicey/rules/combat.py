@@ -134,7 +134,7 @@ class FightRules:
         self.adds = {sid: self.stacks_add(sid) for sid in {*CORE_DEFAULTS, *self.statuses}}
         self._exprs: dict[int, tuple[Any, Any]] = {}
         #: Fight.legal_moves's table: (pool number, card codes…) → the moves.
-        self.legal_table: dict[tuple[int, ...], Any] = {}   # (fight._Legal)
+        self.legal_table: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
 
     def card(self, name: str) -> EquipmentDef:

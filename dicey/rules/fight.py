@@ -306,7 +306,7 @@ class Fight(Mechanics):
             moves.append(END)
             if len(table) >= _TABLE_SIZE:
                 table.clear()
-            hit = table[key] = _Legal(moves)
+            hit = table[key] = tuple(moves)
         # A button's use move is not in the table: whether it is ready depends on what the
         # codes do not hold (HP, statuses, the turn). Read afresh, only for a fighter
         # holding a button (one look-up in a set the fighter keeps: the common case).
@@ -315,12 +315,12 @@ class Fight(Mechanics):
             hit = self._with_uses(f, codes, hit)
         # Remembered (see apply), kept by copies until the position changes.
         self._legal = hit
-        return list(hit.moves)
+        return list(hit)
 
-    def _with_uses(self, f: Fighter, codes: list[int], legal: "_Legal") -> "_Legal":
-        """``legal`` (ending with END) with a use move for each usable button before END
+    def _with_uses(self, f: Fighter, codes: list[int], moves: tuple[Move, ...]
+                   ) -> tuple[Move, ...]:
+        """``moves`` (ending with END) with a use move for each usable button before END
         (identical buttons: one choice)."""
-        moves = legal.moves
         uses = []
         seen: set[int] = set()
         for ci, card in enumerate(f.cards):
@@ -328,7 +328,7 @@ class Fight(Mechanics):
                 seen.add(codes[ci])      # (an identical one is ready alike: asked once)
                 if self._usable(f.side, ci):
                     uses.append(_move("use", 0, card.defn.name, -1, ci))
-        return _Legal([*moves[:-1], *uses, END]) if uses else legal
+        return (*moves[:-1], *uses, END) if uses else moves
 
     def _usable(self, side: int, ci: int) -> bool:
         """Whether button ``ci`` of ``side`` may be used now: not gone, not shocked, uses
@@ -367,12 +367,11 @@ class Fight(Mechanics):
             raise IllegalMoveError(f"cannot play {move}: a turn has at most "
                                    f"{MAX_MOVES_PER_TURN} moves; only ending it is legal")
         legal = self._legal
-        if legal is not None and (id(move) in legal.ids or move in legal.moves):
+        if legal is not None and move in legal:
             # One of the moves legal_moves() gave for this position (or the one it was
             # copied from), or one equal to it: legal, and its indexes are this position's.
-            # The search makes every move it applies this way: the very object, met by its
-            # id (comparing it with the moves before it in the list was a call each), so
-            # the checks of _locate are made once.
+            # The search makes every move it applies this way (the very object, which the
+            # look meets by identity), so the checks of _locate are made once.
             di, ci = move.die_index, move.card_index
         else:
             di, ci = self._locate(move)
@@ -951,17 +950,6 @@ def _accepted_values(card: CardState, act: EquipmentDef) -> frozenset[int]:
                 slots, act.total, tuple(sorted(card.placed + (v,))))])
         _ACCEPTED[key] = hit
     return hit
-
-
-class _Legal:
-    """A position's legal moves, as ``legal_moves`` lists them, and the ids of those very
-    objects: ``apply`` knows a move of the list by its id, with no comparison."""
-
-    __slots__ = ("moves", "ids")
-
-    def __init__(self, moves: list[Move]):
-        self.moves = tuple(moves)
-        self.ids = frozenset(map(id, self.moves))   # (the moves live as long as this)
 
 
 def _legal(action: str, die: Die, card: CardState) -> bool:

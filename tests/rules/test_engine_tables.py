@@ -305,18 +305,3 @@ def test_the_engine_profile_tool_times_and_counts(capsys):
     tool.main(["--positions", "1", "--ops", "--top", "3"])
     out = capsys.readouterr().out
     assert "moves/s" in out and "copy + key" in out and "bytecodes a move" in out
-
-
-def test_a_listed_move_is_applied_without_comparing_moves(monkeypatch):
-    """apply() knew a listed move by ``move in list``: a Move comparison (a Python call)
-    with each move before it in the list, for every move of every search."""
-    f = position([5, 3, 2], ["sword", "shield", "sword"])
-    moves = f.legal_moves()
-    compared = []
-    plain_eq = Move.__eq__
-    monkeypatch.setattr(Move, "__eq__", lambda a, b: compared.append(1) or plain_eq(a, b))
-    for move in moves[:-1]:
-        f.copy().apply(move, sample())
-    assert compared == []
-    f.copy().apply(Move.parse("3 → Shield"), sample())   # an equal move, not the listed one
-    assert compared                                      # is still known (by comparison)
