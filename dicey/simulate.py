@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from .lang.ast import make_id
+from .lang.ast import make_id, upgrade_ref
 from .library import Library, load_library
 from .rules.events import listed
 from .rules.state import FighterSetup
@@ -238,9 +238,8 @@ def card_key(ids: Mapping[str, str], side: int, title: str) -> str:
     >>> card_key({"Salt; a=b": "salt_a_b"}, 1, "Salt; a=b+")
     'enemy:salt_a_b+'
     """
-    base, upgraded = (title[:-1], "+") if title not in ids and title.endswith("+") else \
-        (title, "")
-    return f"{SIDES[side]}:{ids.get(base) or make_id(base)}{upgraded}"
+    base, upgraded = upgrade_ref(title) if title not in ids else (title, False)
+    return f"{SIDES[side]}:{ids.get(base) or make_id(base)}{'+' * upgraded}"
 
 
 def simulate(jobs: Sequence[FightJob], *, workers: int = 1,
@@ -443,16 +442,14 @@ def quality_figures(lib: Library, fights: int, seed: int = 1,
     enemies = [e for e in sorted(lib.enemies) if enemy_floor(lib, e) is not None]
     jobs = plan_jobs(lib, fights, seed, enemies=enemies, presets=presets)
     results = simulate(jobs, workers=workers, mod_dirs=mod_dirs, use_mods=use_mods, lib=lib)
-    report = build_report(results, seed)
-    rates = {name: row["enemy_win_pct"] for name, row in report["presets"].items()}
-    won = {name: [r.winner == "enemy" for r in results if r.enemy_ai == name]
-           for name in presets}
+    rates = {name: row["enemy_win_pct"]
+             for name, row in _group(results, lambda r: r.enemy_ai).items()}
     base = presets[0]
+    compare = _compare(results, base)
     out: dict = {"fights_per_preset": fights, "hero_bot": HERO_BOT, "enemy_win_pct": rates}
     for name in presets[1:]:
-        gain = 100.0 * (sum(won[name]) - sum(won[base])) / max(1, len(won[base]))
-        out[f"{name}_minus_{base}_points"] = round(gain, 1)   # (from the counts, not rates)
-        out[f"{name}_minus_{base}_stderr"] = round(paired_stderr(won[name], won[base]), 1)
+        out[f"{name}_minus_{base}_points"] = compare["enemy_win_pct_gain"][name]
+        out[f"{name}_minus_{base}_stderr"] = compare["enemy_win_pct_gain_stderr"][name]
     return out
 
 
@@ -546,17 +543,17 @@ def _cards(results: Sequence[FightResult], names: Mapping[str, str]) -> dict:
     return rows
 
 
-def _compare(results: Sequence[FightResult]) -> dict:
-    """Each preset's enemy win rate against the first preset's (``easy`` when present),
-    from the counts, with the standard error of the gain: each preset meets the same
-    fights, so it is read fight by fight (:func:`paired_stderr`; None when the presets
-    did not meet the same fights)."""
+def _compare(results: Sequence[FightResult], base: str | None = None) -> dict:
+    """Each preset's enemy win rate against ``base``'s (by default ``easy`` when present,
+    else the first by name), from the counts, with the standard error of the gain: each
+    preset meets the same fights, so it is read fight by fight (:func:`paired_stderr`;
+    None when the presets did not meet the same fights)."""
     by: dict[str, list[FightResult]] = defaultdict(list)
     for r in sorted(results, key=lambda r: r.index):
         by[r.enemy_ai].append(r)
     if not by:
         return {}
-    base = "easy" if "easy" in by else min(by)
+    base = base or ("easy" if "easy" in by else min(by))
     won = {name: [r.winner == "enemy" for r in rs] for name, rs in by.items()}
     fights = [(r.hero, r.enemy, r.seed) for r in by[base]]
     gains, errors = {}, {}

@@ -112,16 +112,15 @@ def run(args: argparse.Namespace) -> int:
         return fail(err.args[0] if err.args else str(err))
     try:
         setup = None if args.vs is not None else _hero_setup(lib, first, second, args)
-        if args.json:
-            record = run_fight(lib, first, second, args.seed, *choosers, hero_state=setup)
-            json.dump(record.to_json(), sys.stdout, ensure_ascii=False, indent=1)
-            sys.stdout.write("\n")
-            return 0
-        # the log as the fight goes: a long fight, or a slow turn, is seen going on
+        # the text log as the fight goes: a long fight, or a slow turn, is seen going on
         record = run_fight(lib, first, second, args.seed, *choosers, hero_state=setup,
-                           on_events=_print_events)
+                           on_events=None if args.json else _print_events)
     except ValueError as err:   # e.g. a fighter's equipment names an unknown card
         return fail(str(err))
+    if args.json:
+        json.dump(record.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
     hp = ", ".join(f"{name} {h}/{m} HP" for name, h, m in zip(record.names, record.hp,
                                                               record.max_hp))
     print(f"result: {record.winner_name or 'draw'} after {record.turns} turns ({hp})")
