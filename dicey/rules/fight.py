@@ -345,38 +345,42 @@ class Fight(Mechanics):
         a card without one). A condition that faults as it is read (a division by zero,
         say) does not hold (a fight that keeps a log says why, once: see
         :meth:`_read_fault`); one that is not a true/false value neither."""
-        script = self.fighters[side].cards[ci].active.ready
+        card = self.fighters[side].cards[ci]
+        script = card.active.ready
         if script is None:
             return True
-        values = self._read(side, ci, (script,), "ready")
-        return values is not None and values[0] is True
+        names = {"card": card_ref(side, ci), "turn": self.turn}
+        try:   # the checker made sure it meets no chance point and has no effect
+            value = script.evaluate(FightEffects(self, side, ci), _NO_CHANCE, names,
+                                    dict(card.vars))
+        except ScriptError as err:
+            if self.log:   # (the AI's copies keep no log: nothing to say, nothing to pay)
+                self._read_fault(side, ci, err, "ready")
+            return False
+        return value is True
 
     def progress(self, side: int, ci: int) -> tuple[int, int] | None:
         """How far button ``ci`` of ``side`` has come towards being ready, and its goal,
         as its ``progress`` says (``(3, 8)``); None for a card without one, and for one
         that faults as it is read (said once, as a ``ready`` that faults is) or gives
-        something other than two whole numbers. Read only for showing the card."""
-        scripts = self.fighters[side].cards[ci].active.progress
+        something other than two whole numbers. Read only to show the card: never by the
+        search."""
+        card = self.fighters[side].cards[ci]
+        scripts = card.active.progress
         if scripts is None:
             return None
-        values = self._read(side, ci, scripts, "progress")
-        if values is None or any(type(v) is not int for v in values):
-            return None
-        return values[0], values[1]
-
-    def _read(self, side: int, ci: int, scripts: tuple, what: str) -> tuple | None:
-        """The values of a button's expressions (its ``ready``, its ``progress``) read now,
-        or None when one faults."""
-        card = self.fighters[side].cards[ci]
         names = {"card": card_ref(side, ci), "turn": self.turn}
         fx = FightEffects(self, side, ci)
-        try:   # the checker made sure they meet no chance point and have no effect
-            return tuple(script.evaluate(fx, _NO_CHANCE, names, dict(card.vars))
-                         for script in scripts)
+        try:   # as ready's: no chance point, no effect
+            values = [script.evaluate(fx, _NO_CHANCE, names, dict(card.vars))
+                      for script in scripts]
         except ScriptError as err:
-            if self.log:   # (the AI's copies keep no log: nothing to say, nothing to pay)
-                self._read_fault(side, ci, err, what)
+            if self.log:
+                self._read_fault(side, ci, err, "progress")
             return None
+        if any(type(v) is not int for v in values):
+            return None
+        return values[0], values[1]
 
     def _read_fault(self, side: int, ci: int, err: ScriptError, what: str) -> None:
         """A button's ``ready`` or ``progress`` (``what``) faulted as it was read: a
