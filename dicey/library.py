@@ -399,10 +399,15 @@ def _compile(defn: Def, statuses: frozenset[str], path: str) -> Def:
     hooks = {event: compile_hook(hook, path=path, scope=scope_for(defn, event, statuses))
              for event, hook in defn.hooks.items()}
     changes: dict[str, Any] = {"hooks": hooks}
-    if isinstance(defn, EquipmentDef) and defn.ready is not None:   # (the checked AST)
+    if isinstance(defn, EquipmentDef) and (defn.ready is not None or
+                                           defn.progress is not None):   # (checked ASTs)
         scope = Scope(checker.READY_NAMES, frozenset(name for name, _ in defn.vars),
                       statuses)
-        changes["ready"] = compile_expr(defn.ready, path=path, scope=scope)
+        if defn.ready is not None:
+            changes["ready"] = compile_expr(defn.ready, path=path, scope=scope)
+        if defn.progress is not None:
+            changes["progress"] = tuple(compile_expr(e, path=path, scope=scope)
+                                        for e in defn.progress)
     if isinstance(defn, EquipmentDef):
         for variant in ("upgraded", "weakened"):
             sub = getattr(defn, variant)

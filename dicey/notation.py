@@ -23,25 +23,34 @@ from dicey.rules.state import UNLIMITED, CardState, fresh_card, literal_value, s
 PRESS = "[press]"
 
 #: A button's face in a fight: it can be used now; its ``ready`` condition does not hold
-#: yet; no use is left this turn; it is used up for the fight. Short: each fits a card of
-#: a row of six at 80 columns (nine cells of text).
+#: yet (a button with a ``progress`` shows how far it has come instead: ``[3/8]``); no use
+#: is left this turn; it is used up for the fight. Short: each fits a card of a row of six
+#: at 80 columns (nine cells of text, which a progress longer than that keeps to by
+#: showing ``[not yet]``).
 READY, NOT_YET, USED, USED_UP = "[ready]", "[not yet]", "[used]", "[used up]"
 
+#: A button's ``progress`` as its fight reads it: so far, and the goal.
+Progress = tuple[int, int]
 
-def slot_line(card: CardState, ready: bool | None = None) -> str:
+
+def slot_line(card: CardState, ready: bool | None = None, progress: Progress | None = None
+              ) -> str:
     """The card's slots as they stand: ``[any] [≤4]``, a placed die in its slot (``[5]``),
     ``[5 to go]`` for a countdown card (``[3 to go]`` once dice went in), then
     ``+2`` free and ``spare 6``. A button shows ``[press]``, or in a fight, where
-    ``ready`` (whether its ``ready`` condition holds) is known, :func:`button_mark`.
+    ``ready`` (whether its ``ready`` condition holds) is known, :func:`button_mark`
+    (``progress``: how far it has come, when its fight could read it).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
     >>> slot_line(button), slot_line(button, True), slot_line(button, False)
     ('[press]', '[ready]', '[not yet]')
+    >>> slot_line(button, False, (3, 8)), slot_line(button, True, (8, 8))
+    ('[3/8]', '[ready]')
     """
     act = card.active
     if act.button:
-        return PRESS if ready is None else button_mark(card, ready)
+        return PRESS if ready is None else button_mark(card, ready, progress)
     if act.countdown is not None:   # short enough for a card at 80 columns
         return f"[{card.countdown} to go]"
     slots = card.slots
@@ -55,11 +64,12 @@ def slot_line(card: CardState, ready: bool | None = None) -> str:
     return " ".join(shown)
 
 
-def button_mark(card: CardState, ready: bool) -> str:
+def button_mark(card: CardState, ready: bool, progress: Progress | None = None) -> str:
     """A button's face in a fight, ``ready`` telling whether its ``ready`` condition holds
     now: ``[used up]`` for the fight, ``[used]`` (no use left this turn), else ``[ready]``
-    or ``[not yet]``. A shocked button shows what its condition says (its border says
-    SHOCKED: released, it is as ready as that).
+    or ``[not yet]`` -- which says how far it has come (``[3/8]``) when its ``progress``
+    is known and fits where ``[not yet]`` does. A shocked button shows what its condition
+    says (its border says SHOCKED: released, it is as ready as that).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> button = fresh_card(EquipmentDef("b", "B", slots=(), button=True))
@@ -67,12 +77,20 @@ def button_mark(card: CardState, ready: bool) -> str:
     ...                                 button._replace(uses_left=0),
     ...                                 button._replace(uses_left=0, gone=True))]
     ['[ready]', '[ready]', '[used]', '[used up]']
+    >>> [button_mark(button, False, p) for p in ((0, 8), (12, 100), (1000, 5000), None)]
+    ['[0/8]', '[12/100]', '[not yet]', '[not yet]']
     """
     if card.gone:
         return USED_UP
     if card.uses_left == 0:
         return USED
-    return READY if ready else NOT_YET
+    if ready:
+        return READY
+    if progress is not None:
+        shown = f"[{progress[0]}/{progress[1]}]"
+        if len(shown) <= len(NOT_YET):
+            return shown
+    return NOT_YET
 
 
 _TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
@@ -217,11 +235,25 @@ def ready_words(card: CardState) -> str:
     return f"when {ready}" if ready else "whenever it has uses left"
 
 
-def readiness(card: CardState, ready: bool | None) -> str:
+def progress_words(card: CardState) -> str:
+    """How a button says how far it has come (its ``progress`` as written), or "".
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> progress_words(fresh_card(EquipmentDef("b", "B", slots=(), button=True,
+    ...                                        progress_text=("charge", "8"))))
+    'charge of 8'
+    """
+    so_far, goal = card.active.progress_text
+    return f"{so_far} of {goal}" if so_far else ""
+
+
+def readiness(card: CardState, ready: bool | None, progress: Progress | None = None) -> str:
     """Whether a button can be used now, in words for a player, ``ready`` telling whether
-    its ``ready`` condition holds (None: not in a fight; then :func:`ready_words`). The
-    condition is said as written (a modder's card may have any), after the player's words,
-    with the card's number variables it reads as they are now.
+    its ``ready`` condition holds (None: not in a fight; then :func:`ready_words`, and
+    the card's ``progress`` as written). The condition is said as written (a modder's card
+    may have any), after the player's words, with how far the button has come
+    (``progress``, when its fight read it) or else the card's number variables the
+    condition reads as they are now.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> fury = fresh_card(EquipmentDef("f", "Fury", slots=(), button=True,
@@ -234,9 +266,12 @@ def readiness(card: CardState, ready: bool | None) -> str:
     'ready once released: it is SHOCKED (when charge >= 8)'
     >>> readiness(fury._replace(uses_left=0, gone=True), True), readiness(fury, None)
     ('used up for this fight', 'when charge >= 8')
+    >>> readiness(fury, False, (3, 8))
+    'not ready yet: 3 of 8 so far (ready when charge >= 8)'
     """
     if ready is None:
-        return ready_words(card)
+        shown = progress_words(card)
+        return ready_words(card) + (f"; its face shows {shown}" if shown else "")
     if card.gone:
         return "used up for this fight"
     if card.uses_left == 0:
@@ -245,6 +280,9 @@ def readiness(card: CardState, ready: bool | None) -> str:
     if ready:
         return ("ready once released: it is SHOCKED" if card.shocked else "ready now") + \
             (f" ({ready_words(card)})" if condition else "")
+    if progress is not None:
+        return f"not ready yet: {progress[0]} of {progress[1]} so far" + \
+            (f" (ready {ready_words(card)})" if condition else "")
     if not condition:   # (none: ready whenever it has uses left, so not shown here)
         return "not ready yet"
     now = "; ".join(f"{name} is {value}" for name, value in card.vars

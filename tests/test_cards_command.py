@@ -201,3 +201,13 @@ def test_a_button_says_it_takes_no_die_and_when_it_is_ready(cli):
     assert "  ready    whenever it has uses left" in out
     # a card that takes dice says nothing of readiness
     assert "ready" not in cli("--no-mods", "cards", "sword")[1]
+
+
+def test_a_button_says_how_far_it_has_come_and_that_curses_pass_it_by(cli):
+    out = cli("--no-mods", "cards", "fury")[1]
+    assert "  progress charge of 8, shown on its face in a fight until it is ready" in out
+    assert "([charge/8])" in out
+    assert "  weakened never: shock and weaken pass a button by" in out
+    barricade = cli("--no-mods", "cards", "barricade")[1]
+    assert "progress" not in barricade and "weakened never" in barricade
+    assert "weakened [≤5] (was [any])" in cli("--no-mods", "cards", "sword")[1]

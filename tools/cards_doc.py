@@ -47,10 +47,14 @@ def _cell(text: str) -> str:
 
 
 def _slots(card: EquipmentDef) -> str:
-    """The slots cell: the card's face, and for a button when it is ready (as written)."""
+    """The slots cell: the card's face, and for a button when it is ready and how far it
+    has come, its face shows in a fight (as written)."""
+    said = slot_text(card)
     if card.button and card.ready_text:
-        return f"{slot_text(card)} ready when `{card.ready_text}`"
-    return slot_text(card)
+        said += f" ready when `{card.ready_text}`"
+    if card.button and card.progress_text[0]:
+        said += "; progress `{}` of `{}`".format(*card.progress_text)
+    return said
 
 
 def render(lib: Library) -> str:

@@ -17,8 +17,8 @@ from rich.cells import cell_len
 
 from dicey.lang.defs import EquipmentDef
 from dicey.library import Library
-from dicey.notation import (card_text, ready_words, slot_line, slot_words, uses_line,
-                            uses_words, version_line)
+from dicey.notation import (card_text, progress_words, ready_words, slot_line, slot_words,
+                            uses_line, uses_words, version_line)
 from dicey.rules.events import listed
 from dicey.rules.state import fresh_card
 
@@ -91,6 +91,10 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     lines = [("slots", slot_line(state)), ("takes", slot_words(state))]
     if card.button:
         lines.append(("ready", ready_words(state)))
+    if progress_words(state):
+        lines.append(("progress", "{}, shown on its face in a fight until it is ready "
+                                  "([{}/{}])".format(progress_words(state),
+                                                     *card.progress_text)))
     lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
               ("text", card_text(state, as_written=True) or "(no text)")]
     if card.upgraded is not None:
@@ -98,7 +102,8 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     weak = state._replace(weakened=True)
     weakened = version_line(card, weak.active, state=weak, as_written=True)
     same = version_line(card, card, as_written=True)
-    lines.append(("weakened", "the same" if weakened == same else weakened))
+    lines.append(("weakened", "never: shock and weaken pass a button by" if card.button
+                  else "the same" if weakened == same else weakened))
     lines.append(("dodge", _dodging(card)))
     lines.append(("random", "yes: what it does depends on chance" if card.is_random
                   else "no"))

@@ -171,12 +171,16 @@ _NO_DICE = {name: f"'{name}' is not known here: a button takes no die (its scrip
             for name in ("d", "dice", "burning")}
 #: What a ``ready`` condition sees: the fighters, the card (its variables, ``times_used``,
 #: ``uses_left``) and the turn. Not ``simulation``: readiness is a function of the fight.
+#: A button's ``progress`` (how far it is towards being ready) sees the same.
 READY_NAMES = frozenset({"self", "target", "card", "turn"})
-_NOT_IN_READY = {**{name: f"'{name}' is not known in 'ready': a button takes no die, and "
-                          "'ready' is read before it is used" for name in _NO_DICE},
-                 "simulation": "'simulation' is not known in 'ready': a card is ready or not "
-                               "whoever looks (the AI's look-ahead sees what the player "
-                               "sees)"}
+_NOT_IN_READING = {prop: {**{name: f"'{name}' is not known in '{prop}': a button takes no "
+                                   f"die, and '{prop}' is read before it is used"
+                             for name in _NO_DICE},
+                          "simulation": f"'simulation' is not known in '{prop}': a card is "
+                                        f"{what} whoever looks (the AI's look-ahead sees "
+                                        "what the player sees)"}
+                   for prop, what in (("ready", "ready or not"),
+                                      ("progress", "as far along"))}
 
 
 def hook_scope(kind: str, event: str, var_names: Iterable[str],
@@ -304,10 +308,14 @@ class _ScriptChecker:
     """Checks one hook body (or one expression) against its scope; infers static types."""
 
     def __init__(self, report: _Report, scope: Scope, symbols: Symbols, event: str,
-                 var_types: dict[str, str], absent: dict[str, str] | None = None):
+                 var_types: dict[str, str], absent: dict[str, str] | None = None,
+                 blame: A.Pos | None = None):
         self.report = report
-        #: Names this script may not read, with why (a button's ``d``…): said as written.
+        #: Names this script may not read, with why (a button's ``d``…): said as written,
+        #: where it is read, or at ``blame`` (what made them absent), its ``{at}`` saying
+        #: where it is read.
         self.absent = absent or {}
+        self.blame = blame
         self.scope = scope
         self.symbols = symbols
         self.event = event
@@ -477,7 +485,11 @@ class _ScriptChecker:
                                         f"{did_you_mean(name, DAMAGE_TYPES)} (one of "
                                         f"{', '.join(DAMAGE_TYPES)})")
         elif name in self.absent:
-            self.report.error(node.pos, self.absent[name])
+            if self.blame is None:
+                self.report.error(node.pos, self.absent[name])
+            else:
+                self.report.error(self.blame, self.absent[name].format(
+                    at=f"line {node.pos.line}:{node.pos.column}"))
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
         else:
@@ -892,7 +904,8 @@ def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> 
 
 # --------------------------------------------------------------- equipment
 
-_EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text", "ready")
+_EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text", "ready",
+                    "progress")
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown",
                "none")
@@ -1052,8 +1065,10 @@ class _DeclChecker:
 
     # -- scripts ------------------------------------------------------------
 
-    def _scripts(self, m: _Members, var_types: dict[str, str], button: bool = False
-                 ) -> dict[str, A.Hook]:
+    def _scripts(self, m: _Members, var_types: dict[str, str], button: bool = False,
+                 became: tuple[str, A.Property] | None = None) -> dict[str, A.Hook]:
+        """The hooks, checked; ``became``: the block (its title and its ``slots``) that
+        makes a variant a button when the base card is not one."""
         for event, hook in m.hooks.items():
             key = (id(hook), tuple(var_types.items()), button)
             if key in self._checked:
@@ -1061,12 +1076,30 @@ class _DeclChecker:
             self._checked.add(key)
             scope = hook_scope(self.decl.kind, event, var_types, self.symbols.statuses,
                                button=button)
+            absent, blame = (_NO_DICE, None) if button else (None, None)
+            if became is not None:
+                absent, blame = self._no_dice_in_variant(hook, *became)
             walk = _ScriptChecker(self.report, scope, self.symbols, event, var_types,
-                                  _NO_DICE if button else None)
+                                  absent, blame)
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
             self._budget(hook)
         return dict(m.hooks)
+
+    def _no_dice_in_variant(self, hook: A.Hook, title: str, slots: A.Property
+                            ) -> tuple[dict[str, str], A.Pos | None]:
+        """What a hook of a variant that only its block ``title`` makes a button may not
+        read (the dice), with why: a hook it keeps from the base card is blamed on the
+        block's ``slots`` (the base card takes dice: its hook is right as a base's)."""
+        if not any(member is hook for member in self.decl.members):   # the block's own
+            return {name: f"'{name}' is not known here: the {title} version of "
+                          f"{self.decl.name} is a button ('slots: none' at line "
+                          f"{slots.pos.line}), which takes no die" for name in _NO_DICE}, None
+        return {name: f"'{name}' is not known once {self.decl.name} is {title}: its {title} "
+                      f"version is a button (this 'slots: none'), which takes no die, and it "
+                      f"keeps the base card's '{hook.event}', which reads '{name}' at {{at}} "
+                      f"(give '{title}' an '{hook.event}' of its own)"
+                for name in _NO_DICE}, slots.pos
 
     def _budget(self, hook: A.Hook) -> None:
         """A warning for a hook that takes more steps than a run's budget whatever happens
@@ -1124,14 +1157,15 @@ class _DeclChecker:
             merged = _merge(self.decl.members, section.members)
             vm = self._equipment_members(merged, f"'{section.title}' of {self.decl.name}",
                                          quiet=True, only=section.members)
-            variants[section.title] = self._equipment(vm, section.pos)
+            variants[section.title] = self._equipment(vm, section.pos, base["button"])
         weakened = variants.get("weakened")
         upgraded = variants.get("upgraded")
         if upgraded is not None and weakened is not None:
             wm = _merge(_merge(self.decl.members, _section(m, "upgraded")),
                         _section(m, "weakened"))
             upgraded = {**upgraded, "weakened": EquipmentDef(**self._equipment(
-                self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos))}
+                self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos,
+                base["button"]))}
         return EquipmentDef(**{**base, "is_random": base["is_random"] or any(
             v["is_random"] for v in variants.values())},
             upgraded=upgraded and EquipmentDef(**upgraded),
@@ -1149,8 +1183,10 @@ class _DeclChecker:
         return _Members(members, report, what, _EQUIPMENT_PROPS, _EQUIPMENT_FLAGS, sections,
                         HOOKS["equipment"], allow_vars=True)
 
-    def _equipment(self, m: _Members, pos: A.Pos) -> dict[str, Any]:
-        """An EquipmentDef's fields (it is made once its variants are known)."""
+    def _equipment(self, m: _Members, pos: A.Pos, base_button: bool | None = None
+                   ) -> dict[str, Any]:
+        """An EquipmentDef's fields (it is made once its variants are known); a variant's
+        knows whether its base card is a button (``base_button``)."""
         v = _Values(m, self.report)
         size = v.integer("size", 1, 1, 2)
         spec = _SlotSpec()
@@ -1164,8 +1200,10 @@ class _DeclChecker:
                          m.props["total"].pos if "total" in m.props else pos, self.report)
         button = spec.none is not None
         var_types = self._var_types(m)
-        hooks = self._scripts(m, var_types, button)
+        hooks = self._scripts(m, var_types, button, self._became_button(m) if button and
+                              base_button is False else None)
         ready = self._ready(m, var_types, button)
+        progress = self._progress(m, var_types, button)
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
                            ({"d"} if not button else set()) | set(var_types))
@@ -1187,42 +1225,88 @@ class _DeclChecker:
                                                             ("target", "self")),
             tags=tags, text=text, button=button, ready=ready,
             ready_text=print_expr(ready) if ready is not None else "",
+            progress=progress, progress_text=tuple(map(print_expr, progress)) if progress
+            else ("", ""),
             vars=tuple((name, var.value) for name, var in m.vars.items()), hooks=hooks,
             # a var's initialiser runs when the card enters a fight, a move's given card too
             is_random=self._is_random(hooks, *(var.value for var in m.vars.values())),
             origin=self.origin)
 
+    def _became_button(self, m: _Members) -> tuple[str, A.Property] | None:
+        """The block (its title and its ``slots``) whose ``slots: none`` makes a variant
+        a button, when the base card is not one."""
+        slots = m.props.get("slots")
+        for member in self.decl.members:
+            if isinstance(member, A.Section) and any(p is slots for p in member.members):
+                return member.title, slots
+        return None
+
+    def _button_prop(self, m: _Members, key: str, button: bool, why: str
+                     ) -> A.Property | None:
+        """A button's property ``key``, or None: when the card has none, and when it takes
+        dice (refused, saying ``why`` the property is a button's only)."""
+        prop = m.props.get(key)
+        if prop is not None and not button:
+            self.report.error(prop.pos, f"'{key}' is only for a button (a card with "
+                                        f"'slots: none'): {why}")
+            return None
+        return prop
+
     def _ready(self, m: _Members, var_types: dict[str, str], button: bool) -> A.Expr | None:
         """A button's ``ready`` condition, checked: a true/false expression over the
         fighters, the card and the turn that neither reaches a chance point nor changes the
         fight (it is read each time the moves are listed)."""
-        prop = m.props.get("ready")
+        prop = self._button_prop(m, "ready", button, "a card that takes dice is used when a "
+                                                     "die fits")
         if prop is None:
             return None
-        if not button:
-            self.report.error(prop.pos, "'ready' is only for a button (a card with "
-                                        "'slots: none'): a card that takes dice is used "
-                                        "when a die fits")
-            return None
         expr = prop.items[0].expr   # (the grammar reads one expression here, nothing else)
+        return expr if self._reading(expr, "ready", var_types) else None
+
+    def _progress(self, m: _Members, var_types: dict[str, str], button: bool
+                  ) -> tuple[A.Expr, A.Expr] | None:
+        """A button's ``progress: SO_FAR, GOAL``, checked: two whole numbers read as
+        ``ready`` is (pure, no chance point), which its face shows (``[3/8]``)."""
+        prop = self._button_prop(m, "progress", button, "it says how near the button is to "
+                                                        "being ready")
+        if prop is None:
+            return None
+        if len(prop.items) != 2:
+            self.report.error(prop.pos, "'progress' takes two numbers, how far the button "
+                                        "has come and its goal ('progress: charge, 8'), not "
+                                        f"{len(prop.items)}")
+            return None
+        exprs = tuple(item.expr for item in prop.items)
+        checked = [self._reading(expr, "progress", var_types) for expr in exprs]
+        return exprs if all(checked) else None   # (each checked, each said)
+
+    def _reading(self, expr: A.Expr, prop: str, var_types: dict[str, str]) -> bool:
+        """Check an expression of a button's ``ready`` (true/false) or ``progress`` (a
+        number) over the fighters, the card and the turn: one that neither reaches a
+        chance point nor changes the fight (it is read whenever the fight is shown or its
+        moves listed). Whether it is clean."""
         scope = Scope(READY_NAMES, frozenset(var_types), frozenset(self.symbols.statuses))
-        walk = _ScriptChecker(self.report, scope, self.symbols, "ready", var_types,
-                              _NOT_IN_READY)
+        walk = _ScriptChecker(self.report, scope, self.symbols, prop, var_types,
+                              _NOT_IN_READING[prop])
         before = len(self.report.problems)
-        type_ = walk.expr(expr, "bool")
+        wanted = "bool" if prop == "ready" else "int"
+        type_ = walk.expr(expr, wanted)
+        about = "whether a card is ready" if prop == "ready" else "how far a button has come"
         for call in _calls(expr):
             spec = BUILTINS.get(call.func)
             if spec is not None and spec.random:
-                self.report.error(call.func_pos, f"'ready' cannot call {call.func}(), a "
-                                  "chance point: whether a card is ready must follow from "
-                                  "the fight as it stands, never from luck")
+                self.report.error(call.func_pos, f"'{prop}' cannot call {call.func}(), a "
+                                  f"chance point: {about} must follow from the fight as it "
+                                  "stands, never from luck")
             elif spec is not None and spec.effect:
-                self.report.error(call.func_pos, f"'ready' cannot call {call.func}(): it "
+                self.report.error(call.func_pos, f"'{prop}' cannot call {call.func}(): it "
                                   "only reads the fight (effects belong in 'on use')")
-        if not _fits(type_, "bool"):
+        if not _fits(type_, wanted):
             self.report.error(expr.pos, f"'ready' must be a condition (true or false), not "
-                                        f"{_describe_type(type_)}")
-        return expr if len(self.report.problems) == before else None
+                                        f"{_describe_type(type_)}" if prop == "ready" else
+                              f"'progress' must be whole numbers (so far, goal), not "
+                              f"{_describe_type(type_)}")
+        return len(self.report.problems) == before
 
     def _tags(self, m: _Members, v: _Values) -> frozenset[str]:
         """The card's tags. Free words are allowed, so a misspelt engine tag would silently

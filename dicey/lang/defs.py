@@ -112,6 +112,9 @@ class EquipmentDef:
     ready: Any = None                          # `ready: EXPR` of a button (checked AST,
                                                # then compiled by the library), or None
     ready_text: str = ""                       # the `ready` expression as written
+    progress: tuple[Any, Any] | None = None    # `progress: SO_FAR, GOAL` of a button
+                                               # (as `ready`: checked, then compiled)
+    progress_text: tuple[str, str] = ("", "")  # the two `progress` expressions as written
     tags: frozenset[str] = frozenset()
     text: str = ""
     vars: tuple[tuple[str, Expr], ...] = ()

@@ -190,9 +190,10 @@ class ToAst(Transformer):
     def property(self, children):
         return A.Property(children[0].value, children[2], _span(children))
 
-    def expr_property(self, children):   # READY ":" expr
-        expr = children[2]
-        return A.Property(children[0].value, (A.ExprItem(expr, expr.pos),), _span(children))
+    def expr_property(self, children):   # READY ":" expr, PROGRESS ":" expr ("," expr)*
+        exprs = children[2::2]
+        return A.Property(children[0].value, tuple(A.ExprItem(e, e.pos) for e in exprs),
+                          _span(children))
 
     def flag(self, children):
         return A.Flag(tuple(str(w) for w in children), _span(children))

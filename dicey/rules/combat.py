@@ -247,10 +247,17 @@ class Mechanics:
         keeps hitting a fighter at 0 HP runs out its budget), and the log has ended."""
         if self._stopped:
             return
-        where = text = f"{what[0]}{what[1]}, {what[2]}"
+        self._emit(E.ScriptFault, side, self.fighters[side].name, self._fault_where(err, what),
+                   err.message)
+
+    @staticmethod
+    def _fault_where(err: ScriptError, what: tuple[str, str, str]) -> str:
+        """Where a script faulted, for its ScriptFault event: ``file:line:col (Sword, on
+        use)``, or the script's name alone when the fault has no place."""
+        text = f"{what[0]}{what[1]}, {what[2]}"
         if err.pos is not None and err.pos.line:
-            where = f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
-        self._emit(E.ScriptFault, side, self.fighters[side].name, where, err.message)
+            return f"{err.path}:{err.pos.line}:{err.pos.column} ({text})"
+        return text
 
     def _fizzled(self, side: int, card: CardState) -> None:
         """A card whose script failed does nothing (said only while the fight goes on)."""

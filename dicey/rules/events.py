@@ -150,22 +150,6 @@ class Placed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Pressed(Event):
-    """A button (a card that takes no die) used by its own move; ``Fired`` follows.
-
-    >>> Pressed(0, "Warrior", "Second Wind").describe()
-    'Warrior presses Second Wind'
-    """
-
-    side: int
-    who: str
-    card: str
-
-    def describe(self) -> str:
-        return f"{self.who} presses {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """A blind die shown as it is placed; ``fits`` says whether it stayed on the card."""
 
@@ -208,6 +192,9 @@ class CountdownChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Fired(Event):
+    """A card used: its slots full, its countdown run out, or a button used by its own
+    move (with no dice, so one line says the move: ``Warrior uses Fury``)."""
+
     side: int
     who: str
     card: str

@@ -68,7 +68,7 @@ class Fight(Mechanics):
     __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation", "log",
                  "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
                  "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
-                 "_chance", "_legal")
+                 "_chance", "_legal", "_faults")
 
     # ---------------------------------------------------------------- start
 
@@ -121,6 +121,7 @@ class Fight(Mechanics):
         fight._live_vars = None
         fight._chance = None
         fight._legal = None
+        fight._faults = None
         return fight
 
     def _open(self, chance: Chance) -> None:
@@ -135,6 +136,8 @@ class Fight(Mechanics):
     def _close(self) -> list[E.Event]:
         events, self._events = self._events, []
         self._chance = None
+        if self.log:   # (the AI's copies keep no log: nothing more for them)
+            events = self._with_faults(events)
         return events
 
     # ------------------------------------------------------------ properties
@@ -340,7 +343,8 @@ class Fight(Mechanics):
     def ready(self, side: int, ci: int) -> bool:
         """Whether the ``ready`` condition of card ``ci`` of ``side`` holds now (true for
         a card without one). A condition that faults as it is read (a division by zero,
-        say) does not hold; one that is not a true/false value neither."""
+        say) does not hold (a fight that keeps a log says why, once: see
+        :meth:`_read_fault`); one that is not a true/false value neither."""
         card = self.fighters[side].cards[ci]
         script = card.active.ready
         if script is None:
@@ -349,9 +353,78 @@ class Fight(Mechanics):
         try:   # the checker made sure it meets no chance point and has no effect
             value = script.evaluate(FightEffects(self, side, ci), _NO_CHANCE, names,
                                     dict(card.vars))
-        except ScriptError:
+        except ScriptError as err:
+            if self.log:   # (the AI's copies keep no log: nothing to say, nothing to pay)
+                self._read_fault(side, ci, err, "ready")
             return False
         return value is True
+
+    def progress(self, side: int, ci: int) -> tuple[int, int] | None:
+        """How far button ``ci`` of ``side`` has come towards being ready, and its goal,
+        as its ``progress`` says (``(3, 8)``); None for a card without one, and for one
+        that faults as it is read (said once, as a ``ready`` that faults is) or gives
+        something other than two whole numbers. Read only to show the card: never by the
+        search."""
+        card = self.fighters[side].cards[ci]
+        scripts = card.active.progress
+        if scripts is None:
+            return None
+        names = {"card": card_ref(side, ci), "turn": self.turn}
+        fx = FightEffects(self, side, ci)
+        try:   # as ready's: no chance point, no effect
+            values = [script.evaluate(fx, _NO_CHANCE, names, dict(card.vars))
+                      for script in scripts]
+        except ScriptError as err:
+            if self.log:
+                self._read_fault(side, ci, err, "progress")
+            return None
+        if any(type(v) is not int for v in values):
+            return None
+        return values[0], values[1]
+
+    def _read_fault(self, side: int, ci: int, err: ScriptError, what: str) -> None:
+        """A button's ``ready`` or ``progress`` (``what``) faulted as it was read: a
+        ScriptFault event, once a fight for each card and expression (its moves are listed
+        and its face shown again and again), given with the events of the next public call
+        (:meth:`_with_faults`). Only a fight that keeps a log comes here; its copies
+        (which have no ``_faults`` until they meet one) say their own."""
+        faults = getattr(self, "_faults", None)
+        if faults is None:
+            faults = self._faults = (set(), [])
+        card = self.fighters[side].cards[ci]
+        seen, pending = faults
+        if (side, ci, card.defn.id, what) not in seen and not self._stopped:
+            seen.add((side, ci, card.defn.id, what))
+            pending.append(E.ScriptFault(side, self.fighters[side].name,
+                                         self._fault_where(err, ("", card.defn.name, what)),
+                                         err.message))
+
+    def _with_faults(self, events: list[E.Event]) -> list[E.Event]:
+        """``events`` of a public call of a fight that keeps a log, with the faults met
+        reading buttons since the last call before them, and after them those the acting
+        fighter's buttons meet as the position now is (read here, so that a fight whose
+        moves are chosen on copies, as ``dicey fight``'s are, says them too)."""
+        held = self._take_faults()
+        if self.phase == ACTING:
+            side = self.actor
+            f = self.fighters[side]
+            events_of = f._card_events
+            if BUTTON in (events_of if events_of is not None else f.card_events()):
+                for ci, card in enumerate(f.cards):
+                    if card.active.button and not card.gone:
+                        self.ready(side, ci)
+                        self.progress(side, ci)
+        after = self._take_faults()
+        return [*held, *events, *after] if held or after else events
+
+    def _take_faults(self) -> list[E.Event]:
+        """The ScriptFault events of buttons' readings not given yet (see _read_fault)."""
+        faults = getattr(self, "_faults", None)
+        if not faults or not faults[1]:
+            return []
+        taken = faults[1][:]
+        faults[1].clear()
+        return taken
 
     def apply(self, move: Move, chance: Chance) -> list[E.Event]:
         """Make ``move`` in place (chance points draw from ``chance``); its events."""
@@ -395,7 +468,7 @@ class Fight(Mechanics):
         if not log:
             return []
         events, self._events = self._events, []
-        return events
+        return self._with_faults(events)
 
     def _locate(self, move: Move) -> tuple[int, int]:
         """The die and card a move means (its indexes, or the canonical equal ones)."""
@@ -533,9 +606,7 @@ class Fight(Mechanics):
         """Use a button: it fires as a card whose slots are full fires, with no dice."""
         side = self.actor
         f = self.fighters[side]
-        card = f.cards[ci]
-        if self.log:
-            self._events.append(E.Pressed(side, f.name, card.title))
+        card = f.cards[ci]   # (its Fired event says it: "Warrior uses Fury")
         self._fire(side, ci, (), card, card.active, 0)
 
     def move_is_random(self, move: Move) -> bool:

@@ -116,14 +116,16 @@ def _blind(out: list[Die], count: int, frozen: set[int], marks: list[tuple]) -> 
 def card_mark_choices(cards: Iterable[CardState], mark: str) -> list[int]:
     """Indexes of the cards a ``shock``/``weaken`` stack may pick now.
 
-    Eligible: not used up, not mid-countdown, not already shocked or weakened, and not
-    tagged ``<mark>avoid``/``<mark>immune``; cards tagged ``<mark>attract`` go first.
+    Eligible: not used up, not mid-countdown, not already shocked or weakened, not a
+    button (it takes no die: weakened slots would not touch it, and a shock would only make
+    its owner spend a die to release it), and not tagged ``<mark>avoid``/``<mark>immune``;
+    cards tagged ``<mark>attract`` go first.
     """
     eligible, attract = [], []
     for i, card in enumerate(cards):
         act = card.active
         tags = act.tags
-        if card.gone or card.shocked or card.weakened:
+        if card.gone or card.shocked or card.weakened or act.button:
             continue
         if act.countdown is not None and card.countdown < act.countdown:
             continue

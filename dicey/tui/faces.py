@@ -19,9 +19,9 @@ from typing import Any, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from dicey.notation import (NOT_YET, READY, button_words, card_text, card_title, counted, marks,
-                            readiness, ready_words, slot_line, slot_words, uses_line,
-                            uses_words, version_line)
+from dicey.notation import (NOT_YET, READY, Progress, button_words, card_text, card_title,
+                            counted, marks, readiness, ready_words, slot_line, slot_words,
+                            uses_line, uses_words, version_line)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
@@ -102,26 +102,29 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     return f"{head}: " + ", ".join(said) + rest + "."
 
 
-def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | None = None
-              ) -> str:
+def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | None = None,
+              progress: Progress | None = None) -> str:
     """The whole card on one line (a card's face may be too small for its name and text):
     ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``; an
     ``owner``'s card is said to be theirs: ``Frog's Tongue: [≤3] Do d damage``; a button
-    shows what its face does (``[ready]``…, ``ready``: whether its condition holds)."""
+    shows what its face does (``[ready]``, ``[3/8]``…, ``ready``: whether its condition
+    holds, ``progress``: how far it has come)."""
     tail = [t for t in (uses_line(card), marks(card)) if t]
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
-    return f"{whose}{card_title(card, key)}: {slot_line(card, ready)} {card_text(card)}" + \
-        "".join(f" · {t}" for t in tail)
+    return f"{whose}{card_title(card, key)}: {slot_line(card, ready, progress)} " \
+        f"{card_text(card)}" + "".join(f" · {t}" for t in tail)
 
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
-                 ready: bool | None = None) -> tuple[str, list[tuple[str, str]]]:
+                 ready: bool | None = None, progress: Progress | None = None
+                 ) -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
     whole text, its upgrade and the mod it comes from. Nothing is cut: a card's text may be
-    of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight)
-    says whether it can be used now, and when it can.
+    of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight,
+    and ``progress``: how far it has come) says whether it can be used now, and when it
+    can.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> plus = EquipmentDef("sword+", "Sword", size=2, text="Do [d]+2 damage")
@@ -140,11 +143,11 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
     """
     act = card.active
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
-    ready = ready if in_fight else None
-    lines = [("slots", slot_line(card, ready)),
+    ready, progress = (ready, progress) if in_fight else (None, None)
+    lines = [("slots", slot_line(card, ready, progress)),
              ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
-        lines.append(("ready", readiness(card, ready)))
+        lines.append(("ready", readiness(card, ready, progress)))
     lines.append(("uses", uses_words(card, in_fight)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "

@@ -171,6 +171,7 @@ LEGEND = (
     ("[5 to go]", "a countdown: pour dice in; at 0 it fires by itself"),
     ("[ready] [not yet]", "a button: it takes no die; its key (or enter on it) uses it "
                           "when it is ready; not yet: x says when it will be"),
+    ("[3/8]", "a button not ready yet, and how far it has come (a limit break's charge)"),
     ("[used] [used up]", "a button with no use left this turn · used up for the fight"),
     ("d", "in a card's text: the total of the dice on it"),
     ("∞ ×2 used", "unlimited uses · uses left this turn · no use left this turn"),

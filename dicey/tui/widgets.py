@@ -167,6 +167,9 @@ class CardView(Widget):
     #: not a button): its face says ``[ready]``, ``[not yet]``, ``[used]`` or ``[used up]``
     #: where others show slots (:func:`dicey.notation.button_mark`); ``[ready]`` stands out.
     ready: reactive[bool | None] = reactive(None)
+    #: For such a button, how far it has come (so far, goal) as its ``progress`` says
+    #: (None: it has none, or it could not be read): ``[3/8]`` where ``[not yet]`` stands.
+    progress: reactive[tuple[int, int] | None] = reactive(None)
 
     @dataclass
     class Picked(Message):
@@ -229,7 +232,7 @@ class CardView(Widget):
             return Text("")
         style = self.get_component_rich_style
         gone = card.gone or card.uses_left == 0
-        slots = faces.slot_line(card, self.ready)
+        slots = faces.slot_line(card, self.ready, self.progress)
         text = Text(style=style("card-view--slots"))
         # (a span of its own: the text's style is the whole face's, which would reverse
         # the card's text too)
@@ -322,19 +325,25 @@ class CardRow(Horizontal):
         return [w.card for w in self.query(CardView) if w.display and w.card is not None]
 
     def show(self, cards: Sequence[CardState], cursor: int | None = None,
-             ready: Sequence[bool | None] = ()) -> None:
+             ready: Sequence[bool | None] = (),
+             progress: Sequence[tuple[int, int] | None] = ()) -> None:
         """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
-        card that is a button, whether it is ready, as its face says)."""
+        card that is a button, whether it is ready, and ``progress``, how far it has come,
+        as its face says)."""
         keys = faces.CARD_KEYS if self.lettered else ""
+
+        def at(values: Sequence, i: int) -> Any:
+            return values[i] if i < len(values) else None
 
         def make(i: int, card: CardState) -> CardView:
             view = CardView(i, card, self.side, keys[i] if i < len(keys) else "", self.unit)
-            view.set_reactive(CardView.ready, ready[i] if i < len(ready) else None)
+            view.set_reactive(CardView.ready, at(ready, i))
+            view.set_reactive(CardView.progress, at(progress, i))
             return view
 
         def update(w: Widget, card: CardState) -> None:
             w.key = keys[w.index] if w.index < len(keys) else ""
-            w.ready = ready[w.index] if w.index < len(ready) else None
+            w.ready, w.progress = at(ready, w.index), at(progress, w.index)
             w.card = card
 
         sync_children(self, cards, make, update)

@@ -50,3 +50,23 @@ def test_the_barricade_is_ready_at_once_and_once_a_fight(lib):
     assert change.mine.get("shield") == 3 and uses(fight) == []
     upgraded = position(lib, ["Barricade+"], [2])
     assert outcome(upgraded, "use Barricade").mine.get("shield") == 5
+
+
+@pytest.mark.parametrize("card, full", [("Fury", 8), ("Fury+", 6), ("Unlucky Roll", 8),
+                                        ("Unlucky Roll+", 8)])
+def test_a_limit_break_shows_its_charge_as_its_progress(lib, card, full):
+    """Its face shows the charge towards its mark ([3/8]): at 80 columns its text is cut
+    before its "(3/8)"."""
+    fight = position(lib, [card, "Sword"], [3], hp=30)
+    assert fight.progress(0, 0) == (0, full) and fight.progress(0, 1) is None
+    hurt(fight, 3)
+    assert fight.progress(0, 0) == (3, full)
+    hurt(fight, 20)
+    assert fight.progress(0, 0) == (full, full) and uses(fight)
+
+
+def test_every_button_that_charges_shows_its_progress(lib):
+    """A button with a variable to charge (content and bundled mods) says how far it is."""
+    for card in lib.equipment.values():
+        if card.button and card.vars:
+            assert card.progress is not None, card.name

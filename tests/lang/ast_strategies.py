@@ -20,7 +20,7 @@ from dicey.lang.interp import CORE_STATUSES
 KEYWORDS = frozenset({
     "let", "if", "elif", "else", "repeat", "for", "in", "cancel", "stop", "true", "false",
     "and", "or", "not", "var", "on", "before", "when", "override", "extend", "equipment",
-    "status", "enemy", "hero", "dungeon", "ready"})
+    "status", "enemy", "hero", "dungeon", "ready", "progress"})
 
 BINARY_OPS = tuple(A.PRECEDENCE)
 
@@ -103,9 +103,13 @@ def members(depth: int = 1) -> st.SearchStrategy:
     simple = st.one_of(
         st.builds(A.Property, names, st.lists(items, min_size=1, max_size=3).map(tuple)),
         st.builds(A.Flag, words),
-        # `ready: EXPR`, the one property whose value is an expression
+        # `ready: EXPR` and `progress: EXPR, EXPR`, the properties whose values are
+        # expressions
         st.builds(A.Property, st.just("ready"),
                   st.tuples(st.builds(A.ExprItem, expressions(max_leaves=4)))),
+        st.builds(A.Property, st.just("progress"),
+                  st.lists(st.builds(A.ExprItem, expressions(max_leaves=3)), min_size=1,
+                           max_size=2).map(tuple)),
         st.builds(A.VarDecl, names, expressions(max_leaves=4)),
         st.builds(A.Hook, st.builds(lambda kw, ws: " ".join((kw, *ws)),
                                     st.sampled_from(("on", "before", "when")), words), body),

@@ -62,6 +62,49 @@ ROWS = [
      "a card has no field 'chrage'"),
     ("ready-in-a-status", 'status "Probe" {\n    text: "x"\n    «ready: true»\n}\n',
      "unknown property 'ready' for a status"),
+    # `progress: SO_FAR, GOAL`, read as `ready` is
+    ("progress-on-a-dice-card", button("slots: any", "«progress: 1, 2»"),
+     "'progress' is only for a button (a card with 'slots: none')"),
+    ("progress-one-number", button("slots: none", "«progress: 3»"),
+     "'progress' takes two numbers, how far the button has come and its goal"),
+    ("progress-three-numbers", button("slots: none", "«progress: 1, 2, 3»"), "not 3"),
+    ("progress-a-condition", button("slots: none", "progress: «self.hp > 3», 8"),
+     "'progress' must be whole numbers (so far, goal), not true/false"),
+    ("progress-a-string-goal", button("slots: none", 'progress: 1, «"eight"»'),
+     "'progress' must be whole numbers (so far, goal), not a string"),
+    ("progress-a-boolean-variable", button("slots: none", "var armed = false",
+                                           "progress: «armed», 1"),
+     "'progress' must be whole numbers"),
+    ("progress-rolls", button("slots: none", "progress: «roll»(1, 6), 6"),
+     "'progress' cannot call roll(), a chance point"),
+    ("progress-heals", button("slots: none", "progress: 1, «heal»(2)"),
+     "'progress' cannot call heal(): it only reads the fight"),
+    ("progress-reads-d", button("slots: none", "progress: «d», 6"),
+     "'d' is not known in 'progress': a button takes no die"),
+    ("progress-reads-burning", button("slots: none", "progress: 1 + «burning», 6"),
+     "'burning' is not known in 'progress'"),
+    ("progress-reads-dice", button("slots: none", "progress: len(«dice»), 6"),
+     "'dice' is not known in 'progress'"),
+    ("progress-reads-simulation", button("slots: none", "progress: «simulation», 6"),
+     "'simulation' is not known in 'progress'"),
+    ("progress-unknown-name", button("slots: none", "progress: «chrage», 6"),
+     "unknown name 'chrage'"),
+    ("progress-in-a-status", 'status "Probe" {\n    text: "x"\n    «progress: 1, 2»\n}\n',
+     "unknown property 'progress' for a status"),
+    # a base card that takes dice, which only its upgraded block makes a button: the block
+    # is blamed, and the message says it is the upgraded version
+    ("d-kept-by-an-upgraded-button",
+     'equipment "Probe" {\n    slots: any\n    text: "x"\n    on use { attack(d) }\n'
+     '    upgraded { «slots: none» }\n}\n',
+     "'d' is not known once Probe is upgraded: its upgraded version is a button (this "
+     "'slots: none'), which takes no die, and it keeps the base card's 'on use', which "
+     "reads 'd' at line 4:21 (give 'upgraded' an 'on use' of its own)"),
+    ("dice-in-an-upgraded-buttons-own-hook",
+     'equipment "Probe" {\n    slots: any\n    text: "x"\n    on use { attack(1) }\n'
+     '    upgraded {\n        slots: none\n        on turn start { attack(len(«dice»)) }\n'
+     '    }\n}\n',
+     "'dice' is not known here: the upgraded version of Probe is a button ('slots: none' at "
+     "line 6), which takes no die"),
 ]
 
 
@@ -137,3 +180,53 @@ def test_a_button_that_can_be_used_without_end_is_warned_of(symbols, lines, warn
     if warned:
         assert found[0].severity == "warning" and (found[0].line, found[0].column) == (line, column)
         assert "limit of moves" in found[0].message
+
+
+GAUGE = '''equipment "Probe" {
+    slots: none
+    once per fight
+    var charge = 0
+    ready: charge >= 6
+    progress: min(charge, 6), 6
+    text: "Charge: [charge]/6"
+    on damage taken { charge += amount }
+    on use { attack(8) }
+    upgraded {
+        ready: charge >= 4
+        progress: card.charge, 2 * 2
+    }
+}
+'''
+
+
+def test_a_clean_progress_checks_to_its_two_expressions_and_prints_back(symbols):
+    from dicey.lang.checker import check_decl, collect_symbols
+
+    module = parse(GAUGE, "t.dice")
+    defn, found = check_decl(module.decls[0], "t.dice",
+                             collect_symbols(module.decls, symbols))
+    assert found == [] and defn is not None
+    assert defn.progress == (parse_expr("min(charge, 6)"), parse_expr("6"))
+    assert defn.progress_text == ("min(charge, 6)", "6")
+    assert defn.upgraded.progress_text == ("card.charge", "2 * 2")   # an upgrade changes it
+    assert parse(print_module(module)) == module
+    assert "    progress: min(charge, 6), 6\n" in print_module(module)
+    plain = check_decl(parse(LIMIT_BREAK).decls[0], "t.dice",
+                       collect_symbols(parse(LIMIT_BREAK).decls, symbols))[0]
+    assert plain.progress is None and plain.progress_text == ("", "")
+
+
+def test_progress_is_a_name_elsewhere(symbols):
+    source = button("slots: none", "var progress = 2", "tags: progress",
+                    "progress: progress, card.progress + 1", use="attack(progress)")
+    assert errors(source, symbols) == []
+
+
+def test_an_upgraded_button_blamed_once_even_when_also_weakened(symbols):
+    """The base card's hook is checked once for the upgraded button: the weakened upgrade
+    (the upgraded block and the weakened one on top) says nothing more."""
+    source = ('equipment "Probe" {\n    slots: any\n    text: "x"\n    on use { attack(d) }\n'
+              '    upgraded { slots: none }\n    weakened { text: "y" }\n}\n')
+    found = errors(source, symbols)
+    assert len(found) == 1 and found[0].line == 5 and "once Probe is upgraded" in \
+        found[0].message

@@ -113,7 +113,7 @@ ROWS = [
      "'score' must be a number from -100000 to 100000", None),
     ("unknown-property-far", eq("attack(d)", "\n    «zap: 2»"),
      "unknown property 'zap' for equipment (its properties: size, slots, total, uses, cast, "
-     "tags, text, ready)", None),
+     "tags, text, ready, progress)", None),
     ("unknown-flag-far", 'enemy "Probe" {\n    hp: 4\n    «runs away»\n}',
      "unknown property 'runs away' for an enemy (its properties: goes first, hp, dice, level, "
      "xp, equipment, ai, strong, weak, immune, text)", None),

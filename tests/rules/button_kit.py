@@ -63,6 +63,29 @@ equipment "Wobbly Button" {
     weakened { ready: false }
 }
 
+equipment "Gauge" {
+    slots: none
+    once per fight
+    var charge = 0
+    ready: charge >= 5
+    progress: charge, 5
+    text: "Do 8 damage"
+    on damage taken { charge = min(5, charge + amount) }
+    on use { attack(8) }
+    upgraded {
+        ready: charge >= 3
+        progress: charge, 3
+    }
+}
+
+equipment "Broken Gauge" {
+    slots: none
+    var charge = 0
+    progress: charge / (self.hp - self.hp), 5
+    text: "Its progress never reads"
+    on use { attack(1) }
+}
+
 equipment "Broken Button" {
     slots: none
     ready: 10 / (self.hp - self.hp) > 0

@@ -34,7 +34,7 @@ def test_a_button_is_offered_as_a_use_move_and_fires_with_no_die(lib):
     assert [str(m) for m in moves] == ["4 → Sword", "3 → Sword", "use Buzzer", "end turn"]
     frog = f.fighters[1].hp
     events = play(f, "use Buzzer")
-    assert [type(e).__name__ for e in events][:2] == ["Pressed", "Fired"]
+    assert [type(e).__name__ for e in events][:2] == ["Fired", "Damaged"]   # one line: the use
     fired = next(e for e in events if isinstance(e, E.Fired))
     assert (fired.d, fired.dice) == (0, ())
     assert f.fighters[1].hp == frog - 1
@@ -238,3 +238,72 @@ def test_a_single_use_button_is_gone_once_used_and_reequip_keeps_its_use(lib):
     card = f.fighters[0].cards[0]
     assert not card.gone and card.times_used == 1 and uses(f) == ["Pebble"]
     assert "reequip" not in f.fighters[0].statuses
+
+
+def test_a_button_says_its_progress_as_the_fight_stands(lib):
+    f = button_fight(lib, ["Sword", "Gauge", "Buzzer"], [3])
+    assert [f.progress(0, i) for i in range(3)] == [None, (0, 5), None]
+    f._damage(1, 0, 3, "normal", "attack")
+    assert f.progress(0, 1) == (3, 5) and uses(f) == ["Buzzer"]
+    f._damage(1, 0, 4, "normal", "attack")
+    assert f.progress(0, 1) == (5, 5) and uses(f) == ["Gauge", "Buzzer"]
+    g = button_fight(lib, ["Gauge+"], [])
+    g._damage(1, 0, 2, "normal", "attack")
+    assert g.progress(0, 0) == (2, 3)
+
+
+def faults(events):
+    return [e for e in events if isinstance(e, E.ScriptFault)]
+
+
+def test_a_ready_that_faults_is_logged_once_a_fight_with_the_next_move(lib):
+    f = button_fight(lib, ["Sword", "Broken Button"], [3, 4])
+    for _ in range(5):          # listed again and again: said once
+        assert uses(f) == []
+    events = play(f, "3 → Sword")
+    (fault,) = faults(events)
+    assert events[0] is fault   # found before the move: said before it
+    assert "Broken Button, ready" in fault.where and "buttons.dice:" in fault.where
+    assert "division by zero" in fault.message
+    assert fault.describe().startswith("script error in ")
+    assert uses(f) == [] and faults(play(f, "end turn")) == []
+
+
+def test_a_fault_is_logged_though_no_one_lists_the_moves_and_never_by_copies(lib):
+    # `dicey fight` chooses each move on a copy (which keeps no log): the fight itself reads
+    # its actor's buttons after each move, and says a fault after what the move did.
+    f = button_fight(lib, ["Sword", "Broken Button", "Broken Gauge"], [3, 4])
+    copy = f.copy(simulation=True, log=False)
+    assert uses(copy) == ["Broken Gauge"] and copy.progress(0, 2) is None
+    assert getattr(copy, "_faults", None) is None    # nothing kept, nothing to pay
+    events = play(f, "3 → Sword")
+    assert [e.where.split("(")[-1] for e in faults(events)] == ["Broken Button, ready)",
+                                                                 "Broken Gauge, progress)"]
+    assert isinstance(events[0], E.Placed)
+    assert f.progress(0, 2) is None and faults(play(f, "use Broken Gauge")) == []
+
+
+def test_a_button_is_used_on_one_line_of_the_log(lib):
+    from dicey.rules.headless import format_log
+    f = button_fight(lib, ["Buzzer"], [])
+    log = format_log(play(f, "use Buzzer")).splitlines()
+    assert [line for line in log if "Buzzer" in line] == ["  Warrior uses Buzzer"]
+
+
+@pytest.mark.parametrize("mark", ["shock", "weaken"])
+def test_shock_and_weaken_pass_buttons_by(lib, mark):
+    from dicey.rules.statuses import card_mark_choices
+    f = button_fight(lib, ["Gauge", "Sword", "Buzzer", "Wobbly Button"], [])
+    assert card_mark_choices(f.fighters[0].cards, mark) == [1]
+    g = button_fight(lib, ["Gauge", "Buzzer"], [])
+    assert card_mark_choices(g.fighters[0].cards, mark) == []
+    # at a turn's start, with stacks enough for every card: only the Sword is marked
+    play(f, "end turn")
+    f.begin_turn(SampleChance(random.Random(1)))
+    play(f, "end turn")
+    f.set_position(0, statuses={mark: 4})
+    events = f.begin_turn(SampleChance(random.Random(2)))
+    marked = [e.card for e in events if isinstance(e, E.CardMarked)]
+    assert marked == ["Sword"]
+    assert [c.shocked or c.weakened for c in f.fighters[0].cards] == [False, True, False,
+                                                                       False]

@@ -189,3 +189,38 @@ def test_a_hero_level_for_an_enemy_on_no_floor_is_said_to_be_the_start(capsys, t
            "starting level" in err
     code, out, err = run(capsys, "fight", "Frog", "--hero-level", "floor")
     assert code == 0 and "note:" not in err
+
+
+BUTTON_MOD = '''
+equipment "Cracked Button" {
+    slots: none
+    once per fight
+    cast: self
+    ready: 10 / (self.hp - self.hp) > 0
+    text: "Never ready: its condition divides by zero"
+    on use { gain(shield, 1) }
+}
+
+enemy "Bunker" {
+    hp: 12; dice: 2; level: 1
+    equipment: "Sword", "Barricade", "Cracked Button"
+}
+'''
+
+
+def test_a_button_is_one_line_and_a_faulting_ready_one_error_in_the_log(capsys, tmp_path):
+    """A button's use is one line ("Bunker uses Barricade"), and a ``ready`` that faults
+    is said once in the fight, though the AI chooses each move on copies of it."""
+    mod = tmp_path / "bunker"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "Bunker"\nversion = "1.0.0"\napi = 1\n')
+    (mod / "bunker.dice").write_text(BUTTON_MOD)
+    code, out, err = run(capsys, "fight", "Bunker", "--seed", "1", "--ai", "easy",
+                         "--mods", str(mod))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert [line.strip() for line in lines if "Barricade" in line] == ["Bunker uses Barricade"]
+    assert "presses" not in out
+    faults = [line.strip() for line in lines if "script error" in line]
+    assert len(faults) == 1 and "bunker.dice:6:" in faults[0], out
+    assert faults[0].endswith("(Cracked Button, ready): division by zero")

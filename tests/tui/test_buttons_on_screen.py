@@ -34,6 +34,11 @@ async def into_fight(pilot, app, library, equipment):
     return fight_screen(app)
 
 
+def reader_text(app):
+    """The screen's lines without the card reader's frame."""
+    return "\n".join(line.strip("│ ") for line in screen_text(app))
+
+
 def faces(screen):
     return {w.card.name: str(w.face()).split("\n")[0]
             for w in screen.query("#hero-cards CardView").results(CardView)}
@@ -262,7 +267,7 @@ async def test_not_ready_and_the_reader_speak_to_a_player(home, lib):
         assert message == "Limit is not ready yet (ready when charge >= 5; charge is 0 now)."
         await pilot.press("x")
         await pilot.pause()
-        text = "\n".join(line.strip("│ ") for line in screen_text(app))
+        text = reader_text(app)
         assert "ready    not ready yet (ready when charge >= 5; charge is 0 now)" in text
         assert "takes    no die: a button; press b or click it to use it" in text
         assert "a move of its own" not in text
@@ -271,7 +276,7 @@ async def test_not_ready_and_the_reader_speak_to_a_player(home, lib):
         screen.session.fight.set_position(0, card_vars={"Limit": {"charge": 5}})
         screen.refresh_view()                  # the reader follows the fight
         await pilot.pause()
-        text = "\n".join(line.strip("│ ") for line in screen_text(app))
+        text = reader_text(app)
         assert "ready    ready now (when charge >= 5)" in text
         assert "slots    [ready]" in text
 
@@ -324,3 +329,60 @@ def test_the_upgrade_line_shows_the_fresh_card_variables_and_the_new_condition(l
                                       "(0/6)")
     assert "[charge]" not in said["upgrade"]
     assert "scripts of its own" not in said["upgrade"]    # (the text says what it does)
+
+
+async def test_six_cards_at_80_columns_show_a_limit_break_charge_on_its_face(home, lib):
+    """The text of a card of a row of six is cut long before a limit break's "(3/8)": the
+    mark says it where ``[not yet]`` would stand, whole on the card's first line; a
+    progress that faults as it is read shows nothing (the mark stays as it would be)."""
+    six = ["Sword", "Fury", "Unlucky Roll", "Barricade", "Gauge", "Broken Gauge"]
+    app = DiceyApp(lib, SaveStore(home), PlayConfig(enemy_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, app, lib, six)
+        fight = screen.session.fight
+        fight.set_position(1, max_hp=99, hp=99)
+        fight.set_position(0, card_vars={"Fury": {"charge": 3}, "Gauge": {"charge": 4}})
+        screen.refresh_view()
+        await pilot.pause()
+        assert faces(screen) == {"Sword": "[any]", "Fury": "[3/8]", "Unlucky Roll": "[0/8]",
+                                 "Barricade": "[ready]", "Gauge": "[4/5]",
+                                 "Broken Gauge": "[ready]"}
+        for name, view in views(screen).items():
+            assert str(view.face_lines(view.content_size.width)[0]) == faces(screen)[name]
+        text = "\n".join(screen_text(app))
+        assert text.count("[3/8]") == 1 and text.count("[0/8]") == 1 and "[4/5]" in text
+        # charged: ready; once used, used up (the progress is no longer shown)
+        fight.set_position(0, card_vars={"Fury": {"charge": 8}})
+        screen.refresh_view()
+        await pilot.pause()
+        assert faces(screen)["Fury"] == "[ready]"
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.session.moves[-1] == Move.use("Fury", 1)
+        assert faces(screen)["Fury"] == "[used up]"
+
+
+async def test_the_reader_says_how_far_a_button_has_come(home, lib):
+    app = DiceyApp(lib, SaveStore(home), PlayConfig(enemy_delay=0))
+    async with app.run_test(size=(80, 40)) as pilot:
+        screen = await into_fight(pilot, app, lib, ["Sword", "Gauge"])
+        screen.session.fight.set_position(0, card_vars={"Gauge": {"charge": 2}})
+        screen.refresh_view()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert str(screen.query_one("#message").render()).startswith("b Gauge: [2/5] Do 8")
+        await pilot.press("x")
+        await pilot.pause()
+        text = reader_text(app)
+        assert "slots    [2/5]" in text
+        assert "ready    not ready yet: 2 of 5 so far (ready when charge >= 5)" in text
+
+
+async def test_a_button_used_is_one_line_of_the_log(home, lib):
+    app = DiceyApp(lib, SaveStore(home), PlayConfig(enemy_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, app, lib, ["Sword", "Buzzer"])
+        await pilot.press("b")
+        await pilot.pause()
+        lines = [str(line.text) for line in screen.query_one("#log").lines]
+        assert [line.strip() for line in lines if "Buzzer" in line] == ["Warrior uses Buzzer"]

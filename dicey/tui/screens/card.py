@@ -33,18 +33,19 @@ from .help import Boxed
 class Readable:
     """A card as a screen shows it: its key there (``a``…), its owner, if not the
     hero's (an enemy's name) and, for a button in a fight, whether its ``ready``
-    condition holds."""
+    condition holds and how far it has come (its ``progress``, when it has one)."""
 
     card: CardState
     key: str = ""
     owner: str = ""
     ready: bool | None = None
+    progress: tuple[int, int] | None = None
 
 
 def details_table(readable: Readable, in_fight: bool = True) -> tuple[str, Table]:
     """The card's title and its details as a two-column grid (labels, then wrapped text)."""
     title, lines = faces.card_details(readable.card, readable.key, readable.owner, in_fight,
-                                      readable.ready)
+                                      readable.ready, readable.progress)
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()

@@ -193,10 +193,10 @@ class FightScreen(RunScreen):
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
                                                                       f.rules)
         self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY),
-                                                     self._ready(ENEMY))
+                                                     self._ready(ENEMY), self._progress(ENEMY))
         hero_cards, hero_ready = self._cards(HERO), self._ready(HERO)
         self.query_one("#hero-cards", CardRow).show(hero_cards, self._cursor_on(HERO),
-                                                    hero_ready)
+                                                    hero_ready, self._progress(HERO))
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -374,6 +374,14 @@ class FightScreen(RunScreen):
         return [f.ready(side, i) if card.active.button else None
                 for i, card in enumerate(f.fighters[side].cards)]
 
+    def _progress(self, side: int) -> list[tuple[int, int] | None]:
+        """For each of ``side``'s cards that is a button with a ``progress``, how far it
+        has come (so far, goal; None for the others, and for one whose progress could not
+        be read): its face shows it while it is not ready (``[3/8]``)."""
+        f = self.session.fight
+        return [f.progress(side, i) if card.active.button else None
+                for i, card in enumerate(f.fighters[side].cards)]
+
     def _announce_ready(self, cards: list[CardState], ready: list[bool | None]) -> None:
         """The message line says which of the hero's buttons turned ``[ready]`` from
         ``[not yet]`` since the screen last showed them (``Fury is ready.``), once; the
@@ -395,11 +403,11 @@ class FightScreen(RunScreen):
 
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
-        ready = self._ready(side)[index]
+        ready, progress = self._ready(side)[index], self._progress(side)[index]
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
-                            ready=ready)
-        return Readable(card, owner=self.enemy.name, ready=ready)
+                            ready=ready, progress=progress)
+        return Readable(card, owner=self.enemy.name, ready=ready, progress=progress)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too
@@ -409,7 +417,8 @@ class FightScreen(RunScreen):
         if i is None or i >= len(self.session.fight.fighters[self.cursor_side].cards):
             return
         r = self._readable(self.cursor_side, i)
-        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner, r.ready)))
+        self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner, r.ready,
+                                                   r.progress)))
         self.reading = True
 
     def _fit_message(self, line: str, tail: str = "… x reads it all") -> str:
@@ -517,7 +526,8 @@ class FightScreen(RunScreen):
             return f"{card.name} is used up."
         if card.uses_left == 0:
             return f"{card.name} has no uses left this turn."
-        return f"{card.name} is {faces.readiness(card, False)}."
+        progress = self.session.fight.progress(HERO, card_index)
+        return f"{card.name} is {faces.readiness(card, False, progress)}."
 
     def _why_not(self, card_index: int) -> str:
         hero = self.session.fight.fighters[HERO]
