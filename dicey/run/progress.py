@@ -17,7 +17,8 @@ from typing import Any
 
 from dicey.ai.baseline import load_presets, preset
 from dicey.lang.defs import DungeonDef, FighterDef, LevelDef
-from dicey.rules.state import FighterSetup
+from dicey.lang.interp import MAX_INT
+from dicey.rules.state import MAX_DICE, FighterSetup
 
 from .rewards import apply_reward, make_offers
 from .state import FightSummary, Hero, RunState
@@ -175,26 +176,34 @@ def gain_experience(hero: Hero, levels: tuple[LevelDef, ...], xp: int
                     ) -> tuple[Hero, tuple[str, ...]]:
     """The hero with ``xp`` more experience and every level it reaches; the news lines.
     Each level adds its max HP and dice and, as in Dicey Dungeons, restores the hero's HP
-    to the full.
+    to the full. The dice stop at 24 (the most a fighter rolls), max HP and experience at
+    1,000,000 (the language's largest number): a dungeon may declare levels past them, and
+    a save holds no more (:func:`dicey.run.saves.decode`).
 
     >>> h, news = gain_experience(Hero("w", 5, 20, 2), (LevelDef(2, 3, hp=4, dice=1),), 3)
     >>> (h.level, h.hp, h.max_hp, h.dice), news
     ((2, 24, 24, 3), ('Level 2! +4 max HP, +1 die, HP restored',))
+    >>> h, news = gain_experience(Hero("w", 5, 20, 24), (LevelDef(2, 3, hp=4, dice=1),), 3)
+    >>> h.dice, news
+    (24, ('Level 2! +4 max HP, HP restored (24 dice: the most a hero rolls)',))
     """
-    hero = replace(hero, xp=hero.xp + xp)
+    hero = replace(hero, xp=min(MAX_INT, hero.xp + xp))
     news: list[str] = []
     for level in sorted(levels, key=lambda lv: lv.level):
         if level.level > hero.level and hero.xp >= level.xp:
-            hero = replace(hero, level=level.level, max_hp=hero.max_hp + level.hp,
-                           hp=hero.max_hp + level.hp, dice=hero.dice + level.dice)
-            news.append(_level_news(level))
+            max_hp = min(MAX_INT, hero.max_hp + level.hp)
+            dice = min(MAX_DICE, hero.dice + level.dice)
+            news.append(_level_news(level.level, max_hp - hero.max_hp, dice - hero.dice,
+                                    capped=dice < hero.dice + level.dice))
+            hero = replace(hero, level=level.level, max_hp=max_hp, hp=max_hp, dice=dice)
     return hero, tuple(news)
 
 
-def _level_news(level: LevelDef) -> str:
-    gains = [f"+{level.hp} max HP"] if level.hp else []
-    gains += [f"+{level.dice} {'die' if level.dice == 1 else 'dice'}"] if level.dice else []
-    return f"Level {level.level}! " + ", ".join(gains + ["HP restored"])
+def _level_news(level: int, hp: int, dice: int, capped: bool = False) -> str:
+    gains = [f"+{hp} max HP"] if hp else []
+    gains += [f"+{dice} {'die' if dice == 1 else 'dice'}"] if dice else []
+    most = f" ({MAX_DICE} dice: the most a hero rolls)" if capped else ""
+    return f"Level {level}! " + ", ".join(gains + ["HP restored"]) + most
 
 
 def next_level(hero: Hero, levels: tuple[LevelDef, ...]) -> LevelDef | None:

@@ -137,8 +137,13 @@ def decode(data: bytes) -> list[RunRecord]:
     """The records in ``data``; SaveFormatError, saying what is wrong, for anything else."""
     try:
         doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as err:
-        raise SaveFormatError(f"not JSON ({type(err).__name__})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SaveFormatError(f"not readable JSON ({err})") from None
+    except RecursionError:
+        raise SaveFormatError("not a records file (its JSON is nested too deeply)") from None
+    except ValueError:   # Python refuses integers of more than 4,300 digits
+        raise SaveFormatError("not a records file (a number in it has too many digits)") \
+            from None
     if not isinstance(doc, dict) or doc.get("format") != RECORDS_FORMAT:
         raise SaveFormatError("not a records file")
     version = _get(doc, "version", int, "records")

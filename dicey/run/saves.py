@@ -28,7 +28,7 @@ from dicey.lang.interp import MAX_INT
 from dicey.library import NOT_A_FILE
 from dicey.rules.state import MAX_DICE
 
-from .inventory import upgradable
+from .inventory import grid_width, upgradable, width_of
 from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
 
 #: What a save's ``format`` says, and the version this code writes and reads.
@@ -122,7 +122,10 @@ def decode(data: bytes, library: Any = None) -> RunState:
         raise SaveFormatError(f"it was written by a newer dicey (save version {version}; "
                               f"this one reads version {SAVE_VERSION})")
     if version != SAVE_VERSION:
-        raise SaveFormatError(f"save version {version!r}; this dicey reads version "
+        said = "none" if version is None else f"{json.dumps(version)[:40]}"
+        kind = "" if isinstance(version, int) and not isinstance(version, bool) else \
+            ", not a whole number"
+        raise SaveFormatError(f"its save version is {said}{kind}; this dicey reads version "
                               f"{SAVE_VERSION}")
     run = envelope.get("run")
     if envelope.get("checksum") != _checksum(run):
@@ -143,10 +146,15 @@ def _check_sizes(state: RunState) -> None:
     if state.hero.dice > MAX_DICE:   # (a fight would roll 24 of them, saying nothing)
         raise SaveFormatError(f"run.hero.dice should be at most {MAX_DICE} (the most dice a "
                               "fighter rolls)")
+    if state.hero.hp == 0 and not state.finished:
+        raise SaveFormatError(f"its hero has 0 HP in a run at stage '{state.stage}' (a run "
+                              "ends when the hero falls)")
 
 
 #: Said of a save that names content not loaded: most likely a mod's.
 UNLOADED_HINT = " (was a mod removed?)"
+#: Said of a save that does not fit the content loaded: most likely a mod's new version.
+CHANGED_HINT = " (was a mod changed?)"
 
 
 def check_content(state: RunState, library: Any) -> None:
@@ -166,6 +174,16 @@ def check_content(state: RunState, library: Any) -> None:
             f.enemy for f in state.history]:
         if enemy not in library.enemies:
             raise SaveFormatError(f"its enemy '{enemy}' is not loaded{hint}")
+    for ref in cards:
+        card_id, upgraded = split_ref(ref)
+        if upgraded and library.equipment[card_id].upgraded is None:
+            raise SaveFormatError(f"its card '{ref}' is an upgrade of "
+                                  f"'{library.equipment[card_id].name}', which has none"
+                                  f"{CHANGED_HINT}")
+    width, grid = width_of(library, state.hero.equipment), grid_width(library, state.hero)
+    if width > grid:
+        raise SaveFormatError(f"its hero's equipment takes {width} grid spaces; the hero "
+                              f"'{state.hero.id}' has {grid}{CHANGED_HINT}")
     floors = len(library.dungeons[state.dungeon].floors)
     if len(state.schedule) != floors:
         raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
@@ -190,6 +208,19 @@ def read_limited(path: Path, what: str = "a save") -> bytes:
     if len(data) > MAX_SAVE_BYTES:
         raise SaveFormatError(f"it is too large to be {what} (over {MAX_SAVE_BYTES:,} bytes)")
     return data
+
+
+def _present(path: Path) -> bool:
+    """Whether something is at ``path``; SaveFormatError when that cannot even be known (a
+    folder on the way that may not be entered, a name longer than the system takes), which
+    ``Path.exists`` would raise as it is."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as err:
+        raise SaveFormatError(f"cannot be read ({err.strerror or err})") from None
+    return True
 
 
 def free_name(path: Path) -> Path:
@@ -240,14 +271,17 @@ class SaveStore:
 
     def load(self, library: Any = None) -> Loaded:
         """The run to continue, if any; a damaged save is reported and the backup offered."""
-        if not self.path.exists():
-            return Loaded(None)
         try:
+            if not _present(self.path):
+                return Loaded(None)
             return Loaded(self._read(self.path, library))
         except SaveFormatError as err:
             problem = f"{self.path} does not read: {err}"
-        if not self.backup.exists():
-            return Loaded(None, problem + "; there is no earlier save to fall back on")
+        try:
+            if not _present(self.backup):
+                return Loaded(None, problem + "; there is no earlier save to fall back on")
+        except SaveFormatError as err:
+            return Loaded(None, f"{problem}; the backup does not read either: {err}")
         try:
             state = self._read(self.backup, library)
         except SaveFormatError as err:

@@ -43,6 +43,9 @@ THEME = "ansi-dark"
 #: Said on the title when ``--hero`` meets a saved run.
 KEPT_RUN = ("A run is saved, so --hero started none: continue it, or choose New run twice "
             "to replace it.")
+#: Said on the title when ``--hero`` meets a save that does not read (the reason is above).
+UNREAD_RUN = ("A run is saved but does not read, so --hero started none: New run starts "
+              "one, and the save is kept aside.")
 
 
 @dataclass
@@ -112,10 +115,14 @@ class DiceyApp(App):
         self._watch_signals()
         self.theme = THEME
         hero = self.config.hero
-        if hero is not None and self.store.load(self.library).state is not None:
-            # A saved run is not thrown away by a flag: the title offers it, and says why.
-            hero = None
-            self.config = replace(self.config, notices=self.config.notices + (KEPT_RUN,))
+        if hero is not None:
+            # A saved run is not set aside by a flag: the title offers it (or says why it
+            # does not read: a mod not loaded, say), and says why no run started.
+            loaded = self.store.load(self.library)
+            if loaded.state is not None or loaded.problem is not None:
+                hero = None
+                notice = KEPT_RUN if loaded.state is not None else UNREAD_RUN
+                self.config = replace(self.config, notices=self.config.notices + (notice,))
         self.push_screen(TitleScreen())
         if hero is not None:
             self.new_run(hero)

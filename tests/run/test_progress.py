@@ -10,6 +10,7 @@ from dicey.lang.defs import LevelDef
 from dicey.run import progress
 from dicey.run.progress import RunError
 from dicey.run.rewards import make_offers
+from dicey.run.saves import decode, encode
 from dicey.run.state import Hero
 from run_kit import LIB, RunLib, autoplay, finish, play_run, start_session
 
@@ -127,6 +128,18 @@ def test_levels_add_hp_and_dice():
     assert news == ("Level 2! +4 max HP, +1 die, HP restored",
                     "Level 3! +4 max HP, HP restored")
     assert progress.next_level(hero, levels) is None
+
+
+def test_levels_stop_where_a_save_stops():
+    """A mod hero with 24 dice, or a dungeon of many levels: the run held 25 dice (or HP
+    past the language's largest number), and its every save after was refused."""
+    many = tuple(LevelDef(n, n, hp=999, dice=6) for n in range(2, 1200))
+    hero, news = progress.gain_experience(Hero("warrior", 10, 30, 24), many, 10 ** 6)
+    assert (hero.dice, hero.max_hp, hero.hp, hero.xp) == (24, 1_000_000, 1_000_000, 1_000_000)
+    assert news[0] == "Level 2! +999 max HP, HP restored (24 dice: the most a hero rolls)"
+    assert news[-1] == "Level 1199! HP restored (24 dice: the most a hero rolls)"
+    state = replace(new(), hero=hero)
+    assert decode(encode(state), LIB) == state
 
 
 def test_losing_or_a_draw_ends_the_run():

@@ -88,8 +88,9 @@ def test_each_hero_is_tallied_with_its_streak():
 
 
 @pytest.mark.parametrize("damage, why", [
-    (lambda d: b"{ broken", "not JSON"),
-    (lambda d: b"\xff\xfe", "not JSON"),
+    (lambda d: b"{ broken", "not readable JSON (Expecting property name enclosed in double "
+                            "quotes: line 1 column 3 (char 2))"),
+    (lambda d: b"\xff\xfe", "not readable JSON ('utf-8' codec can't decode"),
     (lambda d: b"[]", "not a records file"),
     (lambda d: d.replace(b'"version": 1', b'"version": 9'), "newer version"),
     (lambda d: d.replace(b'"result": "lost"', b'"result": "draw"'), "should be won or lost"),
@@ -97,7 +98,9 @@ def test_each_hero_is_tallied_with_its_streak():
     (lambda d: d.replace(b'"seed": 1', b'"seed": "one"'), "seed should be a whole number"),
     (lambda d: d.replace(b'"Warrior"', b'"' + b"W" * 500 + b'"'), "short line of text"),
     (lambda d: d.replace(b'"Bully"', b'"\\u001b[2J"'), "short line of text"),
-    (lambda d: b"[" * 100_000, "not JSON"),
+    (lambda d: b"[" * 100_000, "not a records file (its JSON is nested too deeply)"),
+    (lambda d: b"[" + b"9" * 5000 + b"]", "not a records file (a number in it has too many "
+                                          "digits)"),
 ])
 def test_a_damaged_records_file_is_reported_and_kept_aside(book, damage, why):
     book.add(sample(1))

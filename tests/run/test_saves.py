@@ -53,7 +53,11 @@ def test_writing_leaves_no_temporary_files_and_keeps_the_previous_save(store):
 @pytest.mark.parametrize("damage, why", [
     (lambda b: b[: len(b) // 2], "not readable JSON"),
     (lambda b: b.replace(b'"hp": 21', b'"hp": 29'), "checksum does not match"),
-    (lambda b: b.replace(b'"version": 1', b'"version": 99'), "save version 99"),
+    (lambda b: b.replace(b'"version": 1', b'"version": 99'), "a newer dicey (save version 99"),
+    (lambda b: b.replace(b'"version": 1', b'"version": "1"'),
+     'its save version is "1", not a whole number; this dicey reads version 1'),
+    (lambda b: b.replace(b'"version": 1', b'"version": 0'),
+     "its save version is 0; this dicey reads version 1"),
     (lambda b: b"[1, 2, 3]", "not a dicey save"),
     (lambda b: b"\xff\xfe", "not readable JSON"),
 ])
@@ -156,7 +160,9 @@ summaries = st.builds(FightSummary, st.integers(1, 5), st.sampled_from(["frog", 
 
 
 @settings(max_examples=60, deadline=None)
-@given(hp=st.integers(0, 30), equipment=st.lists(refs, min_size=1, max_size=4),
+@given(hp=st.integers(1, 30),     # (a run goes on only while the hero stands)
+       equipment=st.lists(refs, min_size=1, max_size=4).filter(   # in the Warrior's grid
+           lambda refs: sum(card_def(LIB, r).size for r in refs) <= 4),
        backpack=st.lists(refs, max_size=3), fight_moves=st.lists(moves, max_size=6),
        history=st.lists(summaries, max_size=4), heal=st.integers(0, 20),
        news=st.lists(st.text(max_size=12), max_size=2))
@@ -254,6 +260,14 @@ def _resealed(state, edit) -> bytes:
      "upgrade of 'hammer', which the hero cannot upgrade"),
     (lambda d: d.update(offers=[{"kind": "upgrade", "card": "sword+", "amount": 0}]),
      "upgrade of 'sword+'"),
+    (lambda d: d["hero"].update(equipment=["sword"] * 30),
+     "its hero's equipment takes 60 grid spaces; the hero 'warrior' has 4 (was a mod changed?)"),
+    (lambda d: d["hero"].update(equipment=["sword", "dagger", "shield", "rock"]),
+     "takes 5 grid spaces; the hero 'warrior' has 4"),
+    (lambda d: d["hero"].update(backpack=["dagger+"]),
+     "its card 'dagger+' is an upgrade of 'Dagger', which has none (was a mod changed?)"),
+    (lambda d: d.update(stage="map", offers=[]) or d["hero"].update(hp=0),
+     "its hero has 0 HP in a run at stage 'map' (a run ends when the hero falls)"),
 ])
 def test_a_run_that_does_not_hang_together_is_refused(edit, message):
     """Edited with care (the checksum made to match), a save can still not fit the game."""
@@ -273,6 +287,9 @@ def _assert_playable(state) -> None:
     replays is started again, which the game does on MoveError, ValueError or KeyError)."""
     dungeon = progress.dungeon_of(LIB, state)
     assert len(state.schedule) == len(dungeon.floors) and not state.finished
+    assert state.hero.hp > 0 and state.hero.dice <= 24
+    assert sum(card_def(LIB, r).size for r in state.hero.equipment) <= \
+        LIB.heroes[state.hero.id].grid
     LIB.heroes[state.hero.id], LIB.enemies[progress.current_enemy(state)]
     progress.is_boss_fight(LIB, state)
     for f in state.history:
@@ -447,6 +464,18 @@ def test_hero_numbers_no_run_can_reach_are_refused(field, value):
             run["hero"]["max_hp"] = value
     with pytest.raises(SaveFormatError, match=re.escape(f"run.hero.{field} should be at most")):
         decode(_resealed(sample_state(), edit), LIB)
+
+
+def test_a_data_folder_that_cannot_be_looked_into_is_a_problem_not_a_crash(tmp_path):
+    """A name longer than the system takes (or a folder on the way that may not be
+    entered): Path.exists raises; the title says why, and nothing is written."""
+    store = SaveStore(tmp_path / ("a" * 300))
+    loaded = store.load(LIB)
+    assert loaded.state is None
+    assert loaded.problem.startswith(f"{store.path} does not read: cannot be read (")
+    assert "the backup does not read either" in loaded.problem
+    with pytest.raises(SaveError, match="could not save to"):
+        store.write(sample_state(1))
 
 
 def test_a_save_that_cannot_be_read_is_reported_and_the_backup_offered(store, monkeypatch):

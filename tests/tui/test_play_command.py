@@ -96,6 +96,23 @@ async def test_a_hero_given_up_front_does_not_throw_away_a_saved_run(home):
     assert (home / "save.json").read_bytes() == saved
 
 
+async def test_a_hero_given_up_front_does_not_set_aside_a_save_that_does_not_read(home):
+    """A save of content not loaded now (a mod left out): with --hero a new run began and
+    the old one went to save.damaged.json without a word. Now the title says why."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "save.json").write_text("{ not a save")
+    app = make_app(home, seed=8, hero="weakling")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.state is None
+        shown = str(app.screen.query_one("#title-problem").render())
+        assert "save.json does not read" in shown
+        assert "A run is saved but does not read, so --hero started none" in shown
+        await pilot.press("q")
+    assert (home / "save.json").read_text() == "{ not a save"
+    assert not (home / "save.damaged.json").exists()
+
+
 async def test_the_difficulty_is_chosen_on_the_hero_screen_and_every_enemy_plays_it(home):
     asked = []
 

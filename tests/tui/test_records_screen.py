@@ -55,7 +55,7 @@ async def test_a_damaged_records_file_is_said_and_kept(home):
     async with app.run_test(size=(100, 24)) as pilot:
         await open_records(pilot)
         text = " ".join(line.strip() for line in screen_text(app))
-        assert "does not read: not JSON" in text and "records.damaged.json" in text
+        assert "does not read: not readable JSON" in text and "records.damaged.json" in text
     assert (home / "records.json").read_text() == "{ broken"
 
 

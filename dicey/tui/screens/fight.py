@@ -655,6 +655,8 @@ class FightScreen(RunScreen):
             text = f"Decision graph written to {write_decision_graph(decision, path)}"
         except GraphUnavailable as err:
             text = faces.sentence(str(err))
+        except OSError as err:     # the data folder: a file, full, not ours
+            text = f"Could not write the graph to {path}: {err.strerror or err}."
         except Exception as err:   # an export that fails must not end the game
             text = f"Could not write the graph: {type(err).__name__}: {err}"
         self.post_message(self.Said(text))
