@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from dicey.lang.errors import UNPRINTABLE
 
-from .saves import SaveError, atomic_write, free_name, read_limited
+from .saves import SaveError, atomic_write, free_name, read_json, read_limited
 from .state import RunState, SaveFormatError, _count, _get
 
 RECORDS_FORMAT = "dicey-records"
@@ -135,15 +135,7 @@ def encode(records: Sequence[RunRecord]) -> bytes:
 
 def decode(data: bytes) -> list[RunRecord]:
     """The records in ``data``; SaveFormatError, saying what is wrong, for anything else."""
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise SaveFormatError(f"not readable JSON ({err})") from None
-    except RecursionError:
-        raise SaveFormatError("not a records file (its JSON is nested too deeply)") from None
-    except ValueError:   # Python refuses integers of more than 4,300 digits
-        raise SaveFormatError("not a records file (a number in it has too many digits)") \
-            from None
+    doc = read_json(data, "a records file")
     if not isinstance(doc, dict) or doc.get("format") != RECORDS_FORMAT:
         raise SaveFormatError("not a records file")
     version = _get(doc, "version", int, "records")

@@ -106,15 +106,7 @@ def encode(state: RunState) -> bytes:
 def decode(data: bytes, library: Any = None) -> RunState:
     """The run in a save's bytes; SaveFormatError saying what is wrong. With a
     ``library``, the heroes, cards and enemies the save names must be loaded."""
-    try:   # (a byte order mark, as an editor may leave, is fine)
-        envelope = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise SaveFormatError(f"not readable JSON ({err})") from None
-    except RecursionError:
-        raise SaveFormatError("not a dicey save (its JSON is nested too deeply)") from None
-    except ValueError:   # Python refuses integers of more than 4,300 digits
-        raise SaveFormatError("not a dicey save (a number in it has too many digits)") \
-            from None
+    envelope = read_json(data, "a dicey save")
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
         raise SaveFormatError("not a dicey save")
     version = envelope.get("version")
@@ -135,6 +127,19 @@ def decode(data: bytes, library: Any = None) -> RunState:
     if library is not None:
         check_content(state, library)
     return state
+
+
+def read_json(data: bytes, what: str) -> Any:
+    """The JSON document in a file's bytes (a byte order mark, as an editor may leave, is
+    fine); SaveFormatError saying why not, ``what`` naming what the file should be."""
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SaveFormatError(f"not readable JSON ({err})") from None
+    except RecursionError:
+        raise SaveFormatError(f"not {what} (its JSON is nested too deeply)") from None
+    except ValueError:   # Python refuses integers of more than 4,300 digits
+        raise SaveFormatError(f"not {what} (a number in it has too many digits)") from None
 
 
 def _check_sizes(state: RunState) -> None:
