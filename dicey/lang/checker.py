@@ -80,9 +80,14 @@ _CONTEXT_TYPES: dict[str, str] = {
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
-                        "name": "str", "cards_used": "int", "dice": "list"}
+                        "name": "str", "cards_used": "int", "dice": "list",
+                        # lists of cards: ``last_used`` holds 0 or 1 (there is no null)
+                        "cards": "list", "last_used": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
-                     "upgraded": "bool"}
+                     "upgraded": "bool", "size": "int", "shocked": "bool", "weakened": "bool",
+                     "button": "bool"}
+#: What a fighter's lists of cards hold, said where one is read as a card.
+_CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards"}
 
 
 def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
@@ -561,7 +566,8 @@ class _ScriptChecker:
         if obj == "card":
             return self._card_field(node)
         if obj != ANY:
-            self.report.error(pos, f"{_describe_type(obj)} has no fields ('.{name}')")
+            self.report.error(pos, f"{_describe_type(obj)} has no fields ('.{name}')"
+                                   f"{_card_list_hint(node.obj, name)}")
         return ANY
 
     def _card_field(self, node: A.Field) -> str:
@@ -617,6 +623,15 @@ class _ScriptChecker:
             if ident not in self.symbols.equipment:
                 close = did_you_mean_named(arg.value, self.symbols.equipment)
                 self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+
+
+def _card_list_hint(obj: A.Expr, name: str) -> str:
+    """For a field read on a fighter's list of cards (``target.last_used.name``): what
+    the list holds and how to read a card of it."""
+    if not isinstance(obj, A.Field) or obj.name not in _CARD_LISTS:
+        return ""
+    return (f": {obj.name} is a list of {_CARD_LISTS[obj.name]} "
+            f"(for c in … {{ c.{name} }}, or …[0].{name} when it is not empty)")
 
 
 def _is_literal(expr: A.Expr) -> bool:

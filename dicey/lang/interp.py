@@ -955,6 +955,32 @@ def _card_name(value: Value, pos: A.Pos | None) -> str:
     return value
 
 
+def _card_or_name(value: Value, pos: A.Pos | None) -> str | CardRef:
+    """``give_card``'s argument: a card's name, or a card (a copy of it is given)."""
+    if type(value) is CardRef:
+        return value
+    if type(value) is not str:
+        raise _fault(f"give_card() needs a card or a card's name, not {type_name(value)}",
+                     pos)
+    return value
+
+
+def _card(value: Value, pos: A.Pos | None) -> CardRef:
+    if type(value) is not CardRef:
+        raise _fault(f"take_card() needs a card (one of target.cards), not "
+                     f"{type_name(value)}", pos)
+    return value
+
+
+def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
+    fr.fx.take_card(_card(args[0], pos))
+    return 0
+
+
+def _end_turn(fr: _Frame, args: list, pos: A.Pos) -> int:
+    return 1 if fr.fx.end_turn() else 0
+
+
 def _extremum(pick: Callable) -> Callable:
     def call(fr: _Frame, args: list, pos: A.Pos) -> int:
         if len(args) == 1:
@@ -1007,7 +1033,9 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "len": _len,
     "sum": _sum,
     "count": lambda fr, args, pos: sum(1 for v in _list(args[0], pos) if _equal(v, args[1])),
-    "give_card": _effect("give_card", _card_name),
+    "give_card": lambda fr, args, pos: fr.fx.give_card(_card_or_name(args[0], pos)) or 0,
+    "take_card": _take_card,
+    "end_turn": _end_turn,
     "replace_with": _effect("replace_with", _card_name),
 }
 assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
@@ -1016,14 +1044,23 @@ assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
 
 def reaches_chance(node: Any) -> bool:
     """Whether a script (any AST node, or a tuple of them) can reach a chance point."""
+    return _calls(node, lambda func: func in BUILTINS and BUILTINS[func].random)
+
+
+def ends_turn(node: Any) -> bool:
+    """Whether a script (any AST node, or a tuple of them) may call ``end_turn()``."""
+    return _calls(node, "end_turn".__eq__)
+
+
+def _calls(node: Any, wanted: Callable[[str], bool]) -> bool:
+    """Whether a script calls a built-in whose name is ``wanted``."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
             stack.extend(item)
         elif isinstance(item, A.Call):
-            spec = BUILTINS.get(item.func)
-            if spec is not None and spec.random:
+            if wanted(item.func):
                 return True
             stack.extend(item.args)
         elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
@@ -1088,11 +1125,14 @@ class Script:
     owning card's variables, changed in place.
     """
 
-    __slots__ = ("event", "path", "pos", "is_random", "_body", "_statuses", "_scratch")
+    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "_body", "_statuses",
+                 "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
-                 is_random: bool, statuses: frozenset[str], scratch: bool = True):
+                 is_random: bool, statuses: frozenset[str], scratch: bool = True,
+                 ends_turn: bool = False):
         self.event = event
+        self.ends_turn = ends_turn   # it may call end_turn() (the AI's rule of thumb asks)
         self.path = path
         self.pos = pos
         self.is_random = is_random
@@ -1186,7 +1226,8 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
     return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
-                  statuses=scope.statuses, scratch=compiler.scratch)
+                  statuses=scope.statuses, scratch=compiler.scratch,
+                  ends_turn=ends_turn(stmts))
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:

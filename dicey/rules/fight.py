@@ -388,9 +388,14 @@ class Fight(Mechanics):
             self._release(di, ci)
         else:
             self._use(ci)
-        if self._pending:
-            self._settle()
-        self.turn_moves += 1
+        if self._pending and self._settle():
+            # A script called end_turn() (its mark was in the queue): the turn ends with
+            # this move. The common move has nothing queued, and pays nothing for this.
+            self.turn_moves += 1
+            if self.phase == ACTING:
+                self._end_turn()
+        else:
+            self.turn_moves += 1
         self._chance = None
         if not log:
             return []
@@ -684,7 +689,7 @@ class Fight(Mechanics):
     def key(self) -> Hashable:
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
-        are what a path earned, not what the position is. A flat tuple of thirteen small
+        are what a path earned, not what the position is. A flat tuple of fifteen small
         values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
@@ -699,8 +704,8 @@ class Fight(Mechanics):
         if b._status_code is None or b._cards_code is None:
             b.key()
         return (self.actor, self.turn, self.phase,
-                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
-                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
+                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code, a.last_used,
+                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code, b.last_used)
 
     # -------------------------------------------------------- positions
 
@@ -729,6 +734,7 @@ class Fight(Mechanics):
             setup = FighterSetup(equipment=tuple(equipment))
             f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
             f.set_cards([c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards])
+            f.last_used = -1
         if max_hp is not None:
             f.set_max_hp(max(1, max_hp))
         if hp is not None:

@@ -358,6 +358,14 @@ def _remember(table: dict, key: Any, value: Any) -> Any:
 #: hook has this name: hooks start with ``on``, ``before`` or ``when``).
 BUTTON = "button"
 _HOLDS_BUTTON = frozenset({BUTTON})
+#: In :meth:`Fighter.card_events`: some card may call ``end_turn()``.
+ENDS_TURN = "ends turn"
+_HOLDS_ENDER = frozenset({ENDS_TURN})
+
+
+def ends_turn(defn: EquipmentDef) -> bool:
+    """Whether a card (as it acts now) has a hook that may call ``end_turn()``."""
+    return any(getattr(script, "ends_turn", False) for script in defn.hooks.values())
 
 #: The containers of a fighter a copy shares (see Fighter.copy), as bits of ``_shared``.
 _SHARED_DICE, _SHARED_CARDS, _SHARED_STATUSES = 1, 2, 4
@@ -375,7 +383,7 @@ class Fighter:
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
-                 "dice", "statuses", "cards", "cards_used",
+                 "dice", "statuses", "cards", "cards_used", "last_used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
 
@@ -393,6 +401,7 @@ class Fighter:
         self.statuses: dict[str, int] = {}
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
+        self.last_used = -1            # the index of the card used last this fight (-1: none)
         self._dice_sum = 0                          # the dice as a number: see _die_bit
         self._dice_code: int | None = None          # code of _dice_sum
         self._card_codes: list[int | None] = [None] * len(cards)   # per card, in order
@@ -426,6 +435,7 @@ class Fighter:
         f._card_codes = self._card_codes
         f._shared = self._shared = _SHARED_ALL
         f.cards_used = self.cards_used
+        f.last_used = self.last_used
         f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
         f._dice_code = self._dice_code
         f._cards_code = self._cards_code
@@ -447,8 +457,9 @@ class Fighter:
 
     # ------------------------------------------------------------- the key
 
-    def key(self) -> tuple[int, int, int, int, int]:
-        """``(hp, cards used, dice code, statuses code, cards code)``: equal for fighters
+    def key(self) -> tuple[int, int, int, int, int, int]:
+        """``(hp, cards used, dice code, statuses code, cards code, last used)``: equal for
+        fighters
         that play the same (equal dice and identical cards interchangeable). The statuses
         code covers max HP, dice count and extra dice too. See :func:`code`.
 
@@ -464,7 +475,7 @@ class Fighter:
         cards = self._cards_code
         if cards is None:
             cards = self._cards_code = code(tuple(sorted(self.card_codes())))
-        return self.hp, self.cards_used, dice, statuses, cards
+        return self.hp, self.cards_used, dice, statuses, cards, self.last_used
 
     def _statuses_code(self) -> int:
         return code((self.max_hp, self.dice_count, self.extra,
@@ -483,14 +494,17 @@ class Fighter:
 
     def card_events(self) -> frozenset[str]:
         """The hooks (``"on any use"``…) that some card of this fighter has now, and
-        :data:`BUTTON` when one of them is a button: most hooks are on no card, and most
-        fighters hold no button; the engine asks before going through the cards."""
+        :data:`BUTTON` when one of them is a button, :data:`ENDS_TURN` when one may end
+        its owner's turn: most hooks are on no card, and most fighters hold no button;
+        the engine (and the AI's rule of thumb) asks before going through the cards."""
         events = self._card_events
         if events is None:
             live = [c.active for c in self.cards if not c.gone]
             events = frozenset().union(*(a.hooks for a in live))
             if any(a.button for a in live):
                 events |= _HOLDS_BUTTON
+            if any(ends_turn(a) for a in live):
+                events |= _HOLDS_ENDER
             events = self._card_events = events
         return events
 
