@@ -1044,25 +1044,30 @@ assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
 
 def reaches_chance(node: Any) -> bool:
     """Whether a script (any AST node, or a tuple of them) can reach a chance point."""
-    return _calls(node, lambda func: func in BUILTINS and BUILTINS[func].random)
+    return _holds(node, lambda item: isinstance(item, A.Call) and item.func in BUILTINS
+                  and BUILTINS[item.func].random)
 
 
 def ends_turn(node: Any) -> bool:
     """Whether a script (any AST node, or a tuple of them) may call ``end_turn()``."""
-    return _calls(node, "end_turn".__eq__)
+    return _holds(node, lambda item: isinstance(item, A.Call) and item.func == "end_turn")
 
 
-def _calls(node: Any, wanted: Callable[[str], bool]) -> bool:
-    """Whether a script calls a built-in whose name is ``wanted``."""
+def reads_last_used(node: Any) -> bool:
+    """Whether a script (any AST node, or a tuple of them) reads a fighter's
+    ``last_used`` (the AI's key of a position holds it only when some script may)."""
+    return _holds(node, lambda item: isinstance(item, A.Field) and item.name == "last_used")
+
+
+def _holds(node: Any, wanted: Callable[[Any], bool]) -> bool:
+    """Whether a script holds a node (a call, a field…) that is ``wanted``."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
             stack.extend(item)
-        elif isinstance(item, A.Call):
-            if wanted(item.func):
-                return True
-            stack.extend(item.args)
+        elif wanted(item):
+            return True
         elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
             stack.extend(getattr(item, f) for f in item.__dataclass_fields__
                          if f not in ("pos", "func_pos", "name_pos"))
@@ -1125,14 +1130,15 @@ class Script:
     owning card's variables, changed in place.
     """
 
-    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "_body", "_statuses",
-                 "_scratch")
+    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "_body",
+                 "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
-                 ends_turn: bool = False):
+                 ends_turn: bool = False, reads_last: bool = False):
         self.event = event
-        self.ends_turn = ends_turn   # it may call end_turn() (the AI's rule of thumb asks)
+        self.ends_turn = ends_turn     # it may call end_turn() (the AI's rule of thumb asks)
+        self.reads_last = reads_last   # it reads a fighter's last_used (the AI's key asks)
         self.path = path
         self.pos = pos
         self.is_random = is_random
@@ -1227,7 +1233,7 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     body = compiler.block(stmts)
     return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
                   statuses=scope.statuses, scratch=compiler.scratch,
-                  ends_turn=ends_turn(stmts))
+                  ends_turn=ends_turn(stmts), reads_last=reads_last_used(stmts))
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1239,7 +1245,8 @@ def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
-                      is_random=reaches_chance(expr), statuses=scope.statuses)
+                      is_random=reaches_chance(expr), statuses=scope.statuses,
+                      reads_last=reads_last_used(expr))
 
 
 def run_source(source: str, effects: Effects, chance: Chance,

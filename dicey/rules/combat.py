@@ -83,7 +83,7 @@ class FightRules:
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
                  "_exprs",
-                 "_status_random", "legal_table")
+                 "_status_random", "legal_table", "last_read")
 
     def __init__(self, library: Any):
         self.library = library
@@ -125,6 +125,13 @@ class FightRules:
         #: Fight.legal_moves's table: (pool number, card codes…) → the moves.
         self.legal_table: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
+        #: Whether a status's or a fighter's hook reads a fighter's ``last_used`` (then a
+        #: fight's key always holds it; a card that reads it says so in card_events()).
+        self.last_read = any(
+            getattr(script, "reads_last", False)
+            for table in (self.statuses, getattr(library, "enemies", {}) or {},
+                          getattr(library, "heroes", {}) or {})
+            for d in table.values() for script in d.hooks.values())
 
     def card(self, name: str) -> EquipmentDef:
         """A card by name or id; ValueError with a did-you-mean for an unknown one."""

@@ -38,9 +38,9 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (BUTTON, MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome,
-                    card_slots, code, emptied, fresh_card, refreshed, released, slots_fit,
-                    uses_for)
+from .state import (BUTTON, MAX_DICE, READS_LAST, CardState, Die, Fighter, FighterSetup,
+                    Outcome, card_slots, code, emptied, fresh_card, refreshed, released,
+                    slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -689,8 +689,9 @@ class Fight(Mechanics):
     def key(self) -> Hashable:
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
-        are what a path earned, not what the position is. A flat tuple of fifteen small
-        values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
+        are what a path earned, not what the position is. A flat tuple of thirteen small
+        values (see :func:`dicey.rules.state.code`; fifteen where a script reads
+        ``last_used``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
         # and the codes are most often all there but the dice's, which every move makes
@@ -703,9 +704,22 @@ class Fight(Mechanics):
             a.key()
         if b._status_code is None or b._cards_code is None:
             b.key()
+        # Which card each fighter used last is part of the position only when a script
+        # may read it (a card that reads last_used, held by either, or a status's or a
+        # fighter's hook that does): elsewhere, states that differ only by it are one.
+        ea, eb = a._card_events, b._card_events
+        if ea is None:
+            ea = a.card_events()
+        if eb is None:
+            eb = b.card_events()
+        if READS_LAST in ea or READS_LAST in eb or self.rules.last_read:
+            return (self.actor, self.turn, self.phase,
+                    a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+                    b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
+                    a.last_used, b.last_used)
         return (self.actor, self.turn, self.phase,
-                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code, a.last_used,
-                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code, b.last_used)
+                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
 
     # -------------------------------------------------------- positions
 

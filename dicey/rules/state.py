@@ -361,11 +361,21 @@ _HOLDS_BUTTON = frozenset({BUTTON})
 #: In :meth:`Fighter.card_events`: some card may call ``end_turn()``.
 ENDS_TURN = "ends turn"
 _HOLDS_ENDER = frozenset({ENDS_TURN})
+#: In :meth:`Fighter.card_events`: some card reads a fighter's ``last_used``.
+READS_LAST = "reads last_used"
+_HOLDS_READER = frozenset({READS_LAST})
 
 
 def ends_turn(defn: EquipmentDef) -> bool:
     """Whether a card (as it acts now) has a hook that may call ``end_turn()``."""
     return any(getattr(script, "ends_turn", False) for script in defn.hooks.values())
+
+
+def reads_last(defn: EquipmentDef) -> bool:
+    """Whether a card (as it acts now) has a hook or a ``ready`` condition that reads a
+    fighter's ``last_used``."""
+    return getattr(defn.ready, "reads_last", False) or any(
+        getattr(script, "reads_last", False) for script in defn.hooks.values())
 
 #: The containers of a fighter a copy shares (see Fighter.copy), as bits of ``_shared``.
 _SHARED_DICE, _SHARED_CARDS, _SHARED_STATUSES = 1, 2, 4
@@ -457,9 +467,8 @@ class Fighter:
 
     # ------------------------------------------------------------- the key
 
-    def key(self) -> tuple[int, int, int, int, int, int]:
-        """``(hp, cards used, dice code, statuses code, cards code, last used)``: equal for
-        fighters
+    def key(self) -> tuple[int, int, int, int, int]:
+        """``(hp, cards used, dice code, statuses code, cards code)``: equal for fighters
         that play the same (equal dice and identical cards interchangeable). The statuses
         code covers max HP, dice count and extra dice too. See :func:`code`.
 
@@ -475,7 +484,7 @@ class Fighter:
         cards = self._cards_code
         if cards is None:
             cards = self._cards_code = code(tuple(sorted(self.card_codes())))
-        return self.hp, self.cards_used, dice, statuses, cards, self.last_used
+        return self.hp, self.cards_used, dice, statuses, cards
 
     def _statuses_code(self) -> int:
         return code((self.max_hp, self.dice_count, self.extra,
@@ -495,7 +504,7 @@ class Fighter:
     def card_events(self) -> frozenset[str]:
         """The hooks (``"on any use"``…) that some card of this fighter has now, and
         :data:`BUTTON` when one of them is a button, :data:`ENDS_TURN` when one may end
-        its owner's turn: most hooks are on no card, and most fighters hold no button;
+        its owner's turn, :data:`READS_LAST` when one reads ``last_used``: most hooks are on no card, and most fighters hold no button;
         the engine (and the AI's rule of thumb) asks before going through the cards."""
         events = self._card_events
         if events is None:
@@ -505,6 +514,8 @@ class Fighter:
                 events |= _HOLDS_BUTTON
             if any(ends_turn(a) for a in live):
                 events |= _HOLDS_ENDER
+            if any(reads_last(a) for a in live):
+                events |= _HOLDS_READER
             events = self._card_events = events
         return events
 

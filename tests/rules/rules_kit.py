@@ -237,7 +237,7 @@ def plain_fighter_key(f: Fighter) -> tuple:
     dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind) for d in f.dice)
     return (f.hp, f.cards_used, code(dice),
             code((f.max_hp, f.dice_count, f.extra, tuple(sorted(f.statuses.items())))),
-            code(tuple(sorted(code(c[1:]) for c in f.cards))), f.last_used)
+            code(tuple(sorted(code(c[1:]) for c in f.cards))))
 
 
 def random_walk(fight: Fight, seed: int, steps: int,

@@ -111,14 +111,18 @@ def test_copycat_gets_the_card_the_opponent_used_last(lib):
     assert given.upgraded and given.temporary and given.defn is fight.fighters[1].cards[0].defn
 
 
-def test_last_used_is_part_of_the_key(lib):
-    fight = cards_fight(lib, ["Sword", "Sword+"], [3, 3], opp=["Shield"])
+@pytest.mark.parametrize("opp, differ", [(["Shield"], False), (["Copycat"], True)])
+def test_last_used_is_part_of_the_key_where_a_card_reads_it(lib, opp, differ):
+    """Sword then Sword+ or the other way: the same position, unless a card in the fight
+    reads which was used last (the opponent's Copycat)."""
+    fight = cards_fight(lib, ["Sword", "Sword+"], [3, 3], opp=opp)
     one, two = fight.copy(), fight.copy()
-    first, second = [m for m in fight.legal_moves() if not m.is_end]
-    one.apply(first, SampleChance(random.Random(0)))
-    two.apply(second, SampleChance(random.Random(0)))
-    assert one.fighters[0].last_used == 0 and two.fighters[0].last_used == 1
-    assert one.key() != two.key()
+    for state, order in ((one, (0, 1)), (two, (1, 0))):
+        for index in order:
+            move = next(m for m in state.legal_moves() if m.card_index == index)
+            state.apply(move, SampleChance(random.Random(0)))
+    assert one.fighters[0].last_used == 1 and two.fighters[0].last_used == 0
+    assert (one.key() != two.key()) is differ
 
 
 def test_give_card_of_a_name_computed_at_run_time_faults_clearly(lib, tmp_path):
