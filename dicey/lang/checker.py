@@ -40,7 +40,7 @@ from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
 from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
 from .printer import print_expr
 from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEXT, Scope,
-                     compile_expr, min_steps, reaches_chance)
+                     compile_expr, find_node, min_steps, reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -167,6 +167,8 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
                       "dungeon"})
 
 ANY = "any"
+#: Hooks that never run in a move of their owner's (end_turn() does nothing there).
+_OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
 
 
 #: The names of a card's dice, which a button's scripts and a ``ready`` condition do not
@@ -1081,7 +1083,19 @@ class _DeclChecker:
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
             self._budget(hook)
+            self._idle_end(hook)
         return dict(m.hooks)
+
+    def _idle_end(self, hook: A.Hook) -> None:
+        """A warning for ``end_turn()`` in a hook that never runs in its owner's own move
+        (``on turn start``…): there it does nothing."""
+        if hook.event not in _OUTSIDE_MOVES:
+            return
+        call = find_node(hook.body, lambda n: isinstance(n, A.Call) and n.func == "end_turn")
+        if call is not None:
+            self.report.warning(call.func_pos, f"end_turn() does nothing in '{hook.event}': "
+                                               "a script ends a turn only in its owner's own "
+                                               "moves")
 
     def _budget(self, hook: A.Hook) -> None:
         """A warning for a hook that takes more steps than a run's budget whatever happens

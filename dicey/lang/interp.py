@@ -945,6 +945,8 @@ def _say(fr: _Frame, args: list, pos: A.Pos) -> int:
     value = args[0]
     if type(value) is FighterRef:
         value = fr.fx.fighter_field(value.who, "name")
+    elif type(value) is CardRef:      # a card says its name, as a fighter does
+        value = fr.fx.card_field(value, "name")
     fr.fx.say(_text(show(value), pos))
     return 0
 
@@ -1061,17 +1063,23 @@ def reads_last_used(node: Any) -> bool:
 
 def _holds(node: Any, wanted: Callable[[Any], bool]) -> bool:
     """Whether a script holds a node (a call, a field…) that is ``wanted``."""
+    return find_node(node, wanted) is not None
+
+
+def find_node(node: Any, wanted: Callable[[Any], bool]) -> Any:
+    """The first node of a script (any AST node, or a tuple of them) that is ``wanted``,
+    in the order it is written; None if there is none."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
-            stack.extend(item)
+            stack.extend(reversed(item))
         elif wanted(item):
-            return True
+            return item
         elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__
+            stack.extend(getattr(item, f) for f in reversed(item.__dataclass_fields__)
                          if f not in ("pos", "func_pos", "name_pos"))
-    return False
+    return None
 
 
 def min_steps(stmts: tuple[A.Stmt, ...]) -> int:

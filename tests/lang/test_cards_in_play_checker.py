@@ -92,3 +92,19 @@ def test_card_values_and_calls_reach_the_effects():
 ])
 def test_a_wrong_value_at_run_time_is_a_fault(source, words):
     assert fault(source).message == words
+
+
+@pytest.mark.parametrize("hook", ["on turn start", "on turn end", "on fight start"])
+def test_end_turn_where_it_does_nothing_is_a_warning(hook, symbols):
+    from lang_kit import problems
+    source = card("attack(d)", f"{hook} {{ if self.hp < 5 {{ end_turn() }} }}")
+    found = problems(source, symbols)
+    assert [(p.severity, p.line, p.message) for p in found] == [
+        ("warning", 5, f"end_turn() does nothing in '{hook}': a script ends a turn only in "
+                       "its owner's own moves")]
+    assert problems(card("attack(d)", "on damage taken { end_turn() }"), symbols) == []
+
+
+def test_a_card_says_its_name():
+    from lang_kit import said
+    assert said("for c in target.cards { say(c) }\nsay(card)") == ["Shield", "Sword"]

@@ -3,10 +3,10 @@ written in the card language and loaded on top of the base game (whose own such 
 are Sticky Fingers, Copycat, Haymaker and Headcount)."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any, Sequence
 
+from button_kit import button_fight
 from dicey.rules.fight import Fight
 
 CARDS = '''
@@ -75,12 +75,10 @@ def cards_library(folder: Path) -> Any:
 
 def cards_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4), *,
                 opp: Sequence[str] = ("Sword", "Shield"), **pin: Any) -> Fight:
-    """The Warrior to act with ``cards`` and ``dice`` against a Frog holding ``opp``."""
-    fight = Fight.start(library, library.hero("Warrior"), library.enemy("Frog"),
-                        random.Random(0))
-    fight.set_position(1, equipment=list(opp), hp=40, max_hp=40)
-    fight.set_position(0, equipment=list(cards), dice=list(dice), **pin)
-    return fight
+    """The Warrior to act with ``cards`` and ``dice`` against a Frog of 40 HP holding
+    ``opp``."""
+    return button_fight(library, cards, dice, opp_equipment=list(opp), opp_max_hp=40,
+                        opp_hp=40, **pin)
 
 
 def held(fight: Fight, side: int) -> list[str]:

@@ -216,3 +216,15 @@ def test_hostile_take_and_give_loops_are_bounded(lib, tmp_path_factory, body, ro
         fight.key()
     copy = fight.copy()
     assert copy.key() == fight.key()
+
+
+@pytest.mark.parametrize("up, counted, blow", [("", 4 + 3 + 1, 3 * 2 + 2),
+                                               ("+", 4 + 6 + 1, 3 * 2 + 4)])
+def test_headcount_counts_the_cards_in_play_and_haymaker_upgraded_hits_harder(lib, up,
+                                                                             counted, blow):
+    # Three cards in play (one shocked) and one taken, which no longer counts.
+    fight = cards_fight(lib, ["Headcount" + up, "Haymaker" + up, "Grabber"], [4, 3, 2],
+                        opp=["Sword", "Rock", "Shield", "Rock"], opp_shocked=["Rock"])
+    play(fight, "2 → Grabber")          # takes the Sword
+    events = play(fight, "4 → Headcount", "3 → Haymaker")
+    assert [e.amount for e in events if isinstance(e, E.Damaged)] == [counted, blow]
