@@ -167,6 +167,8 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
                       "dungeon"})
 
 ANY = "any"
+#: The names of cards a script's owner holds, which take_card() cannot take.
+_OWN_CARDS = {"card": "this card, the owner's own", "used": "the owner's own card just used"}
 #: Hooks that never run in a move of their owner's (end_turn() does nothing there).
 _OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
 
@@ -620,6 +622,10 @@ class _ScriptChecker:
                 hint = f" (write {A.make_id(arg.value)} without quotes)"
             self.report.error(arg.pos, f"{call.func}() needs {_describe_type(wanted)} here, "
                                        f"not {_describe_type(actual)}{hint}")
+        if call.func == "take_card" and isinstance(arg, A.Name) and arg.id in _OWN_CARDS:
+            self.report.error(arg.pos, f"take_card() takes one of the opponent's cards "
+                                       f"(target.cards, target.last_used): '{arg.id}' is "
+                                       f"{_OWN_CARDS[arg.id]}")
         if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
             ident = A.make_id(arg.value)
             if ident not in self.symbols.equipment:

@@ -43,6 +43,11 @@ ROWS = [
     ("take-a-name", card('take_card(«"Sword"»)'), "take_card() needs a card here, not a string"),
     ("take-a-fighter", card("take_card(«target»)"), "take_card() needs a card here, not a fighter"),
     ("take-nothing", card("«take_card()»"), "take_card(c) takes 1 argument, not 0"),
+    ("take-this-card", card("take_card(«card»)"),
+     "take_card() takes one of the opponent's cards (target.cards, target.last_used): "
+     "'card' is this card, the owner's own"),
+    ("take-the-card-used", card("attack(1)", "on any use { take_card(«used») }"),
+     "'used' is the owner's own card just used"),
     ("give-a-number", card("give_card(«3»)"), "give_card() needs a string or a card here"),
     ("give-an-unknown-card", card('give_card(«"Swrod"»)'), "unknown card 'Swrod'"),
     ("end-turn-with-an-argument", card("«end_turn(1)»"), "end_turn() takes 0 arguments, not 1"),

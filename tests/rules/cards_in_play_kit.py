@@ -25,8 +25,8 @@ equipment "Greedy Grabber" {
 
 equipment "Self Thief" {
     slots: any
-    text: "Take itself"
-    on use { take_card(card) }
+    text: "Take itself (the checker refuses take_card(card): this finds it in the list)"
+    on use { for c in self.cards { if c == card { take_card(c) } } }
 }
 
 equipment "Mimic" {
