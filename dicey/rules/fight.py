@@ -707,16 +707,19 @@ class Fight(Mechanics):
         # Which card each fighter used last is part of the position only when a script
         # may read it (a card that reads last_used, held by either, or a status's or a
         # fighter's hook that does): elsewhere, states that differ only by it are one.
-        ea, eb = a._card_events, b._card_events
-        if ea is None:
-            ea = a.card_events()
-        if eb is None:
-            eb = b.card_events()
-        if READS_LAST in ea or READS_LAST in eb or self.rules.last_read:
-            return (self.actor, self.turn, self.phase,
-                    a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
-                    b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
-                    a.last_used, b.last_used)
+        # (A try costs nothing until it raises: the fighters' card events are most often
+        # known, and a look in None raises.)
+        try:
+            if READS_LAST in a._card_events or READS_LAST in b._card_events or \
+                    self.rules.last_read:
+                return (self.actor, self.turn, self.phase,
+                        a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+                        b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
+                        a.last_used, b.last_used)
+        except TypeError:       # not known yet: worked out (and kept) once
+            a.card_events()
+            b.card_events()
+            return self.key()
         return (self.actor, self.turn, self.phase,
                 a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
                 b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
