@@ -124,10 +124,7 @@ class FightEffects:
 
     def card_field(self, card: CardRef, name: str) -> Value:
         side, index = self._handle(card)
-        cards = self.fight.fighters[side].cards
-        if not 0 <= index < len(cards):
-            raise ScriptError("that card is no longer in the fight")
-        state = cards[index]
+        state = self.fight.fighters[side].cards[index]
         if name == "times_used":
             return state.times_used
         if name == "uses_left":
@@ -154,8 +151,13 @@ class FightEffects:
         raise ScriptError(f"card '{state.defn.name}' has no field '{name}'")
 
     def _handle(self, card: CardRef) -> tuple[int, int]:
+        """The side and index of a card value (one a card variable kept may name a place
+        no longer there: a fault)."""
         if isinstance(card.handle, tuple):
-            return card.handle
+            side, index = card.handle
+            if not 0 <= index < len(self.fight.fighters[side].cards):
+                raise ScriptError("that card is no longer in the fight")
+            return side, index
         if self.card is None:
             raise ScriptError("'card' only exists in a card's script")
         return self.owner, self.card

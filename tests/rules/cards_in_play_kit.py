@@ -49,6 +49,16 @@ equipment "Ticker" {
     on use { attack(1); end_turn() }
 }
 
+equipment "Keeper" {
+    slots: any
+    uses: unlimited
+    var kept = []
+    text: "Keep the opponent's cards in mind; then get a copy of each"
+    on use {
+        if kept == [] { kept = target.cards } else { for c in kept { give_card(c) } }
+    }
+}
+
 equipment "Pilfer" {
     slots: any
     text: "Do [d] damage"

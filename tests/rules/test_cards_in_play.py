@@ -138,6 +138,17 @@ def test_give_card_of_a_name_computed_at_run_time_faults_clearly(lib, tmp_path):
     assert held(fight, 0) == ["Namer"]
 
 
+def test_a_card_value_kept_past_its_place_faults(lib):
+    """A card variable may keep card values; one whose place is gone (a position pinned
+    with fewer cards) is a fault, not an index error."""
+    fight = cards_fight(lib, ["Keeper"], [3, 4], opp=["Sword", "Shield", "Rock"])
+    play(fight, "3 → Keeper")
+    fight.set_position(1, equipment=["Sword"])
+    events = play(fight, "4 → Keeper")
+    assert [e.card for e in events if isinstance(e, E.CardGiven)] == ["Sword"]
+    assert faults(events) == ["that card is no longer in the fight"]
+
+
 # ------------------------------------------------------------------ end_turn
 
 def test_haymaker_ends_the_turn_and_the_dice_left_are_lost(lib):
