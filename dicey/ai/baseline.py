@@ -25,6 +25,7 @@ from dicey.lang.chance import Chance
 from dicey.lang.errors import did_you_mean
 from dicey.rules.events import Event
 from dicey.rules.fight import READY, Fight
+from dicey.rules.state import ENDS_TURN, Fighter, ends_turn
 from dicey.rules.protocol import Move
 
 #: A chooser picks the next move of the fighter to act (it must not change ``fight``).
@@ -49,6 +50,11 @@ def choose_move(fight: Fight, rng: random.Random | None) -> Move:
     dice, rich = f.dice, f.hp > 2
     best, best_worth, card = None, -math.inf, -1
     release = None
+    # A card that may end the turn (end_turn()) is played last, when no other takes a
+    # die: the dice left then are lost. Most fighters hold none (one look in a set).
+    last = None
+    if ENDS_TURN in f.card_events():
+        moves, last = _without_enders(f, moves)
     for move in moves:
         action = move.action
         if action == "place":
@@ -84,8 +90,33 @@ def choose_move(fight: Fight, rng: random.Random | None) -> Move:
     if best is not None:
         return best
     # No card takes a die: a shocked card is released with the lowest die, a plain one
-    # before a burning one (releasing with a burning die costs 2 HP too).
-    return release[1] if release is not None else Move.end()
+    # before a burning one (releasing with a burning die costs 2 HP too); then a card
+    # that ends the turn.
+    if release is not None:
+        return release[1]
+    if last is None or last.action == "place" and dice[last.die_index].burning and not rich:
+        return Move.end()
+    return last
+
+
+def _without_enders(f: Fighter, moves: list[Move]) -> tuple[list[Move], Move | None]:
+    """``moves`` but those that place a die on (or use) a card that may end the turn, and
+    the one of those to make when nothing else is left: on the first such card, its
+    highest plain die."""
+    enders = {i for i, c in enumerate(f.cards) if not c.gone and ends_turn(c.active)}
+    kept, last = [], None
+    for move in moves:
+        if move.card_index not in enders or move.action == "release":
+            kept.append(move)
+        elif last is None or (move.card_index == last.card_index and move.action == "place"
+                              and _rank(f, move) > _rank(f, last)):
+            last = move
+    return kept, last
+
+
+def _rank(f: Fighter, move: Move) -> tuple[bool, int]:
+    die = f.dice[move.die_index]
+    return not die.burning, die.value
 
 
 def play_turn(fight: Fight, rng: random.Random, chance: Chance,

@@ -264,7 +264,11 @@ def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
         best = tree_node.most_visited()
         for key, child in tree_node.children.items():
             on_plan = chosen and best is not None and key == best[0]
-            kind = "leaf" if child.move is not None and child.move.is_end else "decision"
+            # The end, or a move that ended the turn (a kill, a card's end_turn()) where
+            # the node kept its state (no chance point on the way).
+            ended = child.move is not None and child.move.is_end or \
+                child.state is not None and child.state.turn_over
+            kind = "leaf" if ended else "decision"
             worth = child.value - base
             label = f"{child.move}\nvisits {child.visits}, estimate {score_text(worth)}"
             added = graph.add_node(kind, label, worth, depth + 1, chosen=on_plan,

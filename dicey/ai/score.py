@@ -230,9 +230,13 @@ class Scorer:
     def leaf(self, before: Fight, after: Fight) -> float:
         """What a turn's end is worth: Φ(end) and the dice left unused. After ``end turn``
         the pool is gone, so the dice are counted on ``before``; a fight that ended
-        mid-turn keeps its pool."""
-        pool = before if not after.is_over else after
-        return self.potential(after) + self.unused(pool)
+        mid-turn keeps its pool. A move that ended the turn (a card's ``end_turn()``: a
+        move was counted) lost its dice: they count nothing, as in :meth:`made`."""
+        if after.is_over:
+            return self.potential(after) + self.unused(after)
+        if after.turn_moves != before.turn_moves:
+            return self.potential(after)
+        return self.potential(after) + self.unused(before)
 
     def transition(self, before: Fight, after: Fight) -> float:
         """A move's reward, with the leaf's worth when the move ended the turn."""

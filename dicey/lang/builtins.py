@@ -93,7 +93,15 @@ _TABLE = [
     _b("len", "xs:list|str", "int", "number of items"),
     _b("sum", "xs:list", "int", "sum of the items"),
     _b("count", "xs:list, v:any", "int", "how many items equal v"),
-    _b("give_card", "name:str", "int", "a temporary card for this fight", effect=True),
+    _b("give_card", "c:str|card", "int",
+       "a temporary card for this fight: a card's name, or a copy of a card in play",
+       effect=True),
+    _b("take_card", "c:card", "int",
+       "the owner takes the opponent's card c (in play) for the rest of the fight",
+       effect=True),
+    _b("end_turn", "", "int",
+       "the owner's turn ends once this move is done (the dice left are lost)",
+       effect=True),
     _b("replace_with", "name:str", "int", "turn this card into another", effect=True),
 ]
 

@@ -40,7 +40,7 @@ from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
 from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
 from .printer import print_expr
 from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEXT, Scope,
-                     compile_expr, min_steps, reaches_chance)
+                     compile_expr, find_node, min_steps, reaches_chance)
 
 # ------------------------------------------------------------------ tables
 
@@ -80,9 +80,14 @@ _CONTEXT_TYPES: dict[str, str] = {
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
-                        "name": "str", "cards_used": "int", "dice": "list"}
+                        "name": "str", "cards_used": "int", "dice": "list",
+                        # lists of cards: ``last_used`` holds 0 or 1 (there is no null)
+                        "cards": "list", "last_used": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
-                     "upgraded": "bool"}
+                     "upgraded": "bool", "size": "int", "shocked": "bool", "weakened": "bool",
+                     "button": "bool"}
+#: What a fighter's lists of cards hold, said where one is read as a card.
+_CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards"}
 
 
 def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:
@@ -162,6 +167,10 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
                       "dungeon"})
 
 ANY = "any"
+#: The names of cards a script's owner holds, which take_card() cannot take.
+_OWN_CARDS = {"card": "this card, the owner's own", "used": "the owner's own card just used"}
+#: Hooks that never run in a move of their owner's (end_turn() does nothing there).
+_OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
 
 
 #: The names of a card's dice, which a button's scripts and a ``ready`` condition do not
@@ -573,7 +582,8 @@ class _ScriptChecker:
         if obj == "card":
             return self._card_field(node)
         if obj != ANY:
-            self.report.error(pos, f"{_describe_type(obj)} has no fields ('.{name}')")
+            self.report.error(pos, f"{_describe_type(obj)} has no fields ('.{name}')"
+                                   f"{_card_list_hint(node.obj, name)}")
         return ANY
 
     def _card_field(self, node: A.Field) -> str:
@@ -624,11 +634,24 @@ class _ScriptChecker:
                 hint = f" (write {A.make_id(arg.value)} without quotes)"
             self.report.error(arg.pos, f"{call.func}() needs {_describe_type(wanted)} here, "
                                        f"not {_describe_type(actual)}{hint}")
+        if call.func == "take_card" and isinstance(arg, A.Name) and arg.id in _OWN_CARDS:
+            self.report.error(arg.pos, f"take_card() takes one of the opponent's cards "
+                                       f"(target.cards, target.last_used): '{arg.id}' is "
+                                       f"{_OWN_CARDS[arg.id]}")
         if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
             ident = A.make_id(arg.value)
             if ident not in self.symbols.equipment:
                 close = did_you_mean_named(arg.value, self.symbols.equipment)
                 self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+
+
+def _card_list_hint(obj: A.Expr, name: str) -> str:
+    """For a field read on a fighter's list of cards (``target.last_used.name``): what
+    the list holds and how to read a card of it."""
+    if not isinstance(obj, A.Field) or obj.name not in _CARD_LISTS:
+        return ""
+    return (f": {obj.name} is a list of {_CARD_LISTS[obj.name]} "
+            f"(for c in … {{ c.{name} }}, or …[0].{name} when it is not empty)")
 
 
 def _is_literal(expr: A.Expr) -> bool:
@@ -1084,6 +1107,7 @@ class _DeclChecker:
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
             self._budget(hook)
+            self._idle_end(hook)
         return dict(m.hooks)
 
     def _no_dice_in_variant(self, hook: A.Hook, title: str, slots: A.Property
@@ -1100,6 +1124,17 @@ class _DeclChecker:
                       f"keeps the base card's '{hook.event}', which reads '{name}' at {{at}} "
                       f"(give '{title}' an '{hook.event}' of its own)"
                 for name in _NO_DICE}, slots.pos
+
+    def _idle_end(self, hook: A.Hook) -> None:
+        """A warning for ``end_turn()`` in a hook that never runs in its owner's own move
+        (``on turn start``…): there it does nothing."""
+        if hook.event not in _OUTSIDE_MOVES:
+            return
+        call = find_node(hook.body, lambda n: isinstance(n, A.Call) and n.func == "end_turn")
+        if call is not None:
+            self.report.warning(call.func_pos, f"end_turn() does nothing in '{hook.event}': "
+                                               "a script ends a turn only in its owner's own "
+                                               "moves")
 
     def _budget(self, hook: A.Hook) -> None:
         """A warning for a hook that takes more steps than a run's budget whatever happens

@@ -35,9 +35,11 @@ DAMAGE_KINDS = ("attack", "pierce", "hurt", "recoil")
 #: Damage types (the optional second argument of ``attack``/``pierce``).
 DAMAGE_TYPES = ("normal", "fire", "ice", "shock", "poison")
 #: Fields every fighter has, besides one field per status id.
-FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used", "dice")
+FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used", "dice", "cards",
+                  "last_used")
 #: Fields every card has, besides its ``var``s.
-CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded")
+CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded", "size", "shocked",
+               "weakened", "button")
 
 
 class Effects(Protocol):
@@ -76,8 +78,16 @@ class Effects(Protocol):
     def say(self, text: str) -> None:
         """A line in the fight log."""
 
-    def give_card(self, card_id: str) -> None:
-        """A temporary card for the owner, for this fight."""
+    def give_card(self, card: str | CardRef) -> None:
+        """A temporary card for the owner, for this fight: the card of that name or id, or
+        a fresh copy of a card in play (upgraded if it is)."""
+
+    def take_card(self, card: CardRef) -> None:
+        """The owner takes the opponent's card in play for the rest of the fight."""
+
+    def end_turn(self) -> bool:
+        """End the owner's turn once the move under way is done; whether it will end (it
+        is the owner's move)."""
 
     def replace_with(self, card_id: str) -> None:
         """Turn the running card into another card."""
@@ -102,13 +112,18 @@ class RecordingEffects:
 
     fighters: dict[str, dict[str, Value]] = field(default_factory=lambda: {
         "self": {"hp": 20, "max_hp": 24, "dice_count": 3, "level": 1, "name": "Warrior",
-                 "cards_used": 0, "dice": ()},
+                 "cards_used": 0, "dice": (), "cards": (CardRef(),), "last_used": ()},
         "target": {"hp": 12, "max_hp": 12, "dice_count": 2, "level": 1, "name": "Frog",
-                   "cards_used": 0, "dice": ()},
+                   "cards_used": 0, "dice": (), "cards": (CardRef(("target", 0)),),
+                   "last_used": (CardRef(("target", 0)),)},
     })
     cards: dict[Any, dict[str, Value]] = field(default_factory=lambda: {
         None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword",
-               "upgraded": False}})
+               "upgraded": False, "size": 1, "shocked": False, "weakened": False,
+               "button": False},
+        ("target", 0): {"times_used": 1, "uses_left": 0, "name": "Shield", "id": "shield",
+                        "upgraded": False, "size": 1, "shocked": False, "weakened": False,
+                        "button": False}})
     calls: list[tuple] = field(default_factory=list)
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
@@ -157,8 +172,15 @@ class RecordingEffects:
     def say(self, text: str) -> None:
         self.calls.append(("say", text))
 
-    def give_card(self, card_id: str) -> None:
-        self.calls.append(("give_card", card_id))
+    def give_card(self, card: str | CardRef) -> None:
+        self.calls.append(("give_card", card))
+
+    def take_card(self, card: CardRef) -> None:
+        self.calls.append(("take_card", card))
+
+    def end_turn(self) -> bool:
+        self.calls.append(("end_turn",))
+        return True
 
     def replace_with(self, card_id: str) -> None:
         self.calls.append(("replace_with", card_id))

@@ -945,6 +945,8 @@ def _say(fr: _Frame, args: list, pos: A.Pos) -> int:
     value = args[0]
     if type(value) is FighterRef:
         value = fr.fx.fighter_field(value.who, "name")
+    elif type(value) is CardRef:      # a card says its name, as a fighter does
+        value = fr.fx.card_field(value, "name")
     fr.fx.say(_text(show(value), pos))
     return 0
 
@@ -953,6 +955,32 @@ def _card_name(value: Value, pos: A.Pos | None) -> str:
     if type(value) is not str:
         raise _fault(f"a card's name must be a string, not {type_name(value)}", pos)
     return value
+
+
+def _card_or_name(value: Value, pos: A.Pos | None) -> str | CardRef:
+    """``give_card``'s argument: a card's name, or a card (a copy of it is given)."""
+    if type(value) is CardRef:
+        return value
+    if type(value) is not str:
+        raise _fault(f"give_card() needs a card or a card's name, not {type_name(value)}",
+                     pos)
+    return value
+
+
+def _card(value: Value, pos: A.Pos | None) -> CardRef:
+    if type(value) is not CardRef:
+        raise _fault(f"take_card() needs a card (one of target.cards), not "
+                     f"{type_name(value)}", pos)
+    return value
+
+
+def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
+    fr.fx.take_card(_card(args[0], pos))
+    return 0
+
+
+def _end_turn(fr: _Frame, args: list, pos: A.Pos) -> int:
+    return 1 if fr.fx.end_turn() else 0
 
 
 def _extremum(pick: Callable) -> Callable:
@@ -1007,7 +1035,9 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "len": _len,
     "sum": _sum,
     "count": lambda fr, args, pos: sum(1 for v in _list(args[0], pos) if _equal(v, args[1])),
-    "give_card": _effect("give_card", _card_name),
+    "give_card": lambda fr, args, pos: fr.fx.give_card(_card_or_name(args[0], pos)) or 0,
+    "take_card": _take_card,
+    "end_turn": _end_turn,
     "replace_with": _effect("replace_with", _card_name),
 }
 assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
@@ -1016,20 +1046,40 @@ assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
 
 def reaches_chance(node: Any) -> bool:
     """Whether a script (any AST node, or a tuple of them) can reach a chance point."""
+    return _holds(node, lambda item: isinstance(item, A.Call) and item.func in BUILTINS
+                  and BUILTINS[item.func].random)
+
+
+def ends_turn(node: Any) -> bool:
+    """Whether a script (any AST node, or a tuple of them) may call ``end_turn()``."""
+    return _holds(node, lambda item: isinstance(item, A.Call) and item.func == "end_turn")
+
+
+def reads_last_used(node: Any) -> bool:
+    """Whether a script (any AST node, or a tuple of them) reads a fighter's
+    ``last_used`` (the AI's key of a position holds it only when some script may)."""
+    return _holds(node, lambda item: isinstance(item, A.Field) and item.name == "last_used")
+
+
+def _holds(node: Any, wanted: Callable[[Any], bool]) -> bool:
+    """Whether a script holds a node (a call, a field…) that is ``wanted``."""
+    return find_node(node, wanted) is not None
+
+
+def find_node(node: Any, wanted: Callable[[Any], bool]) -> Any:
+    """The first node of a script (any AST node, or a tuple of them) that is ``wanted``,
+    in the order it is written; None if there is none."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
-            stack.extend(item)
-        elif isinstance(item, A.Call):
-            spec = BUILTINS.get(item.func)
-            if spec is not None and spec.random:
-                return True
-            stack.extend(item.args)
+            stack.extend(reversed(item))
+        elif wanted(item):
+            return item
         elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__
+            stack.extend(getattr(item, f) for f in reversed(item.__dataclass_fields__)
                          if f not in ("pos", "func_pos", "name_pos"))
-    return False
+    return None
 
 
 def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
@@ -1088,11 +1138,15 @@ class Script:
     owning card's variables, changed in place.
     """
 
-    __slots__ = ("event", "path", "pos", "is_random", "_body", "_statuses", "_scratch")
+    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "_body",
+                 "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
-                 is_random: bool, statuses: frozenset[str], scratch: bool = True):
+                 is_random: bool, statuses: frozenset[str], scratch: bool = True,
+                 ends_turn: bool = False, reads_last: bool = False):
         self.event = event
+        self.ends_turn = ends_turn     # it may call end_turn() (the AI's rule of thumb asks)
+        self.reads_last = reads_last   # it reads a fighter's last_used (the AI's key asks)
         self.path = path
         self.pos = pos
         self.is_random = is_random
@@ -1186,7 +1240,8 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
     return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
-                  statuses=scope.statuses, scratch=compiler.scratch)
+                  statuses=scope.statuses, scratch=compiler.scratch,
+                  ends_turn=ends_turn(stmts), reads_last=reads_last_used(stmts))
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1198,7 +1253,8 @@ def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
-                      is_random=reaches_chance(expr), statuses=scope.statuses)
+                      is_random=reaches_chance(expr), statuses=scope.statuses,
+                      reads_last=reads_last_used(expr))
 
 
 def run_source(source: str, effects: Effects, chance: Chance,

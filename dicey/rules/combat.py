@@ -37,13 +37,14 @@ from dicey.lang.ast import make_id
 from dicey.lang.chance import Chance, uniform
 from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
-from dicey.lang.effects import DAMAGE_TYPES, CardRef
+from dicey.lang.effects import DAMAGE_TYPES
 from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
-from .effects import FightEffects
+from .effects import CARD_REFS as _CARD_REFS
+from .effects import FightEffects, card_ref
 from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Die, Fighter, fired,
-                    fresh_card, kept_use, literal_value, pool_values)
+                    fresh_card, kept_use, literal_value, pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP
 
 #: A fair six-sided die, as a chance point.
@@ -52,12 +53,12 @@ D6 = uniform(range(1, 7))
 CURSE_COIN = ((True, Fraction(1, 2)), (False, Fraction(1, 2)))
 #: Cards fired in one move (or one turn start) beyond which the engine stops a loop.
 MAX_FIRES = 100
+#: The mark ``end_turn()`` leaves in the queue of countdowns to fire (``_pending``).
+_END = (-1, -1)
 
 
 #: The damage types, as a set (every inflict asks whether the status is one).
 _DAMAGE_TYPES = frozenset(DAMAGE_TYPES)
-#: Per side, the CardRef of each card index met so far (see card_ref).
-_CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
 #: The names of a hook run that is given none (read, never changed).
 _NO_NAMES: dict[str, Any] = {}
 _new_effects = object.__new__   # see Mechanics._card_script
@@ -65,18 +66,6 @@ _new_effects = object.__new__   # see Mechanics._card_script
 _HELD_NONE = (False, False)
 #: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
 NO_HOOK = object()
-
-
-def card_ref(side: int, index: int) -> CardRef:
-    """The script value that names card ``index`` of ``side`` (one shared object each).
-
-    >>> card_ref(1, 2) is card_ref(1, 2), card_ref(1, 2).handle
-    (True, (1, 2))
-    """
-    refs = _CARD_REFS[side]
-    while len(refs) <= index:
-        refs.append(CardRef((side, len(refs))))
-    return refs[index]
 
 
 def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
@@ -94,7 +83,7 @@ class FightRules:
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
                  "_exprs",
-                 "_status_random", "legal_table")
+                 "_status_random", "legal_table", "last_read")
 
     def __init__(self, library: Any):
         self.library = library
@@ -136,6 +125,13 @@ class FightRules:
         #: Fight.legal_moves's table: (pool number, card codes…) → the moves.
         self.legal_table: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
+        #: Whether a status's or a fighter's hook reads a fighter's ``last_used`` (then a
+        #: fight's key always holds it; a card that reads it says so in card_events()).
+        self.last_read = any(
+            getattr(script, "reads_last", False)
+            for table in (self.statuses, getattr(library, "enemies", {}) or {},
+                          getattr(library, "heroes", {}) or {})
+            for d in table.values() for script in d.hooks.values())
 
     def card(self, name: str) -> EquipmentDef:
         """A card by name or id; ValueError with a did-you-mean for an unknown one."""
@@ -210,7 +206,9 @@ class Mechanics:
     turn_cards_used: int
     log: bool
     _events: list
-    _pending: tuple[tuple[int, int], ...]   # countdowns to fire (a move seldom has any)
+    _pending: tuple[tuple[int, int], ...]   # countdowns to fire (a move seldom has any),
+    #                                         and _END when a script ended the turn
+    phase: str
     _fires: int
     _ending: bool
     _live_vars: dict | None
@@ -653,18 +651,66 @@ class Mechanics:
         if self._stopped:
             return
         defn = self._card_def(card_id)
+        self._seat(side, fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
+        self._emit(E.CardGiven, side, self.fighters[side].name, defn.name)
+
+    def _give_copy(self, side: int, src_side: int, index: int) -> None:
+        """``give_card(c)``: a fresh card like ``c`` (upgraded if it is) for ``side``."""
+        if self._stopped:
+            return
+        src = self.fighters[src_side].cards[index]
+        defn = src.defn          # as fitted: the upgraded card's own definition
+        self._seat(side, fresh_card(defn, upgraded=src.upgraded, temporary=True,
+                                    vars=self._init_vars(side, defn)))
+        self._emit(E.CardGiven, side, self.fighters[side].name, src.title)
+
+    def _take_card(self, side: int, src_side: int, index: int) -> None:
+        """``take_card(c)``: card ``index`` of the opponent goes to ``side`` for the rest
+        of the fight, as it is (its variables, its uses this fight, upgraded or not),
+        without dice or marks and with its uses of a turn. The opponent's place for it
+        stays, used up (so every card keeps its index while scripts run), and comes back
+        with the rest of its kit after the fight."""
+        if self._stopped:
+            return
+        src = self.fighters[src_side]
+        card = src.cards[index]
+        if src_side == side:
+            raise ScriptError(f"take_card(): {card.title} is the owner's own card (it takes "
+                              "one of the opponent's: target.cards)")
+        if card.gone:
+            raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
+        taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
+                              uses_left=uses_for(card.defn), temporary=True)
+        self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
+        src.set_card(index, card._replace(gone=True, placed=(), burnt=0))
+        self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name)
+
+    def _seat(self, side: int, card: CardState) -> None:
+        """Put a card given or taken on ``side``: in the place of the first card given
+        earlier and used up (a deck's card played, a spell cast: a hand dealt each turn
+        never fills the side), else last; a side holds at most MAX_CARDS."""
         f = self.fighters[side]
-        card = fresh_card(defn, temporary=True, vars=self._init_vars(side, defn))
-        # It takes the place of a card given earlier and used up (a deck's card played, a
-        # spell cast): a hand dealt each turn never fills the side.
         spent = next((i for i, c in enumerate(f.cards) if c.temporary and c.gone), None)
         if spent is not None:
             f.set_card(spent, card)
+            if f.last_used == spent:     # last_used names the card, not the place
+                f.last_used = -1
         elif len(f.cards) >= MAX_CARDS:      # as many as a fighter may be declared with
             raise ScriptError(f"more than {MAX_CARDS} cards on a side")
         else:
             f.add_card(card)
-        self._emit(E.CardGiven, side, f.name, defn.name)
+
+    def _ask_end(self, side: int, index: int | None) -> bool:
+        """``end_turn()`` in a script of ``side`` (of its card ``index``): in ``side``'s
+        own move, its turn ends once the move is done (a mark in the queue the move
+        settles: see Fight.apply); whether it will."""
+        if self.phase != "acting" or self.actor != side or self._stopped:
+            return False
+        if _END not in self._pending:
+            f = self.fighters[side]
+            self._emit(E.TurnCut, side, f.name, "" if index is None else f.cards[index].title)
+            self._pending += (_END,)
+        return True
 
     def _replace_card(self, side: int, index: int, card_id: str) -> None:
         if self._stopped:
@@ -743,6 +789,7 @@ class Mechanics:
                     uses -= 1
             f.change_card(index, kept_use if kept else fired, uses)
             f.cards_used += 1
+            f.last_used = index
             if side == self.actor:
                 self.turn_cards_used += 1
 
@@ -818,14 +865,20 @@ class Mechanics:
         self._remove_status(side, "reequip", 1)
         return True
 
-    def _settle(self) -> None:
-        """Fire the countdowns that reached 0 meanwhile, in order."""
+    def _settle(self) -> bool:
+        """Fire the countdowns that reached 0 meanwhile, in order; whether a script asked
+        to end the turn (``end_turn()``: the mark _END in the queue)."""
+        ends = False
         while self._pending and not self._stopped:
             (side, index), self._pending = self._pending[0], self._pending[1:]
+            if index < 0:
+                ends = True
+                continue
             card = self.fighters[side].cards[index]
             if not card.gone and card.active.countdown is not None and card.countdown == 0:
                 self._fire(side, index)
         self._pending = ()
+        return ends
 
     def _finish(self, winner: int | None, termination: str) -> None:
         raise NotImplementedError   # Fight defines it

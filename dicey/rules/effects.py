@@ -18,6 +18,20 @@ if TYPE_CHECKING:
 
 #: What ``card.uses_left`` reads for a card with unlimited uses.
 UNLIMITED_USES_VALUE = 99
+#: Per side, the CardRef of each card index met so far (see card_ref).
+CARD_REFS: tuple[list[CardRef], list[CardRef]] = ([], [])
+
+
+def card_ref(side: int, index: int) -> CardRef:
+    """The script value that names card ``index`` of ``side`` (one shared object each).
+
+    >>> card_ref(1, 2) is card_ref(1, 2), card_ref(1, 2).handle
+    (True, (1, 2))
+    """
+    refs = CARD_REFS[side]
+    while len(refs) <= index:
+        refs.append(CardRef((side, len(refs))))
+    return refs[index]
 
 
 class FightEffects:
@@ -64,8 +78,19 @@ class FightEffects:
     def say(self, text: str) -> None:
         self.fight._say(self.owner, str(text))
 
-    def give_card(self, card_id: str) -> None:
-        self.fight._give_card(self.owner, card_id)
+    def give_card(self, card: str | CardRef) -> None:
+        if isinstance(card, CardRef):
+            side, index = self._handle(card)
+            self.fight._give_copy(self.owner, side, index)
+        else:
+            self.fight._give_card(self.owner, card)
+
+    def take_card(self, card: CardRef) -> None:
+        side, index = self._handle(card)
+        self.fight._take_card(self.owner, side, index)
+
+    def end_turn(self) -> bool:
+        return self.fight._ask_end(self.owner, self.card)
 
     def replace_with(self, card_id: str) -> None:
         if self.card is None:
@@ -91,14 +116,15 @@ class FightEffects:
             return f.cards_used
         if name == "dice":
             return pool_values(f.dice)
+        if name == "cards":        # in play: not used up, not taken
+            return tuple(card_ref(side, i) for i, c in enumerate(f.cards) if not c.gone)
+        if name == "last_used":    # a list of 0 or 1 cards (the language has no null)
+            return () if f.last_used < 0 else (card_ref(side, f.last_used),)
         return f.statuses.get(name, 0)
 
     def card_field(self, card: CardRef, name: str) -> Value:
         side, index = self._handle(card)
-        cards = self.fight.fighters[side].cards
-        if not 0 <= index < len(cards):
-            raise ScriptError("that card is no longer in the fight")
-        state = cards[index]
+        state = self.fight.fighters[side].cards[index]
         if name == "times_used":
             return state.times_used
         if name == "uses_left":
@@ -109,6 +135,14 @@ class FightEffects:
             return state.defn.id
         if name == "upgraded":
             return state.upgraded
+        if name == "size":
+            return state.defn.size
+        if name == "shocked":
+            return state.shocked
+        if name == "weakened":
+            return state.weakened
+        if name == "button":
+            return state.active.button
         running = self.fight._live_vars   # (definition, variables) of cards running a hook
         live = running.get((side, index)) if running else None
         variables: dict[str, Any] = live[1] if live is not None else dict(state.vars)
@@ -117,8 +151,13 @@ class FightEffects:
         raise ScriptError(f"card '{state.defn.name}' has no field '{name}'")
 
     def _handle(self, card: CardRef) -> tuple[int, int]:
+        """The side and index of a card value (one a card variable kept may name a place
+        no longer there: a fault)."""
         if isinstance(card.handle, tuple):
-            return card.handle
+            side, index = card.handle
+            if not 0 <= index < len(self.fight.fighters[side].cards):
+                raise ScriptError("that card is no longer in the fight")
+            return side, index
         if self.card is None:
             raise ScriptError("'card' only exists in a card's script")
         return self.owner, self.card

@@ -361,6 +361,30 @@ class CardGiven(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardTaken(CardGiven):
+    """``take_card``: ``who`` takes ``card`` from ``victim`` for the rest of the fight (a
+    card given, to whatever counts the cards a side held)."""
+
+    victim: str
+
+    def describe(self) -> str:
+        return f"{self.who} takes {self.card} from {self.victim} for this fight"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCut(Event):
+    """``end_turn()``: the fighter's turn ends once the move under way is done."""
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s turn ends with {self.card}" if self.card else \
+            f"{self.who}'s turn ends"
+
+
+@dataclass(frozen=True, slots=True)
 class CardReplaced(Event):
     side: int
     who: str

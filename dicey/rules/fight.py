@@ -38,9 +38,9 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (BUTTON, MAX_DICE, CardState, Die, Fighter, FighterSetup, Outcome,
-                    card_slots, code, emptied, fresh_card, refreshed, released, slots_fit,
-                    uses_for)
+from .state import (BUTTON, MAX_DICE, READS_LAST, CardState, Die, Fighter, FighterSetup,
+                    Outcome, card_slots, code, emptied, fresh_card, refreshed, released,
+                    slots_fit, uses_for)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -461,9 +461,14 @@ class Fight(Mechanics):
             self._release(di, ci)
         else:
             self._use(ci)
-        if self._pending:
-            self._settle()
-        self.turn_moves += 1
+        if self._pending and self._settle():
+            # A script called end_turn() (its mark was in the queue): the turn ends with
+            # this move. The common move has nothing queued, and pays nothing for this.
+            self.turn_moves += 1
+            if self.phase == ACTING:
+                self._end_turn()
+        else:
+            self.turn_moves += 1
         self._chance = None
         if not log:
             return []
@@ -756,7 +761,8 @@ class Fight(Mechanics):
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
         are what a path earned, not what the position is. A flat tuple of thirteen small
-        values (see :func:`dicey.rules.state.code`): cheap to hash and to keep."""
+        values (see :func:`dicey.rules.state.code`; fifteen where a script reads
+        ``last_used``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
         # and the codes are most often all there but the dice's, which every move makes
@@ -769,6 +775,22 @@ class Fight(Mechanics):
             a.key()
         if b._status_code is None or b._cards_code is None:
             b.key()
+        # Which card each fighter used last is part of the position only when a script
+        # may read it (a card that reads last_used, held by either, or a status's or a
+        # fighter's hook that does): elsewhere, states that differ only by it are one.
+        # (A try costs nothing until it raises: the fighters' card events are most often
+        # known, and a look in None raises.)
+        try:
+            if READS_LAST in a._card_events or READS_LAST in b._card_events or \
+                    self.rules.last_read:
+                return (self.actor, self.turn, self.phase,
+                        a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+                        b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
+                        a.last_used, b.last_used)
+        except TypeError:       # not known yet: worked out (and kept) once
+            a.card_events()
+            b.card_events()
+            return self.key()
         return (self.actor, self.turn, self.phase,
                 a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
                 b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
@@ -800,6 +822,7 @@ class Fight(Mechanics):
             setup = FighterSetup(equipment=tuple(equipment))
             f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
             f.set_cards([c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards])
+            f.last_used = -1
         if max_hp is not None:
             f.set_max_hp(max(1, max_hp))
         if hp is not None:

@@ -358,6 +358,24 @@ def _remember(table: dict, key: Any, value: Any) -> Any:
 #: hook has this name: hooks start with ``on``, ``before`` or ``when``).
 BUTTON = "button"
 _HOLDS_BUTTON = frozenset({BUTTON})
+#: In :meth:`Fighter.card_events`: some card may call ``end_turn()``.
+ENDS_TURN = "ends turn"
+_HOLDS_ENDER = frozenset({ENDS_TURN})
+#: In :meth:`Fighter.card_events`: some card reads a fighter's ``last_used``.
+READS_LAST = "reads last_used"
+_HOLDS_READER = frozenset({READS_LAST})
+
+
+def ends_turn(defn: EquipmentDef) -> bool:
+    """Whether a card (as it acts now) has a hook that may call ``end_turn()``."""
+    return any(getattr(script, "ends_turn", False) for script in defn.hooks.values())
+
+
+def reads_last(defn: EquipmentDef) -> bool:
+    """Whether a card (as it acts now) has a hook or a ``ready`` condition that reads a
+    fighter's ``last_used``."""
+    return getattr(defn.ready, "reads_last", False) or any(
+        getattr(script, "reads_last", False) for script in defn.hooks.values())
 
 #: The containers of a fighter a copy shares (see Fighter.copy), as bits of ``_shared``.
 _SHARED_DICE, _SHARED_CARDS, _SHARED_STATUSES = 1, 2, 4
@@ -375,7 +393,7 @@ class Fighter:
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
-                 "dice", "statuses", "cards", "cards_used",
+                 "dice", "statuses", "cards", "cards_used", "last_used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
 
@@ -393,6 +411,7 @@ class Fighter:
         self.statuses: dict[str, int] = {}
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
+        self.last_used = -1            # the index of the card used last this fight (-1: none)
         self._dice_sum = 0                          # the dice as a number: see _die_bit
         self._dice_code: int | None = None          # code of _dice_sum
         self._card_codes: list[int | None] = [None] * len(cards)   # per card, in order
@@ -426,6 +445,7 @@ class Fighter:
         f._card_codes = self._card_codes
         f._shared = self._shared = _SHARED_ALL
         f.cards_used = self.cards_used
+        f.last_used = self.last_used
         f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
         f._dice_code = self._dice_code
         f._cards_code = self._cards_code
@@ -483,14 +503,19 @@ class Fighter:
 
     def card_events(self) -> frozenset[str]:
         """The hooks (``"on any use"``…) that some card of this fighter has now, and
-        :data:`BUTTON` when one of them is a button: most hooks are on no card, and most
-        fighters hold no button; the engine asks before going through the cards."""
+        :data:`BUTTON` when one of them is a button, :data:`ENDS_TURN` when one may end
+        its owner's turn, :data:`READS_LAST` when one reads ``last_used``: most hooks are on no card, and most fighters hold no button;
+        the engine (and the AI's rule of thumb) asks before going through the cards."""
         events = self._card_events
         if events is None:
             live = [c.active for c in self.cards if not c.gone]
             events = frozenset().union(*(a.hooks for a in live))
             if any(a.button for a in live):
                 events |= _HOLDS_BUTTON
+            if any(ends_turn(a) for a in live):
+                events |= _HOLDS_ENDER
+            if any(reads_last(a) for a in live):
+                events |= _HOLDS_READER
             events = self._card_events = events
         return events
 

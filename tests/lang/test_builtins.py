@@ -8,6 +8,7 @@ import pytest
 
 from dicey.lang.builtins import BUILTINS
 from dicey.lang.chance import FixedChance
+from dicey.lang.effects import CardRef
 from lang_kit import calls, fault, value
 
 # ---------------------------------------------------------------- effects
@@ -46,6 +47,9 @@ EFFECTS = [
     ("say([1, true])", [("say", "[1, true]")]),
     ("say(target)", [("say", "Frog")]),
     ('give_card("Rock")', [("give_card", "Rock")]),
+    ("give_card(card)", [("give_card", CardRef(None))]),
+    ("take_card(target.cards[0])", [("take_card", CardRef(("target", 0)))]),
+    ("end_turn()", [("end_turn",)]),
     ('replace_with("Sword")', [("replace_with", "Sword")]),
     ("reroll()", [("give_dice", (1,))]),
 ]
@@ -155,7 +159,8 @@ FAULTS = [
     ("max([1, true])", "must be a number"), ("min(1, [2])", "must be a number"),
     ("abs([1])", "must be a number"), ("len(3)", "needs a list or a string"),
     ("sum([1, [2]])", "must be a number"), ("sum([1000000, 1])", "out of range"),
-    ("count(3, 1)", "must be a list"), ("give_card(3)", "a card's name must be a string"),
+    ("count(3, 1)", "must be a list"), ("give_card(3)", "needs a card or a card's name, not a number"),
+    ("take_card(1)", "take_card() needs a card (one of target.cards), not a number"),
     ("replace_with(true)", "a card's name must be a string"),
     ("bonus(true)", "must be a number"), ("heal([2])", "must be a number"),
 ]

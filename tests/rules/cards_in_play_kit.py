@@ -1,0 +1,96 @@
+"""Cards that read and change the cards in play, and cards that end their owner's turn,
+written in the card language and loaded on top of the base game (whose own such cards
+are Sticky Fingers, Copycat, Haymaker and Headcount)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from button_kit import button_fight
+from dicey.rules.fight import Fight
+
+CARDS = '''
+equipment "Grabber" {
+    slots: any
+    uses: unlimited
+    text: "Take the opponent's first card in play"
+    on use { for c in target.cards { take_card(c); stop } }
+}
+
+equipment "Greedy Grabber" {
+    slots: any
+    text: "Take every card the opponent has in play, [d] times over"
+    on use { repeat d { for c in target.cards { take_card(c) } } }
+}
+
+equipment "Self Thief" {
+    slots: any
+    text: "Take itself (the checker refuses take_card(card): this finds it in the list)"
+    on use { for c in self.cards { if c == card { take_card(c) } } }
+}
+
+equipment "Mimic" {
+    slots: any
+    uses: unlimited
+    text: "A copy of the opponent's last card used"
+    on use { for c in target.last_used { give_card(c) } }
+}
+
+equipment "Quitter" {
+    slots: any
+    text: "Do [d] damage; ends the turn of whoever hurts you (it cannot)"
+    on use { attack(d) }
+    on damage taken { let ended = end_turn(); say(ended) }
+}
+
+equipment "Ticker" {
+    slots: countdown 3
+    text: "Do 1 damage and end the turn"
+    on use { attack(1); end_turn() }
+}
+
+equipment "Keeper" {
+    slots: any
+    uses: unlimited
+    var kept = []
+    text: "Keep the opponent's cards in mind; then get a copy of each"
+    on use {
+        if kept == [] { kept = target.cards } else { for c in kept { give_card(c) } }
+    }
+}
+
+equipment "Pilfer" {
+    slots: any
+    text: "Do [d] damage"
+    on fight start { for c in target.cards { take_card(c); stop } }
+    on use { attack(d) }
+}
+
+override enemy "Frog" { hp: 14; dice: 2; equipment: "Pilfer", "Sword" }
+override enemy "Rat" { hp: 14; dice: 2; equipment: "Pilfer", "Sword" }
+override enemy "Slime" { hp: 14; dice: 2; equipment: "Pilfer", "Sword" }
+'''
+
+
+def cards_library(folder: Path) -> Any:
+    """The base game with :data:`CARDS` loaded on top (``folder``: where to write it)."""
+    from dicey.library import load_library
+
+    path = folder / "cards_in_play.dice"
+    path.write_text(CARDS)
+    library = load_library(use_mods=False, extra_files=[path])
+    assert not library.errors, library.errors
+    return library
+
+
+def cards_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4), *,
+                opp: Sequence[str] = ("Sword", "Shield"), **pin: Any) -> Fight:
+    """The Warrior to act with ``cards`` and ``dice`` against a Frog of 40 HP holding
+    ``opp``."""
+    return button_fight(library, cards, dice, opp_equipment=list(opp), opp_max_hp=40,
+                        opp_hp=40, **pin)
+
+
+def held(fight: Fight, side: int) -> list[str]:
+    """A side's cards by title, a card used up or taken in brackets."""
+    return [f"({c.title})" if c.gone else c.title for c in fight.fighters[side].cards]
