@@ -17,12 +17,13 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog
+from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from dicey.rules.combat import FightRules
@@ -284,23 +285,67 @@ def sync_children(row: Widget, items: Sequence[Any], make: Callable[[int, Any], 
 
 class DiceTray(Horizontal):
     """The hero's dice in a row; the one under the cursor is marked. When they do not fit
-    at full width, every die gets narrower and shows its marks as initials."""
+    at full width, every die gets narrower and shows its marks as initials; when even
+    that does not fit (a mod's hero may roll 24), the row shows the dice around the
+    cursor, and says at each end how many more lie beyond (``‹3``, ``5›``)."""
 
     #: Cells a die takes at full width and crowded (its box and the gap after it).
     FULL, NARROW = 9, 6
+    #: Cells each end's count of the dice beyond takes (``‹23 ``).
+    BEYOND = 4
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.first = 0     # the first die shown when they do not all fit
+        self.shown: Sequence[Die] = ()
+        self.cursor: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="dice-beyond", id="dice-before")
+        yield Horizontal(id="dice-row")
+        yield Static(classes="dice-beyond", id="dice-after")
 
     def show(self, dice: Sequence[Die], cursor: int | None) -> None:
-        sync_children(self, dice, DieView, lambda w, d: setattr(w, "die", d))
-        crowded = 0 < self.size.width < len(dice) * self.FULL   # (0: not laid out yet)
-        for w in self.query(DieView):
+        self.shown, self.cursor = dice, cursor
+        rows = self.query("#dice-row")
+        if not rows:    # not composed yet: its first resize shows them
+            return
+        row = rows.first(Horizontal)
+        sync_children(row, dice, DieView, lambda w, d: setattr(w, "die", d))
+        width = self.content_size.width     # (0: not laid out yet)
+        crowded = 0 < width < len(dice) * self.FULL
+        room = len(dice)
+        if crowded and width < len(dice) * self.NARROW:
+            room = max(1, (width - 2 * self.BEYOND) // self.NARROW)
+        self.first = self._window(len(dice), room, cursor)
+        last = self.first + room           # (past the last die shown)
+        for w in row.query(DieView):
             w.set_class(w.index == cursor, "-cursor")
             w.compact = crowded
             w.styles.width = (self.NARROW if crowded else self.FULL) - 1
+            if w.index < len(dice):
+                w.display = self.first <= w.index < last
+        windowed = room < len(dice)
+        self._beyond("#dice-before", windowed, f"‹{self.first}" if self.first else "")
+        self._beyond("#dice-after", windowed,
+                     f"{len(dice) - last}›" if last < len(dice) else "")
+
+    def _beyond(self, which: str, shown: bool, text: str) -> None:
+        label = self.query_one(which, Static)
+        label.display = shown
+        label.update(text)
+
+    def _window(self, count: int, room: int, cursor: int | None) -> int:
+        """The first die to show so that ``room`` of ``count`` show, the cursor among them
+        (the window moves only as far as the cursor asks)."""
+        first = self.first
+        if cursor is not None:
+            first = min(first, cursor)
+            first = max(first, cursor - room + 1)
+        return max(0, min(first, count - room))
 
     def on_resize(self) -> None:
-        dice = [w.die for w in self.query(DieView) if w.display]
-        cursor = next((w.index for w in self.query(DieView) if w.has_class("-cursor")), None)
-        self.show(dice, cursor)
+        self.show(self.shown, self.cursor)
 
 
 #: The width of a size-1 card shown outside a fight (hero kits, rewards, the inventory).

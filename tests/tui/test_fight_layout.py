@@ -371,3 +371,40 @@ async def test_a_shocked_card_in_a_crowded_row_says_so_whole(home):
             await pilot.pause()
             view = list(screen.query_one("#hero-cards").query(CardView))[0]
             assert str(view.border_subtitle) == ("×2 SHOCKED" if both else "SHOCKED")
+
+
+async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):
+    """A mod's hero may roll 24 dice: 13 fitted 80 columns, and → went on to dice no one
+    could see. The row shows those around the cursor, and says how many lie beyond."""
+    from dicey.tui.widgets import DiceTray, DieView
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        screen.session.fight.set_position(0, dice=[(n % 6) + 1 for n in range(24)])
+        screen.refresh_view()
+        await pilot.pause()
+        tray = screen.query_one(DiceTray)
+
+        def visible():
+            return [d for d in tray.query(DieView) if d.display]
+
+        room = (tray.content_size.width - 2 * DiceTray.BEYOND) // DiceTray.NARROW
+        before, after = tray.query_one("#dice-before"), tray.query_one("#dice-after")
+        assert 1 < room < 24 and len(visible()) == room
+        assert [d.index for d in visible()] == list(range(room))
+        assert (str(before.render()), str(after.render())) == ("", f"{24 - room}›")
+        for _ in range(20):
+            await pilot.press("right")
+        shown_now = [d.index for d in visible()]
+        assert len(shown_now) == room and shown_now[-1] == 20
+        assert [d.index for d in tray.query(DieView) if d.has_class("-cursor")] == [20]
+        assert (str(before.render()), str(after.render())) == (f"‹{21 - room}", "3›")
+        assert f"‹{21 - room}" in screen_text(app)[tray.region.y + 1]
+        await pilot.press("left")          # inside the window: it stays where it is
+        assert [d.index for d in visible()] == shown_now
+        await pilot.press("1")             # the first die: the window goes back to it
+        assert [d.index for d in visible()] == list(range(room))
+        screen.session.fight.set_position(0, dice=[1, 2, 3])
+        screen.refresh_view()
+        await pilot.pause()
+        assert len(visible()) == 3 and not before.display and not after.display
