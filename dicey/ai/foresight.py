@@ -62,7 +62,7 @@ class Outlook:
     """
 
     __slots__ = ("origin", "side", "outlook", "fatal", "samples", "_turns", "_values",
-                 "_bare")
+                 "_bare", "_opp_cards", "_cards_of")
 
     def __init__(self, origin: Fight, side: int, outlook: float, fatal: float,
                  samples: int = SAMPLES):
@@ -73,6 +73,11 @@ class Outlook:
         self.samples = samples
         self._turns: dict[Hashable, list[Turn]] = {}
         self._values: dict[Hashable, float] = {}
+        #: The code of the opponent's cards in ``origin`` (Fighter.key): a state whose
+        #: opponent holds other cards (one taken from it, one discarded) has its coming
+        #: turn played with those.
+        self._opp_cards = origin.fighters[1 - side].key()[4]
+        self._cards_of: dict[int, tuple] = {}     # such a code: the cards
         wanted = samples > 0 and (outlook or fatal)
         self._bare = _mean_margin(self._turns_for((), ())) \
             if wanted and plans_now(origin, side) else None
@@ -89,18 +94,24 @@ class Outlook:
         if self._bare is None:
             return 0.0
         me, them = fight.fighters[self.side], fight.fighters[1 - self.side]
+        cards = them._cards_code     # (Fighter.key's last code, kept: the search asked
+        if cards is None:            # this state's key before its worth)
+            cards = them.key()[4]
         key = (self._acting(me.statuses, "turn end"), self._acting(them.statuses, "turn start"),
                me.hp, me.statuses.get("shield", 0), me.statuses.get("poison", 0),
-               them.hp, them.statuses.get("poison", 0))
+               them.hp, them.statuses.get("poison", 0),
+               None if cards == self._opp_cards else cards)
         hit = self._values.get(key)
         if hit is None:
+            if key[-1] is not None:
+                self._cards_of.setdefault(cards, tuple(them.cards))
             hit = self._values[key] = self._worth(*key)
         return hit
 
     def _worth(self, own: tuple, opp: tuple, hp: int, shield: int, poison: int,
-               opp_hp: int, opp_poison: int) -> float:
-        turns = self._turns_for(own, opp)
-        margin = _mean_margin(turns) - self._bare if (own or opp) else 0.0
+               opp_hp: int, opp_poison: int, cards: int | None) -> float:
+        turns = self._turns_for(own, opp, cards)
+        margin = _mean_margin(turns) - self._bare if (own or opp or cards) else 0.0
         fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
                  for taken, lost in turns]
         return self.outlook * margin + self.fatal * sum(fates) / len(fates)
@@ -113,20 +124,27 @@ class Outlook:
         return tuple(sorted((s, n) for s, n in statuses.items()
                             if s not in PRICED and clears(s) != gone_at))
 
-    def _turns_for(self, own: tuple, opp: tuple) -> list[Turn]:
-        turns = self._turns.get((own, opp))
+    def _turns_for(self, own: tuple, opp: tuple, cards: int | None = None) -> list[Turn]:
+        """The sampled coming turns with these statuses (and, when not None, the code of
+        the opponent's cards, other than in ``origin``)."""
+        turns = self._turns.get((own, opp, cards))
         if turns is None:
-            turns = self._turns[(own, opp)] = [self._play(dict(own), dict(opp), SEED + i)
-                                               for i in range(self.samples)]
+            held = None if cards is None else self._cards_of[cards]
+            turns = self._turns[(own, opp, cards)] = [
+                self._play(dict(own), dict(opp), held, SEED + i)
+                for i in range(self.samples)]
         return turns
 
-    def _play(self, own: dict[str, int], opp: dict[str, int], seed: int) -> Turn:
+    def _play(self, own: dict[str, int], opp: dict[str, int], cards: tuple | None,
+              seed: int) -> Turn:
         side, other = self.side, 1 - self.side
         trial = self.origin.copy(simulation=True, log=False)
         me = trial.fighters[side]
         trial.set_position(side, statuses=own, max_hp=me.max_hp + LENT_HP,
                            hp=me.hp + LENT_HP)
         trial.set_position(other, statuses=opp)
+        if cards is not None:     # (cards are values: the trial may change its list)
+            trial.fighters[other].set_cards(list(cards))
         hp = (trial.fighters[side].hp, trial.fighters[other].hp)
         chance, rng = SampleChance(random.Random(seed)), random.Random(seed)
         trial.apply(Move.end(), chance)

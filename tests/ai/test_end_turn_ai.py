@@ -51,6 +51,19 @@ def test_the_planner_steals_when_stealing_wins_the_fight(lib):
     assert best.move.card == "Sticky Fingers"
 
 
+def test_the_planner_steals_the_weapon_that_would_kill_it_next_turn(lib):
+    """Nothing to play the stolen Greataxe with this turn: the table saw no gain in the
+    steal, and kept its 6 unused (30 points) while the Greataxe was to kill it. The coming
+    turn is now played with the cards the opponent will hold."""
+    fight = cards_fight(lib, ["Sticky Fingers", "Dagger"], [6, 1], opp=["Greataxe", "Shield"])
+    fight.set_position(0, hp=6)
+    plan = plan_turn(fight, budget=COUNTED)
+    assert [str(m) for m in plan.moves][:2] in (["6 → Sticky Fingers", "1 → Dagger"],
+                                                ["1 → Dagger", "6 → Sticky Fingers"])
+    values = {str(f.move): f.value for f in plan.first_moves}
+    assert values["6 → Sticky Fingers"] > values["end turn"] + 1000
+
+
 def test_the_rule_of_thumb_plays_the_turn_ending_card_last(lib):
     fight = cards_fight(lib, ["Haymaker", "Sword"], [6, 3])
     assert choose_move(fight, random.Random(0)).card == "Sword"

@@ -62,7 +62,7 @@ def test_the_coming_turn_is_played_from_fixed_rolls():
     assert a.potential(f) == b.potential(f)
     outlook = Outlook(f, 0, outlook=50, fatal=5_000, samples=3)
     assert outlook.active and outlook.value(f) != 0
-    assert len(outlook._turns[((), ())]) == 3
+    assert len(outlook._turns[((), (), None)]) == 3
 
 
 def test_no_outlook_when_its_weights_are_0_or_it_is_not_that_sides_turn():
