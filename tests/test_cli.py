@@ -286,15 +286,15 @@ def test_a_mods_path_that_names_no_mod_stops_every_command(cli, tmp_path, monkey
                                "files)")):
         code, out, err = cli(*command, "--mods", str(wrong))
         assert code == 2 and out == "", err
-        assert err == f"dicey: error: --mods {wrong}: {why} (nothing was run)\n"
+        assert err == f"dicey: error: --mods {wrong}: {why}; nothing was run\n"
 
 
 def test_one_wrong_mods_path_among_good_ones_stops_a_command(cli, tmp_path):
     code, out, err = cli("cards", "Sword", "--mods", str(ROOT / "mods" / "frostbite"),
                          str(tmp_path / "gone"))
     assert code == 2 and out == ""
-    assert err == f"dicey: error: --mods {tmp_path / 'gone'}: mod folder not found " \
-                  "(nothing was run)\n"
+    assert err == f"dicey: error: --mods {tmp_path / 'gone'}: mod folder not found; " \
+                  "nothing was run\n"
 
 
 def test_mods_given_twice_are_both_loaded(cli):

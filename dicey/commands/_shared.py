@@ -47,7 +47,7 @@ def mods_stop(lib: Library) -> str | None:
     # a word that is no path (a card's name after the folders) was likely meant so
     meant = next((w for w in wrong if os.sep not in w and not Path(w).exists()), None)
     said = "; ".join(f"--mods {path}: {why}" for path, why in wrong.items())
-    return f"{said} (nothing was run)" + (f"; {mods_took(meant)}" if meant else "")
+    return f"{said}; nothing was run" + (f" ({mods_took(meant)})" if meant else "")
 
 
 def seed_number(text: str) -> int:

@@ -2,7 +2,8 @@
 
 Exit 0 when clean (warnings allowed), 1 when problems were found, 2 when it could not run:
 a PATH that does not exist, a file that is not a ``.dice`` file, a folder with nothing to check,
-a mod to check with ``--no-mods`` (which would leave it out).
+a mod to check with ``--no-mods`` (which would leave it out), a ``--mods`` path that names no
+mod (as for every command).
 
 With no PATH it checks the base game and the mods, as the game loads them. A PATH may be:
 
