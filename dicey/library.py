@@ -20,8 +20,10 @@ are loaded again without it (see :func:`load_library`).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
@@ -31,7 +33,7 @@ from typing import Any, Iterable, Mapping
 from .lang import ast as A
 from .lang import checker
 from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, StatusDef
-from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named
+from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable
 from .lang.interp import Scope, compile_expr, compile_hook
 from .lang.parser import parse_file
 
@@ -86,6 +88,12 @@ class Library:
     overrides: dict[tuple[str, str], str] = field(default_factory=dict)
     #: The ``extend dungeon`` blocks loaded, in load order (applied to :attr:`dungeon`).
     extensions: list[DungeonExtension] = field(default_factory=list)
+    #: The texts of the ``mod.toml`` files read, by shown path: their problems quote them.
+    toml_sources: dict[str, str] = field(default_factory=dict)
+    #: Each path given as mods (``--mods``) that holds no mod, as given → why: not there,
+    #: not a folder, or a folder with no mod in it. A command stops on any (see
+    #: :func:`dicey.commands._shared.library_from`).
+    unusable_mod_paths: dict[str, str] = field(default_factory=dict)
 
     @property
     def dungeon(self) -> DungeonDef | None:
@@ -116,7 +124,8 @@ class Library:
 
     def render_diagnostics(self) -> str:
         ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
-        return "\n".join(d.render(self.sources.get(d.path)) for d in ordered)
+        return "\n".join(d.render(self.sources.get(d.path, self.toml_sources.get(d.path)))
+                         for d in ordered)
 
     def _table(self, kind: str) -> dict[str, Any]:
         return {"equipment": self.equipment, "status": self.statuses, "enemy": self.enemies,
@@ -148,7 +157,9 @@ def _lookup(table: dict[str, Any], name: str, what: str,
 
 #: A version: numbers of at most 9 digits joined by dots, at most 16 of them.
 _VERSION = r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,15}"
-_REQUIRE = re.compile(rf"^\s*([A-Za-z0-9_\-]+)\s*(?:>=\s*({_VERSION}))?\s*$")
+#: What a mod's id, its folder's name, may be: what ``requires`` can name.
+MOD_ID = re.compile(r"[A-Za-z0-9_\-]+")
+_REQUIRE = re.compile(rf"^\s*({MOD_ID.pattern})\s*(?:>=\s*({_VERSION}))?\s*$")
 #: The keys a ``mod.toml`` may hold.
 MOD_TOML_KEYS = ("name", "version", "api", "description", "authors", "requires")
 #: Largest ``mod.toml`` read, in bytes (a real one is a few hundred).
@@ -170,16 +181,35 @@ def read_toml(path: Path, limit: int) -> dict[str, Any]:
     reason, and the line and column where TOML has them) for anything else: larger than
     ``limit`` bytes, not UTF-8, not TOML, or TOML that Python cannot hold (nested too
     deeply, a number of thousands of digits)."""
-    if path.exists() and not path.is_file():   # opening a named pipe would wait forever
+    return parse_toml(toml_text(path, limit))
+
+
+def toml_text(path: Path, limit: int) -> str:
+    """A TOML file's text. OSError when it cannot be read: it is not there, it is a link
+    that leads nowhere, or it is no regular file (a folder, a device, a pipe: opening a
+    named pipe would wait forever); ValueError when it is larger than ``limit`` bytes or
+    not UTF-8."""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError as err:
+        if err.errno == errno.ENOENT and os.path.islink(path):
+            raise OSError(err.errno, "a link to a file that is not there") from None
+        raise
+    if not regular:
         raise OSError(0, NOT_A_FILE)
     with path.open("rb") as file:
         data = file.read(limit + 1)
     if len(data) > limit:
         raise ValueError(f"file too large (more than {limit:,} bytes)")
     try:
-        text = data.decode("utf-8-sig")   # (a byte order mark, as some editors write, is fine)
+        return data.decode("utf-8-sig")   # (a byte order mark, as some editors write, is fine)
     except UnicodeDecodeError:
         raise ValueError("not valid UTF-8 text") from None
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """A TOML text's table; ValueError saying why not (tomllib's words end with the line
+    and column: see :func:`toml_error`)."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -190,72 +220,80 @@ def read_toml(path: Path, limit: int) -> dict[str, Any]:
         raise ValueError("a number has too many digits") from None
 
 
-def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
-    """Read and check ``folder/mod.toml``; problems come back as diagnostics."""
+def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
+                  ) -> tuple[ModInfo | None, list[Diagnostic]]:
+    """Read and check ``folder/mod.toml``; problems come back as diagnostics, at the line
+    of the key at fault where there is one. The file's text goes into ``sources`` (by its
+    shown path), so that the problems quote their line with a caret under the spot."""
     path = folder / "mod.toml"
     shown = display_path(path)
-    if not path.exists():
+    if not has_mod_toml(folder):
         return None, [Diagnostic(shown, 0, 0, "missing mod.toml (every mod folder needs one)")]
     try:
-        data = read_toml(path, MAX_MOD_TOML_BYTES)
+        text = toml_text(path, MAX_MOD_TOML_BYTES)
     except OSError as err:
         return None, [Diagnostic(shown, 0, 0, f"cannot read mod.toml: {err.strerror or err}")]
     except ValueError as err:
-        line, col = _toml_position(str(err))
-        return None, [Diagnostic(shown, line, col, f"invalid mod.toml: {err}")]
+        return None, [Diagnostic(shown, 0, 0, f"invalid mod.toml: {err}")]
+    if sources is not None:
+        sources[shown] = text
+    try:
+        data = parse_toml(text)
+    except ValueError as err:
+        return None, [toml_error(shown, str(err), "invalid mod.toml: ")]
     problems: list[Diagnostic] = []
 
-    def bad(message: str) -> None:
-        problems.append(Diagnostic(shown, 0, 0, message))
+    def bad(key: str, message: str, severity: str = "error") -> None:
+        line, column, end = _key_position(text, key)
+        problems.append(Diagnostic(shown, line, column, message, severity, end))
 
     for key in data:
         if key not in MOD_TOML_KEYS:
-            problems.append(Diagnostic(shown, 0, 0, f"unknown key {key!r}"
-                                       f"{did_you_mean(key, MOD_TOML_KEYS)}; the keys are "
-                                       f"{', '.join(MOD_TOML_KEYS)}", "warning"))
+            bad(key, f"unknown key {key!r}{did_you_mean(key, MOD_TOML_KEYS)}; the keys are "
+                f"{', '.join(MOD_TOML_KEYS)}", "warning")
     name = data.get("name")
     if "name" not in data:
-        bad("'name' is missing: write name = \"My Mod\"")
-    elif not isinstance(name, str) or not name.strip() or _has_controls(name):
-        bad("'name' must be a non-empty string without control characters")
+        bad("", "'name' is missing: write name = \"My Mod\"")
+    elif not isinstance(name, str) or not name.strip() or has_controls(name):
+        bad("name", "'name' must be a non-empty string without control characters")
     elif len(name) > checker.MAX_NAME:
-        bad(f"'name' may be at most {checker.MAX_NAME} characters long (this one "
+        bad("name", f"'name' may be at most {checker.MAX_NAME} characters long (this one "
             f"has {len(name):,})")
     version = _version(data.get("version"))
     if "version" not in data:
-        bad("'version' is missing: write version = \"1.0.0\"")
+        bad("", "'version' is missing: write version = \"1.0.0\"")
     elif version is None:
-        bad("'version' must be a string like \"1.0.0\"")
+        bad("version", "'version' must be a string like \"1.0.0\"")
     api = data.get("api")
     if "api" not in data:
-        bad(f"'api' is missing: write api = {API_VERSION} (the language's major version)")
+        bad("", f"'api' is missing: write api = {API_VERSION} (the language's major version)")
     elif not isinstance(api, int) or isinstance(api, bool):
-        bad("'api' must be an integer (the language's major version, "
+        bad("api", "'api' must be an integer (the language's major version, "
             f"{API_VERSION})")
     elif api != API_VERSION:
-        bad(f"this mod is written for api {api}, but this game speaks api "
+        bad("api", f"this mod is written for api {api}, but this game speaks api "
             f"{API_VERSION}")
     requires = []
     raw = data.get("requires", [])
     if not isinstance(raw, list) or not all(isinstance(r, str) for r in raw):
-        bad("'requires' must be a list of strings like \"frost>=1.0\"")
+        bad("requires", "'requires' must be a list of strings like \"frost>=1.0\"")
         raw = []
     for req in raw:
         m = _REQUIRE.match(req)
         if not m:
-            text = req if len(req) <= 60 else req[:57] + "…"
-            bad(f"cannot read requirement {text!r} (write \"modname>=1.0\")")
+            shown_req = req if len(req) <= 60 else req[:57] + "…"
+            bad("requires", f"cannot read requirement {shown_req!r} (write \"modname>=1.0\")")
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     description = data.get("description", "")
-    if not isinstance(description, str) or _has_controls(description, "\n\t"):
-        bad("'description' must be a string without control characters")
+    if not isinstance(description, str) or has_controls(description, "\n\t"):
+        bad("description", "'description' must be a string without control characters")
     authors = data.get("authors", [])
     if isinstance(authors, str):   # one author, written without the list
         authors = [authors]
-    if not isinstance(authors, list) or not all(isinstance(a, str) and not _has_controls(a)
+    if not isinstance(authors, list) or not all(isinstance(a, str) and not has_controls(a)
                                                 for a in authors):
-        bad("'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
+        bad("authors", "'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
     if _has_errors(problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
@@ -263,16 +301,52 @@ def read_mod_toml(folder: Path) -> tuple[ModInfo | None, list[Diagnostic]]:
     return info, problems
 
 
-def _has_controls(text: str, allowed: str = "") -> bool:
+def has_mod_toml(folder: Path) -> bool:
+    """Whether ``folder`` holds an entry named ``mod.toml``, whatever it is (a file, or a
+    folder, a pipe or a broken link, which reading it reports): it is a mod folder."""
+    return os.path.lexists(folder / "mod.toml")
+
+
+#: tomllib's position at the end of its messages: ``(at line 4, column 11)``.
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+#: tomllib's words that say less than they could, in the project's words.
+_TOML_WORDS = {"Cannot overwrite a value": "a key given twice (or a table and a key of the "
+                                           "same name)",
+               "Illegal character '\\n'": "the line ends inside a string (a closing quote "
+                                            "is missing)"}
+
+
+def toml_error(shown: str, message: str, prefix: str = "") -> Diagnostic:
+    """A TOML file's syntax error (``message``: tomllib's, or a limit's) as a diagnostic at
+    its line and column, without the ``(at line …)`` tomllib ends it with; rendered with
+    the file's text, it quotes the line with a caret under the spot, as for ``.dice``."""
+    m = _TOML_AT.search(message)
+    line, column = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+    words = message[:m.start()] if m else message
+    return Diagnostic(shown, line, column, prefix + _TOML_WORDS.get(words, words))
+
+
+def _key_position(text: str, key: str) -> tuple[int, int, int]:
+    """Where the top-level ``key = …`` of a TOML text is: its line, and the columns its
+    key starts at and ends before (1-based); zeros when it cannot be found (no ``key``, a
+    key written in another way, or a key in a table): the message then names the file."""
+    if not key:
+        return 0, 0, 0
+    quoted = re.escape(key)
+    pattern = re.compile(rf"^[ \t]*({quoted}|\"{quoted}\"|'{quoted}')[ \t]*=")
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("["):   # (a table: its keys are not the top level's)
+            break
+        if (m := pattern.match(line)):
+            return number, m.start(1) + 1, m.end(1) + 1
+    return 0, 0, 0
+
+
+def has_controls(text: str, allowed: str = "") -> bool:
     """Whether ``text`` holds a character not in ``allowed`` that a terminal would act on
     (an escape sequence, say, or a control of writing direction: see
     :func:`~dicey.lang.errors.is_unprintable`)."""
     return any(m.group() not in allowed for m in UNPRINTABLE.finditer(text))
-
-
-def _toml_position(message: str) -> tuple[int, int]:
-    m = re.search(r"line (\d+), column (\d+)", message)
-    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
 def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
@@ -325,11 +399,14 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
 # -------------------------------------------------------------------- loading
 
 def display_path(path: Path) -> str:
-    """Paths in messages are relative to the project (or as given), never absolute noise."""
+    """Paths in messages are relative to the project (or as given), never absolute noise;
+    a name that is not UTF-8 shows its bytes as ``\\xe9`` (never a lone surrogate, which
+    no UTF-8 output can hold)."""
     try:
-        return str(resolved(path).relative_to(ROOT))
+        shown = str(resolved(path).relative_to(ROOT))
     except ValueError:
-        return str(path)
+        shown = str(path)
+    return os.fsencode(shown).decode("utf-8", "backslashreplace")
 
 
 def resolved(path: Path) -> Path:
@@ -343,14 +420,19 @@ def resolved(path: Path) -> Path:
 
 def dice_files(folder: Path) -> list[Path]:
     """The ``.dice`` files under ``folder``, in order (a folder named ``x.dice`` is none;
-    a broken link named so is one, so that reading it reports it)."""
-    return sorted(p for p in folder.rglob("*.dice") if not p.is_dir())
+    a broken link named so is one, so that reading it reports it). A file or folder below
+    ``folder`` whose name starts with ``.`` or ``_`` is passed over, as in a mods folder
+    (:func:`is_skipped`): what an unzip or a tool leaves in a mod (``__MACOSX/``,
+    ``._cards.dice``, ``.git/``, an editor's ``.cards.dice.swp``) is not the mod's."""
+    return sorted(p for p in folder.rglob("*.dice")
+                  if not any(map(is_skipped, p.relative_to(folder).parts)) and not p.is_dir())
 
 
-def is_skipped(folder: Path) -> bool:
-    """Whether a folder in a mods folder is passed over (its name starts with ``.`` or
-    ``_``) rather than read as a mod."""
-    return folder.name.startswith((".", "_"))
+def is_skipped(folder: Path | str) -> bool:
+    """Whether a file or folder in a mods folder or in a mod is passed over (its name
+    starts with ``.`` or ``_``) rather than read."""
+    name = folder if isinstance(folder, str) else folder.name
+    return name.startswith((".", "_"))
 
 
 @dataclass
@@ -714,7 +796,8 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                mod_dirs: Iterable[Path | str] | None, single_mods: list[Path],
                late: Mapping[str, list[Diagnostic]]) -> "checker.Symbols":
     roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
-    infos = _read_mods([*single_mods, *_mod_folders(roots, lib)], lib, set())
+    infos = _read_mods([*single_mods, *_mod_folders(roots, lib, mod_dirs is not None)],
+                       lib, set())
     singles = {resolved(folder) for folder in single_mods}
     infos += _requirements([m for m in infos if resolved(m.path) in singles], infos, lib)
     nearby = {folder.name for parent in {info.path.parent for info in infos}
@@ -755,7 +838,13 @@ def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[M
         if resolved(folder) in seen:
             continue
         seen.add(resolved(folder))
-        info, problems = read_mod_toml(folder)
+        if not MOD_ID.fullmatch(folder.name):
+            shown = mod_id_text(folder.name)
+            lib.diagnostics.append(Diagnostic(display_path(folder / "mod.toml"), 0, 0,
+                                              f"mod '{shown}' not loaded: {BAD_MOD_ID}"))
+            lib.skipped_mods[shown] = "its folder's name is not a mod id"
+            continue
+        info, problems = read_mod_toml(folder, lib.toml_sources)
         lib.diagnostics.extend(problems)
         first = next((m for m in infos if info and m.id == info.id), None)
         if first is not None:   # (from another folder of mods: an id is a folder's name)
@@ -768,6 +857,18 @@ def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[M
         else:
             infos.append(info)
     return infos
+
+
+BAD_MOD_ID = ("a mod's id is its folder's name, so that 'requires' can name it: rename the "
+              "folder with letters A-Z and a-z, digits, '_' and '-' only (no spaces, dots "
+              "or accents)")
+
+
+def mod_id_text(name: str) -> str:
+    """A folder's name as messages and reports show it: a byte that is not UTF-8 as
+    ``\\xe9`` (as in a file's text), never a lone surrogate, and what a terminal would act
+    on escaped."""
+    return printable(os.fsencode(name).decode("utf-8", "backslashreplace"))
 
 
 def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
@@ -783,7 +884,7 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
         mod = todo.pop(0)
         for dep, _ in mod.requires:
             folder = mod.path.parent / dep
-            if dep in known or not (folder / "mod.toml").is_file():
+            if dep in known or not has_mod_toml(folder):
                 continue
             known.add(dep)
             lib.required_mods[dep] = mod.id
@@ -796,7 +897,7 @@ def _requirements(singles: list[ModInfo], infos: list[ModInfo], lib: Library
 def _mod_folders_in(parent: Path) -> list[Path]:
     """The mod folders in ``parent`` (none if it cannot be listed)."""
     try:
-        return [p for p in parent.iterdir() if (p / "mod.toml").is_file()]
+        return [p for p in parent.iterdir() if has_mod_toml(p)]
     except OSError:
         return []
 
@@ -812,20 +913,26 @@ NOT_A_MOD_FOLDER = "not a mod folder (a mod is a folder with a mod.toml and .dic
 MOD_FOLDER_NOT_FOUND = "mod folder not found"
 
 
-def _mod_folders(roots: list[Path], lib: Library) -> list[Path]:
+def _mod_folders(roots: list[Path], lib: Library, given: bool = True) -> list[Path]:
+    """The mod folders ``roots`` name (each a mod, or a folder of mods); each root that
+    names none is reported, and recorded in :attr:`Library.unusable_mod_paths` when the
+    roots were ``given`` (not the bundled ``mods/``)."""
     folders: list[Path] = []
     for root in roots:
-        if (root / "mod.toml").is_file():
+        if has_mod_toml(root):
             folders.append(root)
-        elif root.is_dir():
+            continue
+        if root.is_dir():
             inside = sorted(p for p in root.iterdir() if p.is_dir() and not is_skipped(p))
             folders.extend(inside)
-            if not inside:
-                lib.diagnostics.append(_no_mods_in(root))
-        elif root.exists():
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, NOT_A_MOD_FOLDER))
+            problem = None if inside else _no_mods_in(root)
         else:
-            lib.diagnostics.append(Diagnostic(str(root), 0, 0, MOD_FOLDER_NOT_FOUND))
+            problem = Diagnostic(str(root), 0, 0, NOT_A_MOD_FOLDER if root.exists()
+                                 else MOD_FOLDER_NOT_FOUND)
+        if problem is not None:
+            lib.diagnostics.append(problem)
+            if given:
+                lib.unusable_mod_paths[str(root)] = problem.message
     return folders
 
 

@@ -161,22 +161,17 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(cli, argv, flag
     assert f"argument {flag}: an empty path" in err.splitlines()[-1]
 
 
-def test_the_games_title_names_a_mods_path_that_is_wrong(tmp_path):
+def test_the_games_title_names_a_mod_that_did_not_load(tmp_path):
     # it said "1 problem(s) in the content: run 'dicey check'", and dicey check found none
     from dicey.commands import play
     from dicey.library import load_library
 
-    loose = tmp_path / "notes.txt"
-    loose.write_text("not a mod")
     broken = tmp_path / "mods" / "broken"           # a mod's problems are not the content's
     broken.mkdir(parents=True)
     (broken / "mod.toml").write_text('name = "b"\nversion = "1.0"\napi = 1\n')
     (broken / "b.dice").write_text('equipment "B" { on use { attak(d) } }\n')
-    lib = load_library(mod_dirs=[tmp_path / "nowhere", loose, tmp_path / "mods"])
-    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error(s)).",
-                                  f"{tmp_path / 'nowhere'}: mod folder not found.",
-                                  f"{loose}: not a mod folder (a mod is a folder with a "
-                                  "mod.toml and .dice files).")
+    lib = load_library(mod_dirs=[tmp_path / "mods"])
+    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error(s)).",)
 
 
 def test_sim_refuses_one_file_for_both_reports(cli, tmp_path):
@@ -261,18 +256,45 @@ def test_an_unknown_enemy_is_told_every_enemy(cli, library, argv):
 
 
 
-@pytest.mark.parametrize("command", [("fight", "Frog"), ("sim", "--fights", "2"),
-                                     ("cards", "Sword"), ("plan", "scenarios/frog.toml")])
-def test_a_mods_path_that_is_no_mod_folder_stops_a_tool(cli, tmp_path, command):
+#: Every command, with arguments that would make it run (bench and play stop before).
+EVERY_COMMAND = [("fight", "Frog"), ("sim", "--fights", "2"), ("cards", "Sword"),
+                 ("plan", str(ROOT / "scenarios" / "frog.toml")), ("check",),
+                 ("bench", "--smoke"), ("graph", str(ROOT / "scenarios" / "frog.toml"), "-o",
+                                        "-"), ("play", "--hero", "Warrior")]
+
+
+@pytest.mark.parametrize("command", EVERY_COMMAND, ids=lambda c: c[0])
+def test_a_mods_path_that_names_no_mod_stops_every_command(cli, tmp_path, monkeypatch,
+                                                           command):
     """'--mods /tmp/nonexist' printed its error, then ran on the base game alone and exited
-    0: a report made without the mod that was asked for, nothing in it to say so."""
+    0: a report made without the mod that was asked for, nothing in it to say so. An empty
+    folder only got a warning, and 'dicey play' started the game without the mods (a saved
+    run of them set aside). The README's rule, for every command: exit 2, one line."""
+    import dicey.tui.app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(dicey.tui.app, "DiceyApp", None)   # the game's screen never opens
     loose = tmp_path / "cards.dice"
     loose.write_text('equipment "Loose" { on use { attack(d) } }\n')
-    for wrong in (tmp_path / "nowhere", loose):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / ".hidden").mkdir()                  # passed over, as in any mods folder
+    for wrong, why in ((tmp_path / "nowhere", "mod folder not found"),
+                       (loose, "not a mod folder (a mod is a folder with a mod.toml and "
+                               ".dice files)"),
+                       (empty, "no mods here (a mod is a folder with a mod.toml and .dice "
+                               "files)")):
         code, out, err = cli(*command, "--mods", str(wrong))
         assert code == 2 and out == "", err
-        assert f"dicey: error: nothing was run: --mods {wrong}" in err
-        assert "Traceback" not in err
+        assert err == f"dicey: error: --mods {wrong}: {why}; nothing was run\n"
+
+
+def test_one_wrong_mods_path_among_good_ones_stops_a_command(cli, tmp_path):
+    code, out, err = cli("cards", "Sword", "--mods", str(ROOT / "mods" / "frostbite"),
+                         str(tmp_path / "gone"))
+    assert code == 2 and out == ""
+    assert err == f"dicey: error: --mods {tmp_path / 'gone'}: mod folder not found; " \
+                  "nothing was run\n"
 
 
 def test_mods_given_twice_are_both_loaded(cli):
@@ -289,3 +311,14 @@ def test_a_card_name_taken_by_mods_is_said_to_be_so(cli):
     code, out, err = cli("cards", "--mods", str(ROOT / "mods" / "frostbite"), "Frost Fang")
     assert code == 2 and out == ""
     assert "'Frost Fang' was read as a mod folder: --mods takes every word after it" in err
+
+
+def test_a_mod_folder_named_with_an_escape_never_reaches_the_terminal_raw(cli, tmp_path):
+    """A good mod in a folder named 'x<ESC>[31m' went out raw in check's summary."""
+    odd = tmp_path / "mods" / "x\x1b[31m"
+    odd.mkdir(parents=True)
+    (odd / "mod.toml").write_text('name = "X"\nversion = "1.0"\napi = 1\n')
+    (odd / "c.dice").write_text('equipment "Pebble" { on use { attack(1) } }\n')
+    code, out, err = cli("check", "--mods", str(tmp_path / "mods"))
+    assert code == 1 and "\x1b" not in out + err
+    assert "mod 'x\\x1b[31m' skipped: its folder's name is not a mod id" in out

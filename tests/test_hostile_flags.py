@@ -103,3 +103,27 @@ def test_graph_says_the_expected_score_as_plan_does(cli, tmp_path):
     assert code == code2 == 0
     score = wrote.rsplit("expected score ", 1)[1].strip()
     assert f"expected score {score}:" in planned and not score.endswith(".00")
+
+
+@pytest.mark.parametrize("argv", [["plan", FROG], ["graph", FROG, "-o", "-"],
+                                  ["fight", "Frog"], ["play"], ["sim", "--fights", "1"]],
+                         ids=lambda argv: argv[0])
+def test_every_seed_flag_takes_an_integer_of_zero_or_more(cli, monkeypatch, tmp_path, argv):
+    """'--seed -1' was taken by plan, graph, fight, play and sim (and printed 'seed -1'),
+    while a scenario's '[search] seed = -1' is refused: the same rule and words now."""
+    import dicey.tui.app
+
+    monkeypatch.setattr(dicey.tui.app, "DiceyApp", None)   # the game's screen never opens
+    monkeypatch.chdir(tmp_path)                             # ('graph -o -' wrote a file '-')
+    for value in ("-1", "-10000000000000000000000000000000000000", "x"):
+        code, out, err = cli(*argv, "--seed", value)
+        assert code == 2 and out == ""
+        assert f"argument --seed: expected an integer ≥ 0, got '{value}'" in err
+
+
+@pytest.mark.parametrize("value", ["1e-300", "0.001", "5e-3"])
+def test_plan_ms_below_the_smallest_budget_is_refused(cli, value):
+    code, out, err = cli("plan", FROG, "--ms", value)
+    assert code == 2 and out == ""
+    assert f"argument --ms: expected at least 0.01 ms (less ends the search before it " \
+           f"begins), or 'none', got '{value}'" in err

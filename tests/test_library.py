@@ -740,3 +740,124 @@ def test_every_failing_requirement_is_said_and_a_capitalised_id_gets_the_one_mea
     assert lib.skipped_mods["needy"] == (
         "requires mod 'nothere', which is not installed; requires base>=2.0, but base is "
         "version 1.0.0; requires mod 'BASE', which is not installed (did you mean 'base'?)")
+
+
+# ------------------------------------------------ what an unzip or a tool leaves in a mod
+
+def test_hidden_files_and_folders_in_a_mod_are_passed_over(content, tmp_path):
+    """A mod unzipped on a Mac (``._cards.dice``, ``__MACOSX/``), under git (``.git/``) or
+    open in an editor (``.cards.dice.swp.dice``) was refused whole: those files were read
+    as the mod's and are no text."""
+    mods = tmp_path / "mods"
+    folder = mod(mods, "embers", 'equipment "Ember" { on use { attack(d) } }')
+    binary = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X"
+    for junk in ("._cards.dice", "__MACOSX/._cards.dice", ".git/x.dice", ".hidden/h.dice",
+                 ".cards.swp.dice", "_drafts/old.dice"):
+        (folder / junk).parent.mkdir(parents=True, exist_ok=True)
+        (folder / junk).write_bytes(binary)
+    write(folder / "more" / "club.dice", 'equipment "Club" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert lib.diagnostics == [] and [m.id for m in lib.mods] == ["embers"]
+    assert {"ember", "club"} <= set(lib.equipment)
+    assert sorted(p.rsplit("/", 2)[-2:] == ["more", "club.dice"] or p.endswith("embers/cards.dice")
+                  for p in lib.sources if "embers" in p) == [True, True]
+
+
+# ------------------------------------------------------- a mod.toml that is no file
+
+@pytest.mark.parametrize("kind, why", [
+    ("folder", "not a regular file (a folder, a device or a pipe)"),
+    ("pipe", "not a regular file (a folder, a device or a pipe)"),
+    ("device", "not a regular file (a folder, a device or a pipe)"),
+    ("loop", "Too many levels of symbolic links"),
+    ("broken", "a link to a file that is not there"),
+])
+def test_a_mods_mod_toml_that_is_no_file_is_reported_as_such(content, tmp_path, kind, why):
+    """It was "missing mod.toml" (and a folder named mod.toml made its mod a folder of
+    mods, whose one mod was 'mod.toml'): the same words as for a .dice file now."""
+    if kind == "pipe" and not hasattr(os, "mkfifo"):
+        pytest.skip("named pipes")
+    mods = tmp_path / "mods"
+    folder = mods / "frosty"
+    write(folder / "cards.dice", 'equipment "Icicle" { on use { attack(d) } }')
+    toml = folder / "mod.toml"
+    {"folder": lambda: toml.mkdir(), "pipe": lambda: os.mkfifo(toml),
+     "device": lambda: toml.symlink_to("/dev/null"), "loop": lambda: toml.symlink_to(toml),
+     "broken": lambda: toml.symlink_to(folder / "gone.toml")}[kind]()
+    for roots in ([mods], [folder]):       # a folder of mods, or the mod itself
+        lib = load_library(content, roots)
+        assert [(d.path, d.message) for d in lib.diagnostics] == [
+            (str(toml), f"cannot read mod.toml: {why}")]
+        assert lib.skipped_mods == {"frosty": "invalid mod.toml"}
+
+
+# ------------------------------------------------- mod.toml errors where they are
+
+def test_a_toml_syntax_error_in_mod_toml_quotes_its_line_with_a_caret(content, tmp_path):
+    """tomllib's raw words ("Illegal character '\\n' (at line 1, column 10)"), the position
+    twice and no source line: now as a .dice error is shown."""
+    mods = tmp_path / "mods"
+    mod(mods, "open", toml='name = "Open\nversion = "1.0"\napi = 1\n')
+    mod(mods, "twice", toml='name = "T"\nversion = "1.0"\napi = 1\nname = "U"\n')
+    lib = load_library(content, [mods])
+    shown = lib.render_diagnostics().split("\n")
+    assert shown == [
+        f"{mods / 'open' / 'mod.toml'}:1:13: error: invalid mod.toml: the line ends inside a "
+        "string (a closing quote is missing)",
+        '    name = "Open',
+        "                ^",
+        f"{mods / 'twice' / 'mod.toml'}:4:11: error: invalid mod.toml: a key given twice (or a "
+        "table and a key of the same name)",
+        '    name = "U"',
+        "              ^"]
+
+
+def test_a_field_error_in_mod_toml_names_its_line(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "v", toml='# my mod\nname = "V"\n  "version" = "v1"\napi = 1\nrequries = []\n')
+    lib = load_library(content, [mods])
+    path = str(mods / "v" / "mod.toml")
+    assert [(d.path, d.line, d.column, d.end_column, d.severity) for d in lib.diagnostics] == [
+        (path, 5, 1, 9, "warning"), (path, 3, 3, 12, "error")]
+    assert lib.render_diagnostics().split("\n")[1:3] == ['      "version" = "v1"',
+                                                          "      ^^^^^^^^^"]
+
+
+def test_a_missing_field_names_the_file_alone(tmp_path):
+    folder = tmp_path / "m"
+    write(folder / "mod.toml", 'name = "x"\napi = 1\n[table]\nversion = "1.0"\n')
+    info, problems = read_mod_toml(folder)
+    assert info is None
+    assert [(p.line, p.message) for p in problems if p.severity == "error"] == [
+        (0, "'version' is missing: write version = \"1.0.0\"")]
+
+
+# ------------------------------------------------------------ mod ids
+
+@pytest.mark.parametrize("folder", ["My Mod", "a.b", "Émod", "x\x1b[31m", "caf\udce9"])
+def test_a_mod_folder_whose_name_is_no_id_is_refused_saying_what_it_must_be(
+        content, tmp_path, folder):
+    """Any folder name was a mod id, though 'requires' could never name such a mod; a
+    name with an escape went raw to the terminal, one not UTF-8 into JSON as a lone
+    surrogate."""
+    mods = tmp_path / "mods"
+    try:
+        bad = mod(mods, folder, 'equipment "Odd" { on use { attack(d) } }',
+                  'name = "Odd"\nversion = "1.0"\napi = 1\n')
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses that name")
+    mod(mods, "good-one_2", 'equipment "Fine" { on use { attack(d) } }')
+    lib = load_library(content, [mods])
+    assert [m.id for m in lib.mods] == ["good-one_2"] and "odd" not in lib.equipment
+    shown = {"x\x1b[31m": "x\\x1b[31m", "caf\udce9": "caf\\xe9"}.get(folder, folder)
+    assert lib.skipped_mods == {shown: "its folder's name is not a mod id"}
+    (error,) = lib.errors
+    path = os.fsencode(bad / "mod.toml").decode("utf-8", "backslashreplace")
+    assert error.path == path and error.message == (
+        f"mod '{shown}' not loaded: a mod's id is its folder's name, so that 'requires' can "
+        "name it: rename the folder with letters A-Z and a-z, digits, '_' and '-' only (no "
+        "spaces, dots or accents)")
+    text = lib.render_diagnostics()
+    assert "\x1b" not in text and "\x1b" not in "".join(lib.skipped_mods)
+    text.encode("utf-8")          # no lone surrogate in what is printed or written as JSON
+    "".join(lib.skipped_mods).encode("utf-8")

@@ -45,7 +45,7 @@ from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.checker import MAX_CARDS, literal_type
 from dicey.lang.errors import did_you_mean, did_you_mean_named
 from dicey.lang.interp import MAX_INT, MAX_TEXT
-from dicey.library import read_toml
+from dicey.library import has_controls, read_toml
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
@@ -69,6 +69,9 @@ SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability"
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
 #: Largest scenario file read, in bytes (a real one is well under a kilobyte).
 MAX_SCENARIO_BYTES = 1_000_000
+#: The smallest time budget, in milliseconds: a clock of less ends the search before it
+#: has tried a move (``ms`` here, ``--ms`` on the command line).
+MIN_MS = 0.01
 #: The folder of the reference positions.
 SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "scenarios"
 
@@ -309,12 +312,19 @@ def _check_dice(table: dict[str, Any], where: str, path: str) -> None:
     if len(dice) > MAX_DICE:
         raise ScenarioError(f"{path}: [{where}] dice: {len(dice)} dice, but a fighter holds "
                             f"at most {MAX_DICE}")
+    if not dice and where == "actor":
+        raise ScenarioError(f"{path}: [actor] dice: an actor without dice has no turn to "
+                            f"plan (give it 1 to {MAX_DICE} dice)")
     span = f"0 to {len(dice) - 1}" if dice else "there are none"
     for key in ("burning", "locked", "blind"):
-        for index in table.get(key, []):
+        indexes = table.get(key, [])
+        for at, index in enumerate(indexes):
             if not 0 <= index < len(dice):
                 raise ScenarioError(f"{path}: [{where}] {key}: {index} is not an index into "
                                     f"dice ({span})")
+            if index in indexes[:at]:
+                raise ScenarioError(f"{path}: [{where}] {key}: {index} is named twice (each "
+                                    "die is marked once)")
 
 
 def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
@@ -326,8 +336,11 @@ def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
         ms = search["ms"]
         if ms == "none":
             changes["ms"] = None
-        elif _is(ms, "num") and 0 < ms < math.inf:   # (not nan)
+        elif _is(ms, "num") and MIN_MS <= ms < math.inf:   # (not nan)
             changes["ms"] = float(ms)
+        elif _is(ms, "num") and 0 < ms < MIN_MS:
+            raise ScenarioError(f"{path}: [search] ms: expected at least {MIN_MS} (less ends "
+                                f"the search before it begins), or \"none\", got {ms!r}")
         else:
             raise ScenarioError(f"{path}: [search] ms: expected a positive number or "
                                 f"\"none\", got {ms!r}")
@@ -383,9 +396,14 @@ def _known(table: dict[str, Any], allowed: tuple[str, ...], path: str, where: st
 
 
 def _text(data: dict[str, Any], key: str, path: str) -> str:
+    """The ``title`` or ``text``: a string without control characters (they would drive
+    the terminal ``dicey plan`` prints it on), ``text`` with its line ends and tabs."""
     value = data.get(key, "")
     if not isinstance(value, str):
         raise ScenarioError(f"{path}: {key}: expected a string, got {value!r}")
+    if has_controls(value, "\n\t" if key == "text" else ""):
+        raise ScenarioError(f"{path}: {key}: control characters are not allowed (an escape "
+                            "sequence or a bell would drive the terminal that shows it)")
     return value
 
 

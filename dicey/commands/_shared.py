@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import os
 import sys
-from argparse import Namespace
+from argparse import ArgumentTypeError, Namespace
 from pathlib import Path
 from typing import Any, Iterable
 
 from dicey.lang.errors import printable
-from dicey.library import MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER, Library, load_library
+from dicey.library import Library, load_library
 
 
 class CommandError(Exception):
@@ -20,25 +20,50 @@ class CommandError(Exception):
 
 
 def library_from(args: Namespace, *, report: bool = True) -> Library:
-    """The library the ``--mods``/``--no-mods`` flags ask for; mod problems go to stderr.
+    """The library the ``--mods``/``--no-mods`` flags ask for; mod problems go to stderr
+    (unless not ``report``: the game shows them on its title screen).
 
-    A ``--mods`` path that is no mod folder at all (not there, or a file) is a mistake in
-    the command line, not in a mod: a command that reports on content (``report``) stops
-    with :class:`CommandError` rather than measure the content without it. A mod with
-    errors is reported and left out, and the rest still runs."""
+    A ``--mods`` path that names no mod (it is not there, it is not a folder, or it is a
+    folder with no mod in it) is a mistake in the command line, not in a mod: every
+    command stops with :class:`CommandError` (exit 2) before it runs, rather than run
+    without the mods meant (see :func:`mods_stop`). A mod with errors is reported and left
+    out, and the rest still runs."""
     lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
+    if (stop := mods_stop(lib)):
+        raise CommandError(stop)
     if report and lib.diagnostics:
         print(lib.render_diagnostics(), file=sys.stderr)
         for mod, why in sorted(lib.skipped_mods.items()):
             print(f"dicey: mod '{mod}' skipped ({why})", file=sys.stderr)
-    wrong = [d.path for d in lib.errors if d.message in (MOD_FOLDER_NOT_FOUND,
-                                                         NOT_A_MOD_FOLDER)]
-    if report and wrong:
-        # a word that is no path (a card's name after the folders) was likely meant so
-        meant = next((w for w in wrong if os.sep not in w and not Path(w).exists()), None)
-        raise CommandError(f"nothing was run: --mods {', '.join(wrong)} (said above)"
-                           + (f"; {mods_took(meant)}" if meant else ""))
     return lib
+
+
+def mods_stop(lib: Library) -> str | None:
+    """Why a command must not run with this library (None when it may): the ``--mods``
+    paths that name no mod, each with why, in one line."""
+    wrong = lib.unusable_mod_paths
+    if not wrong:
+        return None
+    # a word that is no path (a card's name after the folders) was likely meant so
+    meant = next((w for w in wrong if os.sep not in w and not Path(w).exists()), None)
+    said = "; ".join(f"--mods {path}: {why}" for path, why in wrong.items())
+    return f"{said}; nothing was run" + (f" ({mods_took(meant)})" if meant else "")
+
+
+def seed_number(text: str) -> int:
+    """A ``--seed`` as argparse takes it: an integer ≥ 0, as a scenario's ``[search] seed``
+    (and with its words).
+
+    >>> seed_number("7")
+    7
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ArgumentTypeError(f"expected an integer ≥ 0, got {text!r}")
+    return value
 
 
 def mods_took(word: str) -> str:
@@ -105,6 +130,9 @@ def check_preset(name: str | None) -> str | None:
     known = load_presets()
     return None if name in known else unknown_preset(name, known)
 
+
+#: The output path that means standard output (``--json -``, ``-o -``).
+STDOUT = Path("-")
 
 #: Files a report is never written over: the game's content, mods and scenarios.
 PRECIOUS = (".dice", ".toml")

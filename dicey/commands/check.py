@@ -2,7 +2,8 @@
 
 Exit 0 when clean (warnings allowed), 1 when problems were found, 2 when it could not run:
 a PATH that does not exist, a file that is not a ``.dice`` file, a folder with nothing to check,
-a mod to check with ``--no-mods`` (which would leave it out).
+a mod to check with ``--no-mods`` (which would leave it out), a ``--mods`` path that names no
+mod (as for every command).
 
 With no PATH it checks the base game and the mods, as the game loads them. A PATH may be:
 
@@ -29,7 +30,7 @@ from dicey.lang.errors import Diagnostic
 from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
                            load_library, resolved)
 
-from ._shared import fail
+from ._shared import fail, mods_stop
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -135,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
                            and bool(mods or mod_dirs), extra_files=files, single_mods=mods)
     else:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
+    if (stop := mods_stop(lib)):    # a --mods path that names no mod: as every command
+        return fail(stop)
     if lib.diagnostics:
         print(lib.render_diagnostics(), file=sys.stderr)
     errors = len(lib.errors)

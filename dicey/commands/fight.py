@@ -26,7 +26,7 @@ from dicey.rules.events import Event
 from dicey.rules.headless import format_log, run_fight
 from dicey.rules.state import FighterSetup
 
-from ._shared import check_preset, fail, find, library_from
+from ._shared import check_preset, fail, find, library_from, seed_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     side = p.add_mutually_exclusive_group()
     side.add_argument("--hero", metavar="H", help="the hero who fights (default: the first)")
     side.add_argument("--vs", metavar="ENEMY2", help="another enemy instead of a hero")
-    p.add_argument("--seed", type=int, default=1, help="the fight's seed (default 1)")
+    p.add_argument("--seed", type=seed_number, default=1, help="the fight's seed (default 1)")
     p.add_argument("--ai", metavar="PRESET", default=None,
                    help="AI preset for the enemy, and for the hero too unless --hero-ai says: "
                         "easy, normal or hard (default: each fighter's own 'ai:', normal "

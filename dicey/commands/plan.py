@@ -17,10 +17,12 @@ from typing import Any
 from dicey.ai.graph import score_text, state_label
 from dicey.ai.moves import line_texts, move_text
 from dicey.ai.planner import Plan, plan_turn
-from dicey.ai.scenario import Scenario, ScenarioError, load_scenario
+from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, load_scenario
 from dicey.rules.fight import Fight
 
-from ._shared import fail, library_from
+from dicey.lang.errors import printable
+
+from ._shared import fail, library_from, seed_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,6 +54,9 @@ def _ms(text: str) -> float:
             from None
     if not 0 < value < math.inf:    # (nan too)
         raise argparse.ArgumentTypeError(f"expected a positive number or 'none', got {text!r}")
+    if value < MIN_MS:
+        raise argparse.ArgumentTypeError(f"expected at least {MIN_MS} ms (less ends the "
+                                         f"search before it begins), or 'none', got {text!r}")
     return value
 
 
@@ -63,8 +68,9 @@ def add_search_flags(p: argparse.ArgumentParser) -> None:
     group.add_argument("--iterations", type=_positive, metavar="N",
                        help="MCTS fallback: at most N iterations")
     group.add_argument("--ms", type=_ms, metavar="N",
-                       help="time budget in milliseconds ('none': no clock)")
-    group.add_argument("--seed", type=int, metavar="N", help="the planner's seed")
+                       help=f"time budget in milliseconds, at least {MIN_MS} ('none': no "
+                            "clock)")
+    group.add_argument("--seed", type=seed_number, metavar="N", help="the planner's seed")
 
 
 def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario, Fight, Plan]:
@@ -101,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
 
 def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     """The plan as a person reads it."""
-    lines = [f"{scenario.title or scenario.name}: {plan.actor} to move, turn {fight.turn}"]
+    # (the title is the scenario's, the name its file's: what a terminal would act on in
+    # either is shown escaped, as everywhere else)
+    lines = [printable(f"{scenario.title or scenario.name}: {plan.actor} to move, "
+                       f"turn {fight.turn}")]
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
     lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
     lines += [f"  {i}. {said}" for i, said in enumerate(line_texts(fight, plan.moves), 1)]

@@ -14,10 +14,9 @@ import argparse
 import os
 import sys
 
-from dicey.library import (CONTENT_DIR, MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER, Library,
-                           display_path)
+from dicey.library import CONTENT_DIR, Library, display_path
 
-from ._shared import check_preset, fail, find, library_from
+from ._shared import check_preset, fail, find, library_from, seed_number
 
 
 #: How the paths of the base game's files begin in diagnostics.
@@ -31,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a run through the dungeon (the default command)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--hero", metavar="H", help="start a new run with this hero (unless a run is saved)")
-    p.add_argument("--seed", type=int, metavar="N", help="the new run's seed")
+    p.add_argument("--seed", type=seed_number, metavar="N", help="the new run's seed")
     p.add_argument("--ai", metavar="PRESET",
                    help="the new run's difficulty: every enemy plays this AI preset "
                         "(easy, normal, hard; default: each enemy its own)")
@@ -44,8 +43,6 @@ def _notices(lib: Library) -> tuple[str, ...]:
     """Lines for the title screen about content that did not load."""
     lines = [f"Mod '{mod}' was not loaded ({why})." for mod, why in
              sorted(lib.skipped_mods.items())]
-    folders = [d for d in lib.errors if d.message in (MOD_FOLDER_NOT_FOUND, NOT_A_MOD_FOLDER)]
-    lines += [f"{d.path}: {d.message}." for d in folders]
     base = [d for d in lib.errors if d.path.startswith(CONTENT)]
     if base:
         lines.append(f"{len(base)} problem(s) in the content: run 'dicey check' to see them.")
@@ -53,6 +50,8 @@ def _notices(lib: Library) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # (a --mods path that names no mod stops here, before the game's screen opens: a run
+    # must not start, or a saved one be set aside, without the mods meant)
     lib = library_from(args, report=False)
     if lib.dungeon is None or not lib.heroes:
         if lib.diagnostics:

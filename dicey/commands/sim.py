@@ -18,7 +18,8 @@ from pathlib import Path
 from dicey import simulate
 from dicey.library import resolved
 
-from ._shared import check_preset, fail, find, library_from, unwritable
+from ._shared import (STDOUT, check_preset, fail, find, library_from, seed_number,
+                      unwritable)
 
 
 #: Most fights per preset (the jobs are listed before they run: a typo of a few extra
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), metavar="W",
                    help="processes to play the fights in (default: 2, or 1 on one CPU); "
                         "the report is the same whatever the number")
-    p.add_argument("--seed", type=int, default=1, metavar="N",
+    p.add_argument("--seed", type=seed_number, default=1, metavar="N",
                    help="the seed of every fight's rolls (default 1): same seed, same report")
     p.add_argument("--hero", action="append", default=[], metavar="H",
                    help="only this hero (repeatable)")
@@ -74,10 +75,6 @@ def _progress_bar(total: int, enabled: bool, what: str = "fights"):
                    console=Console(stderr=True), transient=True)
     task = bar.add_task(what, total=total)
     return bar, (lambda n: bar.advance(task, n))
-
-
-#: The output path that means standard output.
-STDOUT = Path("-")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from dicey.ai.graph import DecisionGraph, GraphEdge, GraphNode, score_text
 
@@ -104,15 +104,24 @@ def default_edge_style(edge: GraphEdge) -> EdgeStyle:
     return EdgeStyle("#808080", 1.0, line)
 
 
-def write_graphml(graph: DecisionGraph, path: str | Path, *, max_nodes: int | None = None,
+def write_graphml(graph: DecisionGraph, path: str | Path | BinaryIO, *,
+                  max_nodes: int | None = None,
                   node_style: Callable[[GraphNode], NodeStyle] = default_node_style,
                   edge_style: Callable[[GraphEdge], EdgeStyle] = default_edge_style
                   ) -> GraphMLInfo:
-    """Write ``graph`` (capped at ``max_nodes``, see :meth:`DecisionGraph.capped`)."""
+    """Write ``graph`` (capped at ``max_nodes``, see :meth:`DecisionGraph.capped`) to the
+    file at ``path``, or to ``path`` itself when it is an open binary stream (standard
+    output: the info's path is then ``stdout``)."""
     shown = graph.capped(max_nodes)
     data = graphml_bytes(shown, node_style=node_style, edge_style=edge_style)
-    Path(path).write_bytes(data)
-    return GraphMLInfo(str(path), len(shown.nodes), len(shown.edges), shown.omitted_nodes,
+    if isinstance(path, (str, Path)):
+        Path(path).write_bytes(data)
+        where = str(path)
+    else:
+        path.write(data)
+        path.flush()
+        where = "stdout"
+    return GraphMLInfo(where, len(shown.nodes), len(shown.edges), shown.omitted_nodes,
                        shown.omitted_edges)
 
 

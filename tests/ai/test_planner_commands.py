@@ -169,3 +169,31 @@ def test_bench_prints_each_goal_and_whether_it_is_met(cli):
     assert full.splitlines()[-1].startswith("goals: 2 of 3 met") and "indicative" not in full
     code, out, err = cli("bench", "--help")
     assert "as a table" not in out and "outline" in out and "goal" in out
+
+
+def test_graph_to_stdout_writes_graphml_there_and_no_file(cli, tmp_path, monkeypatch):
+    """'-o -' wrote a file named '-' in the current folder ('sim --json -' means stdout)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("graph", str(SCENARIOS / "frog.toml"), "-o", "-", "--ms", "none")
+    assert code == 0, err
+    assert out.startswith("<?xml") and out.rstrip().endswith("</graphml>")
+    assert err.startswith("wrote stdout: ") and "nodes" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_plan_shows_a_scenario_files_name_without_what_drives_the_terminal(cli, tmp_path):
+    """The title is refused at load when it holds a control character; the file's name
+    (the heading when there is no title) is shown escaped, as every other name is."""
+    odd = tmp_path / "x\x1b[2J\x07.toml"
+    odd.write_text((SCENARIOS / "frog.toml").read_text(encoding="utf-8").replace(
+        "title =", "# title ="), encoding="utf-8")
+    code, out, err = cli("plan", str(odd), "--ms", "none")
+    assert code == 0, err
+    assert out.startswith("x\\x1b[2J\\x07: ") and "\x1b" not in out and "\x07" not in out
+    (titled := tmp_path / "titled.toml").write_text(
+        'title = "\\u001b[31mRED\\u009b2J"\n' + odd.read_text(encoding="utf-8"),
+        encoding="utf-8")
+    code, out, err = cli("plan", str(titled))
+    assert code == 2 and out == "" and "\x1b" not in err and "\x9b" not in err
+    assert err == f"dicey: error: {titled}: title: control characters are not allowed (an " \
+                  "escape sequence or a bell would drive the terminal that shows it)\n"

@@ -88,8 +88,22 @@ def test_a_misspelt_preset_gets_the_one_meant_alone():
      "[opponent] burning: 3 is not an index into dice (0 to 0)"),
     ({"actor": {"fighter": "Frog", "dice": [1, 2], "locked": [-1]}},
      "[actor] locked: -1 is not an index into dice (0 to 1)"),
-    ({"actor": {"fighter": "Frog", "dice": [], "blind": [0]}},
-     "[actor] blind: 0 is not an index into dice (there are none)"),
+    ({"opponent": {"fighter": "Warrior", "dice": [], "blind": [0]}},
+     "[opponent] blind: 0 is not an index into dice (there are none)"),
+    # as docs/ai.md says: an actor without dice is an error (a forced 'end turn' was planned)
+    ({"actor": {"fighter": "Frog", "dice": []}},
+     "[actor] dice: an actor without dice has no turn to plan (give it 1 to 24 dice)"),
+    ({"actor": {"fighter": "Frog", "dice": [1, 2], "burning": [0, 0, 0]}},
+     "[actor] burning: 0 is named twice (each die is marked once)"),
+    ({"actor": {"fighter": "Frog", "dice": [1, 2], "locked": [1, 0, 1]}},
+     "[actor] locked: 1 is named twice"),
+    ({"search": {"ms": 1e-300}}, "[search] ms: expected at least 0.01 (less ends the search "
+                                 "before it begins), or \"none\", got 1e-300"),
+    # a title or text is printed by dicey plan: nothing in it may drive the terminal
+    ({"title": "\x1b[31mRED\x1b[2J"}, "title: control characters are not allowed"),
+    ({"title": "a\x9b31mb"}, "title: control characters are not allowed"),
+    ({"title": "two\nlines"}, "title: control characters are not allowed"),
+    ({"text": "bell\x07"}, "text: control characters are not allowed"),
     ({"actor": {"fighter": "Frog", "dice": [1], "equipment": ["Sword"] * 25}},
      "[actor] equipment: 25 cards, but a fighter carries at most 24"),
 ])

@@ -39,7 +39,7 @@ def test_an_unknown_ai_preset_is_named(capsys, home):
 
 def test_a_bad_seed_is_refused_by_the_parser(capsys, home):
     code, err = run(capsys, "play", "--seed", "soon")
-    assert code == 2 and "invalid int value" in err
+    assert code == 2 and "argument --seed: expected an integer ≥ 0, got 'soon'" in err
 
 
 def test_content_without_a_dungeon_cannot_be_played(capsys, home, tmp_path, monkeypatch):
