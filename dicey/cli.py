@@ -167,6 +167,9 @@ def _main(argv: list[str]) -> int:
     except Exception as err:  # the last line of defence: one line, not a traceback
         if os.environ.get("DICEY_DEBUG"):
             raise
+        if isinstance(err, OSError) and err.filename is not None:
+            # a path the system refuses: a name too long, a folder not ours, a full disk
+            return fail(f"{os.fsdecode(err.filename)}: {err.strerror or err}")
         print(f"dicey: internal error: {type(err).__name__}: {err} "
               "(set DICEY_DEBUG=1 for details)", file=sys.stderr)
         return 2

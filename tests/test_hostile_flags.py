@@ -61,6 +61,21 @@ def test_the_limits_are_what_the_messages_say():
     assert sim.MAX_FIGHTS == 100_000 and sim.MAX_WORKERS == 64
 
 
+#: A path with a name longer than the system takes.
+LONG = "/tmp/" + "a" * 300 + ".graphml"
+
+
+@pytest.mark.parametrize("argv", [
+    ["graph", FROG, "-o", LONG], ["plan", LONG], ["check", LONG],
+    ["sim", "--fights", "1", "--json", LONG], ["bench", "--quick", "--json", LONG],
+])
+def test_a_path_the_system_refuses_is_one_line_that_names_it(cli, argv):
+    """It was an 'internal error' (the catch-all's words), as for a bug of dicey's."""
+    code, _, err = cli(*argv)
+    assert code == 2 and "internal error" not in err and "Traceback" not in err
+    assert "File name too long" in err and "a" * 300 in err
+
+
 # Words a user might type: flags of every command, values of every kind, and paths that
 # exist, do not, or cannot be written.
 _WORDS = st.sampled_from([
@@ -68,7 +83,7 @@ _WORDS = st.sampled_from([
     "--vs", "--ai", "--mods", "--no-mods", "--bogus", "-h", "--",
     "0", "-1", "1", "3", "1e100", "nan", "none", "", " ", "abc", "Frog", "Warrior", "hard",
     "genius", "/", "/nonexistent/x.graphml", "/dev/null", FROG, str(ROOT / "mods"),
-    str(ROOT / "content"), "\x00", "é", "-" * 3,
+    str(ROOT / "content"), "\x00", "é", "-" * 3, LONG,
 ])
 
 
