@@ -478,8 +478,9 @@ class _ScriptChecker:
     def _unknown_name(self, node: A.Name, wanted: str) -> None:
         name = node.id
         if wanted == "status":
-            self.report.error(node.pos, f"unknown status '{name}'"
-                                        f"{did_you_mean(name, self.scope.statuses)}")
+            hint = did_you_mean(name, self.scope.statuses) or \
+                elsewhere(name, self.symbols.statuses, self.symbols)
+            self.report.error(node.pos, f"unknown status '{name}'{hint}")
         elif wanted == "dtype":
             self.report.error(node.pos, f"unknown damage type '{name}'"
                                         f"{did_you_mean(name, DAMAGE_TYPES)} (one of "
@@ -493,8 +494,8 @@ class _ScriptChecker:
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
         else:
-            self.report.error(node.pos, f"unknown name '{name}'"
-                                        f"{did_you_mean(name, self._visible())}")
+            hint = did_you_mean(name, self._visible()) or elsewhere(name, {}, self.symbols)
+            self.report.error(node.pos, f"unknown name '{name}'{hint}")
 
     def e_ListExpr(self, node: A.ListExpr, wanted: str) -> str:
         for item in node.items:
@@ -883,15 +884,16 @@ class _Values:
                 continue
             ident = A.make_id(base)
             if ident not in table:
-                hint = did_you_mean_named(base, table) or _elsewhere(ident, table, symbols)
+                hint = did_you_mean_named(base, table) or elsewhere(ident, table, symbols)
                 self.report.error(item.pos, f"unknown {what} '{name}'{hint}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
 
 
-def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
-    """`` (Mold King is an enemy)``: what a name is, when it is not what ``table`` holds."""
+def elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
+    """`` (Mold King is an enemy)``: what a name is, when it is not what ``table`` holds
+    (the one hint for a name of another kind: in lists, in scripts, after 'override')."""
     if symbols is None:
         return ""
     for kind in ("equipment", "enemy", "hero", "status", "dungeon"):
