@@ -119,6 +119,28 @@ def _mods_text(lib: Library) -> str:
                      for m in lib.mods) or "none"
 
 
+#: The most errors, and apart the most warnings, shown in one run (a file of thousands of
+#: broken declarations would bury the first ones); the summary still counts all of them.
+MAX_SHOWN = 100
+
+
+def _shown(lib: Library, most: int = MAX_SHOWN) -> str:
+    """The problems of ``lib`` rendered in file order, the first ``most`` errors and the
+    first ``most`` warnings, and a line saying how many more there are."""
+    shown: list[str] = []
+    counts = {"error": 0, "warning": 0}
+    for problem in sorted(lib.diagnostics, key=lambda d: (d.path, d.line, d.column)):
+        counts[problem.severity] = counts.get(problem.severity, 0) + 1
+        if counts[problem.severity] <= most:
+            shown.append(problem.render(lib.sources.get(problem.path)))
+    more = [f"{n - most:,} more {kind}{'s' * (n - most != 1)}"
+            for kind, n in counts.items() if n > most]
+    if more:
+        shown.append(f"… and {' and '.join(more)} not shown (dicey check shows the first "
+                     f"{most} errors and the first {most} warnings: fix these and check again)")
+    return "\n".join(shown)
+
+
 def run(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
     bad = _bad_path(paths)
@@ -136,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
     if lib.diagnostics:
-        print(lib.render_diagnostics(), file=sys.stderr)
+        print(_shown(lib), file=sys.stderr)
     errors = len(lib.errors)
     warnings = len(lib.diagnostics) - errors
     decls = sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,

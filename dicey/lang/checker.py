@@ -904,6 +904,23 @@ def elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> s
     return ""
 
 
+def _written_at(string: A.Text, start: int, end: int) -> A.Pos | None:
+    """Where the characters ``start:end`` of a string's value are written, when the string
+    stands on one line (an escape is two characters there: ``\\n``, ``\\"``, ``\\\\``);
+    None when that cannot be told (a tab may be written either way)."""
+    pos, value = string.pos, string.value
+    if pos.line != pos.end_line or "\t" in value:
+        return None
+
+    def column(offset: int) -> int:   # (after the opening quote)
+        before = value[:offset]
+        return pos.column + 1 + offset + sum(before.count(c) for c in '\n"\\')
+
+    if column(len(value)) + 1 != pos.end_column:   # not as written after all
+        return None
+    return A.Pos(pos.line, column(start), pos.line, column(end))
+
+
 # --------------------------------------------------------------- equipment
 
 _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text", "ready",
@@ -1143,11 +1160,19 @@ class _DeclChecker:
             types[name] = literal_type(var.value)
         return types
 
-    def _placeholders(self, text: str, pos: A.Pos, allowed: set[str]) -> None:
-        for name in re.findall(r"\[([^\]\[]*)\]", text):
+    def _placeholders(self, text: str, pos: A.Pos, allowed: set[str],
+                      prop: A.Property | None = None) -> None:
+        """A warning for each ``[name]`` of ``text`` that is no value here: under the
+        ``[name]`` when the ``text`` property ``prop`` writes it on one line, else at
+        ``pos``."""
+        written = prop.items[0] if prop is not None and len(prop.items) == 1 else None
+        for found in re.finditer(r"\[([^\]\[]*)\]", text):
+            name = found.group(1)
             if name not in allowed and name not in self.symbols.statuses:
-                self.report.warning(pos, f"text shows '[{name}]', which is not a value here"
-                                         f"{did_you_mean(name, allowed)}")
+                at = _written_at(written, found.start(), found.end()) \
+                    if isinstance(written, A.Text) else None
+                self.report.warning(at or pos, f"text shows '[{name}]', which is not a value "
+                                               f"here{did_you_mean(name, allowed)}")
 
     # -- equipment ----------------------------------------------------------
 
@@ -1208,7 +1233,8 @@ class _DeclChecker:
         progress = self._progress(m, var_types, button)
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
-                           ({"d"} if not button else set()) | set(var_types))
+                           ({"d"} if not button else set()) | set(var_types),
+                           m.props.get("text"))
         if not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
@@ -1347,7 +1373,7 @@ class _DeclChecker:
         hooks = self._scripts(m, {})
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else self.decl.pos,
-                           {"stacks"})
+                           {"stacks"}, m.props.get("text"))
         return StatusDef(
             id=self.ident, name=self.decl.name,
             kind=v.word("kind", "negative", ("negative", "positive")),

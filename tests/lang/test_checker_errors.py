@@ -453,6 +453,18 @@ def test_unknown_placeholder_in_text_is_a_warning(symbols):
     assert warn.severity == "warning" and warn.line == 3 and "did you mean 'hits'" in warn.message
 
 
+@pytest.mark.parametrize("source", [
+    'equipment "Probe" {\n    text: "Do [d] and «[dd]» damage"\n    on use { attack(d) }\n}',
+    'equipment "Probe" { slots: any; text: "\\"Hit\\"\\n\\\\ «[hitz]»"; on use { attack(d) } }',
+    'status "Probe" {\n    text: "Lose [stacks] or «[stack]»"\n    on turn start { }\n}',
+], ids=["card", "after-escapes", "status"])
+def test_a_placeholder_warning_is_under_the_placeholder(symbols, source):
+    clean, line, column, end = marked(source)
+    (warn,) = problems(clean, symbols)
+    assert warn.severity == "warning" and "text shows" in warn.message
+    assert (warn.line, warn.column, warn.end_column) == (line, column, end), str(warn)
+
+
 def test_a_clean_card_has_no_problems(symbols):
     source = ('equipment "Probe" {\n    size: 2\n    slots: max 3, doubles\n    uses: unlimited\n'
               '    var hits = 0\n    text: "Do [d] damage"\n'

@@ -60,3 +60,16 @@ def test_cards_shows_the_random_flag_and_hooks(run):
     assert code == 0 and "random   yes" in out and "hooks    on use" in out
     code, out, _ = run("cards", "--no-mods", "sword")
     assert code == 0 and "random   no" in out and "defined  content/weapons.dice:" in out
+
+
+def test_check_shows_the_first_hundred_errors_and_counts_the_rest(run, tmp_path):
+    bad = tmp_path / "many.dice"
+    bad.write_text("".join(f'equipment "Card {i}" {{\n    on use {{ attak(d); zap(d) }}\n}}\n'
+                           for i in range(80)))
+    code, out, err = run("check", str(bad))
+    assert code == 1
+    assert err.count(": error: ") == 100
+    assert "… and 60 more errors not shown" in err
+    assert "160 errors" in out
+    # the first ones in the file are the ones shown
+    assert "many.dice:2:" in err and "many.dice:200:" not in err
