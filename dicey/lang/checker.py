@@ -374,6 +374,12 @@ class _ScriptChecker:
         if self._local(name) is None and self.scope.kind_of(name, set()) == "unknown":
             return self._assign_unknown(node)
         type_ = self.expr(node.value)
+        if self._local(name) is None and name in self.scope.vars:
+            held = self.var_types.get(name, ANY)   # (its initial value's type, if written out)
+            if not _fits(type_, held):
+                self.report.error(node.value.pos, f"'{name}' holds {_describe_type(held)} "
+                                                  f"(as its 'var' starts it): it cannot be set "
+                                                  f"to {_describe_type(type_)}")
         if self._local(name) is not None or name in self.scope.vars:
             return
         if name in self.scope.assignable:
@@ -615,6 +621,8 @@ class _ScriptChecker:
             fault = _constant_fault(node, self.scope)
             if fault:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
+        if node.func in _PERCENT_ARGS and node.args:
+            _percentage(node.args[0], node.func, self.report)
         return spec.returns
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
@@ -630,6 +638,22 @@ class _ScriptChecker:
             if ident not in self.symbols.equipment:
                 close = did_you_mean_named(arg.value, self.symbols.equipment)
                 self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+
+
+#: Built-ins whose first argument is a percentage: written out, it must be from 0 to 100
+#: (the call clamps a computed one, so one written outside does the same every time).
+_PERCENT_ARGS = frozenset({"chance"})
+
+
+def _percentage(arg: A.Expr, func: str, report: "_Report") -> None:
+    """An error for a percentage written out of 0..100 (``chance(200)``, ``chance(-5)``)."""
+    value = arg.value if isinstance(arg, A.Int) else -arg.operand.value \
+        if isinstance(arg, A.UnaryOp) and arg.op == "-" and isinstance(arg.operand, A.Int) \
+        else None
+    if value is not None and not 0 <= value <= 100:
+        always = "true" if value > 100 else "false"
+        report.error(arg.pos, f"{func}() takes a percentage from 0 to 100, not {value} "
+                              f"(it would always be {always})")
 
 
 def _is_literal(expr: A.Expr) -> bool:
@@ -1037,7 +1061,8 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                           f"{len(spec.slots)} (doubles count as two)")
     n = len(spec.slots)
     if total is not None and not n <= total <= 6 * n:
-        report.error(total_pos, f"total {total} cannot be reached with {n} dice (it must be "
+        report.error(total_pos, f"total {total} cannot be reached with {n} "
+                                f"{'die' if n == 1 else 'dice'} (it must be "
                           f"from {n} to {6 * n})")
 
 

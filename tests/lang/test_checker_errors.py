@@ -50,6 +50,12 @@ ROWS = [
      "a card has no field 'zzz' (its fields: times_used, uses_left, name, id", None),
     ("unknown-var", 'equipment "Probe" {\n    var hits = 0\n    on use { «hitz += 1» }\n}',
      "unknown name 'hitz'", "hits"),
+    ("var-set-to-another-type",
+     'equipment "Probe" {\n    var l = [1, 2, 3]\n    var s = "abc"\n    on use { l = «s» }\n}',
+     "'l' holds a list (as its 'var' starts it): it cannot be set to a string", None),
+    ("var-number-set-to-a-comparison",
+     'equipment "Probe" {\n    var n = 0\n    on use { n = «d > 3» }\n}',
+     "'n' holds a number (as its 'var' starts it): it cannot be set to true/false", None),
     ("out-of-scope-loop-var", eq("for x in dice { attack(x) }\n        attack(«x»)"),
      "unknown name 'x'", None),
     ("out-of-scope-block-local", eq("if d > 1 { let y = 1 }\n        attack(«y»)"),
@@ -141,6 +147,10 @@ ROWS = [
     ("constant-give", eq("«give(7)»"), "give() always fails here: a die must be 1 to 6, not 7",
      None),
     ("constant-give-list", eq("«give([1, 9])»"), "a die must be 1 to 6, not 9", None),
+    ("chance-over-100", eq("if chance(«200») { attack(d) }"),
+     "chance() takes a percentage from 0 to 100, not 200 (it would always be true)", None),
+    ("chance-below-0", eq("if chance(«-5») { attack(d) }"),
+     "chance() takes a percentage from 0 to 100, not -5 (it would always be false)", None),
     ("constant-split", eq("let xs = «split(5, 0)»"),
      "split() always fails here: split into 0 parts: parts must be 1 to 6", None),
     ("constant-roll", eq("attack(«roll(6, -1)»)"),
@@ -263,6 +273,8 @@ SLOT_ROWS = [
     ("unreachable-total", "slots: any, any\n    «total: 13»",
      "total 13 cannot be reached with 2 dice (it must be from 2 to 12)"),
     ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
+    ("unreachable-total-one-die", "slots: any\n    «total: 13»",
+     "total 13 cannot be reached with 1 die (it must be from 1 to 6)"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
     ("unknown-slot-kind-far", "slots: «zzz»", "unknown slot kind 'zzz' (slots are any, "
@@ -463,6 +475,13 @@ def test_a_placeholder_warning_is_under_the_placeholder(symbols, source):
     (warn,) = problems(clean, symbols)
     assert warn.severity == "warning" and "text shows" in warn.message
     assert (warn.line, warn.column, warn.end_column) == (line, column, end), str(warn)
+
+
+def test_a_card_variable_keeps_its_type_and_percentages_at_the_ends_pass(symbols):
+    source = ('equipment "Probe" {\n    var n = 0\n    var l = [1]\n    on use {\n'
+              '        n = d\n        n += len(l)\n        l = [d, n]\n'
+              '        if chance(0) or chance(100) { attack(n) }\n    }\n}')
+    assert problems(source, symbols) == []
 
 
 def test_a_clean_card_has_no_problems(symbols):
