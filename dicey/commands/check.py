@@ -21,6 +21,7 @@ With no PATH it checks the base game and the mods, as the game loads them. A PAT
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -119,17 +120,31 @@ def _mods_text(lib: Library) -> str:
                      for m in lib.mods) or "none"
 
 
+#: A file's text that declares nothing: blank lines, ``;`` and comments only.
+_NOTHING = re.compile(r"(\s|;|#[^\n]*)*")
+
+
+def _empty_files(lib: Library) -> list[Diagnostic]:
+    """A warning for each file read that declares nothing (empty, or comments only): a
+    mod's file left empty by mistake, or one whose declarations were commented out."""
+    troubled = {d.path for d in lib.diagnostics}
+    return [Diagnostic(path, 0, 0, "this file declares nothing (it is empty or holds only "
+                       "comments)", "warning")
+            for path, text in lib.sources.items()
+            if path not in troubled and _NOTHING.fullmatch(text)]
+
+
 #: The most errors, and apart the most warnings, shown in one run (a file of thousands of
 #: broken declarations would bury the first ones); the summary still counts all of them.
 MAX_SHOWN = 100
 
 
-def _shown(lib: Library, most: int = MAX_SHOWN) -> str:
-    """The problems of ``lib`` rendered in file order, the first ``most`` errors and the
-    first ``most`` warnings, and a line saying how many more there are."""
+def _shown(lib: Library, problems: list[Diagnostic], most: int = MAX_SHOWN) -> str:
+    """``problems`` (in the files of ``lib``) rendered in file order, the first ``most``
+    errors and the first ``most`` warnings, and a line saying how many more there are."""
     shown: list[str] = []
     counts = {"error": 0, "warning": 0}
-    for problem in sorted(lib.diagnostics, key=lambda d: (d.path, d.line, d.column)):
+    for problem in sorted(problems, key=lambda d: (d.path, d.line, d.column)):
         counts[problem.severity] = counts.get(problem.severity, 0) + 1
         if counts[problem.severity] <= most:
             shown.append(problem.render(lib.sources.get(problem.path)))
@@ -157,10 +172,11 @@ def run(args: argparse.Namespace) -> int:
                            and bool(mods or mod_dirs), extra_files=files, single_mods=mods)
     else:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
-    if lib.diagnostics:
-        print(_shown(lib), file=sys.stderr)
+    problems = lib.diagnostics + _empty_files(lib)
+    if problems:
+        print(_shown(lib, problems), file=sys.stderr)
     errors = len(lib.errors)
-    warnings = len(lib.diagnostics) - errors
+    warnings = len(problems) - errors
     decls = sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,
                                  lib.dungeons))
     extensions = len(lib.extensions)

@@ -73,3 +73,20 @@ def test_check_shows_the_first_hundred_errors_and_counts_the_rest(run, tmp_path)
     assert "160 errors" in out
     # the first ones in the file are the ones shown
     assert "many.dice:2:" in err and "many.dice:200:" not in err
+
+
+def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
+    mod = tmp_path / "emod"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "Emod"\nversion = "1.0.0"\napi = 1\n')
+    (mod / "cards.dice").write_text('equipment "Zap" {\n    on use { attack(d) }\n}\n')
+    (mod / "notes.dice").write_text("# nothing yet\n\n;\n# equipment \"Later\" { }\n")
+    (mod / "blank.dice").write_text("")
+    code, out, err = run("check", str(mod))
+    assert code == 0, err
+    warned = [line for line in err.splitlines() if "declares nothing" in line]
+    assert len(warned) == 2, err
+    assert all(": warning: this file declares nothing" in line for line in warned)
+    assert {line.split(":")[0].rsplit("/", 1)[-1] for line in warned} == {"notes.dice",
+                                                                          "blank.dice"}
+    assert "0 errors, 2 warnings" in out
