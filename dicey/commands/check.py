@@ -24,8 +24,10 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from dicey.cli import path_word
+from dicey.lang.ast import Pos
 from dicey.lang.errors import Diagnostic
 from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
                            load_library, resolved)
@@ -134,6 +136,33 @@ def _empty_files(lib: Library) -> list[Diagnostic]:
             if path not in troubled and _NOTHING.fullmatch(text)]
 
 
+def _heroes_not_offered(lib: Library) -> list[Diagnostic]:
+    """A warning at each hero the dungeon a run walks does not offer: it lists its
+    ``heroes`` and not this one (a mod's new hero, which the hero screen never shows)."""
+    dungeon = lib.dungeon
+    if dungeon is None or not dungeon.heroes:   # (no list: every hero is offered)
+        return []
+    listed = ", ".join(lib.heroes[h].name for h in dungeon.heroes if h in lib.heroes)
+    return [Diagnostic.at(hero.origin.path, _name_at(lib, hero),
+                          f"hero '{hero.name}' is not among the heroes of the dungeon a run "
+                          f"walks ({dungeon.name}: {listed}): a run cannot start with it; add "
+                          f"it with 'extend dungeon {{ heroes: \"{hero.name}\" }}' (or "
+                          "override the dungeon)", "warning")
+            for hero in lib.heroes.values()
+            if hero.id not in dungeon.heroes and hero.origin is not None]
+
+
+def _name_at(lib: Library, defn: Any) -> Pos:
+    """Where a declaration's quoted name stands (on its first line), else where it starts."""
+    pos = defn.origin.pos
+    lines = lib.sources.get(defn.origin.path, "").split("\n")
+    line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+    at = line.find(f'"{defn.name}"', pos.column - 1)
+    if at < 0:
+        return pos
+    return Pos(pos.line, at + 1, pos.line, at + len(defn.name) + 3)
+
+
 #: The most errors, and apart the most warnings, shown in one run (a file of thousands of
 #: broken declarations would bury the first ones); the summary still counts all of them.
 MAX_SHOWN = 100
@@ -172,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
                            and bool(mods or mod_dirs), extra_files=files, single_mods=mods)
     else:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
-    problems = lib.diagnostics + _empty_files(lib)
+    problems = lib.diagnostics + _empty_files(lib) + _heroes_not_offered(lib)
     if problems:
         print(_shown(lib, problems), file=sys.stderr)
     errors = len(lib.errors)

@@ -1579,7 +1579,7 @@ def _section(m: _Members, title: str) -> tuple[A.Member, ...]:
 #: The pools of a floor, which an extension adds to.
 _FLOOR_POOLS = ("enemies", "rewards")
 #: What only the dungeon's own declaration sets: at its top, and in a floor.
-_DUNGEON_OWN = ("text", "heroes", "heal", "level")
+_DUNGEON_OWN = ("text", "heal", "level")
 _FLOOR_OWN = ("fights", "boss")
 
 
@@ -1614,16 +1614,18 @@ class _ExtensionChecker:
                                         "run walks, whichever is loaded last (write 'extend "
                                         "dungeon { … }')")
         m = _Members(self._own(decl.members, _DUNGEON_OWN), report, "a dungeon extension",
-                     (), sections=("floor",))
+                     ("heroes",), sections=("floor",))
         floors: dict[int, FloorExtension] = {}   # (each number once: _Members sees to it)
         for section in m.sections:
             floor = self._floor(section)
             if floor is not None:
                 floors[floor.number] = floor
-        if not m.sections:
-            report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "
-                                          "enemies: …; rewards: … }' in it")
-        return DungeonExtension(tuple(floors.values()), self.origin), report.problems
+        heroes = _Values(m, report).names("heroes", self.symbols.heroes, "hero",
+                                          symbols=self.symbols)
+        if not m.sections and not m.props:
+            report.warning(decl.kind_pos, "this extension adds nothing: write 'heroes: …' or "
+                                          "'floor N { enemies: …; rewards: … }' in it")
+        return DungeonExtension(tuple(floors.values()), self.origin, heroes), report.problems
 
     def _floor(self, section: A.Section) -> FloorExtension | None:
         m = _Members(self._own(section.members, _FLOOR_OWN), self.report,
@@ -1650,9 +1652,9 @@ class _ExtensionChecker:
                 member.title if isinstance(member, A.Section) else None
             if word in own:
                 self.report.error(member.pos, f"an extension cannot change '{word}': it only "
-                                              "adds 'enemies' and 'rewards' to the dungeon's "
-                                              f"floors (to change its '{word}', override the "
-                                              "dungeon)")
+                                              "adds 'heroes' to the dungeon, and 'enemies' and "
+                                              "'rewards' to its floors (to change its "
+                                              f"'{word}', override the dungeon)")
             else:
                 kept.append(member)
         return tuple(kept)

@@ -347,13 +347,18 @@ EXTENSION_ROWS = [
      "only the dungeon can be extended, not an enemy (to change an enemy, write 'override "
      "enemy", None),
     ("extension-sets-fights", ext('enemies: "Frog"\n        «fights: 4»'),
-     "an extension cannot change 'fights': it only adds 'enemies' and 'rewards'", None),
+     "an extension cannot change 'fights': it only adds 'heroes' to the dungeon, and "
+     "'enemies' and 'rewards' to its floors", None),
     ("extension-sets-a-boss", ext('«boss: "Dragon"»'), "an extension cannot change 'boss'",
      None),
     ("extension-sets-heal", ext('enemies: "Frog"', "\n    «heal: 20»"),
      "an extension cannot change 'heal'", None),
-    ("extension-sets-heroes", ext('enemies: "Frog"', '\n    «heroes: "Warrior"»'),
-     "an extension cannot change 'heroes'", None),
+    ("extension-hero-is-an-enemy", ext('enemies: "Frog"', '\n    heroes: «"Frog"»'),
+     "unknown hero 'Frog' (Frog is an enemy)", None),
+    ("extension-unknown-hero", ext('enemies: "Frog"', '\n    heroes: «"Warior"»'),
+     "unknown hero 'Warior'", "Warrior"),
+    ("extension-sets-text", ext('enemies: "Frog"', '\n    «text: "Deeper"»'),
+     "an extension cannot change 'text'", None),
     ("extension-adds-a-level", ext('enemies: "Frog"', "\n    «level 7 { xp: 99 }»"),
      "an extension cannot change 'level'", None),
     ("extension-unknown-enemy", ext('enemies: "Rat", «"Frgo"»'), "unknown enemy 'Frgo'", "Frog"),
@@ -520,6 +525,13 @@ def test_a_dungeon_extension_checks_to_the_ids_it_adds(symbols):
     assert (floor.number, floor.enemies, floor.rewards) == (3, ("rat", "frog"), ("pea_shooter",))
     assert (floor.pos.line, floor.pos.column) == (2, 5)   # where a missing floor is reported
     assert (defn.origin.path, defn.origin.pos.line, defn.origin.mod) == ("t.dice", 1, "mymod")
+
+
+def test_a_dungeon_extension_may_add_heroes(symbols):
+    (decl,) = parse('extend dungeon {\n    heroes: "Thief", "Warrior"\n}').decls
+    defn, found = check_decl(decl, "t.dice", symbols)
+    assert found == []
+    assert (defn.heroes, defn.floors) == (("thief", "warrior"), ())
 
 
 @pytest.mark.parametrize("source, line", [

@@ -90,3 +90,38 @@ def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
     assert {line.split(":")[0].rsplit("/", 1)[-1] for line in warned} == {"notes.dice",
                                                                           "blank.dice"}
     assert "0 errors, 2 warnings" in out
+
+
+def _hero_mod(tmp_path: Path, extension: str = "") -> Path:
+    mod = tmp_path / "hydra"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "Hydra"\nversion = "1.0.0"\napi = 1\n')
+    (mod / "cards.dice").write_text('equipment "Claymore" {\n    on use { attack(d) }\n}\n'
+                                    'hero "Hydra" { hp: 30; dice: 3; equipment: "Claymore" }\n')
+    if extension:
+        (mod / "dungeon.dice").write_text(extension)
+    return mod
+
+
+def test_a_hero_the_dungeon_does_not_offer_is_warned_of(run, tmp_path):
+    code, out, err = run("check", str(_hero_mod(tmp_path)))
+    assert code == 0, err
+    (warning,) = [line for line in err.splitlines() if ": warning: " in line]
+    assert warning.endswith("cards.dice:4:6: warning: hero 'Hydra' is not among the heroes of "
+                            "the dungeon a run walks (The Dungeon: Warrior, Thief, Inventor): "
+                            "a run cannot start with it; add it with 'extend dungeon { heroes: "
+                            "\"Hydra\" }' (or override the dungeon)"), warning
+    assert "0 errors, 1 warning" in out
+
+
+def test_extend_dungeon_adds_a_hero_to_those_a_run_may_start_with(run, tmp_path):
+    from dicey.library import load_library
+    from dicey.run.progress import heroes_of
+
+    mod = _hero_mod(tmp_path, 'extend dungeon {\n    heroes: "Hydra", "Thief"\n}\n')
+    code, out, err = run("check", str(mod))
+    assert (code, err) == (0, ""), err
+    assert "0 errors, 0 warnings" in out
+    lib = load_library(mod_dirs=[mod])
+    assert [h.name for h in heroes_of(lib, lib.dungeon)] == ["Warrior", "Thief", "Inventor",
+                                                            "Hydra"]
