@@ -75,13 +75,19 @@ def test_check_shows_the_first_hundred_errors_and_counts_the_rest(run, tmp_path)
     assert "many.dice:2:" in err and "many.dice:200:" not in err
 
 
+def _mod(folder: Path, **files: str) -> Path:
+    """A mod in ``folder`` (its name the folder's) holding ``files`` (``cards="…"`` is
+    ``cards.dice``)."""
+    folder.mkdir()
+    (folder / "mod.toml").write_text(f'name = "{folder.name}"\nversion = "1.0.0"\napi = 1\n')
+    for name, text in files.items():
+        (folder / f"{name}.dice").write_text(text)
+    return folder
+
+
 def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
-    mod = tmp_path / "emod"
-    mod.mkdir()
-    (mod / "mod.toml").write_text('name = "Emod"\nversion = "1.0.0"\napi = 1\n')
-    (mod / "cards.dice").write_text('equipment "Zap" {\n    on use { attack(d) }\n}\n')
-    (mod / "notes.dice").write_text("# nothing yet\n\n;\n# equipment \"Later\" { }\n")
-    (mod / "blank.dice").write_text("")
+    mod = _mod(tmp_path / "emod", cards='equipment "Zap" {\n    on use { attack(d) }\n}\n',
+               notes="# nothing yet\n\n;\n# equipment \"Later\" { }\n", blank="")
     code, out, err = run("check", str(mod))
     assert code == 0, err
     warned = [line for line in err.splitlines() if "declares nothing" in line]
@@ -92,15 +98,9 @@ def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
     assert "0 errors, 2 warnings" in out
 
 
-def _hero_mod(tmp_path: Path, extension: str = "") -> Path:
-    mod = tmp_path / "hydra"
-    mod.mkdir()
-    (mod / "mod.toml").write_text('name = "Hydra"\nversion = "1.0.0"\napi = 1\n')
-    (mod / "cards.dice").write_text('equipment "Claymore" {\n    on use { attack(d) }\n}\n'
-                                    'hero "Hydra" { hp: 30; dice: 3; equipment: "Claymore" }\n')
-    if extension:
-        (mod / "dungeon.dice").write_text(extension)
-    return mod
+def _hero_mod(tmp_path: Path, **more: str) -> Path:
+    return _mod(tmp_path / "hydra", cards='equipment "Claymore" {\n    on use { attack(d) }\n}\n'
+                'hero "Hydra" { hp: 30; dice: 3; equipment: "Claymore" }\n', **more)
 
 
 def test_a_hero_the_dungeon_does_not_offer_is_warned_of(run, tmp_path):
@@ -118,7 +118,7 @@ def test_extend_dungeon_adds_a_hero_to_those_a_run_may_start_with(run, tmp_path)
     from dicey.library import load_library
     from dicey.run.progress import heroes_of
 
-    mod = _hero_mod(tmp_path, 'extend dungeon {\n    heroes: "Hydra", "Thief"\n}\n')
+    mod = _hero_mod(tmp_path, dungeon='extend dungeon {\n    heroes: "Hydra", "Thief"\n}\n')
     code, out, err = run("check", str(mod))
     assert (code, err) == (0, ""), err
     assert "0 errors, 0 warnings" in out
