@@ -695,15 +695,10 @@ class _Refused(UnexpectedToken):
         super().__init__(token, expected, state=state)
         self.values, self.stack, self.machine = values, list(stack), machine
 
-    def takes(self, kinds: Any, stack: list[int] | None = None) -> list[int] | None:
-        """The state stack once the terminals ``kinds`` are read one after another from
-        ``stack`` (the stack of the error), or None if the parser refuses one of them."""
-        stack = self.stack if stack is None else stack
-        for kind in (kinds,) if isinstance(kinds, str) else kinds:
-            stack = self.machine.after(stack, kind)
-            if stack is None:
-                return None
-        return stack
+    def takes(self, kind: str, stack: list[int] | None = None) -> list[int] | None:
+        """The state stack once the terminal ``kind`` is read from ``stack`` (by default
+        the stack of the error), or None if the parser refuses it there."""
+        return self.machine.after(self.stack if stack is None else stack, kind)
 
     def can_come(self) -> set[str]:
         """The terminals the parser could read in place of the token refused: the state's
@@ -757,6 +752,7 @@ class _Machine:
             raise _Refused(err.token, err.expected, stack[-1], values, stack, self) from None
 
     def _run(self, text: str, stack: list[int], values: list) -> Any:
+        """:meth:`parse` on the stacks it gives (which an error then reads)."""
         actions, rules, chains = self.actions, self.rules, self.chains
         push_state, push_value = stack.append, values.append
         for token in self.lexer.read(text, stack, self.states, end=True):
