@@ -432,6 +432,9 @@ def _refused_message(err: _Refused, text: str) -> str:
             if err.takes(word, line_end) is not None:
                 return (f"unexpected {shown}: two {what} on one line need ';' between them "
                         "(or a new line)")
+    if tok.type == "LBRACE" and (hook := _hook_in_words(err.values)):
+        return (f"unexpected '{{': a ';' is missing before '{hook}' (two members on one "
+                "line need ';' between them, or a new line)")
     keyword = _header_keyword(err.values) if "LBRACE" in can else None
     if keyword == "ELSE" and tok.type == "IF":
         return "unexpected 'if' after 'else': write 'elif' (as in 'elif d > 3 { … }')"
@@ -445,6 +448,19 @@ def _refused_message(err: _Refused, text: str) -> str:
         written = " ".join(str(v) for v in head)
         return f'the name goes in quotes: {written} "{_unquoted_name(text, tok)}"'
     return f"unexpected {shown}{_expected(can or set(err.expected))}"
+
+
+#: The words a hook starts with.
+_HOOK_WORDS = ("on", "before", "when")
+
+
+def _hook_in_words(values: list) -> str | None:
+    """The hook's head (``on use``) in the words of a property's value the parser is
+    reading (``slots: any on use``, where a ';' is missing before the hook), or None."""
+    words = values[-1] if values and isinstance(values[-1], list) else values[-1:]
+    words = [str(w) for w in words if isinstance(w, Token) and w.type == "NAME"]
+    starts = [i for i, word in enumerate(words) if word in _HOOK_WORDS]
+    return " ".join(words[starts[0]:]) if starts and starts[0] else None
 
 
 def _header_keyword(values: list) -> str | None:

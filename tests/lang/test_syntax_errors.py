@@ -31,6 +31,8 @@ ROWS = [
      "unexpected 'attack': two statements on one line need ';' between them (or a new line)"),
     ("two-members-one-line", 'equipment "A" {\n    size: 2 «slots»: any\n}',
      "unexpected 'slots': two members on one line need ';' between them"),
+    ("hook-after-a-property", 'equipment "A" {\n    slots: any on use «{» attack(d) }\n}',
+     "unexpected '{': a ';' is missing before 'on use' (two members on one line need ';'"),
     ("if-without-braces", 'equipment "A" {\n    on use { if d > 3 «attack»(d) }\n}',
      "unexpected 'attack': expected '{' after the condition"),
     ("statement-then-if", 'equipment "A" {\n    on use { attack(d) «if» d > 3 }\n}',
