@@ -22,10 +22,13 @@ With no PATH it checks the base game and the mods, as the game loads them. A PAT
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from dicey.cli import path_word
+from dicey.lang.ast import Pos
 from dicey.lang.errors import Diagnostic
 from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
                            load_library, resolved)
@@ -120,6 +123,69 @@ def _mods_text(lib: Library) -> str:
                      for m in lib.mods) or "none"
 
 
+#: A file's text that declares nothing: blank lines, ``;`` and comments only.
+_NOTHING = re.compile(r"(\s|;|#[^\n]*)*")
+
+
+def _empty_files(lib: Library) -> list[Diagnostic]:
+    """A warning for each file read that declares nothing (empty, or comments only): a
+    mod's file left empty by mistake, or one whose declarations were commented out."""
+    troubled = {d.path for d in lib.diagnostics}
+    return [Diagnostic(path, 0, 0, "this file declares nothing (it is empty or holds only "
+                       "comments)", "warning")
+            for path, text in lib.sources.items()
+            if path not in troubled and _NOTHING.fullmatch(text)]
+
+
+def _heroes_not_offered(lib: Library) -> list[Diagnostic]:
+    """A warning at each hero the dungeon a run walks does not offer: it lists its
+    ``heroes`` and not this one (a mod's new hero, which the hero screen never shows)."""
+    dungeon = lib.dungeon
+    if dungeon is None or not dungeon.heroes:   # (no list: every hero is offered)
+        return []
+    listed = ", ".join(lib.heroes[h].name for h in dungeon.heroes if h in lib.heroes)
+    return [Diagnostic.at(hero.origin.path, _name_at(lib, hero),
+                          f"hero '{hero.name}' is not among the heroes of the dungeon a run "
+                          f"walks ({dungeon.name}: {listed}): a run cannot start with it; add "
+                          f"it with 'extend dungeon {{ heroes: \"{hero.name}\" }}' (or "
+                          "override the dungeon)", "warning")
+            for hero in lib.heroes.values()
+            if hero.id not in dungeon.heroes and hero.origin is not None]
+
+
+def _name_at(lib: Library, defn: Any) -> Pos:
+    """Where a declaration's quoted name stands (on its first line), else where it starts."""
+    pos = defn.origin.pos
+    lines = lib.sources.get(defn.origin.path, "").split("\n")
+    line = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+    at = line.find(f'"{defn.name}"', pos.column - 1)
+    if at < 0:
+        return pos
+    return Pos(pos.line, at + 1, pos.line, at + len(defn.name) + 3)
+
+
+#: The most errors, and apart the most warnings, shown in one run (a file of thousands of
+#: broken declarations would bury the first ones); the summary still counts all of them.
+MAX_SHOWN = 100
+
+
+def _shown(lib: Library, problems: list[Diagnostic], most: int = MAX_SHOWN) -> str:
+    """``problems`` (in the files of ``lib``) rendered in file order, the first ``most``
+    errors and the first ``most`` warnings, and a line saying how many more there are."""
+    shown: list[str] = []
+    counts = {"error": 0, "warning": 0}
+    for problem in sorted(problems, key=lambda d: (d.path, d.line, d.column)):
+        counts[problem.severity] = counts.get(problem.severity, 0) + 1
+        if counts[problem.severity] <= most:
+            shown.append(problem.render(lib.sources.get(problem.path)))
+    more = [f"{n - most:,} more {kind}{'s' * (n - most != 1)}"
+            for kind, n in counts.items() if n > most]
+    if more:
+        shown.append(f"… and {' and '.join(more)} not shown (dicey check shows the first "
+                     f"{most} errors and the first {most} warnings: fix these and check again)")
+    return "\n".join(shown)
+
+
 def run(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths]
     bad = _bad_path(paths)
@@ -138,10 +204,11 @@ def run(args: argparse.Namespace) -> int:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
     if (stop := mods_stop(lib)):    # a --mods path that names no mod: as every command
         return fail(stop)
-    if lib.diagnostics:
-        print(lib.render_diagnostics(), file=sys.stderr)
+    problems = lib.diagnostics + _empty_files(lib) + _heroes_not_offered(lib)
+    if problems:
+        print(_shown(lib, problems), file=sys.stderr)
     errors = len(lib.errors)
-    warnings = len(lib.diagnostics) - errors
+    warnings = len(problems) - errors
     decls = sum(len(t) for t in (lib.equipment, lib.statuses, lib.enemies, lib.heroes,
                                  lib.dungeons))
     extensions = len(lib.extensions)

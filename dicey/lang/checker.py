@@ -383,6 +383,12 @@ class _ScriptChecker:
         if self._local(name) is None and self.scope.kind_of(name, set()) == "unknown":
             return self._assign_unknown(node)
         type_ = self.expr(node.value)
+        if self._local(name) is None and name in self.scope.vars:
+            held = self.var_types.get(name, ANY)   # (its initial value's type, if written out)
+            if not _fits(type_, held):
+                self.report.error(node.value.pos, f"'{name}' holds {_describe_type(held)} "
+                                                  f"(as its 'var' starts it): it cannot be set "
+                                                  f"to {_describe_type(type_)}")
         if self._local(name) is not None or name in self.scope.vars:
             return
         if name in self.scope.assignable:
@@ -487,8 +493,9 @@ class _ScriptChecker:
     def _unknown_name(self, node: A.Name, wanted: str) -> None:
         name = node.id
         if wanted == "status":
-            self.report.error(node.pos, f"unknown status '{name}'"
-                                        f"{did_you_mean(name, self.scope.statuses)}")
+            hint = did_you_mean(name, self.scope.statuses) or \
+                elsewhere(name, self.symbols.statuses, self.symbols)
+            self.report.error(node.pos, f"unknown status '{name}'{hint}")
         elif wanted == "dtype":
             self.report.error(node.pos, f"unknown damage type '{name}'"
                                         f"{did_you_mean(name, DAMAGE_TYPES)} (one of "
@@ -502,8 +509,8 @@ class _ScriptChecker:
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
         else:
-            self.report.error(node.pos, f"unknown name '{name}'"
-                                        f"{did_you_mean(name, self._visible())}")
+            hint = did_you_mean(name, self._visible()) or elsewhere(name, {}, self.symbols)
+            self.report.error(node.pos, f"unknown name '{name}'{hint}")
 
     def e_ListExpr(self, node: A.ListExpr, wanted: str) -> str:
         for item in node.items:
@@ -624,6 +631,8 @@ class _ScriptChecker:
             fault = _constant_fault(node, self.scope)
             if fault:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
+        if node.func in _PERCENT_ARGS and node.args:
+            _percentage(node.args[0], node.func, self.report)
         return spec.returns
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
@@ -652,6 +661,22 @@ def _card_list_hint(obj: A.Expr, name: str) -> str:
         return ""
     return (f": {obj.name} is a list of {_CARD_LISTS[obj.name]} "
             f"(for c in … {{ c.{name} }}, or …[0].{name} when it is not empty)")
+
+
+#: Built-ins whose first argument is a percentage: written out, it must be from 0 to 100
+#: (the call clamps a computed one, so one written outside does the same every time).
+_PERCENT_ARGS = frozenset({"chance"})
+
+
+def _percentage(arg: A.Expr, func: str, report: "_Report") -> None:
+    """An error for a percentage written out of 0..100 (``chance(200)``, ``chance(-5)``)."""
+    value = arg.value if isinstance(arg, A.Int) else -arg.operand.value \
+        if isinstance(arg, A.UnaryOp) and arg.op == "-" and isinstance(arg.operand, A.Int) \
+        else None
+    if value is not None and not 0 <= value <= 100:
+        always = "true" if value > 100 else "false"
+        report.error(arg.pos, f"{func}() takes a percentage from 0 to 100, not {value} "
+                              f"(it would always be {always})")
 
 
 def _is_literal(expr: A.Expr) -> bool:
@@ -906,15 +931,16 @@ class _Values:
                 continue
             ident = A.make_id(base)
             if ident not in table:
-                hint = did_you_mean_named(base, table) or _elsewhere(ident, table, symbols)
+                hint = did_you_mean_named(base, table) or elsewhere(ident, table, symbols)
                 self.report.error(item.pos, f"unknown {what} '{name}'{hint}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
 
 
-def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
-    """`` (Mold King is an enemy)``: what a name is, when it is not what ``table`` holds."""
+def elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
+    """`` (Mold King is an enemy)``: what a name is, when it is not what ``table`` holds
+    (the one hint for a name of another kind: in lists, in scripts, after 'override')."""
     if symbols is None:
         return ""
     for kind in ("equipment", "enemy", "hero", "status", "dungeon"):
@@ -923,6 +949,23 @@ def _elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> 
             what = {"equipment": "a card", "enemy": "an enemy"}.get(kind, f"a {kind}")
             return f" ({other[ident]} is {what})"
     return ""
+
+
+def _written_at(string: A.Text, start: int, end: int) -> A.Pos | None:
+    """Where the characters ``start:end`` of a string's value are written, when the string
+    stands on one line (an escape is two characters there: ``\\n``, ``\\"``, ``\\\\``);
+    None when that cannot be told (a tab may be written either way)."""
+    pos, value = string.pos, string.value
+    if pos.line != pos.end_line or "\t" in value:
+        return None
+
+    def column(offset: int) -> int:   # (after the opening quote)
+        before = value[:offset]
+        return pos.column + 1 + offset + sum(before.count(c) for c in '\n"\\')
+
+    if column(len(value)) + 1 != pos.end_column:   # not as written after all
+        return None
+    return A.Pos(pos.line, column(start), pos.line, column(end))
 
 
 # --------------------------------------------------------------- equipment
@@ -1041,7 +1084,8 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
                           f"{len(spec.slots)} (doubles count as two)")
     n = len(spec.slots)
     if total is not None and not n <= total <= 6 * n:
-        report.error(total_pos, f"total {total} cannot be reached with {n} dice (it must be "
+        report.error(total_pos, f"total {total} cannot be reached with {n} "
+                                f"{'die' if n == 1 else 'dice'} (it must be "
                           f"from {n} to {6 * n})")
 
 
@@ -1176,11 +1220,19 @@ class _DeclChecker:
             types[name] = literal_type(var.value)
         return types
 
-    def _placeholders(self, text: str, pos: A.Pos, allowed: set[str]) -> None:
-        for name in re.findall(r"\[([^\]\[]*)\]", text):
+    def _placeholders(self, text: str, pos: A.Pos, allowed: set[str],
+                      prop: A.Property | None = None) -> None:
+        """A warning for each ``[name]`` of ``text`` that is no value here: under the
+        ``[name]`` when the ``text`` property ``prop`` writes it on one line, else at
+        ``pos``."""
+        written = prop.items[0] if prop is not None and len(prop.items) == 1 else None
+        for found in re.finditer(r"\[([^\]\[]*)\]", text):
+            name = found.group(1)
             if name not in allowed and name not in self.symbols.statuses:
-                self.report.warning(pos, f"text shows '[{name}]', which is not a value here"
-                                         f"{did_you_mean(name, allowed)}")
+                at = _written_at(written, found.start(), found.end()) \
+                    if isinstance(written, A.Text) else None
+                self.report.warning(at or pos, f"text shows '[{name}]', which is not a value "
+                                               f"here{did_you_mean(name, allowed)}")
 
     # -- equipment ----------------------------------------------------------
 
@@ -1241,7 +1293,8 @@ class _DeclChecker:
         progress = self._progress(m, var_types, button)
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
-                           ({"d"} if not button else set()) | set(var_types))
+                           ({"d"} if not button else set()) | set(var_types),
+                           m.props.get("text"))
         if not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
@@ -1380,7 +1433,7 @@ class _DeclChecker:
         hooks = self._scripts(m, {})
         text = v.text("text")
         self._placeholders(text, m.props["text"].pos if "text" in m.props else self.decl.pos,
-                           {"stacks"})
+                           {"stacks"}, m.props.get("text"))
         return StatusDef(
             id=self.ident, name=self.decl.name,
             kind=v.word("kind", "negative", ("negative", "positive")),
@@ -1561,7 +1614,7 @@ def _section(m: _Members, title: str) -> tuple[A.Member, ...]:
 #: The pools of a floor, which an extension adds to.
 _FLOOR_POOLS = ("enemies", "rewards")
 #: What only the dungeon's own declaration sets: at its top, and in a floor.
-_DUNGEON_OWN = ("text", "heroes", "heal", "level")
+_DUNGEON_OWN = ("text", "heal", "level")
 _FLOOR_OWN = ("fights", "boss")
 
 
@@ -1596,16 +1649,18 @@ class _ExtensionChecker:
                                         "run walks, whichever is loaded last (write 'extend "
                                         "dungeon { … }')")
         m = _Members(self._own(decl.members, _DUNGEON_OWN), report, "a dungeon extension",
-                     (), sections=("floor",))
+                     ("heroes",), sections=("floor",))
         floors: dict[int, FloorExtension] = {}   # (each number once: _Members sees to it)
         for section in m.sections:
             floor = self._floor(section)
             if floor is not None:
                 floors[floor.number] = floor
-        if not m.sections:
-            report.warning(decl.kind_pos, "this extension adds nothing: write 'floor N { "
-                                          "enemies: …; rewards: … }' in it")
-        return DungeonExtension(tuple(floors.values()), self.origin), report.problems
+        heroes = _Values(m, report).names("heroes", self.symbols.heroes, "hero",
+                                          symbols=self.symbols)
+        if not m.sections and not m.props:
+            report.warning(decl.kind_pos, "this extension adds nothing: write 'heroes: …' or "
+                                          "'floor N { enemies: …; rewards: … }' in it")
+        return DungeonExtension(tuple(floors.values()), self.origin, heroes), report.problems
 
     def _floor(self, section: A.Section) -> FloorExtension | None:
         m = _Members(self._own(section.members, _FLOOR_OWN), self.report,
@@ -1632,9 +1687,9 @@ class _ExtensionChecker:
                 member.title if isinstance(member, A.Section) else None
             if word in own:
                 self.report.error(member.pos, f"an extension cannot change '{word}': it only "
-                                              "adds 'enemies' and 'rewards' to the dungeon's "
-                                              f"floors (to change its '{word}', override the "
-                                              "dungeon)")
+                                              "adds 'heroes' to the dungeon, and 'enemies' and "
+                                              "'rewards' to its floors (to change its "
+                                              f"'{word}', override the dungeon)")
             else:
                 kept.append(member)
         return tuple(kept)

@@ -217,9 +217,9 @@ class FloorExtension:
 
 @dataclass(frozen=True)
 class DungeonExtension:
-    """``extend dungeon { … }``: enemies and rewards added to floors of the dungeon a run
-    walks, whichever one is loaded last (the library applies every extension to it, in
-    load order).
+    """``extend dungeon { … }``: heroes added to the dungeon a run walks, and enemies and
+    rewards to its floors, whichever dungeon is loaded last (the library applies every
+    extension to it, in load order).
 
     >>> dungeon = DungeonDef("d", "D", (FloorDef(1, 2, ("frog",), ("rock",)),))
     >>> ext = DungeonExtension((FloorExtension(1, ("rat", "frog"), ("rock", "claw")),))
@@ -227,10 +227,16 @@ class DungeonExtension:
     FloorDef(number=1, fights=2, enemies=('frog', 'rat'), rewards=('rock', 'claw'), boss=None)
     >>> [f.number for f in DungeonExtension((FloorExtension(2),)).missing_floors(dungeon)]
     [2]
+    >>> listed = replace(dungeon, heroes=("warrior", "thief"))
+    >>> DungeonExtension((), heroes=("hydra", "thief")).apply(listed).heroes
+    ('warrior', 'thief', 'hydra')
+    >>> DungeonExtension((), heroes=("hydra",)).apply(dungeon).heroes   # (all heroes already)
+    ()
     """
 
     floors: tuple[FloorExtension, ...]
     origin: Origin | None = None
+    heroes: tuple[str, ...] = ()       # hero ids added to the dungeon's `heroes`
 
     def missing_floors(self, dungeon: DungeonDef) -> tuple[FloorExtension, ...]:
         """The floors this extension adds to that ``dungeon`` does not have."""
@@ -238,15 +244,17 @@ class DungeonExtension:
         return tuple(f for f in self.floors if f.number not in numbers)
 
     def apply(self, dungeon: DungeonDef) -> DungeonDef:
-        """``dungeon`` with this extension's names after each floor's own: a name already
-        in the pool is not added again, and a floor the dungeon lacks is passed over
-        (:meth:`missing_floors` names them)."""
+        """``dungeon`` with this extension's heroes after its own and its names after each
+        floor's own: a name already there is not added again, and a floor the dungeon
+        lacks is passed over (:meth:`missing_floors` names them)."""
         adds = {f.number: f for f in self.floors}
 
         def joined(pool: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
             return pool + tuple(n for n in dict.fromkeys(new) if n not in pool)
 
-        return replace(dungeon, floors=tuple(
+        # (a dungeon that lists no heroes offers every one: adding to it would narrow it)
+        heroes = joined(dungeon.heroes, self.heroes) if dungeon.heroes else ()
+        return replace(dungeon, heroes=heroes, floors=tuple(
             replace(floor, enemies=joined(floor.enemies, add.enemies),
                     rewards=joined(floor.rewards, add.rewards))
             if (add := adds.get(floor.number)) else floor for floor in dungeon.floors))

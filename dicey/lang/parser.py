@@ -383,7 +383,7 @@ def _expected(expected: set[str]) -> str:
     return "; expected " + ", ".join(words)
 
 
-def _syntax_message(err: UnexpectedInput) -> str:
+def _syntax_message(err: UnexpectedInput, text: str) -> str:
     if isinstance(err, UnexpectedCharacters):
         ch = err.char
         if ch == '"':
@@ -402,7 +402,89 @@ def _syntax_message(err: UnexpectedInput) -> str:
         return f"'{tok}' without an 'if' before it"
     if tok.type == "LBRACE" and "COLON" in exp:
         return "unexpected '{' (is this a hook? hooks start with 'on', 'before' or 'when')"
+    if isinstance(err, _Refused):
+        return _refused_message(err, text)
     return f"unexpected {_describe(tok)}{_expected(exp)}"
+
+
+#: The keywords a block follows (after what they take), and what the block comes after.
+_BLOCK_AFTER = {"IF": "the condition", "ELIF": "the condition", "REPEAT": "the count",
+                "FOR": "the list", "ELSE": "'else'"}
+#: What a line end would separate where one may come: a word only the one kind may start
+#: with, and the kind.
+_SEPARATED = (("LET", "statements"), ("VAR", "members"))
+#: Each bracket's closer, and the closers that may stand where it is awaited by mistake.
+_UNCLOSED = (("RPAR", "(", ("RBRACE", "RSQB")), ("RSQB", "[", ("RBRACE", "RPAR")))
+#: A declaration's head before its name.
+_HEAD = ("OVERRIDE", "EXTEND", "KIND")
+
+
+def _refused_message(err: _Refused, text: str) -> str:
+    """The message for a token the parser refuses, from what could have come instead (the
+    terminals it would really take there, not every lookahead of its state) and what it
+    had read: a missing ';' between two statements, a missing '{' after an 'if', an
+    'else if', a bracket left open, a declaration's name without quotes."""
+    tok, can = err.token, err.can_come()
+    shown = _describe(tok)
+    line_end = err.takes("_NL")
+    if line_end is not None and err.takes(tok.type, line_end) is not None:
+        for word, what in _SEPARATED:
+            if err.takes(word, line_end) is not None:
+                return (f"unexpected {shown}: two {what} on one line need ';' between them "
+                        "(or a new line)")
+    if tok.type == "LBRACE" and (hook := _hook_in_words(err.values)):
+        return (f"unexpected '{{': a ';' is missing before '{hook}' (two members on one "
+                "line need ';' between them, or a new line)")
+    keyword = _header_keyword(err.values) if "LBRACE" in can else None
+    if keyword == "ELSE" and tok.type == "IF":
+        return "unexpected 'if' after 'else': write 'elif' (as in 'elif d > 3 { … }')"
+    if keyword is not None:
+        return f"unexpected {shown}: expected '{{' after {_BLOCK_AFTER[keyword]}"
+    for closer, opener, instead in _UNCLOSED:
+        if closer in can and tok.type in instead:
+            return f"unexpected {shown}: a '{opener}' before it is not closed"
+    head = [v for v in err.values[-2:] if isinstance(v, Token) and v.type in _HEAD]
+    if "STRING" in can and head and head[-1].type == "KIND" and tok.type != "LBRACE":
+        written = " ".join(str(v) for v in head)
+        return f'the name goes in quotes: {written} "{_unquoted_name(text, tok)}"'
+    return f"unexpected {shown}{_expected(can or set(err.expected))}"
+
+
+#: The words a hook starts with.
+_HOOK_WORDS = ("on", "before", "when")
+
+
+def _hook_in_words(values: list) -> str | None:
+    """The hook's head (``on use``) in the words of a property's value the parser is
+    reading (``slots: any on use``, where a ';' is missing before the hook), or None."""
+    words = values[-1] if values and isinstance(values[-1], list) else values[-1:]
+    words = [str(w) for w in words if isinstance(w, Token) and w.type == "NAME"]
+    starts = [i for i, word in enumerate(words) if word in _HOOK_WORDS]
+    return " ".join(words[starts[0]:]) if starts and starts[0] else None
+
+
+def _header_keyword(values: list) -> str | None:
+    """The keyword of the block statement whose head the parser is reading (``if``,
+    ``repeat`` …: the last one on the value stack, inside the current block), or None."""
+    for value in reversed(values):
+        if isinstance(value, Token):
+            if value.type in _BLOCK_AFTER:
+                return value.type
+            if value.type == "LBRACE":
+                return None
+    return None
+
+
+def _unquoted_name(text: str, tok: Token) -> str:
+    """The words of a declaration's name written without quotes, from ``tok`` to the ``{``
+    on its line (just ``tok`` when something else stands there)."""
+    end = text.find("\n", tok.start_pos)
+    written = text[tok.start_pos:end if end >= 0 else len(text)].split("{")[0].strip()
+    return written if _WORDS.fullmatch(written) else str(tok)
+
+
+#: Words and spaces (a name written without its quotes).
+_WORDS = re.compile(r"[A-Za-z0-9_]+([ \t]+[A-Za-z0-9_]+)*")
 
 
 # A comparison chained onto another (`1 < d < 5`) is refused by the grammar, as the language
@@ -522,7 +604,7 @@ def _error_at(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
     if isinstance(tok, Token) and tok.type not in ("$END", "_NL") and tok.end_line == tok.line:
         end = tok.end_column
     message = (_chained_comparison(text, err) or _field_assignment(text, err) or
-               _syntax_message(err))
+               _syntax_message(err, text))
     return Diagnostic(path, max(line, 1), max(col, 1), message, end_column=end)
 
 
@@ -621,12 +703,25 @@ def _report_too_deep(decls: tuple, path: str) -> None:
 
 class _Refused(UnexpectedToken):
     """Lark's error for a token the parser's state does not take (the machine fails as
-    Lark's parser does), with the parser's value stack as it was then: what
-    :func:`_chained_comparison` reads."""
+    Lark's parser does), with the parser's state and value stacks as they were then: what
+    :func:`_chained_comparison` and :func:`_refused_message` read."""
 
-    def __init__(self, token: Token, expected: set[str], state: int, values: list) -> None:
+    def __init__(self, token: Token, expected: set[str], state: int, values: list,
+                 stack: list[int], machine: "_Machine") -> None:
         super().__init__(token, expected, state=state)
-        self.values = values
+        self.values, self.stack, self.machine = values, list(stack), machine
+
+    def takes(self, kind: str, stack: list[int] | None = None) -> list[int] | None:
+        """The state stack once the terminal ``kind`` is read from ``stack`` (by default
+        the stack of the error), or None if the parser refuses it there."""
+        return self.machine.after(self.stack if stack is None else stack, kind)
+
+    def can_come(self) -> set[str]:
+        """The terminals the parser could read in place of the token refused: the state's
+        own lookaheads (Lark's 'expected') hold those of every context that shares the
+        state, and some of them only lead to a refusal a reduction later."""
+        return {kind for kind in self.machine.states[self.stack[-1]]
+                if kind.isupper() and self.takes(kind) is not None}
 
 
 class _Machine:
@@ -663,8 +758,18 @@ class _Machine:
 
     def parse(self, text: str) -> Any:
         """What the start rule's callback builds from ``text``; Lark's errors if it fails."""
+        stack: list[int] = [self.start]
+        values: list = []
+        try:
+            return self._run(text, stack, values)
+        except UnexpectedToken as err:   # the lexer's: a token no terminal here could be
+            if isinstance(err, _Refused):
+                raise
+            raise _Refused(err.token, err.expected, stack[-1], values, stack, self) from None
+
+    def _run(self, text: str, stack: list[int], values: list) -> Any:
+        """:meth:`parse` on the stacks it gives (which an error then reads)."""
         actions, rules, chains = self.actions, self.rules, self.chains
-        stack, values = [self.start], []
         push_state, push_value = stack.append, values.append
         for token in self.lexer.read(text, stack, self.states, end=True):
             kind = token.type
@@ -672,7 +777,7 @@ class _Machine:
                 step = actions[stack[-1]].get(kind)
                 if step is None:
                     raise _Refused(token, {k for k in self.states[stack[-1]] if k.isupper()},
-                                   stack[-1], values)
+                                   stack[-1], values, stack, self)
                 if step >= 0:
                     push_state(step)
                     push_value(token)
@@ -696,6 +801,23 @@ class _Machine:
                 if is_start and stack[-1] == self.accept:   # reduced at the end
                     return values[-1]
         raise AssertionError("the end token is always accepted or refused")  # pragma: no cover
+
+    def after(self, stack: list[int], kind: str) -> list[int] | None:
+        """A copy of the state stack ``stack`` once it has read the terminal ``kind``
+        (every reduction, then the shift), or None if the parser refuses it there: what
+        could come after an error (it builds nothing, and runs only for messages)."""
+        actions, stack = self.actions, list(stack)
+        while (step := actions[stack[-1]].get(kind)) is not None:
+            if step >= 0:
+                stack.append(step)
+                return stack
+            size, origin, _, is_start = self.rules[~step]
+            if size:
+                del stack[-size:]
+            stack.append(actions[stack[-1]][origin])
+            if is_start and stack[-1] == self.accept:
+                return stack
+        return None
 
     def _chain(self, below: int, top: int, kind: str) -> int:
         """The state reached from ``top`` (over ``below``) on ``kind`` by reducing every rule

@@ -28,6 +28,12 @@ ROWS = [
     ("unknown-name-far", eq("attack(«zzz»)"), "unknown name 'zzz'", None),
     ("unknown-function", eq("«attak»(d)"), "unknown function 'attak'", "attack"),
     ("unknown-status", eq("inflict(«posion», 2)"), "unknown status 'posion'", "poison"),
+    ("status-is-an-enemy", eq("inflict(«frog», 1)"),
+     "unknown status 'frog' (Frog is an enemy)", None),
+    ("status-is-a-card", eq("inflict(«sword», 1)"),
+     "unknown status 'sword' (Sword is a card)", None),
+    ("name-is-a-hero", eq("attack(«warrior»)"), "unknown name 'warrior' (Warrior is a hero)",
+     None),
     ("unknown-damage-type", eq("attack(d, «fir»)"), "unknown damage type 'fir'", "fire"),
     ("unknown-card", eq('give_card(«"Swrod"»)'), "unknown card 'Swrod'", "Sword"),
     ("unknown-card-replace", eq('replace_with(«"Hamer"»)'), "unknown card 'Hamer'", "Hammer"),
@@ -44,6 +50,12 @@ ROWS = [
      "a card has no field 'zzz' (its fields: times_used, uses_left, name, id", None),
     ("unknown-var", 'equipment "Probe" {\n    var hits = 0\n    on use { «hitz += 1» }\n}',
      "unknown name 'hitz'", "hits"),
+    ("var-set-to-another-type",
+     'equipment "Probe" {\n    var l = [1, 2, 3]\n    var s = "abc"\n    on use { l = «s» }\n}',
+     "'l' holds a list (as its 'var' starts it): it cannot be set to a string", None),
+    ("var-number-set-to-a-comparison",
+     'equipment "Probe" {\n    var n = 0\n    on use { n = «d > 3» }\n}',
+     "'n' holds a number (as its 'var' starts it): it cannot be set to true/false", None),
     ("out-of-scope-loop-var", eq("for x in dice { attack(x) }\n        attack(«x»)"),
      "unknown name 'x'", None),
     ("out-of-scope-block-local", eq("if d > 1 { let y = 1 }\n        attack(«y»)"),
@@ -135,6 +147,10 @@ ROWS = [
     ("constant-give", eq("«give(7)»"), "give() always fails here: a die must be 1 to 6, not 7",
      None),
     ("constant-give-list", eq("«give([1, 9])»"), "a die must be 1 to 6, not 9", None),
+    ("chance-over-100", eq("if chance(«200») { attack(d) }"),
+     "chance() takes a percentage from 0 to 100, not 200 (it would always be true)", None),
+    ("chance-below-0", eq("if chance(«-5») { attack(d) }"),
+     "chance() takes a percentage from 0 to 100, not -5 (it would always be false)", None),
     ("constant-split", eq("let xs = «split(5, 0)»"),
      "split() always fails here: split into 0 parts: parts must be 1 to 6", None),
     ("constant-roll", eq("attack(«roll(6, -1)»)"),
@@ -257,6 +273,8 @@ SLOT_ROWS = [
     ("unreachable-total", "slots: any, any\n    «total: 13»",
      "total 13 cannot be reached with 2 dice (it must be from 2 to 12)"),
     ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
+    ("unreachable-total-one-die", "slots: any\n    «total: 13»",
+     "total 13 cannot be reached with 1 die (it must be from 1 to 6)"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
     ("unknown-slot-kind-far", "slots: «zzz»", "unknown slot kind 'zzz' (slots are any, "
@@ -329,13 +347,18 @@ EXTENSION_ROWS = [
      "only the dungeon can be extended, not an enemy (to change an enemy, write 'override "
      "enemy", None),
     ("extension-sets-fights", ext('enemies: "Frog"\n        «fights: 4»'),
-     "an extension cannot change 'fights': it only adds 'enemies' and 'rewards'", None),
+     "an extension cannot change 'fights': it only adds 'heroes' to the dungeon, and "
+     "'enemies' and 'rewards' to its floors", None),
     ("extension-sets-a-boss", ext('«boss: "Dragon"»'), "an extension cannot change 'boss'",
      None),
     ("extension-sets-heal", ext('enemies: "Frog"', "\n    «heal: 20»"),
      "an extension cannot change 'heal'", None),
-    ("extension-sets-heroes", ext('enemies: "Frog"', '\n    «heroes: "Warrior"»'),
-     "an extension cannot change 'heroes'", None),
+    ("extension-hero-is-an-enemy", ext('enemies: "Frog"', '\n    heroes: «"Frog"»'),
+     "unknown hero 'Frog' (Frog is an enemy)", None),
+    ("extension-unknown-hero", ext('enemies: "Frog"', '\n    heroes: «"Warior"»'),
+     "unknown hero 'Warior'", "Warrior"),
+    ("extension-sets-text", ext('enemies: "Frog"', '\n    «text: "Deeper"»'),
+     "an extension cannot change 'text'", None),
     ("extension-adds-a-level", ext('enemies: "Frog"', "\n    «level 7 { xp: 99 }»"),
      "an extension cannot change 'level'", None),
     ("extension-unknown-enemy", ext('enemies: "Rat", «"Frgo"»'), "unknown enemy 'Frgo'", "Frog"),
@@ -447,6 +470,25 @@ def test_unknown_placeholder_in_text_is_a_warning(symbols):
     assert warn.severity == "warning" and warn.line == 3 and "did you mean 'hits'" in warn.message
 
 
+@pytest.mark.parametrize("source", [
+    'equipment "Probe" {\n    text: "Do [d] and «[dd]» damage"\n    on use { attack(d) }\n}',
+    'equipment "Probe" { slots: any; text: "\\"Hit\\"\\n\\\\ «[hitz]»"; on use { attack(d) } }',
+    'status "Probe" {\n    text: "Lose [stacks] or «[stack]»"\n    on turn start { }\n}',
+], ids=["card", "after-escapes", "status"])
+def test_a_placeholder_warning_is_under_the_placeholder(symbols, source):
+    clean, line, column, end = marked(source)
+    (warn,) = problems(clean, symbols)
+    assert warn.severity == "warning" and "text shows" in warn.message
+    assert (warn.line, warn.column, warn.end_column) == (line, column, end), str(warn)
+
+
+def test_a_card_variable_keeps_its_type_and_percentages_at_the_ends_pass(symbols):
+    source = ('equipment "Probe" {\n    var n = 0\n    var l = [1]\n    on use {\n'
+              '        n = d\n        n += len(l)\n        l = [d, n]\n'
+              '        if chance(0) or chance(100) { attack(n) }\n    }\n}')
+    assert problems(source, symbols) == []
+
+
 def test_a_clean_card_has_no_problems(symbols):
     source = ('equipment "Probe" {\n    size: 2\n    slots: max 3, doubles\n    uses: unlimited\n'
               '    var hits = 0\n    text: "Do [d] damage"\n'
@@ -483,6 +525,13 @@ def test_a_dungeon_extension_checks_to_the_ids_it_adds(symbols):
     assert (floor.number, floor.enemies, floor.rewards) == (3, ("rat", "frog"), ("pea_shooter",))
     assert (floor.pos.line, floor.pos.column) == (2, 5)   # where a missing floor is reported
     assert (defn.origin.path, defn.origin.pos.line, defn.origin.mod) == ("t.dice", 1, "mymod")
+
+
+def test_a_dungeon_extension_may_add_heroes(symbols):
+    (decl,) = parse('extend dungeon {\n    heroes: "Thief", "Warrior"\n}').decls
+    defn, found = check_decl(decl, "t.dice", symbols)
+    assert found == []
+    assert (defn.heroes, defn.floors) == (("thief", "warrior"), ())
 
 
 @pytest.mark.parametrize("source, line", [

@@ -9,7 +9,8 @@ from dicey.lang.parser import parse, parse_recovering, parse_stmts
 from lang_kit import marked
 
 ROWS = [
-    ("unclosed-call", 'equipment "A" {\n    on use { attack(d «}»\n}', "unexpected '}'"),
+    ("unclosed-call", 'equipment "A" {\n    on use { attack(d «}»\n}',
+     "unexpected '}': a '(' before it is not closed"),
     ("unterminated-string", 'equipment "A" {\n    text: «"»unterminated\n}',
      "unterminated string"),
     ("assign-for-compare", 'equipment "A" {\n    on use { if d «=» 6 { attack(1) } }\n}',
@@ -21,9 +22,29 @@ ROWS = [
     ("extend-without-kind", 'extend «{»\n    floor 3 { enemies: "Frog" }\n}',
      "a declaration kind"),
     ("extend-a-floor", 'extend «floor» 3 {\n    enemies: "Frog"\n}', "a declaration kind"),
-    ("unquoted-name", 'equipment «A» {\n}', "expected a line end, a string"),
+    ("unquoted-name", 'equipment «A» {\n}', 'the name goes in quotes: equipment "A"'),
+    ("unquoted-names-words", 'override enemy «Big» Frog {\n}',
+     'the name goes in quotes: override enemy "Big Frog"'),
+    ("unquoted-extension", 'extend dungeon «Deep» {\n}',
+     'the name goes in quotes: extend dungeon "Deep"'),
     ("two-calls-one-line", 'equipment "A" {\n    on use { attack(1) «attack»(2) }\n}',
-     "unexpected 'attack'"),
+     "unexpected 'attack': two statements on one line need ';' between them (or a new line)"),
+    ("two-members-one-line", 'equipment "A" {\n    size: 2 «slots»: any\n}',
+     "unexpected 'slots': two members on one line need ';' between them"),
+    ("hook-after-a-property", 'equipment "A" {\n    slots: any on use «{» attack(d) }\n}',
+     "unexpected '{': a ';' is missing before 'on use' (two members on one line need ';'"),
+    ("if-without-braces", 'equipment "A" {\n    on use { if d > 3 «attack»(d) }\n}',
+     "unexpected 'attack': expected '{' after the condition"),
+    ("statement-then-if", 'equipment "A" {\n    on use { attack(d) «if» d > 3 }\n}',
+     "unexpected 'if': two statements on one line need ';'"),
+    ("repeat-without-braces", 'equipment "A" {\n    on use { repeat 2 «attack»(d) }\n}',
+     "expected '{' after the count"),
+    ("for-without-braces", 'equipment "A" {\n    on use { for x in [1] «attack»(x) }\n}',
+     "expected '{' after the list"),
+    ("else-if", 'equipment "A" {\n    on use { if d > 3 { attack(d) } else «if» d > 1 { } }\n}',
+     "unexpected 'if' after 'else': write 'elif'"),
+    ("unclosed-list", 'equipment "A" {\n    on use { attack([1, 2 «}») }\n}',
+     "unexpected '}': a '[' before it is not closed"),
     ("overlong-number", 'equipment "A" {\n    on use { attack(«' + "9" * 50 + '») }\n}',
      "number too long (50 digits)"),
     ("range-without-end", 'equipment "A" {\n    slots: 1..«\n»}', "expected a number"),
@@ -219,3 +240,30 @@ def test_a_declaration_left_open_is_said_so_and_named():
             "missing"),
         (6, "enemy 'Moth' is not closed before the next declaration: a '}' may be missing"),
         (9, "unexpected end of file (a '}' may be missing)")]   # the file's end, this time
+
+
+WORD_OPERATORS_IN_NAMES = [   # they were read as `in flict(…)`, `and y`, `or bit`, `not es`
+    ("in", in_hook("attack(d) «inflict»(poison, 1)"), "'inflict'"),
+    ("and", member("var andy = 0") + in_hook("attack(d) «andy» = 1"), "'andy'"),
+    ("or", member("var orbit = 0") + in_hook("attack(d) «orbit» = 1"), "'orbit'"),
+    ("in-index", in_hook("attack(d) «index»(1)"), "'index'"),
+    ("not", in_hook("let x = d «notes»"), "'notes'"),
+]
+
+
+@pytest.mark.parametrize("source, name",
+                         [pytest.param(*r[1:], id=r[0]) for r in WORD_OPERATORS_IN_NAMES])
+def test_a_name_starting_with_a_word_operator_is_one_name(source, name):
+    diag, (line, column, end) = only_error(source)
+    assert diag.message == (f"unexpected {name}: two statements on one line need ';' "
+                            "between them (or a new line)"), diag.message
+    assert (diag.line, diag.column, diag.end_column) == (line, column, end), str(diag)
+
+
+@pytest.mark.parametrize("source", [
+    "x = d in [1, 2] and not d in [3] or d not in [4]",
+    "x = (d)in[1] and(d)or(d)",
+    "for i in[1] { x = not(i) }",
+])
+def test_word_operators_still_read_where_no_name_goes_on(source):
+    parse(member("var x = false") + in_hook(source))
