@@ -522,7 +522,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         if checker.refused_name(decl.name):   # it declares no id: nothing to duplicate
             continue
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
-        duplicate = _duplicate_problems(decl, path, key, seen, places)
+        duplicate = _duplicate_problems(decl, path, key, seen, places, before)
         unit.problems.extend(duplicate)
         seen.setdefault(key, f"{path}:{decl.pos.line}")
         if defn is not None and not duplicate:   # the first declaration keeps its id
@@ -695,7 +695,8 @@ def _existing_places(lib: Library) -> dict[tuple[str, str], str]:
 
 def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                         seen: dict[tuple[str, str], str],
-                        places: dict[tuple[str, str], str]) -> list[Diagnostic]:
+                        places: dict[tuple[str, str], str],
+                        before: "checker.Symbols") -> list[Diagnostic]:
     what = f"{decl.kind} '{decl.name}'"
     if key in seen:
         return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: also declared at "
@@ -705,8 +706,9 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                               f"{places[key]} (write 'override {decl.kind} \"{decl.name}\"' "
                               "to replace it)")]
     if decl.override and key not in places:
+        elsewhere = checker.elsewhere(key[1], before.table(decl.kind), before)
         return [Diagnostic.at(path, decl.name_pos, f"'override' of {what}, but there is no "
-                              f"such {decl.kind} to replace")]
+                              f"such {decl.kind} to replace{elsewhere}")]
     return []
 
 

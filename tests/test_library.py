@@ -142,6 +142,14 @@ def test_override_of_nothing_is_an_error(content, tmp_path):
     assert "ghost" in lib.skipped_mods and "no such equipment" in lib.errors[0].message
 
 
+def test_override_of_a_name_of_another_kind_says_what_it_is(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "ghost", 'override enemy "Sword" { hp: 3; equipment: "Sword" }')
+    lib = load_library(content, [mods])
+    assert lib.errors[0].message == ("'override' of enemy 'Sword', but there is no such "
+                                     "enemy to replace (Sword is a card)")
+
+
 @pytest.mark.parametrize("toml, words", [
     (None, "missing mod.toml"),
     ('name = "x"\nversion = 1\napi = 1\n', "'version' must be a string"),

@@ -21,6 +21,7 @@ from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, load_scenario
 from dicey.rules.fight import Fight
 
 from dicey.lang.errors import printable
+from dicey.notation import counted
 
 from ._shared import fail, library_from, seed_number
 
@@ -126,10 +127,11 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
 def _how(plan: Plan) -> str:
     parts: list[Any] = [plan.method]
     if plan.states:
-        parts.append(f"{plan.states} states")
+        parts.append(counted(plan.states, "state", "states"))
     if plan.iterations:
-        parts.append(f"{plan.iterations} iterations")
-    parts.append(f"{plan.nodes} moves played, {plan.elapsed_ms:.1f} ms, seed {plan.seed}")
+        parts.append(counted(plan.iterations, "iteration", "iterations"))
+    parts.append(f"{counted(plan.nodes, 'move', 'moves')} played, {plan.elapsed_ms:.1f} ms, "
+                 f"seed {plan.seed}")
     if plan.budget_hit:
         parts.append("budget hit")
     return ", ".join(parts)

@@ -49,6 +49,18 @@ def _notices(lib: Library) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _stranger(lib: Library, hero: str | None) -> tuple[str, ...]:
+    """A line for the title screen when ``--hero`` names a hero the dungeon does not offer
+    (the run starts with it; the hero screen never shows it)."""
+    listed = lib.dungeon.heroes if lib.dungeon is not None else ()
+    if hero is None or not listed or hero in listed:
+        return ()
+    names = ", ".join(lib.heroes[h].name for h in listed if h in lib.heroes)
+    return (f"{lib.heroes[hero].name} is not among the dungeon's heroes ({names}): --hero "
+            "starts its run, the hero screen does not offer it ('extend dungeon { heroes: "
+            f"\"{lib.heroes[hero].name}\" }}' would).",)
+
+
 def run(args: argparse.Namespace) -> int:
     # (a --mods path that names no mod stops here, before the game's screen opens: a run
     # must not start, or a saved one be set aside, without the mods meant)
@@ -70,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from dicey.run.saves import SaveStore   # the game's modules load only to play
     from dicey.tui.app import DiceyApp, PlayConfig
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
-                        notices=_notices(lib))
+                        notices=_notices(lib) + _stranger(lib, hero))
     app = DiceyApp(lib, SaveStore(), config)
     app.run()
     return app.return_code or 0

@@ -197,3 +197,12 @@ def test_plan_shows_a_scenario_files_name_without_what_drives_the_terminal(cli, 
     assert code == 2 and out == "" and "\x1b" not in err and "\x9b" not in err
     assert err == f"dicey: error: {titled}: title: control characters are not allowed (an " \
                   "escape sequence or a bell would drive the terminal that shows it)\n"
+
+
+def test_the_plan_line_says_one_state_not_one_states():
+    from types import SimpleNamespace
+
+    from dicey.commands.plan import _how
+    one = SimpleNamespace(method="greedy", states=1, iterations=1, nodes=1, elapsed_ms=0.25,
+                          seed=0, budget_hit=False)
+    assert _how(one) == "greedy, 1 state, 1 iteration, 1 move played, 0.2 ms, seed 0"

@@ -10,7 +10,7 @@ from dicey.lang.errors import Diagnostic
 from dicey.library import Library
 from dicey.tui.screens.dungeon import DungeonScreen
 from dicey.tui.screens.title import TitleScreen
-from tui_kit import make_app, wait_until
+from tui_kit import LIB, make_app, wait_until
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -64,6 +64,18 @@ MOD_ERROR = Diagnostic("mods/frost/cards.dice", 2, 1, "unknown status 'chill'")
 def test_title_notices_name_what_did_not_load(skipped, problems, expected):
     lib = Library(skipped_mods=skipped, diagnostics=problems)
     assert play._notices(lib) == expected
+
+
+def test_a_hero_the_dungeon_does_not_offer_is_said_on_the_title():
+    from dataclasses import replace
+    from dicey.lang.defs import DungeonDef
+    lib = Library(heroes={"warrior": replace(LIB.heroes["warrior"]),
+                          "hydra": replace(LIB.heroes["warrior"], id="hydra", name="Hydra")},
+                  dungeons={"pit": DungeonDef("pit", "The Pit", (), ("warrior",), ())})
+    assert play._stranger(lib, "warrior") == () and play._stranger(lib, None) == ()
+    (line,) = play._stranger(lib, "hydra")
+    assert line.startswith("Hydra is not among the dungeon's heroes (Warrior): --hero starts")
+    assert "extend dungeon { heroes: \"Hydra\" }" in line
 
 
 async def test_a_hero_given_up_front_starts_a_run_at_once(home):
