@@ -90,12 +90,20 @@ def move_text(fight: Fight, move: Move) -> str:
 
 
 def line_texts(fight: Fight, moves: list[Move]) -> list[str]:
-    """Each move of a line in words (:func:`move_text`), in the state the line reaches."""
+    """Each move of a line in words (:func:`move_text`), in the state the line reaches; a
+    move that ends the turn by itself (a card that calls ``end_turn()``) says so, and
+    whether dice are lost with it."""
     out, state = [], fight
     for move in moves:
-        out.append(move_text(state, move))
+        text = move_text(state, move)
         if not move.is_end and not state.turn_over:
+            before = state
             state = likeliest_result(state, move)
+            if state.turn_over and not state.is_over:
+                left = len(before.fighters[before.actor].dice) - (move.action != "use")
+                text += " (ends the turn; the dice left are lost)" if left > 0 else \
+                    " (ends the turn)"
+        out.append(text)
     return out
 
 
