@@ -18,6 +18,7 @@ and tests.
     fighter = "Warrior"
     hp = 30
     statuses = { shield = 2 }
+    last_used = "Sword"           # the card it used last (what a Copycat copies)
 
     [search]                      # optional
     preset = "normal"
@@ -58,6 +59,7 @@ FIGHTER_KEYS: dict[str, str] = {
     "fighter": "str", "hp": "int", "max_hp": "int", "dice": "ints", "burning": "ints",
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
     "countdowns": "table", "statuses": "table", "equipment": "strs", "vars": "vars",
+    "last_used": "str",
 }
 #: The numbers those keys may hold (the card language's own limit above): a position
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
@@ -117,6 +119,9 @@ class Scenario:
             for where, spec, side in sides:
                 fight.set_position(side, turn=self.turn if where == "actor" else None,
                                    **_pins(spec))
+                if "last_used" in spec:    # (the card a Copycat copies: checked above)
+                    fight.fighters[side].last_used = self._holding(
+                        fight.fighters[side], spec["last_used"])[0]
         except ScenarioError:
             raise
         except ValueError as err:
@@ -143,13 +148,18 @@ class Scenario:
                 raise ScenarioError(f"{self.path}: [{where}] equipment: unknown card "
                                     f"'{name}'{did_you_mean_named(base, library.equipment)}")
 
+    @staticmethod
+    def _holding(fighter: Any, name: str) -> list[int]:
+        """The indexes of ``fighter``'s cards called ``name`` (by name or id)."""
+        return [i for i, c in enumerate(fighter.cards)
+                if c.defn.name == name or c.defn.id == make_id(name)]
+
     def _check_marks(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
         """The cards ``shocked``, ``weakened``, ``countdowns`` and ``vars`` name are the
         fighter's: as many as are named, countdown cards with no more left than they count,
         and variables the card declares."""
         def holding(name: str) -> list[Any]:
-            return [c for c in fighter.cards
-                    if c.defn.name == name or c.defn.id == make_id(name)]
+            return [fighter.cards[i] for i in self._holding(fighter, name)]
 
         def missing(key: str, name: str) -> ScenarioError:
             names = [c.defn.name for c in fighter.cards]
@@ -178,6 +188,8 @@ class Scenario:
             if left > max(counts):
                 raise ScenarioError(f"{self.path}: [{where}] countdowns: {cards[0].defn.name} "
                                     f"counts down from {max(counts)}, so {left} cannot be left")
+        if "last_used" in spec and not holding(spec["last_used"]):
+            raise missing("last_used", spec["last_used"])
         for name, values in spec.get("vars", {}).items():
             cards = holding(name)
             if not cards:
@@ -210,8 +222,10 @@ class Scenario:
 
 
 def _pins(spec: dict[str, Any]) -> dict[str, Any]:
-    """``spec``'s keys as :meth:`Fight.set_position` takes them."""
-    return {("card_vars" if k == "vars" else k): v for k, v in spec.items() if k != "fighter"}
+    """``spec``'s keys as :meth:`Fight.set_position` takes them (``last_used`` is set
+    apart)."""
+    return {("card_vars" if k == "vars" else k): v for k, v in spec.items()
+            if k not in ("fighter", "last_used")}
 
 
 def _fighter(library: Any, name: str, path: str, where: str) -> Any:

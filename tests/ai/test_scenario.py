@@ -139,6 +139,9 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
     ({"fighter": "Frog", "dice": [1], "hp": 13}, "[actor] hp: 13 is more than Frog's max HP 12"),
     ({"fighter": "Frog", "dice": [1], "statuses": {"posion": 1}},
      "[actor] statuses: unknown status 'posion' (did you mean 'poison'?)"),
+    ({"fighter": "Frog", "dice": [1], "last_used": "Swrod"},
+     "[actor] last_used: Frog has no card 'Swrod' (did you mean 'Sword'?) (its cards: "
+     "Sword, Shield)"),
 ])
 def test_positions_that_cannot_be_pinned_say_why(library, actor, message):
     scenario = parse_scenario({**GOOD, "actor": actor}, "bad.toml")
@@ -198,7 +201,7 @@ _WRONG = st.one_of(st.booleans(), st.floats(allow_nan=True), st.text(max_size=3)
                    st.lists(st.text(max_size=2), max_size=2))
 _RIGHT = {"int": _NUMBERS, "ints": st.lists(_mostly(st.integers(1, 6), st.integers()),
                                             max_size=6),
-          "strs": st.lists(_NAMES, max_size=3),
+          "strs": st.lists(_NAMES, max_size=3), "str": _NAMES,
           "table": st.dictionaries(_NAMES, _NUMBERS, max_size=2),
           "vars": st.dictionaries(st.sampled_from(["Fury", "Sword", "Frury"]) | _NAMES,
                                   _mostly(st.dictionaries(st.sampled_from(["charge", "chrage"]),
@@ -273,3 +276,21 @@ def test_a_scenario_pins_card_variables_of_every_type_the_card_declares(tmp_path
                                            "integer, true/false or text }")):
         with pytest.raises(ScenarioError, match=re.escape(words)):
             scenario(values).fight(lib)
+
+
+def test_a_scenario_pins_the_card_a_fighter_used_last(library):
+    """A Copycat's position could not be planned: what it copies was always nothing."""
+    def plan(last_used):
+        opponent = {"fighter": "Warrior", "equipment": ["Greataxe", "Shield"]}
+        if last_used:
+            opponent["last_used"] = last_used
+        fight = parse_scenario({"actor": {"fighter": "Frog", "dice": [2, 6],
+                                          "equipment": ["Copycat", "Shield"]},
+                                "opponent": opponent, "search": {"ms": "none"}},
+                               "copy.toml").fight(library)
+        return fight, [str(m) for m in plan_turn(fight, seed=1).moves]
+
+    fight, moves = plan("greataxe")
+    assert fight.fighters[0].last_used == 0 and fight.fighters[1].last_used == -1
+    assert moves == ["2 → Copycat", "6 → Greataxe", "end turn"]
+    assert "2 → Copycat" not in plan(None)[1]
