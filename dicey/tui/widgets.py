@@ -283,66 +283,78 @@ def sync_children(row: Widget, items: Sequence[Any], make: Callable[[int, Any], 
         extra.display = False
 
 
-class DiceTray(Horizontal):
-    """The hero's dice in a row; the one under the cursor is marked. When they do not fit
-    at full width, every die gets narrower and shows its marks as initials; when even
-    that does not fit (a mod's hero may roll 24), the row shows the dice around the
-    cursor, and says at each end how many more lie beyond (``‹3``, ``5›``)."""
+class Windowed(Horizontal):
+    """A row of items that, when they do not all fit, shows those around a cursor, and
+    says at each end how many more lie beyond (``‹3``, ``5›``). The items go in its inner
+    row (:attr:`items`), which :func:`sync_children` fills."""
 
-    #: Cells a die takes at full width and crowded (its box and the gap after it).
-    FULL, NARROW = 9, 6
-    #: Cells each end's count of the dice beyond takes (``‹23 ``).
+    #: Cells each end's count of the items beyond takes (``‹23 ``).
     BEYOND = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.first = 0     # the first die shown when they do not all fit
+        self.first = 0     # the first item shown when they do not all fit
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="beyond beyond-before")
+        yield Horizontal(classes="window-items")
+        yield Static(classes="beyond beyond-after")
+
+    @property
+    def items(self) -> Horizontal | None:
+        """The inner row (None until the row is composed)."""
+        rows = self.query(".window-items")
+        return rows.first(Horizontal) if rows else None
+
+    def window(self, count: int, room: int, cursor: int | None) -> range:
+        """The items to show so that ``room`` of ``count`` show, the cursor among them
+        (the window moves only as far as the cursor asks); the counts at the ends said."""
+        first = self.first
+        if cursor is not None:
+            first = min(first, cursor)
+            first = max(first, cursor - room + 1)
+        self.first = first = max(0, min(first, count - room))
+        last = min(count, first + room)
+        for which, text in (("before", f"‹{first}" if first else ""),
+                            ("after", f"{count - last}›" if last < count else "")):
+            label = self.query_one(f".beyond-{which}", Static)
+            label.display = room < count
+            label.update(text)
+        return range(first, last)
+
+
+class DiceTray(Windowed):
+    """The hero's dice in a row; the one under the cursor is marked. When they do not fit
+    at full width, every die gets narrower and shows its marks as initials; when even
+    that does not fit (a mod's hero may roll 24), the row shows the dice around the
+    cursor (:class:`Windowed`)."""
+
+    #: Cells a die takes at full width and crowded (its box and the gap after it).
+    FULL, NARROW = 9, 6
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
         self.shown: Sequence[Die] = ()
         self.cursor: int | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Static(classes="dice-beyond", id="dice-before")
-        yield Horizontal(id="dice-row")
-        yield Static(classes="dice-beyond", id="dice-after")
-
     def show(self, dice: Sequence[Die], cursor: int | None) -> None:
         self.shown, self.cursor = dice, cursor
-        rows = self.query("#dice-row")
-        if not rows:    # not composed yet: its first resize shows them
+        row = self.items
+        if row is None:    # not composed yet: its first resize shows them
             return
-        row = rows.first(Horizontal)
         sync_children(row, dice, DieView, lambda w, d: setattr(w, "die", d))
         width = self.content_size.width     # (0: not laid out yet)
         crowded = 0 < width < len(dice) * self.FULL
         room = len(dice)
         if crowded and width < len(dice) * self.NARROW:
             room = max(1, (width - 2 * self.BEYOND) // self.NARROW)
-        self.first = self._window(len(dice), room, cursor)
-        last = self.first + room           # (past the last die shown)
+        shown = self.window(len(dice), room, cursor)
         for w in row.query(DieView):
             w.set_class(w.index == cursor, "-cursor")
             w.compact = crowded
             w.styles.width = (self.NARROW if crowded else self.FULL) - 1
             if w.index < len(dice):
-                w.display = self.first <= w.index < last
-        windowed = room < len(dice)
-        self._beyond("#dice-before", windowed, f"‹{self.first}" if self.first else "")
-        self._beyond("#dice-after", windowed,
-                     f"{len(dice) - last}›" if last < len(dice) else "")
-
-    def _beyond(self, which: str, shown: bool, text: str) -> None:
-        label = self.query_one(which, Static)
-        label.display = shown
-        label.update(text)
-
-    def _window(self, count: int, room: int, cursor: int | None) -> int:
-        """The first die to show so that ``room`` of ``count`` show, the cursor among them
-        (the window moves only as far as the cursor asks)."""
-        first = self.first
-        if cursor is not None:
-            first = min(first, cursor)
-            first = max(first, cursor - room + 1)
-        return max(0, min(first, count - room))
+                w.display = w.index in shown
 
     def on_resize(self) -> None:
         self.show(self.shown, self.cursor)
@@ -352,8 +364,14 @@ class DiceTray(Horizontal):
 PREVIEW_UNIT = 24
 
 
-class CardRow(Horizontal):
-    """A fighter's cards side by side."""
+class CardRow(Windowed):
+    """A fighter's cards side by side. In a fight, more cards than the row holds at
+    :data:`MIN_CARD` cells each (cards given and taken add up) show around the card cursor
+    (:class:`Windowed`)."""
+
+    #: The fewest cells a card of a fight's row is shown in (its key, a few letters of its
+    #: name, its slots).
+    MIN_CARD = 12
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
                  id: str | None = None):
@@ -363,11 +381,13 @@ class CardRow(Horizontal):
         self.side = side
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
+        self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence] = \
+            ((), None, (), ())
 
     @property
     def cards(self) -> list[CardState]:
-        """The cards shown, in order."""
-        return [w.card for w in self.query(CardView) if w.display and w.card is not None]
+        """The cards shown, in order (those a crowded row has scrolled past too)."""
+        return list(self._shown[0])
 
     def show(self, cards: Sequence[CardState], cursor: int | None = None,
              ready: Sequence[bool | None] = (),
@@ -375,6 +395,10 @@ class CardRow(Horizontal):
         """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
         card that is a button, whether it is ready, and ``progress``, how far it has come,
         as its face says)."""
+        self._shown = (cards, cursor, ready, progress)
+        row = self.items
+        if row is None:    # not composed yet: it shows them when it is
+            return
         keys = faces.CARD_KEYS if self.lettered else ""
 
         def at(values: Sequence, i: int) -> Any:
@@ -391,10 +415,27 @@ class CardRow(Horizontal):
             w.ready, w.progress = at(ready, w.index), at(progress, w.index)
             w.card = card
 
-        sync_children(self, cards, make, update)
-        for w in self.query(CardView):
+        sync_children(row, cards, make, update)
+        for w in row.query(CardView):
             w.set_class(w.index == cursor, "-cursor")
         self.fit_units()
+        self._fit_window()
+
+    def on_mount(self) -> None:
+        if self._shown[0]:
+            self.call_after_refresh(lambda: self.show(*self._shown))
+
+    def _fit_window(self) -> None:
+        """In a fight's row, the cards around the cursor when they do not all fit."""
+        cards, cursor = self._shown[0], self._shown[1]
+        width = self.content_size.width
+        room = len(cards)
+        if self.unit is None and width and len(cards) * self.MIN_CARD > width:
+            room = max(1, (width - 2 * self.BEYOND) // self.MIN_CARD)
+        shown = self.window(len(cards), room, cursor)
+        for w in self.query(CardView):
+            if w.index < len(cards):
+                w.display = w.index in shown
 
     def fit_units(self) -> None:
         """A preview row (one with a ``unit``) whose cards are wider than the row at their
@@ -412,6 +453,8 @@ class CardRow(Horizontal):
 
     def on_resize(self) -> None:
         self.fit_units()
+        if self.items is not None:
+            self._fit_window()
 
     def natural_height(self) -> int:
         """The height that shows the whole face of every card shown (the tallest's).

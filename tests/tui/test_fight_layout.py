@@ -389,7 +389,7 @@ async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):
             return [d for d in tray.query(DieView) if d.display]
 
         room = (tray.content_size.width - 2 * DiceTray.BEYOND) // DiceTray.NARROW
-        before, after = tray.query_one("#dice-before"), tray.query_one("#dice-after")
+        before, after = tray.query_one(".beyond-before"), tray.query_one(".beyond-after")
         assert 1 < room < 24 and len(visible()) == room
         assert [d.index for d in visible()] == list(range(room))
         assert (str(before.render()), str(after.render())) == ("", f"{24 - room}›")
@@ -399,7 +399,9 @@ async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):
         assert len(shown_now) == room and shown_now[-1] == 20
         assert [d.index for d in tray.query(DieView) if d.has_class("-cursor")] == [20]
         assert (str(before.render()), str(after.render())) == (f"‹{21 - room}", "3›")
-        assert f"‹{21 - room}" in screen_text(app)[tray.region.y + 1]
+        await pilot.pause()
+        await wait_until(pilot, lambda: f"‹{21 - room}" in screen_text(app)[tray.region.y + 1],
+                         "the count of the dice before")
         await pilot.press("left")          # inside the window: it stays where it is
         assert [d.index for d in visible()] == shown_now
         await pilot.press("1")             # the first die: the window goes back to it
@@ -408,3 +410,35 @@ async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):
         screen.refresh_view()
         await pilot.pause()
         assert len(visible()) == 3 and not before.display and not after.display
+
+
+async def test_more_cards_than_a_row_holds_show_around_the_card_cursor(home):
+    """Cards taken and given add up: from about 20 a row showed empty boxes, and cards past
+    the 20th were not on the screen at all. A crowded row shows those around the cursor."""
+    from dicey.tui.widgets import CardRow
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        screen.session.fight.set_position(0, equipment=["dagger", "rock"] * 8)
+        screen.refresh_view()
+        await pilot.pause()
+        row = screen.query_one("#hero-cards", CardRow)
+
+        def visible():
+            return [c.index for c in row.query(CardView) if c.display]
+
+        room = (row.content_size.width - 2 * CardRow.BEYOND) // CardRow.MIN_CARD
+        assert 1 < room < 16 and visible() == list(range(room))
+        assert all(c.content_size.width >= CardRow.MIN_CARD - 4
+                   for c in row.query(CardView) if c.display)
+        after = row.query_one(".beyond-after")
+        assert str(after.render()) == f"{16 - room}›"
+        await pilot.press("down")                      # onto your first card
+        for _ in range(14):
+            await pilot.press("down")
+        assert cursor_on(screen) == (0, 14) and visible()[-1] == 14 and len(visible()) == room
+        assert str(row.query_one(".beyond-before").render()) == f"‹{15 - room}"
+        assert str(after.render()) == "1›"
+        enemy = screen.query_one("#enemy-cards", CardRow)     # (4 cards: all of them)
+        assert not enemy.query_one(".beyond-before").display
+        assert len([c for c in enemy.query(CardView) if c.display]) == 4
