@@ -46,7 +46,7 @@ from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.checker import MAX_CARDS, literal_type
 from dicey.lang.errors import did_you_mean, did_you_mean_named
 from dicey.lang.interp import MAX_INT, MAX_TEXT
-from dicey.library import has_controls, read_toml
+from dicey.library import has_controls, parse_toml, toml_error, toml_text
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import MAX_DICE, FighterSetup
 from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
@@ -246,13 +246,22 @@ def load_scenario(path: str | Path) -> Scenario:
     if Path(path).is_dir():
         raise ScenarioError(f"{shown}: is a folder, not a scenario file")
     try:
-        data = read_toml(Path(path), MAX_SCENARIO_BYTES)
+        text = toml_text(Path(path), MAX_SCENARIO_BYTES)
     except FileNotFoundError:
         raise ScenarioError(f"{shown}: no such scenario file") from None
     except OSError as err:
         raise ScenarioError(f"{shown}: cannot read it: {err.strerror or err}") from None
     except ValueError as err:
         raise ScenarioError(f"{shown}: not valid TOML: {err}") from None
+    try:
+        data = parse_toml(text)
+    except ValueError as err:   # at its line, quoted with a caret, as a .dice error is
+        problem = toml_error(shown, str(err), "not valid TOML: ")
+        if not problem.line:
+            raise ScenarioError(f"{shown}: {problem.message}") from None
+        quoted = problem.render(text).partition("\n")[2]
+        raise ScenarioError(f"{shown}:{problem.line}:{problem.column}: {problem.message}"
+                            + (f"\n{quoted}" if quoted else "")) from None
     return parse_scenario(data, shown)
 
 

@@ -161,6 +161,19 @@ def test_unreadable_files(tmp_path):
         load_scenario(bad)
 
 
+def test_a_toml_mistake_is_shown_at_its_line_with_a_caret(tmp_path):
+    """It was tomllib's words alone ("Illegal character '\\n' (at line 2, column 16)")."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[actor]\nfighter = "Frog\ndice = [1]\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(bad)
+    assert str(err.value).splitlines() == [
+        f"{bad}:2:16: not valid TOML: the line ends inside a string (a closing quote is "
+        "missing)",
+        '    fighter = "Frog',
+        "                   ^"]
+
+
 @pytest.mark.parametrize("text, message", [
     ("x = " + "[" * 5000 + "]" * 5000, "arrays or tables nested too deeply"),   # recursion
     ("turn = " + "9" * 5000, "a number has too many digits"),          # int() refuses it
