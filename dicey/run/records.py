@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from dicey.lang.errors import UNPRINTABLE
+from dicey.lang.interp import MAX_INT
 
 from .saves import SaveError, atomic_write, free_name, read_json, read_limited
 from .state import RunState, SaveFormatError, _count, _get
@@ -158,6 +159,16 @@ def _record(data: Any, where: str) -> RunRecord:
         _count(data, "turns", where), text["ended_by"], text["ai"], text["day"])
     if record.floor > record.floors:
         raise SaveFormatError(f"{where}.floor is past its dungeon's last floor")
+    for key in ("floors", "level", "fights_won", "turns"):
+        if getattr(record, key) > MAX_INT:     # (a number no run reaches)
+            raise SaveFormatError(f"{where}.{key} should be at most {MAX_INT:,}")
+    for key in ("hero", "hero_name", "dungeon"):
+        if not text[key].strip():
+            raise SaveFormatError(f"{where}.{key} is empty")
+    try:
+        date.fromisoformat(record.day)
+    except ValueError:
+        raise SaveFormatError(f"{where}.day should be a date (YYYY-MM-DD)") from None
     return record
 
 

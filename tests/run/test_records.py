@@ -99,6 +99,10 @@ def test_each_hero_is_tallied_with_its_streak():
     (lambda d: d.replace(b'"Warrior"', b'"' + b"W" * 500 + b'"'), "short line of text"),
     (lambda d: d.replace(b'"Bully"', b'"\\u001b[2J"'), "short line of text"),
     (lambda d: b"[" * 100_000, "not a records file (its JSON is nested too deeply)"),
+    (lambda d: d.replace(b'"floors": 5', b'"floors": 1000000000000000'),
+     "floors should be at most 1,000,000"),
+    (lambda d: d.replace(b'"Warrior"', b'"  "'), "hero_name is empty"),
+    (lambda d: d.replace(b'"day": "', b'"day": "someday'), "day should be a date (YYYY-MM-DD)"),
     (lambda d: b"[" + b"9" * 5000 + b"]", "not a records file (a number in it has too many "
                                           "digits)"),
 ])
@@ -149,6 +153,10 @@ def test_records_read_back_as_written_or_are_refused_whole(runs):
     try:
         assert decode(data) == runs
     except SaveFormatError as err:         # a name no player could be shown
+        if "is empty" in str(err):
+            assert any(not getattr(r, k).strip() for r in runs
+                       for k in ("hero", "hero_name", "dungeon"))
+            return
         assert "short line of text" in str(err)
         assert any(not getattr(r, k).isprintable() for r in runs
                    for k in ("hero", "hero_name", "dungeon", "ended_by"))
