@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping
 from . import ast as A
 from .builtins import BUILTINS
 from .chance import Chance, uniform, uniform_over
-from .effects import DAMAGE_TYPES, CardRef, Effects, FighterRef
+from .effects import CARD_FIELDS, DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
 
 #: Steps (statements, loop turns and calls) one run of a script may take, the runs of the
@@ -465,6 +465,10 @@ class _Compiler:
     def e_Field(self, node: A.Field) -> Code:
         """``target.hp``, ``self.poison``, ``card.times_used``, ``used.name``"""
         obj, name, pos = self.expr(node.obj), node.name, node.name_pos
+        # Only a card's own hooks read its variables, as ``card.x``: any other card value
+        # shows the fields every card has.
+        private = name not in CARD_FIELDS and not (isinstance(node.obj, A.Name) and
+                                                   node.obj.id == "card")
 
         def get(fr: _Frame) -> Value:
             ref = obj(fr)
@@ -472,6 +476,9 @@ class _Compiler:
                 if type(ref) is FighterRef:
                     return fr.fx.fighter_field(ref.who, name)
                 if type(ref) is CardRef:
+                    if private:
+                        raise ScriptError(f"a card has no field '{name}' (its fields: "
+                                          f"{', '.join(CARD_FIELDS)})")
                     return fr.fx.card_field(ref, name)
             except ScriptError as err:
                 raise _fault(err.message, pos) from None

@@ -33,7 +33,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterator
 
-from dicey.lang.ast import make_id
+from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.chance import Chance, uniform
 from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
@@ -650,9 +650,11 @@ class Mechanics:
     def _give_card(self, side: int, card_id: str) -> None:
         if self._stopped:
             return
-        defn = self._card_def(card_id)
-        self._seat(side, fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
-        self._emit(E.CardGiven, side, self.fighters[side].name, defn.name)
+        defn, upgraded = self._named_card(card_id)
+        card = fresh_card(defn, upgraded=upgraded, temporary=True,
+                          vars=self._init_vars(side, defn))
+        self._seat(side, card)
+        self._emit(E.CardGiven, side, self.fighters[side].name, card.title)
 
     def _give_copy(self, side: int, src_side: int, index: int) -> None:
         """``give_card(c)``: a fresh card like ``c`` (upgraded if it is) for ``side``."""
@@ -715,18 +717,31 @@ class Mechanics:
     def _replace_card(self, side: int, index: int, card_id: str) -> None:
         if self._stopped:
             return
-        defn = self._card_def(card_id)
+        defn, upgraded = self._named_card(card_id)
         f = self.fighters[side]
         old = f.cards[index]
-        f.set_card(index, fresh_card(defn, temporary=old.temporary,
-                                     vars=self._init_vars(side, defn)))
-        self._emit(E.CardReplaced, side, f.name, old.defn.name, defn.name)
+        new = fresh_card(defn, upgraded=upgraded, temporary=old.temporary,
+                         vars=self._init_vars(side, defn))
+        f.set_card(index, new)
+        self._emit(E.CardReplaced, side, f.name, old.defn.name, new.title)
 
-    def _card_def(self, card_id: str) -> EquipmentDef:
+    def _named_card(self, ref: str) -> tuple[EquipmentDef, bool]:
+        """The card a name found at run time means (as ``equipment:`` lists read it:
+        ``"Sword+"`` is the upgraded Sword) and whether it is the upgrade; a fault for an
+        unknown card, and for an upgrade of a card that has none."""
+        name, upgraded = upgrade_ref(ref)
+        if upgraded and name.endswith("+"):
+            raise ScriptError(f"'{ref}': a card has one upgrade "
+                              f"(write \"{upgrade_ref(name)[0]}+\")")
         try:
-            return self.rules.card(card_id)
+            defn = self.rules.card(name)
         except ValueError as err:
             raise ScriptError(str(err)) from None
+        if not upgraded:
+            return defn, False
+        if defn.upgraded is None:
+            raise ScriptError(f"'{ref}': {defn.name} has no upgrade")
+        return defn.upgraded, True
 
     # -------------------------------------------------------------- firing
 

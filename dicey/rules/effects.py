@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dicey.lang.effects import CardRef, Value
+from dicey.lang.effects import CARD_FIELDS, CardRef, Value
 from dicey.lang.errors import ScriptError
 
 from .state import UNLIMITED, pool_values
@@ -143,12 +143,14 @@ class FightEffects:
             return state.weakened
         if name == "button":
             return state.active.button
+        # (the interpreter asks for a variable only through ``card``: see e_Field)
         running = self.fight._live_vars   # (definition, variables) of cards running a hook
         live = running.get((side, index)) if running else None
         variables: dict[str, Any] = live[1] if live is not None else dict(state.vars)
         if name in variables:
             return variables[name]
-        raise ScriptError(f"card '{state.defn.name}' has no field '{name}'")
+        raise ScriptError(f"a card has no field '{name}' (its fields: "
+                          f"{', '.join(CARD_FIELDS)})")
 
     def _handle(self, card: CardRef) -> tuple[int, int]:
         """The side and index of a card value (one a card variable kept may name a place
