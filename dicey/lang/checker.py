@@ -85,7 +85,9 @@ _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "leve
                         "cards": "list", "last_used": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
                      "upgraded": "bool", "size": "int", "shocked": "bool", "weakened": "bool",
-                     "button": "bool"}
+                     "button": "bool", "single_use": "bool", "once_per_fight": "bool",
+                     "countdown": "int", "slots": "int", "max_die": "int",
+                     "temporary": "bool"}
 #: What a fighter's lists of cards hold, said where one is read as a card.
 _CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards"}
 

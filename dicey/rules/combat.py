@@ -43,9 +43,10 @@ from dicey.lang.errors import ScriptError, did_you_mean
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, card_ref
-from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Die, Fighter, fired,
+from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, STOLEN, TAKEN, UNLIMITED, CardState,
+                    Die, Fighter, fired, marked,
                     fresh_card, kept_use, literal_value, pool_values, uses_for)
-from .statuses import CORE_DEFAULTS, STACK_CAP
+from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
 
 #: A fair six-sided die, as a chance point.
 D6 = uniform(range(1, 7))
@@ -682,10 +683,44 @@ class Mechanics:
         if card.gone:
             raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
-                              uses_left=uses_for(card.defn), temporary=True)
+                              uses_left=uses_for(card.defn), temporary=STOLEN)
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
-        src.set_card(index, card._replace(gone=True, placed=(), burnt=0))
+        src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0))
         self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name)
+
+    def _discard(self, side: int, index: int) -> None:
+        """``discard(c)``: card ``index`` of ``side`` is gone for the rest of the fight,
+        nobody getting it (its place stays, as a card taken leaves its place)."""
+        if self._stopped:
+            return
+        f = self.fighters[side]
+        card = f.cards[index]
+        if card.gone:
+            raise ScriptError(f"discard(): {card.title} is not in play (used up, taken or "
+                              "discarded)")
+        f.set_card(index, card._replace(gone=DISCARDED, placed=(), burnt=0, shocked=False,
+                                        weakened=False))
+        self._emit(E.CardDiscarded, side, f.name, card.title)
+
+    def _mark_card(self, side: int, index: int, mark: str) -> bool:
+        """``shock_card(c)``/``weaken_card(c)``: card ``index`` of ``side`` marked as a
+        stack of the status marks one (only a card the status could pick: see
+        card_mark_choices), for its owner's turn under way (its start or its moves) and
+        else for its next turn; a card holding dice is not marked in its turn. Whether
+        it was marked."""
+        if self._stopped:
+            return False
+        f = self.fighters[side]
+        card = f.cards[index]
+        if card.gone:
+            raise ScriptError(f"{mark}_card(): {card.title} is not in play (used up, taken "
+                              "or discarded)")
+        now = side == self.actor and self.phase in ("acting", "starting")
+        if (now and card.placed) or not card_mark_choices((card,), mark):
+            return False
+        f.set_card(index, marked(card, mark, now))
+        self._emit(E.CardMarked, side, f.name, card.title, mark, not now)
+        return True
 
     def _seat(self, side: int, card: CardState) -> None:
         """Put a card given or taken on ``side``: in the place of the first card given

@@ -31,7 +31,8 @@ def test_round_two_checks_clean(use, symbols):
 
 
 FIELDS = ("its fields: times_used, uses_left, name, id, upgraded, size, shocked, "
-          "weakened, button")
+          "weakened, button, single_use, once_per_fight, countdown, slots, max_die, "
+          "temporary")
 
 ROWS = [
     ("an-upgrade-of-a-card-with-none", card('give_card(«"Focus+"»)'),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.protocol import Move
+from dicey.rules.state import DISCARDED, MARK_NEXT, STOLEN, TAKEN
 from cards_in_play_kit import cards_fight, held
 
 CARDS = '''
@@ -45,6 +46,62 @@ equipment "Peeker" {
     text: "Read another card's variables (a fault; a list the checker does not type)"
     on use { say(card.charge)
  for c in [] + self.cards { if c != card { say(c.charge) } } }
+}
+
+equipment "Jammer" {
+    slots: any
+    uses: unlimited
+    text: "Shock the opponent's first card that is no button"
+    on use { for c in target.cards { if not c.button { say(shock_card(c)); stop } } }
+}
+
+equipment "Sapper" {
+    slots: any
+    uses: unlimited
+    text: "Weaken every card of the opponent's"
+    on use { for c in target.cards { say(weaken_card(c)) } }
+}
+
+equipment "Self Jam" {
+    slots: any
+    text: "Shock your other cards, now"
+    on use { for c in self.cards { if c != card { say(shock_card(c)) } } }
+}
+
+equipment "Junk" {
+    slots: any
+    uses: unlimited
+    text: "The opponent gets a Rock, and a copy of this card"
+    on use { give_card("Rock", target); give_card(card, target) }
+}
+
+equipment "Shredder" {
+    slots: any
+    uses: unlimited
+    var kept = []
+    text: "Discard the opponent's first card in play (then the one kept: a fault)"
+    on use {
+        if kept == [] { for c in target.cards { kept = [c]; discard(c); stop } }
+        else { for c in kept { discard(c) } }
+    }
+}
+
+equipment "Lookout" {
+    slots: any
+    uses: unlimited
+    text: "Say what the cards in play are"
+    on use {
+        for c in target.cards + self.cards {
+            say([c.name, c.single_use, c.once_per_fight, c.countdown, c.slots, c.max_die,
+                 c.temporary])
+        }
+    }
+}
+
+equipment "Giveback" {
+    slots: any
+    text: "Give back every card taken from the opponent"
+    on use { for c in self.cards { if c.temporary { give_card(c, target); discard(c) } } }
 }
 '''
 
@@ -110,4 +167,102 @@ def test_another_cards_variables_are_not_readable(lib):
     assert lines(events, E.Said) == ["Warrior: 7"]       # its own, through card
     assert faults(events) == ["a card has no field 'charge' (its fields: times_used, "
                               "uses_left, name, id, upgraded, size, shocked, weakened, "
-                              "button)"]
+                              "button, single_use, once_per_fight, countdown, slots, "
+                              "max_die, temporary)"]
+
+
+# ----------------------------------------------------------- marking a card
+
+def test_shock_card_in_ones_turn_marks_the_opponents_card_for_its_next_turn(lib):
+    fight = cards_fight(lib, ["Jammer"], [3], opp=["Fury", "Sword", "Shield"])
+    events = play(fight, "3 → Jammer")
+    assert lines(events, E.CardMarked) == ["Frog's Sword is shocked for its next turn"]
+    assert lines(events, E.Said) == ["Warrior: 1"]
+    assert fight.fighters[1].cards[1].shocked == MARK_NEXT
+    assert fight.fighters[1].cards[0].shocked is False      # a button is never marked
+    play(fight, "end")
+    fight.begin_turn(SampleChance(random.Random(1)))
+    assert fight.fighters[1].cards[1].shocked is True
+    assert {m.action for m in fight.legal_moves() if m.card == "Sword"} <= {"release"}
+    play(fight, "end")
+    fight.begin_turn(SampleChance(random.Random(2)))
+    play(fight, "end")
+    fight.begin_turn(SampleChance(random.Random(3)))
+    assert fight.fighters[1].cards[1].shocked is False      # one turn only
+
+
+def test_a_marked_card_is_not_marked_again_and_weaken_takes_the_next_turn(lib):
+    fight = cards_fight(lib, ["Sapper", "Jammer"], [3, 4], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Sapper", "4 → Jammer")
+    assert lines(events, E.Said) == ["Warrior: 1", "Warrior: 1", "Warrior: 0"]
+    assert [c.weakened for c in fight.fighters[1].cards] == [MARK_NEXT, MARK_NEXT]
+    play(fight, "end")
+    fight.begin_turn(SampleChance(random.Random(1)))
+    assert [c.weakened for c in fight.fighters[1].cards] == [True, True]
+
+
+def test_shock_card_on_ones_own_card_marks_it_now(lib):
+    fight = cards_fight(lib, ["Self Jam", "Sword", "Fury"], [3, 4], opp=["Shield"])
+    events = play(fight, "3 → Self Jam")
+    assert lines(events, E.Said) == ["Warrior: 1", "Warrior: 0"]    # Fury: a button
+    assert lines(events, E.CardMarked) == ["Warrior's Sword is shocked"]
+    assert fight.fighters[0].cards[1].shocked is True
+    assert [m.action for m in fight.legal_moves() if m.card == "Sword"] == ["release"]
+
+
+def test_the_key_tells_a_mark_for_next_turn_from_one_now(lib):
+    a = cards_fight(lib, ["Jammer"], [3], opp=["Sword"])
+    b = cards_fight(lib, ["Jammer"], [3], opp=["Sword"], opp_shocked=["Sword"])
+    play(a, "3 → Jammer")
+    play(b, "3 → Jammer")         # Sword already shocked: nothing marked
+    assert a.fighters[1].cards[0].shocked == MARK_NEXT and b.fighters[1].cards[0].shocked
+    assert a.key() != b.key()
+    assert a.copy().key() == a.key()
+
+
+# ------------------------------------------------- giving to a side, discard
+
+def test_give_card_to_the_target(lib):
+    fight = cards_fight(lib, ["Junk"], [3], opp=["Sword"])
+    events = play(fight, "3 → Junk")
+    assert lines(events, E.CardGiven) == ["Frog gets Rock for this fight",
+                                          "Frog gets Junk for this fight"]
+    assert held(fight, 1) == ["Sword", "Rock", "Junk"] and held(fight, 0) == ["Junk"]
+    assert all(c.temporary is True for c in fight.fighters[1].cards[1:])
+
+
+def test_discard_removes_a_card_for_the_fight_and_again_is_a_fault(lib):
+    fight = cards_fight(lib, ["Shredder"], [3, 4], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Shredder")
+    assert lines(events, E.CardDiscarded) == ["Frog's Sword is discarded for this fight"]
+    assert held(fight, 1) == ["(Sword)", "Shield"] and held(fight, 0) == ["Shredder"]
+    assert fight.fighters[1].cards[0].gone == DISCARDED
+    events = play(fight, "4 → Shredder")
+    assert faults(events) == ["discard(): Sword is not in play (used up, taken or "
+                              "discarded)"]
+
+
+def test_a_taken_card_is_marked_taken_on_both_sides_and_given_back(lib):
+    fight = cards_fight(lib, ["Sticky Fingers", "Giveback"], [6, 2], opp=["Greataxe"])
+    play(fight, "6 → Sticky Fingers")
+    assert fight.fighters[1].cards[0].gone == TAKEN
+    assert fight.fighters[0].cards[2].temporary == STOLEN
+    events = play(fight, "2 → Giveback")
+    assert lines(events, E.CardGiven) == ["Frog gets Greataxe for this fight"]
+    assert held(fight, 0) == ["(Sticky Fingers)", "Giveback", "(Greataxe)"]
+    assert held(fight, 1) == ["(Greataxe)", "Greataxe"]
+    assert fight.fighters[0].cards[2].gone == DISCARDED
+
+
+# ------------------------------------------------------------- card fields
+
+def test_the_fields_that_say_what_a_card_is(lib):
+    fight = cards_fight(lib, ["Lookout", "Sticky Fingers"], [3, 6],
+                        opp=["Pea Shooter", "Sticky Fingers", "Fury", "Dagger"])
+    events = play(fight, "6 → Sticky Fingers", "3 → Lookout")
+    rows = lines(events, E.Said)
+    assert rows == ["Warrior: [Sticky Fingers, false, true, 0, 1, 6, false]",
+                    "Warrior: [Fury, false, true, 0, 0, 0, false]",
+                    "Warrior: [Dagger, false, false, 0, 1, 3, false]",
+                    "Warrior: [Lookout, false, false, 0, 1, 6, false]",
+                    "Warrior: [Pea Shooter, false, false, 5, 0, 6, true]"]
