@@ -22,6 +22,11 @@ GOOD = [
     "for c in target.cards { if c.size > 1 { attack(c.times_used) } }",
     "attack(target.cards[0].size)",
     "say(card.name)",
+    "for c in target.cards { if c.max_die >= 5 and c.slots == 1 { shock_card(c) } }",
+    "for c in self.cards { if c.temporary or c.single_use { give_card(c, target) } }",
+    "attack(weaken_card(target.cards[0]) + card.countdown)",
+    "for c in target.cards { if c.once_per_fight { discard(c) } }",
+    'give_card("Rock", target)\ngive_card(card, self)',
 ]
 
 
@@ -46,6 +51,14 @@ ROWS = [
      f"a card has no field 'charge' ({FIELDS})"),
     ("an-unknown-field-of-a-listed-card", card("attack(self.cards[0].«bogus»)"),
      f"a card has no field 'bogus' ({FIELDS})"),
+    ("shock-a-name", card('shock_card(«"Sword"»)'),
+     "shock_card() needs a card here, not a string"),
+    ("discard-a-fighter", card("discard(«target»)"), "discard() needs a card here, not a fighter"),
+    ("give-to-a-card", card("give_card(card, «card»)"),
+     "give_card() needs a fighter here, not a card"),
+    ("give-to-three", card('«give_card("Rock", target, 1)»'),
+     "give_card(c, [who]) takes 1 to 2 arguments, not 3"),
+    ("a-field-is-a-bool", card("attack(«card.single_use + 1»)"), "cannot add true/false and a number"),
     ("last-used-loop", card("for c in target.last_used { say(c.«nme») }"),
      "a card has no field 'nme' (did you mean 'name'?)"),
 ]

@@ -266,3 +266,45 @@ def test_the_fields_that_say_what_a_card_is(lib):
                     "Warrior: [Dagger, false, false, 0, 1, 3, false]",
                     "Warrior: [Lookout, false, false, 0, 1, 6, false]",
                     "Warrior: [Pea Shooter, false, false, 5, 0, 6, true]"]
+
+
+# ------------------------------------------------------------------ hostile scripts
+
+HOSTILE = st.lists(st.sampled_from([
+    "for c in target.cards { discard(c) }", "for c in self.cards { discard(c) }",
+    "for c in target.cards { shock_card(c); weaken_card(c) }",
+    "for c in self.cards { weaken_card(c); shock_card(c) }",
+    "for c in self.cards { give_card(c, target) }",
+    "for c in target.cards { give_card(c, target) }",
+    'give_card("Rock+", target)', 'give_card("Sword+")',
+    "for c in target.cards { take_card(c); stop }", "discard(card)",
+    "for c in target.last_used { discard(c) }",
+]), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(body=HOSTILE, rounds=st.integers(1, 100), seed=st.integers(0, 1000))
+def test_hostile_give_discard_and_mark_loops_are_bounded(tmp_path_factory, body, rounds,
+                                                          seed):
+    """Loops of give, discard and marks, on both sides and in every hook, end within the
+    step budget and the cap: faults at worst, a side never above 24 cards, the key and
+    the copy agree, and the fight plays on."""
+    from dicey.ai.baseline import play_turn
+    from dicey.library import load_library
+    path = tmp_path_factory.mktemp("hostile2") / "hostile.dice"
+    path.write_text('equipment "Hostile" { slots: any\n uses: unlimited\n text: "x"\n'
+                    f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
+                    f' on turn start {{ {body[-1]} }}\n'
+                    f' on any use {{ {body[0]} }} }}\n')
+    library = load_library(use_mods=False, extra_files=[path])
+    assert not library.errors, library.errors
+    fight = cards_fight(library, ["Hostile", "Sword"], [3, 4, 5],
+                        opp=["Hostile", "Shield", "Sword"])
+    rng, chance = random.Random(seed), SampleChance(random.Random(seed))
+    for _ in range(6):
+        if fight.is_over:
+            break
+        play_turn(fight, rng, chance)
+        assert all(len(f.cards) <= 24 for f in fight.fighters)
+        assert fight.copy().key() == fight.key()
