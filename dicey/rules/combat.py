@@ -840,14 +840,15 @@ class Mechanics:
             f.change_card(index, kept_use if kept else fired, uses)
             f.cards_used += 1
             f.last_used = index
-            if side == self.actor:
+            if side == self.actor and used is not None:   # (a script error: no card_used)
                 self.turn_cards_used += 1
 
     def _resolve(self, f: Fighter, side: int, index: int, card: CardState, act: EquipmentDef,
-                 names: dict, fury: bool) -> bool:
+                 names: dict, fury: bool) -> bool | None:
         """Curse, dodge, ``before use``, ``on use`` (twice with fury, when the owner held
         fury as the card fired: ``fury``): whether the card was used (then ``on any use``
-        runs), not fizzled or cancelled."""
+        runs), not fizzled or cancelled; None when its script failed (a fizzle by script
+        error, which earns the AI no ``card_used``)."""
         if "curse" in f.statuses and self._cursed(side, act, card):
             return False
         if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
@@ -857,7 +858,7 @@ class Mechanics:
             result = self._card_hook(side, index, "before use", names)
             if result is None or result is NO_HOOK:
                 self._fizzled(side, card)
-                return False
+                return None
             if result.cancelled:
                 self._emit(E.Cancelled, side, f.name, card.title)
                 return False
@@ -874,18 +875,18 @@ class Mechanics:
             result = self._card_hook(side, index, "on use", names)
         if result is None:
             self._fizzled(side, card)
-            return False
+            return None
         return True
 
-    def _dodged(self, side: int, index: int, card: CardState, names: dict) -> bool:
+    def _dodged(self, side: int, index: int, card: CardState, names: dict) -> bool | None:
         """The target dodges ``card`` (a stack spent): ``on dodged`` runs instead; whether
-        the card was used."""
+        the card was used (None: its script failed)."""
         opp = 1 - side
         self._remove_status(opp, "dodge", 1)
         self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)
         if self._card_hook(side, index, "on dodged", names) is None:
             self._fizzled(side, card)
-            return False
+            return None
         return True
 
     def _cursed(self, side: int, act: EquipmentDef, card: CardState) -> bool:

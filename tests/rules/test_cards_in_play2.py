@@ -268,6 +268,23 @@ def test_the_fields_that_say_what_a_card_is(lib):
                     "Warrior: [Pea Shooter, false, false, 5, 0, 6, true]"]
 
 
+# ------------------------------------------------- a fizzle earns no card_used
+
+def test_a_card_whose_script_fails_earns_no_card_used(lib):
+    from dicey.ai.score import Scorer
+    fight = cards_fight(lib, ["Bad Upgrader", "Sword"], [3, 4], opp=["Shield"])
+    before = fight.counters()
+    events = play(fight, "3 → Bad Upgrader")
+    assert faults(events) and fight.turn_cards_used == 0
+    assert fight.fighters[0].cards_used == 1          # the game counts it used all the same
+    played = fight.counters()
+    play(fight, "4 → Sword")
+    assert fight.turn_cards_used == 1
+    score = Scorer(fight, 0)
+    assert score.counted(before, fight) - score.counted(played, fight) == \
+        score.weights.move    # the fizzle earned its move only
+
+
 # ------------------------------------------------------------------ hostile scripts
 
 HOSTILE = st.lists(st.sampled_from([
