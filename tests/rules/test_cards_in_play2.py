@@ -268,6 +268,22 @@ def test_the_fields_that_say_what_a_card_is(lib):
                     "Warrior: [Pea Shooter, false, false, 5, 0, 6, true]"]
 
 
+# ------------------------------------------------------------- the base cards
+
+def test_a_dodged_haymaker_ends_the_turn_too(lib):
+    fight = cards_fight(lib, ["Haymaker", "Sword"], [5, 4], opp=["Shield"],
+                        opp_statuses={"dodge": 1})
+    events = play(fight, "5 → Haymaker")
+    assert any(isinstance(e, E.Dodged) for e in events)
+    assert lines(events, E.TurnCut) and fight.actor == 1
+
+
+def test_copycat_and_sticky_fingers_say_when_there_is_nothing(lib):
+    fight = cards_fight(lib, ["Copycat", "Sticky Fingers"], [3, 6], opp=["Fury"])
+    events = play(fight, "3 → Copycat", "6 → Sticky Fingers")
+    assert lines(events, E.Said) == ["Warrior: nothing to copy", "Warrior: nothing to steal"]
+
+
 # ------------------------------------------------- a fizzle earns no card_used
 
 def test_a_card_whose_script_fails_earns_no_card_used(lib):
