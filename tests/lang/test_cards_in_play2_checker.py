@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lang_kit import calls, errors, expect_error, fault, value
-
-
-def card(use: str, *lines: str) -> str:
-    """A card whose ``on use`` is ``use`` (line 4), with these member lines before."""
-    members = "".join(f"    {line}\n" for line in lines)
-    return (f'# a card\nequipment "Probe" {{\n    text: "x"\n    on use {{ {use} }}\n'
-            f'{members}}}\n')
+from lang_kit import errors, expect_error, fault
+from test_cards_in_play_checker import card
 
 
 GOOD = [

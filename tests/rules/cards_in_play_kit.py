@@ -94,3 +94,22 @@ def cards_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4)
 def held(fight: Fight, side: int) -> list[str]:
     """A side's cards by title, a card used up or taken in brackets."""
     return [f"({c.title})" if c.gone else c.title for c in fight.fighters[side].cards]
+
+
+def play(fight: Fight, *moves: str, seed: int = 0) -> list:
+    """Apply moves written as text (``"6 → Sticky Fingers"``); the events they made."""
+    import random
+
+    from dicey.lang.chance import SampleChance
+    from dicey.rules.protocol import Move
+    chance = SampleChance(random.Random(seed))
+    out = []
+    for text in moves:
+        out += fight.apply(Move.parse(text), chance)
+    return out
+
+
+def faults(events: Sequence[Any]) -> list[str]:
+    """The messages of the script faults among ``events``."""
+    from dicey.rules import events as E
+    return [e.message for e in events if isinstance(e, E.ScriptFault)]

@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
-from dicey.rules.protocol import Move
 from dicey.rules.state import DISCARDED, MARK_NEXT, STOLEN, TAKEN
-from cards_in_play_kit import cards_fight, held
+from cards_in_play_kit import cards_fight, faults, held, play
 
 CARDS = '''
 equipment "Upgrader" {
@@ -114,18 +113,6 @@ def lib(tmp_path_factory):
     library = load_library(use_mods=False, extra_files=[path])
     assert not library.errors, library.errors
     return library
-
-
-def play(fight, *moves, seed=0):
-    chance = SampleChance(random.Random(seed))
-    out = []
-    for text in moves:
-        out += fight.apply(Move.parse(text), chance)
-    return out
-
-
-def faults(events):
-    return [e.message for e in events if isinstance(e, E.ScriptFault)]
 
 
 def lines(events, kind):
