@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from dicey.lang.effects import CARD_FIELDS, CardRef, Value
 from dicey.lang.errors import ScriptError
 
-from .state import UNLIMITED, CardState, pool_values
+from .state import SHOCK_NEXT, UNLIMITED, WEAKEN_NEXT, CardState, pool_values
 
 if TYPE_CHECKING:
     from .fight import Fight
@@ -145,9 +145,9 @@ class FightEffects:
         if name == "size":
             return state.defn.size
         if name == "shocked":      # (a mark for the owner's next turn reads true too)
-            return bool(state.shocked)
+            return state.shocked is True or state.shocked == SHOCK_NEXT
         if name == "weakened":
-            return bool(state.weakened)
+            return state.weakened or state.shocked == WEAKEN_NEXT
         if name == "button":
             return state.active.button
         if name in _KIND_FIELDS:

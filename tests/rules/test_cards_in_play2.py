@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
-from dicey.rules.state import DISCARDED, MARK_NEXT, STOLEN, TAKEN
+from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, WEAKEN_NEXT
 from cards_in_play_kit import cards_fight, faults, held, play
 
 CARDS = '''
@@ -165,7 +165,7 @@ def test_shock_card_in_ones_turn_marks_the_opponents_card_for_its_next_turn(lib)
     events = play(fight, "3 → Jammer")
     assert lines(events, E.CardMarked) == ["Frog's Sword is shocked for its next turn"]
     assert lines(events, E.Said) == ["Warrior: 1"]
-    assert fight.fighters[1].cards[1].shocked == MARK_NEXT
+    assert fight.fighters[1].cards[1].shocked == SHOCK_NEXT
     assert fight.fighters[1].cards[0].shocked is False      # a button is never marked
     play(fight, "end")
     fight.begin_turn(SampleChance(random.Random(1)))
@@ -182,7 +182,9 @@ def test_a_marked_card_is_not_marked_again_and_weaken_takes_the_next_turn(lib):
     fight = cards_fight(lib, ["Sapper", "Jammer"], [3, 4], opp=["Sword", "Shield"])
     events = play(fight, "3 → Sapper", "4 → Jammer")
     assert lines(events, E.Said) == ["Warrior: 1", "Warrior: 1", "Warrior: 0"]
-    assert [c.weakened for c in fight.fighters[1].cards] == [MARK_NEXT, MARK_NEXT]
+    assert [c.shocked for c in fight.fighters[1].cards] == [WEAKEN_NEXT, WEAKEN_NEXT]
+    # it does not act weakened before its owner's turn
+    assert [c.weakened for c in fight.fighters[1].cards] == [False, False]
     play(fight, "end")
     fight.begin_turn(SampleChance(random.Random(1)))
     assert [c.weakened for c in fight.fighters[1].cards] == [True, True]
@@ -202,9 +204,20 @@ def test_the_key_tells_a_mark_for_next_turn_from_one_now(lib):
     b = cards_fight(lib, ["Jammer"], [3], opp=["Sword"], opp_shocked=["Sword"])
     play(a, "3 → Jammer")
     play(b, "3 → Jammer")         # Sword already shocked: nothing marked
-    assert a.fighters[1].cards[0].shocked == MARK_NEXT and b.fighters[1].cards[0].shocked
+    assert a.fighters[1].cards[0].shocked == SHOCK_NEXT and b.fighters[1].cards[0].shocked
     assert a.key() != b.key()
     assert a.copy().key() == a.key()
+
+
+def test_the_key_tells_used_up_taken_and_discarded_apart(lib):
+    keys = set()
+    for gone in (True, TAKEN, DISCARDED):
+        fight = cards_fight(lib, ["Sword"], [3], opp=["Shield", "Rock"])
+        shield = fight.fighters[1].cards[0]
+        fight.fighters[1].set_card(0, shield._replace(gone=gone))
+        keys.add(fight.key())
+        assert fight.copy().key() == fight.key()
+    assert len(keys) == 3
 
 
 # ------------------------------------------------- giving to a side, discard
