@@ -38,3 +38,29 @@ def test_the_reader_says_who_took_it_and_whom_from():
     assert given["for now"] == "given during this fight; gone after it"
     used = dict(faces.card_details(card()._replace(gone=True))[1])
     assert used["uses"] == "used up: gone for the rest of the fight"
+
+
+async def test_the_fight_screen_shows_and_reads_a_taken_card_at_80x24(home):
+    """The hero's card the enemy took: ``[taken]`` on its face, and ``x`` says by whom;
+    the enemy's copy says whom it was taken from."""
+    from dicey.rules.state import TAKEN as GONE_TAKEN
+    from test_reading_cards import body_text
+    from tui_kit import into_gambler, make_app, screen_text
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        fight = screen.session.fight
+        hero, enemy = fight.fighters
+        first = hero.cards[0]
+        hero.set_card(0, first._replace(gone=GONE_TAKEN))
+        enemy.add_card(first._replace(temporary=STOLEN))
+        screen.refresh_view()
+        await pilot.pause()
+        assert "[taken]" in "\n".join(screen_text(app))
+        await pilot.press("x")
+        assert f"taken by {enemy.name} for this fight" in body_text(app)
+        assert screen._readable(1, len(enemy.cards) - 1).opponent == hero.name
+        details = dict(faces.card_details(first._replace(temporary=STOLEN),
+                                          opponent=hero.name)[1])
+        assert details["for now"] == f"taken from {hero.name} for this fight"
