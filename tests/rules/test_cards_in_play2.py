@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, WEAKEN_NEXT
-from cards_in_play_kit import cards_fight, faults, held, play
+from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
 
 CARDS = '''
 equipment "Upgrader" {
@@ -323,21 +323,7 @@ def test_hostile_give_discard_and_mark_loops_are_bounded(tmp_path_factory, body,
     """Loops of give, discard and marks, on both sides and in every hook, end within the
     step budget and the cap: faults at worst, a side never above 24 cards, the key and
     the copy agree, and the fight plays on."""
-    from dicey.ai.baseline import play_turn
-    from dicey.library import load_library
-    path = tmp_path_factory.mktemp("hostile2") / "hostile.dice"
-    path.write_text('equipment "Hostile" { slots: any\n uses: unlimited\n text: "x"\n'
-                    f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
-                    f' on turn start {{ {body[-1]} }}\n'
-                    f' on any use {{ {body[0]} }} }}\n')
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors, library.errors
-    fight = cards_fight(library, ["Hostile", "Sword"], [3, 4, 5],
-                        opp=["Hostile", "Shield", "Sword"])
-    rng, chance = random.Random(seed), SampleChance(random.Random(seed))
-    for _ in range(6):
-        if fight.is_over:
-            break
-        play_turn(fight, rng, chance)
-        assert all(len(f.cards) <= 24 for f in fight.fighters)
-        assert fight.copy().key() == fight.key()
+    play_hostile(tmp_path_factory.mktemp("hostile2"),
+                 f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
+                 f' on turn start {{ {body[-1]} }}\n'
+                 f' on any use {{ {body[0]} }}\n', seed)
