@@ -85,6 +85,17 @@ equipment "Shredder" {
     }
 }
 
+equipment "Late Jammer" {
+    slots: any
+    uses: unlimited
+    var kept = []
+    text: "Shock the card kept, once it is gone (a fault)"
+    on use {
+        if kept == [] { for c in target.cards { kept = [c]; discard(c); stop } }
+        else { for c in kept { shock_card(c) } }
+    }
+}
+
 equipment "Lookout" {
     slots: any
     uses: unlimited
@@ -188,6 +199,13 @@ def test_a_marked_card_is_not_marked_again_and_weaken_takes_the_next_turn(lib):
     play(fight, "end")
     fight.begin_turn(SampleChance(random.Random(1)))
     assert [c.weakened for c in fight.fighters[1].cards] == [True, True]
+
+
+def test_marking_a_card_not_in_play_is_a_fault(lib):
+    fight = cards_fight(lib, ["Late Jammer"], [3, 4], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Late Jammer", "4 → Late Jammer")
+    assert faults(events) == ["shock_card(): Sword is not in play (used up, taken or "
+                              "discarded)"]
 
 
 def test_shock_card_on_ones_own_card_marks_it_now(lib):
