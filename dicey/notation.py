@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 from dicey.lang.defs import EquipmentDef, Slot
-from dicey.rules.state import UNLIMITED, CardState, fresh_card, literal_value, slot_assignment
+from dicey.rules.state import (DISCARDED, STOLEN, TAKEN, UNLIMITED, CardState, fresh_card,
+                               literal_value, slot_assignment)
 
 
 #: What a button (a card that takes no die) shows where other cards show their slots.
@@ -28,6 +29,8 @@ PRESS = "[press]"
 #: at 80 columns (nine cells of text, which a progress longer than that keeps to by
 #: showing ``[not yet]``).
 READY, NOT_YET, USED, USED_UP = "[ready]", "[not yet]", "[used]", "[used up]"
+#: The face of a card gone from the fight another way: taken by the opponent, discarded.
+TAKEN_FACE, DISCARDED_FACE = "[taken]", "[gone]"
 
 #: A button's ``progress`` as its fight reads it: so far, and the goal.
 Progress = tuple[int, int]
@@ -51,6 +54,8 @@ def slot_line(card: CardState, ready: bool | None = None, progress: Progress | N
     act = card.active
     if act.button:
         return PRESS if ready is None else button_mark(card, ready, progress)
+    if card.gone in (TAKEN, DISCARDED):   # no slots to fill: why it is gone
+        return gone_face(card)
     if act.countdown is not None:   # short enough for a card at 80 columns
         return f"[{card.countdown} to go]"
     slots = card.slots
@@ -81,7 +86,7 @@ def button_mark(card: CardState, ready: bool, progress: Progress | None = None) 
     ['[0/8]', '[12/100]', '[not yet]', '[not yet]']
     """
     if card.gone:
-        return USED_UP
+        return gone_face(card)
     if card.uses_left == 0:
         return USED
     if ready:
@@ -91,6 +96,49 @@ def button_mark(card: CardState, ready: bool, progress: Progress | None = None) 
         if len(shown) <= len(NOT_YET):
             return shown
     return NOT_YET
+
+
+def gone_face(card: CardState) -> str:
+    """The face of a card gone for the fight: ``[used up]``, ``[taken]`` (by the
+    opponent) or ``[gone]`` (discarded).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> [gone_face(rock._replace(gone=g)) for g in (True, TAKEN, DISCARDED)]
+    ['[used up]', '[taken]', '[gone]']
+    """
+    return TAKEN_FACE if card.gone == TAKEN else DISCARDED_FACE if card.gone == DISCARDED \
+        else USED_UP
+
+
+def gone_words(card: CardState, opponent: str = "") -> str:
+    """Why a card is gone for the fight, in words (``opponent``: the other fighter's name,
+    who took it).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> [gone_words(rock._replace(gone=g), "Magpie") for g in (True, TAKEN, DISCARDED)]
+    ['used up: gone for the rest of the fight', 'taken by Magpie for this fight', \
+'discarded: gone for the rest of the fight']
+    """
+    if card.gone == TAKEN:
+        return f"taken by {opponent or 'the opponent'} for this fight"
+    if card.gone == DISCARDED:
+        return "discarded: gone for the rest of the fight"
+    return "used up: gone for the rest of the fight"
+
+
+def temporary_words(card: CardState, opponent: str = "") -> str:
+    """How a card given or taken in this fight came (``""`` for one of the kit's own).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> temporary_words(rock._replace(temporary=STOLEN), "Rat"), temporary_words(rock)
+    ('taken from Rat for this fight', '')
+    """
+    if card.temporary == STOLEN:
+        return f"taken from {opponent or 'the opponent'} for this fight"
+    return "given during this fight; gone after it" if card.temporary else ""
 
 
 _TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
@@ -134,7 +182,7 @@ def uses_line(card: CardState) -> str:
     """What is left of the card this turn (or fight)."""
     act = card.active
     if card.gone:
-        return "used up"
+        return {TAKEN: "taken", DISCARDED: "discarded"}.get(card.gone, "used up")
     if card.uses_left == UNLIMITED:
         return "∞"
     if card.uses_left == 0:
@@ -273,7 +321,8 @@ def readiness(card: CardState, ready: bool | None, progress: Progress | None = N
         shown = progress_words(card)
         return ready_words(card) + (f"; its face shows {shown}" if shown else "")
     if card.gone:
-        return "used up for this fight"
+        return gone_words(card).split(":")[0] + ("" if card.gone == TAKEN else
+                                                 " for this fight")
     if card.uses_left == 0:
         return "used: no uses left this turn"
     condition = card.active.ready_text
@@ -350,7 +399,7 @@ def _slot_words(slot: Slot, n: int = 1) -> str:
             "min": f"{many} dice of {a} or more", "range": f"{many} dice from {a} to {b}"}[k]
 
 
-def uses_words(card: CardState, in_fight: bool = True) -> str:
+def uses_words(card: CardState, in_fight: bool = True, opponent: str = "") -> str:
     """How often the card can be used and, ``in_fight``, what is left of it, in words.
 
     >>> from dicey.lang.defs import EquipmentDef
@@ -361,7 +410,7 @@ def uses_words(card: CardState, in_fight: bool = True) -> str:
     act = card.active
     used = in_fight and card.uses_left == 0
     if card.gone and in_fight:
-        return "used up: gone for the rest of the fight"
+        return gone_words(card, opponent)
     if card.uses_left == UNLIMITED:
         return "as often as you like"
     if act.once_per_fight:

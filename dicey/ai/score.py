@@ -9,7 +9,7 @@ key                default    what earns it
 ``poison``         90         per poison stack on the opponent
 ``negative_status`` 50        per stack of another negative status on the opponent
 ``positive_status`` 40        per stack of a positive status gained
-``card_used``      10         per card fired
+``card_used``      10         per card fired (not one whose script failed)
 ``countdown``      10         per countdown point taken off
 ``unused_pip``     5          per pip of the dice left unused at the end
 ``move``           -1         per move (place or release)

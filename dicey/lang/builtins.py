@@ -93,9 +93,17 @@ _TABLE = [
     _b("len", "xs:list|str", "int", "number of items"),
     _b("sum", "xs:list", "int", "sum of the items"),
     _b("count", "xs:list, v:any", "int", "how many items equal v"),
-    _b("give_card", "c:str|card", "int",
-       "a temporary card for this fight: a card's name, or a copy of a card in play",
-       effect=True),
+    _b("give_card", "c:str|card, who?:fighter", "int",
+       "a temporary card for this fight, to the owner or who: a card's name (\"Sword+\": "
+       "upgraded), or a copy of a card in play", effect=True),
+    _b("shock_card", "c:card", "int",
+       "shock card c (in play, either side) for its owner's turn under way or next; "
+       "1 if marked", effect=True),
+    _b("weaken_card", "c:card", "int",
+       "weaken card c (in play, either side) for its owner's turn under way or next; "
+       "1 if marked", effect=True),
+    _b("discard", "c:card", "int",
+       "card c (in play, either side) is gone for the rest of the fight", effect=True),
     _b("take_card", "c:card", "int",
        "the owner takes the opponent's card c (in play) for the rest of the fight",
        effect=True),

@@ -85,7 +85,9 @@ _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "leve
                         "cards": "list", "last_used": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
                      "upgraded": "bool", "size": "int", "shocked": "bool", "weakened": "bool",
-                     "button": "bool"}
+                     "button": "bool", "single_use": "bool", "once_per_fight": "bool",
+                     "countdown": "int", "slots": "int", "max_die": "int",
+                     "temporary": "bool"}
 #: What a fighter's lists of cards hold, said where one is read as a card.
 _CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards"}
 
@@ -218,6 +220,8 @@ class Symbols:
     heroes: dict[str, str] = field(default_factory=dict)
     dungeons: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
+    #: card id -> whether the card declares an ``upgraded`` block (for ``"Name+"``)
+    upgrades: dict[str, bool] = field(default_factory=dict)
 
     def table(self, kind: str) -> dict[str, str]:
         return {"status": self.statuses, "equipment": self.equipment, "enemy": self.enemies,
@@ -242,6 +246,8 @@ def collect_symbols(decls: Iterable[A.TopLevel], before: Symbols | None) -> Symb
         symbols.table(decl.kind)[ident] = decl.name
         if decl.kind == "equipment":
             symbols.sizes[ident] = _declared_size(decl)
+            symbols.upgrades[ident] = any(isinstance(m, A.Section) and m.words == ("upgraded",)
+                                          for m in decl.members)
     return symbols
 
 
@@ -437,7 +443,8 @@ class _ScriptChecker:
         if taken:
             self.report.error(node.pos, f"'{node.var}' cannot be a loop variable: it is "
                                         f"{taken}")
-        self.block(node.body, {node.var: (ANY, node.pos)})
+        self.block(node.body, {node.var: ("card" if _is_card_list(node.iterable) else ANY,
+                                           node.pos)})
 
     def s_Cancel(self, node: A.Cancel) -> None:
         if self.event != "before use":
@@ -571,6 +578,8 @@ class _ScriptChecker:
         obj, index = self.expr(node.obj), self.expr(node.index)
         self._need(node.obj, obj, "list|str", "indexing")
         self._need(node.index, index, "int", "an index")
+        if _is_card_list(node.obj):
+            return "card"
         return "str" if obj == "str" else ANY
 
     def e_Field(self, node: A.Field, wanted: str) -> str:
@@ -648,10 +657,29 @@ class _ScriptChecker:
                                        f"(target.cards, target.last_used): '{arg.id}' is "
                                        f"{_OWN_CARDS[arg.id]}")
         if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
-            ident = A.make_id(arg.value)
-            if ident not in self.symbols.equipment:
-                close = did_you_mean_named(arg.value, self.symbols.equipment)
-                self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+            self._card_name_arg(arg)
+
+    def _card_name_arg(self, arg: A.Str) -> None:
+        """A card named by a literal (``give_card("Sword+")``): a known card, and for a
+        name with ``+`` one that has an upgrade (as ``equipment:`` lists read it)."""
+        base, upgraded = A.upgrade_ref(arg.value)
+        if upgraded and base.endswith("+"):
+            self.report.error(arg.pos, f"'{arg.value}': a card has one upgrade (write "
+                                       f"\"{A.upgrade_ref(base)[0]}+\")")
+            return
+        ident = A.make_id(base)
+        if ident not in self.symbols.equipment:
+            close = did_you_mean_named(base, self.symbols.equipment)
+            self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+        elif upgraded and self.symbols.upgrades.get(ident) is False:
+            self.report.error(arg.pos, f"'{arg.value}': {self.symbols.equipment[ident]} "
+                                       "has no upgrade")
+
+
+def _is_card_list(expr: A.Expr) -> bool:
+    """Whether ``expr`` is a fighter's list of cards (``target.cards``, ``self.last_used``):
+    its items are card values, whose fields the checker knows."""
+    return isinstance(expr, A.Field) and expr.name in _CARD_LISTS
 
 
 def _card_list_hint(obj: A.Expr, name: str) -> str:

@@ -39,7 +39,8 @@ FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used", "
                   "last_used")
 #: Fields every card has, besides its ``var``s.
 CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded", "size", "shocked",
-               "weakened", "button")
+               "weakened", "button", "single_use", "once_per_fight", "countdown", "slots",
+               "max_die", "temporary")
 
 
 class Effects(Protocol):
@@ -78,9 +79,17 @@ class Effects(Protocol):
     def say(self, text: str) -> None:
         """A line in the fight log."""
 
-    def give_card(self, card: str | CardRef) -> None:
-        """A temporary card for the owner, for this fight: the card of that name or id, or
-        a fresh copy of a card in play (upgraded if it is)."""
+    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
+        """A temporary card for the owner (``to_self``) or the target, for this fight: the
+        card of that name or id (``"Sword+"``: the upgraded Sword), or a fresh copy of a
+        card in play (upgraded if it is)."""
+
+    def mark_card(self, card: CardRef, mark: str) -> bool:
+        """Shock or weaken (``mark``: ``"shock"``/``"weaken"``) a card in play, of either
+        side, for its owner's turn under way or next; whether it was marked."""
+
+    def discard(self, card: CardRef) -> None:
+        """A card in play, of either side, is gone for the rest of the fight."""
 
     def take_card(self, card: CardRef) -> None:
         """The owner takes the opponent's card in play for the rest of the fight."""
@@ -120,10 +129,12 @@ class RecordingEffects:
     cards: dict[Any, dict[str, Value]] = field(default_factory=lambda: {
         None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword",
                "upgraded": False, "size": 1, "shocked": False, "weakened": False,
-               "button": False},
+               "button": False, "single_use": False, "once_per_fight": False,
+               "countdown": 0, "slots": 1, "max_die": 6, "temporary": False},
         ("target", 0): {"times_used": 1, "uses_left": 0, "name": "Shield", "id": "shield",
                         "upgraded": False, "size": 1, "shocked": False, "weakened": False,
-                        "button": False}})
+                        "button": False, "single_use": False, "once_per_fight": False,
+                        "countdown": 0, "slots": 1, "max_die": 6, "temporary": False}})
     calls: list[tuple] = field(default_factory=list)
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
@@ -172,8 +183,15 @@ class RecordingEffects:
     def say(self, text: str) -> None:
         self.calls.append(("say", text))
 
-    def give_card(self, card: str | CardRef) -> None:
-        self.calls.append(("give_card", card))
+    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
+        self.calls.append(("give_card", card) if to_self else ("give_card", card, "target"))
+
+    def mark_card(self, card: CardRef, mark: str) -> bool:
+        self.calls.append((f"{mark}_card", card))
+        return True
+
+    def discard(self, card: CardRef) -> None:
+        self.calls.append(("discard", card))
 
     def take_card(self, card: CardRef) -> None:
         self.calls.append(("take_card", card))

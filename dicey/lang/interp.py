@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping
 from . import ast as A
 from .builtins import BUILTINS
 from .chance import Chance, uniform, uniform_over
-from .effects import DAMAGE_TYPES, CardRef, Effects, FighterRef
+from .effects import CARD_FIELDS, DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
 
 #: Steps (statements, loop turns and calls) one run of a script may take, the runs of the
@@ -465,6 +465,10 @@ class _Compiler:
     def e_Field(self, node: A.Field) -> Code:
         """``target.hp``, ``self.poison``, ``card.times_used``, ``used.name``"""
         obj, name, pos = self.expr(node.obj), node.name, node.name_pos
+        # Only a card's own hooks read its variables, as ``card.x``: any other card value
+        # shows the fields every card has.
+        private = name not in CARD_FIELDS and not (isinstance(node.obj, A.Name) and
+                                                   node.obj.id == "card")
 
         def get(fr: _Frame) -> Value:
             ref = obj(fr)
@@ -472,6 +476,9 @@ class _Compiler:
                 if type(ref) is FighterRef:
                     return fr.fx.fighter_field(ref.who, name)
                 if type(ref) is CardRef:
+                    if private:
+                        raise ScriptError(f"a card has no field '{name}' (its fields: "
+                                          f"{', '.join(CARD_FIELDS)})")
                     return fr.fx.card_field(ref, name)
             except ScriptError as err:
                 raise _fault(err.message, pos) from None
@@ -967,15 +974,39 @@ def _card_or_name(value: Value, pos: A.Pos | None) -> str | CardRef:
     return value
 
 
-def _card(value: Value, pos: A.Pos | None) -> CardRef:
+def _card(value: Value, pos: A.Pos | None, func: str = "take_card",
+          where: str = "target.cards") -> CardRef:
     if type(value) is not CardRef:
-        raise _fault(f"take_card() needs a card (one of target.cards), not "
+        raise _fault(f"{func}() needs a card (one of {where}), not "
                      f"{type_name(value)}", pos)
     return value
 
 
 def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
     fr.fx.take_card(_card(args[0], pos))
+    return 0
+
+
+def _give_card(fr: _Frame, args: list, pos: A.Pos) -> int:
+    to_self = True
+    if len(args) > 1:
+        if type(args[1]) is not FighterRef:
+            raise _fault(f"give_card()'s second argument is a fighter (self or target), "
+                         f"not {type_name(args[1])}", pos)
+        to_self = args[1].who == "self"
+    fr.fx.give_card(_card_or_name(args[0], pos), to_self)
+    return 0
+
+
+def _mark_card(mark: str) -> Callable[[_Frame, list, A.Pos], int]:
+    def call(fr: _Frame, args: list, pos: A.Pos) -> int:
+        card = _card(args[0], pos, f"{mark}_card", "target.cards or self.cards")
+        return 1 if fr.fx.mark_card(card, mark) else 0
+    return call
+
+
+def _discard(fr: _Frame, args: list, pos: A.Pos) -> int:
+    fr.fx.discard(_card(args[0], pos, "discard", "target.cards or self.cards"))
     return 0
 
 
@@ -1035,7 +1066,10 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "len": _len,
     "sum": _sum,
     "count": lambda fr, args, pos: sum(1 for v in _list(args[0], pos) if _equal(v, args[1])),
-    "give_card": lambda fr, args, pos: fr.fx.give_card(_card_or_name(args[0], pos)) or 0,
+    "give_card": _give_card,
+    "shock_card": _mark_card("shock"),
+    "weaken_card": _mark_card("weaken"),
+    "discard": _discard,
     "take_card": _take_card,
     "end_turn": _end_turn,
     "replace_with": _effect("replace_with", _card_name),

@@ -33,7 +33,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterator
 
-from dicey.lang.ast import make_id
+from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.chance import Chance, uniform
 from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
@@ -43,9 +43,10 @@ from dicey.lang.errors import ScriptError, did_you_mean
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, card_ref
-from .state import (MAX_DICE, PLAIN_DICE, UNLIMITED, CardState, Die, Fighter, fired,
+from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, STOLEN, TAKEN, UNLIMITED, CardState,
+                    Die, Fighter, fired, marked,
                     fresh_card, kept_use, literal_value, pool_values, uses_for)
-from .statuses import CORE_DEFAULTS, STACK_CAP
+from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
 
 #: A fair six-sided die, as a chance point.
 D6 = uniform(range(1, 7))
@@ -650,9 +651,11 @@ class Mechanics:
     def _give_card(self, side: int, card_id: str) -> None:
         if self._stopped:
             return
-        defn = self._card_def(card_id)
-        self._seat(side, fresh_card(defn, temporary=True, vars=self._init_vars(side, defn)))
-        self._emit(E.CardGiven, side, self.fighters[side].name, defn.name)
+        defn, upgraded = self._named_card(card_id)
+        card = fresh_card(defn, upgraded=upgraded, temporary=True,
+                          vars=self._init_vars(side, defn))
+        self._seat(side, card)
+        self._emit(E.CardGiven, side, self.fighters[side].name, card.title)
 
     def _give_copy(self, side: int, src_side: int, index: int) -> None:
         """``give_card(c)``: a fresh card like ``c`` (upgraded if it is) for ``side``."""
@@ -680,10 +683,44 @@ class Mechanics:
         if card.gone:
             raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
-                              uses_left=uses_for(card.defn), temporary=True)
+                              uses_left=uses_for(card.defn), temporary=STOLEN)
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
-        src.set_card(index, card._replace(gone=True, placed=(), burnt=0))
+        src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0))
         self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name)
+
+    def _discard(self, side: int, index: int) -> None:
+        """``discard(c)``: card ``index`` of ``side`` is gone for the rest of the fight,
+        nobody getting it (its place stays, as a card taken leaves its place)."""
+        if self._stopped:
+            return
+        f = self.fighters[side]
+        card = f.cards[index]
+        if card.gone:
+            raise ScriptError(f"discard(): {card.title} is not in play (used up, taken or "
+                              "discarded)")
+        f.set_card(index, card._replace(gone=DISCARDED, placed=(), burnt=0, shocked=False,
+                                        weakened=False))
+        self._emit(E.CardDiscarded, side, f.name, card.title)
+
+    def _mark_card(self, side: int, index: int, mark: str) -> bool:
+        """``shock_card(c)``/``weaken_card(c)``: card ``index`` of ``side`` marked as a
+        stack of the status marks one (only a card the status could pick: see
+        card_mark_choices), for its owner's turn under way (its start or its moves) and
+        else for its next turn; a card holding dice is not marked in its turn. Whether
+        it was marked."""
+        if self._stopped:
+            return False
+        f = self.fighters[side]
+        card = f.cards[index]
+        if card.gone:
+            raise ScriptError(f"{mark}_card(): {card.title} is not in play (used up, taken "
+                              "or discarded)")
+        now = side == self.actor and self.phase in ("acting", "starting")
+        if (now and card.placed) or not card_mark_choices((card,), mark):
+            return False
+        f.set_card(index, marked(card, mark, now))
+        self._emit(E.CardMarked, side, f.name, card.title, mark, not now)
+        return True
 
     def _seat(self, side: int, card: CardState) -> None:
         """Put a card given or taken on ``side``: in the place of the first card given
@@ -715,18 +752,31 @@ class Mechanics:
     def _replace_card(self, side: int, index: int, card_id: str) -> None:
         if self._stopped:
             return
-        defn = self._card_def(card_id)
+        defn, upgraded = self._named_card(card_id)
         f = self.fighters[side]
         old = f.cards[index]
-        f.set_card(index, fresh_card(defn, temporary=old.temporary,
-                                     vars=self._init_vars(side, defn)))
-        self._emit(E.CardReplaced, side, f.name, old.defn.name, defn.name)
+        new = fresh_card(defn, upgraded=upgraded, temporary=old.temporary,
+                         vars=self._init_vars(side, defn))
+        f.set_card(index, new)
+        self._emit(E.CardReplaced, side, f.name, old.defn.name, new.title)
 
-    def _card_def(self, card_id: str) -> EquipmentDef:
+    def _named_card(self, ref: str) -> tuple[EquipmentDef, bool]:
+        """The card a name found at run time means (as ``equipment:`` lists read it:
+        ``"Sword+"`` is the upgraded Sword) and whether it is the upgrade; a fault for an
+        unknown card, and for an upgrade of a card that has none."""
+        name, upgraded = upgrade_ref(ref)
+        if upgraded and name.endswith("+"):
+            raise ScriptError(f"'{ref}': a card has one upgrade "
+                              f"(write \"{upgrade_ref(name)[0]}+\")")
         try:
-            return self.rules.card(card_id)
+            defn = self.rules.card(name)
         except ValueError as err:
             raise ScriptError(str(err)) from None
+        if not upgraded:
+            return defn, False
+        if defn.upgraded is None:
+            raise ScriptError(f"'{ref}': {defn.name} has no upgrade")
+        return defn.upgraded, True
 
     # -------------------------------------------------------------- firing
 
@@ -790,14 +840,17 @@ class Mechanics:
             f.change_card(index, kept_use if kept else fired, uses)
             f.cards_used += 1
             f.last_used = index
-            if side == self.actor:
+            # A card whose script failed earns the AI no card_used (hot path: one test
+            # more per card the actor fires, ~1 bytecode a move in profile_engine --ops).
+            if side == self.actor and used is not None:
                 self.turn_cards_used += 1
 
     def _resolve(self, f: Fighter, side: int, index: int, card: CardState, act: EquipmentDef,
-                 names: dict, fury: bool) -> bool:
+                 names: dict, fury: bool) -> bool | None:
         """Curse, dodge, ``before use``, ``on use`` (twice with fury, when the owner held
         fury as the card fired: ``fury``): whether the card was used (then ``on any use``
-        runs), not fizzled or cancelled."""
+        runs), not fizzled or cancelled; None when its script failed (a fizzle by script
+        error, which earns the AI no ``card_used``)."""
         if "curse" in f.statuses and self._cursed(side, act, card):
             return False
         if act.cast == "target" and "dodge" in self.fighters[1 - side].statuses:
@@ -807,7 +860,7 @@ class Mechanics:
             result = self._card_hook(side, index, "before use", names)
             if result is None or result is NO_HOOK:
                 self._fizzled(side, card)
-                return False
+                return None
             if result.cancelled:
                 self._emit(E.Cancelled, side, f.name, card.title)
                 return False
@@ -824,18 +877,18 @@ class Mechanics:
             result = self._card_hook(side, index, "on use", names)
         if result is None:
             self._fizzled(side, card)
-            return False
+            return None
         return True
 
-    def _dodged(self, side: int, index: int, card: CardState, names: dict) -> bool:
+    def _dodged(self, side: int, index: int, card: CardState, names: dict) -> bool | None:
         """The target dodges ``card`` (a stack spent): ``on dodged`` runs instead; whether
-        the card was used."""
+        the card was used (None: its script failed)."""
         opp = 1 - side
         self._remove_status(opp, "dodge", 1)
         self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)
         if self._card_hook(side, index, "on dodged", names) is None:
             self._fizzled(side, card)
-            return False
+            return None
         return True
 
     def _cursed(self, side: int, act: EquipmentDef, card: CardState) -> bool:

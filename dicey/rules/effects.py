@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dicey.lang.effects import CardRef, Value
+from dicey.lang.effects import CARD_FIELDS, CardRef, Value
 from dicey.lang.errors import ScriptError
 
-from .state import UNLIMITED, pool_values
+from .state import SHOCK_NEXT, UNLIMITED, WEAKEN_NEXT, CardState, pool_values
 
 if TYPE_CHECKING:
     from .fight import Fight
@@ -78,12 +78,19 @@ class FightEffects:
     def say(self, text: str) -> None:
         self.fight._say(self.owner, str(text))
 
-    def give_card(self, card: str | CardRef) -> None:
+    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
+        to = self.owner if to_self else 1 - self.owner
         if isinstance(card, CardRef):
             side, index = self._handle(card)
-            self.fight._give_copy(self.owner, side, index)
+            self.fight._give_copy(to, side, index)
         else:
-            self.fight._give_card(self.owner, card)
+            self.fight._give_card(to, card)
+
+    def mark_card(self, card: CardRef, mark: str) -> bool:
+        return self.fight._mark_card(*self._handle(card), mark)
+
+    def discard(self, card: CardRef) -> None:
+        self.fight._discard(*self._handle(card))
 
     def take_card(self, card: CardRef) -> None:
         side, index = self._handle(card)
@@ -137,18 +144,22 @@ class FightEffects:
             return state.upgraded
         if name == "size":
             return state.defn.size
-        if name == "shocked":
-            return state.shocked
+        if name == "shocked":      # (a mark for the owner's next turn reads true too)
+            return state.shocked is True or state.shocked == SHOCK_NEXT
         if name == "weakened":
-            return state.weakened
+            return state.weakened or state.shocked == WEAKEN_NEXT
         if name == "button":
             return state.active.button
+        if name in _KIND_FIELDS:
+            return _KIND_FIELDS[name](state)
+        # (the interpreter asks for a variable only through ``card``: see e_Field)
         running = self.fight._live_vars   # (definition, variables) of cards running a hook
         live = running.get((side, index)) if running else None
         variables: dict[str, Any] = live[1] if live is not None else dict(state.vars)
         if name in variables:
             return variables[name]
-        raise ScriptError(f"card '{state.defn.name}' has no field '{name}'")
+        raise ScriptError(f"a card has no field '{name}' (its fields: "
+                          f"{', '.join(CARD_FIELDS)})")
 
     def _handle(self, card: CardRef) -> tuple[int, int]:
         """The side and index of a card value (one a card variable kept may name a place
@@ -161,3 +172,22 @@ class FightEffects:
         if self.card is None:
             raise ScriptError("'card' only exists in a card's script")
         return self.owner, self.card
+
+
+def _max_die(card: CardState) -> int:
+    """The highest die value the card takes now: a countdown takes any (6), a button
+    none (0), else what one of its slots takes."""
+    if card.active.countdown is not None:
+        return 6
+    return next((v for v in range(6, 0, -1) if any(s.accepts(v) for s in card.slots)), 0)
+
+
+#: The card fields that say what a card is, so a script can choose one by it.
+_KIND_FIELDS = {
+    "single_use": lambda c: c.active.single_use,
+    "once_per_fight": lambda c: c.active.once_per_fight,
+    "countdown": lambda c: c.countdown if c.active.countdown is not None else 0,
+    "slots": lambda c: 0 if c.active.button else len(c.slots),
+    "max_die": lambda c: 0 if c.active.button else _max_die(c),
+    "temporary": lambda c: bool(c.temporary),
+}

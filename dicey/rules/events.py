@@ -126,9 +126,11 @@ class CardMarked(Event):
     who: str
     card: str
     mark: str
+    later: bool = False      # set in the other fighter's turn: for the owner's next turn
 
     def describe(self) -> str:
-        return f"{self.who}'s {self.card} is {'shocked' if self.mark == 'shock' else 'weakened'}"
+        what = 'shocked' if self.mark == 'shock' else 'weakened'
+        return f"{self.who}'s {self.card} is {what}" + (" for its next turn" * self.later)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +371,18 @@ class CardTaken(CardGiven):
 
     def describe(self) -> str:
         return f"{self.who} takes {self.card} from {self.victim} for this fight"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    """``discard``: ``who``'s ``card`` is gone for the rest of the fight."""
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} is discarded for this fight"
 
 
 @dataclass(frozen=True, slots=True)

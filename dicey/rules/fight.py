@@ -39,8 +39,8 @@ from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
 from .state import (BUTTON, MAX_DICE, READS_LAST, CardState, Die, Fighter, FighterSetup,
-                    Outcome, card_slots, code, emptied, fresh_card, refreshed, released,
-                    slots_fit, uses_for)
+                    Outcome, card_slots, code, emptied, fresh_card, marked, refreshed,
+                    released, slots_fit)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -52,6 +52,9 @@ MAX_MOVES_PER_TURN = 200
 CERTAIN = Fraction(1)
 #: Phases: waiting for ``begin_turn``, in the actor's turn, or finished.
 READY, ACTING, OVER = "ready", "acting", "over"
+#: The phase while a turn starts, after its reset (a mark a script sets on the actor's card
+#: then is for this turn: see Combat._mark_card); begin_turn ends it.
+STARTING = "starting"
 
 
 class Fight(Mechanics):
@@ -176,6 +179,7 @@ class Fight(Mechanics):
         self.turn_bonus = self.turn_moves = self.turn_cards_used = self.turn_countdown = 0
         self._emit(E.TurnStarted, self.turn, side, f.name)
         self._reset(side)
+        self.phase = STARTING
         self._status_hooks(side, "on turn start")
         for who in (side, 1 - side):   # a fighter at 0 HP dies here, however it got there
             if self.fighters[who].hp <= 0 and not self._stopped:
@@ -223,7 +227,7 @@ class Fight(Mechanics):
                 outcomes = uniform([f.cards[i].key() for i in choices])
                 pick = self._chance.choose(outcomes)
                 i = next(i for i in choices if f.cards[i].key() == pick)
-                f.set_card(i, _marked(f.cards[i], mark))
+                f.set_card(i, marked(f.cards[i], mark))
                 self._emit(E.CardMarked, side, f.name, f.cards[i].title, mark)
 
     def _turn_start_hooks(self, side: int) -> None:
@@ -873,7 +877,7 @@ class Fight(Mechanics):
         flag = "shocked" if mark == "shock" else "weakened"
         for i, c in enumerate(f.cards):
             if _names(c, name) and not getattr(c, flag):
-                f.set_card(i, _marked(c, mark))
+                f.set_card(i, marked(c, mark))
                 return
         raise ValueError(f"cannot mark '{name}' {flag}: {_no_card(f, name)}")
 
@@ -930,12 +934,6 @@ def _card(rules: FightRules, name: str, upgraded: bool) -> CardState:
     return fresh_card(defn, upgraded=upgraded)
 
 
-def _marked(card: CardState, mark: str) -> CardState:
-    if mark == "shock":
-        return card._replace(shocked=True)
-    weak = card.defn.weakened
-    uses = uses_for(weak) if weak is not None else card.uses_left
-    return card._replace(weakened=True, uses_left=uses)
 
 
 def _names(card: CardState, name: str) -> bool:

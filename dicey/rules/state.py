@@ -26,6 +26,16 @@ from dicey.lang.defs import EquipmentDef, FighterDef, Slot
 from dicey.lang.interp import MAX_DICE as MAX_DICE
 #: ``uses_left`` of a card with unlimited uses.
 UNLIMITED = -1
+#: Why a card is gone (``CardState.gone``, true for each): used up (``True``), taken by
+#: the opponent (``take_card``) or discarded (``discard``).
+USED_UP, TAKEN, DISCARDED = 1, 2, 3
+#: ``CardState.temporary`` of a card taken from the opponent (a card given is ``True``).
+STOLEN = 2
+#: A shock or weaken mark set outside its owner's turn (``shock_card``, ``weaken_card``):
+#: it holds for the owner's next turn, from its start (:func:`refreshed` turns it into the
+#: mark itself). Both are kept in ``CardState.shocked`` (a card has one mark at most), so
+#: ``weakened`` stays true only while the card acts weakened.
+SHOCK_NEXT, WEAKEN_NEXT = 2, 3
 
 
 class Die(NamedTuple):
@@ -81,13 +91,13 @@ class CardState(NamedTuple):
     uses_left: int = 1                 # UNLIMITED for unlimited uses
     placed: tuple[int, ...] = ()
     countdown: int = 0
-    shocked: bool = False
+    shocked: int = False               # True, or a mark for the next turn: SHOCK_NEXT…
     weakened: bool = False
     times_used: int = 0
-    gone: bool = False                 # single use / once per fight: used up
+    gone: int = False                  # used up (True), TAKEN or DISCARDED
     vars: tuple[tuple[str, Any], ...] = ()
     upgraded: bool = False
-    temporary: bool = False            # given during the fight (give_card)
+    temporary: int = False             # given (True) or taken (STOLEN) in this fight
     burnt: int = 0                     # how many of the dice in ``placed`` were burning
 
     @property
@@ -203,7 +213,35 @@ def refreshed(card: CardState) -> CardState:
     uses = uses_for(card.defn)
     if card.uses_left == uses and not card.placed and not card.shocked and not card.weakened:
         return card
-    return card._replace(uses_left=uses, placed=(), shocked=False, weakened=False, burnt=0)
+    fresh = card._replace(uses_left=uses, placed=(), shocked=False, weakened=False, burnt=0)
+    if card.shocked == SHOCK_NEXT:     # chosen in the other fighter's turn, for this one
+        return marked(fresh, "shock")
+    if card.shocked == WEAKEN_NEXT:
+        return marked(fresh, "weaken")
+    return fresh
+
+
+def marked(card: CardState, mark: str, now: bool = True) -> CardState:
+    """``card`` shocked or weakened (``mark``: ``"shock"``/``"weaken"``) for this turn, or
+    for its owner's next turn (``now`` false: :data:`SHOCK_NEXT`, :data:`WEAKEN_NEXT`). A
+    card weakened that has not been used this turn takes the uses of its ``weakened``
+    block.
+
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> marked(rock, "shock").shocked, marked(rock, "weaken", now=False).shocked
+    (True, 3)
+    >>> later = refreshed(marked(rock, "weaken", now=False))
+    >>> later.shocked, later.weakened
+    (False, True)
+    """
+    if not now:
+        return card._replace(shocked=SHOCK_NEXT if mark == "shock" else WEAKEN_NEXT)
+    if mark == "shock":
+        return card._replace(shocked=True)
+    weak = card.defn.weakened
+    fresh = card.uses_left == uses_for(card.defn)
+    uses = uses_for(weak) if weak is not None and fresh else card.uses_left
+    return card._replace(weakened=True, uses_left=uses)
 
 
 def emptied(card: CardState, _: None = None) -> CardState:

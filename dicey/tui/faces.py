@@ -21,7 +21,7 @@ from rich.cells import cell_len
 
 from dicey.notation import (NOT_YET, READY, Progress, button_words, card_text, card_title,
                             counted, marks, readiness, ready_words, slot_line, slot_words,
-                            uses_line, uses_words, version_line)
+                            temporary_words, uses_line, uses_words, version_line)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
@@ -116,12 +116,14 @@ def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | Non
 
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
-                 ready: bool | None = None, progress: Progress | None = None
-                 ) -> tuple[str, list[tuple[str, str]]]:
+                 ready: bool | None = None, progress: Progress | None = None,
+                 opponent: str = "") -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
-    whole text, its upgrade and the mod it comes from. Nothing is cut: a card's text may be
+    whole text, its upgrade, how it came or went in this fight (``opponent``: the other
+    fighter's name, who took it or whom it was taken from) and the mod it comes from.
+    Nothing is cut: a card's text may be
     of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight,
     and ``progress``: how far it has come) says whether it can be used now, and when it
     can.
@@ -148,7 +150,7 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
              ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
         lines.append(("ready", readiness(card, ready, progress)))
-    lines.append(("uses", uses_words(card, in_fight)))
+    lines.append(("uses", uses_words(card, in_fight, opponent)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
                                  "until then it does nothing"))
@@ -169,7 +171,7 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
         lines.append(("upgrade", version_line(card.defn, card.defn.upgraded,
                                               f"{card.name}+", scripts=False)))
     if card.temporary:
-        lines.append(("for now", "given during this fight; gone after it"))
+        lines.append(("for now", temporary_words(card, opponent)))
     origin = getattr(card.defn, "origin", None)
     if origin is not None and origin.mod:
         lines.append(("from", f"the mod '{origin.mod}'"))

@@ -69,7 +69,9 @@ def symbols_of(library: Any) -> checker.Symbols:
         statuses=names(library.statuses), equipment=names(library.equipment),
         enemies=names(library.enemies), heroes=names(library.heroes),
         dungeons=names(library.dungeons),
-        sizes={ident: card.size for ident, card in library.equipment.items()})
+        sizes={ident: card.size for ident, card in library.equipment.items()},
+        upgrades={ident: card.upgraded is not None
+                  for ident, card in library.equipment.items()})
 
 
 def problems(source: str, symbols: checker.Symbols | None = None,

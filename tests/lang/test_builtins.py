@@ -49,6 +49,11 @@ EFFECTS = [
     ('give_card("Rock")', [("give_card", "Rock")]),
     ("give_card(card)", [("give_card", CardRef(None))]),
     ("take_card(target.cards[0])", [("take_card", CardRef(("target", 0)))]),
+    ('give_card("Rock", target)', [("give_card", "Rock", "target")]),
+    ("give_card(card, self)", [("give_card", CardRef(None))]),
+    ("shock_card(target.cards[0])", [("shock_card", CardRef(("target", 0)))]),
+    ("weaken_card(card)", [("weaken_card", CardRef(None))]),
+    ("discard(target.cards[0])", [("discard", CardRef(("target", 0)))]),
     ("end_turn()", [("end_turn",)]),
     ('replace_with("Sword")', [("replace_with", "Sword")]),
     ("reroll()", [("give_dice", (1,))]),
@@ -161,6 +166,12 @@ FAULTS = [
     ("sum([1, [2]])", "must be a number"), ("sum([1000000, 1])", "out of range"),
     ("count(3, 1)", "must be a list"), ("give_card(3)", "needs a card or a card's name, not a number"),
     ("take_card(1)", "take_card() needs a card (one of target.cards), not a number"),
+    ("shock_card(self)", "shock_card() needs a card (one of target.cards or self.cards), "
+                         "not a fighter"),
+    ("discard(\"Sword\")", "discard() needs a card (one of target.cards or self.cards), "
+                           "not a string"),
+    ("give_card(card, 3)", "give_card()'s second argument is a fighter (self or target), "
+                           "not a number"),
     ("replace_with(true)", "a card's name must be a string"),
     ("bonus(true)", "must be a number"), ("heal([2])", "must be a number"),
 ]

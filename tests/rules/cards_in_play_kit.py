@@ -94,3 +94,48 @@ def cards_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4)
 def held(fight: Fight, side: int) -> list[str]:
     """A side's cards by title, a card used up or taken in brackets."""
     return [f"({c.title})" if c.gone else c.title for c in fight.fighters[side].cards]
+
+
+def play(fight: Fight, *moves: str, seed: int = 0) -> list:
+    """Apply moves written as text (``"6 → Sticky Fingers"``); the events they made."""
+    import random
+
+    from dicey.lang.chance import SampleChance
+    from dicey.rules.protocol import Move
+    chance = SampleChance(random.Random(seed))
+    out = []
+    for text in moves:
+        out += fight.apply(Move.parse(text), chance)
+    return out
+
+
+def faults(events: Sequence[Any]) -> list[str]:
+    """The messages of the script faults among ``events``."""
+    from dicey.rules import events as E
+    return [e.message for e in events if isinstance(e, E.ScriptFault)]
+
+
+def play_hostile(folder: Path, hooks: str, seed: int, turns: int = 6) -> Fight:
+    """A card "Hostile" with these ``hooks`` (its unlimited ``on use`` and others), held
+    by both sides, played ``turns`` turns by the rule of thumb: a side never holds more
+    than 24 cards, and the key of each position is its copy's key. The fight after."""
+    import random
+
+    from dicey.ai.baseline import play_turn
+    from dicey.lang.chance import SampleChance
+    from dicey.library import load_library
+    path = folder / "hostile.dice"
+    path.write_text(f'equipment "Hostile" {{ slots: any\n uses: unlimited\n text: "x"\n'
+                    f'{hooks} }}\n')
+    library = load_library(use_mods=False, extra_files=[path])
+    assert not library.errors, library.errors
+    fight = cards_fight(library, ["Hostile", "Sword"], [3, 4, 5],
+                        opp=["Hostile", "Shield", "Sword"])
+    rng, chance = random.Random(seed), SampleChance(random.Random(seed))
+    for _ in range(turns):
+        if fight.is_over:
+            break
+        play_turn(fight, rng, chance)
+        assert all(len(f.cards) <= 24 for f in fight.fighters)
+        assert fight.copy().key() == fight.key()
+    return fight

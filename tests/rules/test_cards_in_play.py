@@ -12,7 +12,7 @@ from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import ACTING, READY
 from dicey.rules.protocol import Move
-from cards_in_play_kit import cards_fight, cards_library, held
+from cards_in_play_kit import cards_fight, cards_library, held, play_hostile
 
 
 @pytest.fixture(scope="module")
@@ -208,25 +208,9 @@ HOSTILE = st.lists(st.sampled_from([
 def test_hostile_take_and_give_loops_are_bounded(lib, tmp_path_factory, body, rounds, seed):
     """Loops of take and give, on both sides, end within the step budget and the cap:
     faults at worst, a side never above 24 cards, and the fight plays on."""
-    from dicey.library import load_library
-    from dicey.ai.baseline import play_turn
-    path = tmp_path_factory.mktemp("hostile") / "hostile.dice"
-    path.write_text('equipment "Hostile" { slots: any\n uses: unlimited\n text: "x"\n'
-                    f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
-                    f' on any use {{ {body[0]} }} }}\n')
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors
-    fight = cards_fight(library, ["Hostile", "Sword"], [3, 4, 5],
-                        opp=["Hostile", "Shield", "Sword"])
-    rng, chance = random.Random(seed), SampleChance(random.Random(seed))
-    for _ in range(6):
-        if fight.is_over:
-            break
-        play_turn(fight, rng, chance)
-        assert all(len(f.cards) <= 24 for f in fight.fighters)
-        fight.key()
-    copy = fight.copy()
-    assert copy.key() == fight.key()
+    play_hostile(tmp_path_factory.mktemp("hostile"),
+                 f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
+                 f' on any use {{ {body[0]} }}\n', seed)
 
 
 @pytest.mark.parametrize("up, counted, blow", [("", 4 + 3 + 1, 3 * 2 + 2),

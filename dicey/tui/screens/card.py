@@ -40,12 +40,13 @@ class Readable:
     owner: str = ""
     ready: bool | None = None
     progress: tuple[int, int] | None = None
+    opponent: str = ""       # the other side's name (who took the card, or whom from)
 
 
 def details_table(readable: Readable, in_fight: bool = True) -> tuple[str, Table]:
     """The card's title and its details as a two-column grid (labels, then wrapped text)."""
     title, lines = faces.card_details(readable.card, readable.key, readable.owner, in_fight,
-                                      readable.ready, readable.progress)
+                                      readable.ready, readable.progress, readable.opponent)
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()

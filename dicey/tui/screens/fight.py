@@ -419,10 +419,12 @@ class FightScreen(RunScreen):
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
         ready, progress = self._ready(side)[index], self._progress(side)[index]
+        opponent = self.session.fight.fighters[1 - side].name
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
-                            ready=ready, progress=progress)
-        return Readable(card, owner=self.enemy.name, ready=ready, progress=progress)
+                            ready=ready, progress=progress, opponent=opponent)
+        return Readable(card, owner=self.enemy.name, ready=ready, progress=progress,
+                        opponent=opponent)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too

@@ -1,0 +1,66 @@
+"""A card taken (or discarded) in a fight reads as such, not as used up: its face, its
+border's uses, and the reader's lines for both the victim's place and the thief's copy."""
+from __future__ import annotations
+
+import pytest
+
+from dicey.lang.defs import EquipmentDef, Slot
+from dicey.rules.state import DISCARDED, STOLEN, TAKEN, fresh_card
+from dicey.tui import faces
+
+
+def card(**kw):
+    kw.setdefault("slots", (Slot("any"),))
+    return fresh_card(EquipmentDef(kw.pop("id", "c"), kw.pop("name", "Claw"), **kw))
+
+
+@pytest.mark.parametrize("gone, face, uses", [
+    (True, "[any]", "used up"), (TAKEN, "[taken]", "taken"), (DISCARDED, "[gone]", "discarded"),
+])
+def test_a_gone_cards_face_says_why(gone, face, uses):
+    claw = card()._replace(gone=gone)
+    assert faces.slot_line(claw) == face and faces.uses_line(claw) == uses
+
+
+def test_a_taken_button_shows_taken():
+    fury = card(slots=(), button=True)._replace(gone=TAKEN)
+    assert faces.slot_line(fury, True) == "[taken]"
+    assert faces.readiness(fury, True) == "taken by the opponent for this fight"
+
+
+def test_the_reader_says_who_took_it_and_whom_from():
+    victims = dict(faces.card_details(card()._replace(gone=TAKEN), "a", opponent="Magpie")[1])
+    assert victims["uses"] == "taken by Magpie for this fight"
+    thiefs = dict(faces.card_details(card()._replace(temporary=STOLEN), owner="Magpie",
+                                     opponent="Rat")[1])
+    assert thiefs["for now"] == "taken from Rat for this fight"
+    given = dict(faces.card_details(card()._replace(temporary=True))[1])
+    assert given["for now"] == "given during this fight; gone after it"
+    used = dict(faces.card_details(card()._replace(gone=True))[1])
+    assert used["uses"] == "used up: gone for the rest of the fight"
+
+
+async def test_the_fight_screen_shows_and_reads_a_taken_card_at_80x24(home):
+    """The hero's card the enemy took: ``[taken]`` on its face, and ``x`` says by whom;
+    the enemy's copy says whom it was taken from."""
+    from dicey.rules.state import TAKEN as GONE_TAKEN
+    from test_reading_cards import body_text
+    from tui_kit import into_gambler, make_app, screen_text
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        fight = screen.session.fight
+        hero, enemy = fight.fighters
+        first = hero.cards[0]
+        hero.set_card(0, first._replace(gone=GONE_TAKEN))
+        enemy.add_card(first._replace(temporary=STOLEN))
+        screen.refresh_view()
+        await pilot.pause()
+        assert "[taken]" in "\n".join(screen_text(app))
+        await pilot.press("x")
+        assert f"taken by {enemy.name} for this fight" in body_text(app)
+        assert screen._readable(1, len(enemy.cards) - 1).opponent == hero.name
+        details = dict(faces.card_details(first._replace(temporary=STOLEN),
+                                          opponent=hero.name)[1])
+        assert details["for now"] == f"taken from {hero.name} for this fight"
