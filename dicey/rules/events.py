@@ -443,12 +443,24 @@ class Died(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    """``who``'s turn is over: ended by its move ``end turn``, or ``cut`` short by a card
+    (``end_turn()``: the dice left, ``unused``, are lost).
+
+    >>> TurnEnded(3, 0, "Warrior", (1, 2)).describe()
+    'Warrior ends the turn (1 2 unused)'
+    >>> TurnEnded(3, 0, "Warrior", (1, 2), cut=True).describe()
+    "Warrior's turn is over (1 2 lost)"
+    """
     turn: int
     side: int
     who: str
     unused: tuple[int, ...] = ()
+    cut: bool = False
 
     def describe(self) -> str:
+        if self.cut:
+            lost = f" ({_dice(self.unused)} lost)" if self.unused else ""
+            return f"{self.who}'s turn is over{lost}"
         left = f" ({_dice(self.unused)} unused)" if self.unused else ""
         return f"{self.who} ends the turn{left}"
 

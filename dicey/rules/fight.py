@@ -234,7 +234,8 @@ class Fight(Mechanics):
         self._cards_hook(side, "on turn start")
         self._fighter_hook(side, "on turn start")
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, cut: bool = False) -> None:
+        """The actor's turn ends (``cut``: by a card's ``end_turn()``, not its own move)."""
         side = self.actor
         f = self.fighters[side]
         self._cards_hook(side, "on turn end")
@@ -252,7 +253,7 @@ class Fight(Mechanics):
                 f.change_card(i, emptied, None)
         self._clear_statuses(side, "turn end")
         if self.log:
-            self._events.append(E.TurnEnded(self.turn, side, f.name, unused))
+            self._events.append(E.TurnEnded(self.turn, side, f.name, unused, cut))
         if self.outcome is not None and not self._ending:
             return
         if self.turn >= MAX_TURNS:
@@ -469,8 +470,12 @@ class Fight(Mechanics):
             # A script called end_turn() (its mark was in the queue): the turn ends with
             # this move. The common move has nothing queued, and pays nothing for this.
             self.turn_moves += 1
+            if log:   # said where the turn ends: after the move's last firing (fury's)
+                events = self._events
+                cut = [e for e in events if type(e) is E.TurnCut]
+                self._events = [e for e in events if type(e) is not E.TurnCut] + cut[:1]
             if self.phase == ACTING:
-                self._end_turn()
+                self._end_turn(cut=True)
         else:
             self.turn_moves += 1
         self._chance = None

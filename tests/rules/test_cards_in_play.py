@@ -162,6 +162,18 @@ def test_haymaker_ends_the_turn_and_the_dice_left_are_lost(lib):
     assert fight.turn_moves == 1
 
 
+def test_the_log_says_the_turn_ends_after_the_cards_last_firing_and_the_dice_lost(lib):
+    """With fury the log said the turn ended before the second hit; and the dice left
+    read 'unused', as if the fighter had chosen to end its turn."""
+    fight = cards_fight(lib, ["Haymaker", "Sword"], [5, 1, 2], statuses={"fury": 1})
+    fight.log = True
+    said = [e.describe() for e in play(fight, "5 → Haymaker")]
+    assert said[-4:] == ["Warrior uses Haymaker again (fury)",
+                         "Frog takes 12 damage → 16 HP",
+                         "Warrior's turn ends with Haymaker",
+                         "Warrior's turn is over (1 2 lost)"]
+
+
 def test_end_turn_in_the_other_fighters_turn_does_nothing(lib):
     fight = cards_fight(lib, ["Quitter"], [3], opp=["Sword"])
     play(fight, "end")
