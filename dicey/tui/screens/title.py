@@ -67,6 +67,24 @@ def run_line(library: Any, state: RunState) -> str:
             f" — floor {state.floor + 1}: {where}")
 
 
+#: The cells the menu's continue line has at 80 columns (72, less its border and mark).
+CONTINUE_CELLS = 68
+
+
+def _continue_line(where: str) -> str:
+    """The menu's continue line; one too long for it at 80 columns goes on after the
+    dash on a line of its own (wrapped anywhere, it left 'turn' and its number apart).
+
+    >>> _continue_line("Warrior, level 2, 18/28 HP — floor 2: next, Bully")
+    'Continue: Warrior, level 2, 18/28 HP — floor 2: next, Bully'
+    >>> print(_continue_line("Pickpocket, level 1, 41/80 HP — floor 1: vs Magpie, turn 17"))
+    Continue: Pickpocket, level 1, 41/80 HP
+    floor 1: vs Magpie, turn 17
+    """
+    line = f"Continue: {where}"
+    return line if cell_len(line) <= CONTINUE_CELLS else line.replace(" — ", "\n", 1)
+
+
 def tagline(library: Any, width: int) -> str:
     """The dungeon's name and its line: on one line when they fit ``width``, else each on
     its own (a line wrapped anywhere left a word alone under the rest).
@@ -139,7 +157,7 @@ class TitleScreen(DiceyScreen):
         self._show_tagline()
         menu = self.query_one("#menu", Menu)
         state = self.loaded.state
-        cont = f"Continue: {run_line(lib, state)}" if state else \
+        cont = _continue_line(run_line(lib, state)) if state else \
             "Continue (the save does not read: see below)" if self.loaded.problem else \
             "Continue (no saved run)"
         menu.set_options([Option("New run", id="new"),
