@@ -34,6 +34,25 @@ __all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_t
 CARD_KEYS = "abcdefijklmnoprsuvw"
 
 
+def card_keys(count: int) -> str:
+    """The keys of the first ``count`` cards, as the key line says them: runs of
+    letters in a row joined (the letters g and h play no card: they are the graph and
+    the hint).
+
+    >>> card_keys(1), card_keys(6), card_keys(7), card_keys(9), card_keys(30)
+    ('a', 'a-f', 'a-f, i', 'a-f, i-k', 'a-f, i-p, r-s, u-w')
+    """
+    keys = CARD_KEYS[:max(1, count)]
+    runs: list[str] = []
+    start = prev = keys[0]
+    for key in keys[1:] + " ":
+        if key != chr(ord(prev) + 1):
+            runs.append(start if start == prev else f"{start}-{prev}")
+            start = key
+        prev = key
+    return ", ".join(runs)
+
+
 def move_label(move: Move, cards: Sequence[CardState]) -> str:
     """A move as the fight screen says it: the die by its face (``the 5``: a die's key is
     its place in the tray, which moves change), the card by its key and title as on the

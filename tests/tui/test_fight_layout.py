@@ -442,3 +442,17 @@ async def test_more_cards_than_a_row_holds_show_around_the_card_cursor(home):
         enemy = screen.query_one("#enemy-cards", CardRow)     # (4 cards: all of them)
         assert not enemy.query_one(".beyond-before").display
         assert len([c for c in enemy.query(CardView) if c.display]) == 4
+
+
+async def test_the_key_line_names_the_card_keys_there_are(home):
+    """With seven cards it said 'a-i card', though g and h play no card."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        screen.session.fight.set_position(0, equipment=["dagger"] * 7)
+        screen.refresh_view()
+        await pilot.pause()
+        assert "a-f, i card" in shown(screen.query_one(KeyBar))
+        await pilot.press("1")
+        await pilot.press("j")
+        assert message(screen) == "There is no card j: your cards are a-f, i."

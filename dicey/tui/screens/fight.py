@@ -171,9 +171,7 @@ class FightScreen(RunScreen):
         one)."""
         hero = self.session.fight.fighters[HERO]
         dice = min(len(hero.dice), 9)
-        cards = min(len(hero.cards), len(CARD_KEYS))
-        return ("1" if dice <= 1 else f"1-{dice}",
-                CARD_KEYS[0] if cards <= 1 else f"{CARD_KEYS[0]}-{CARD_KEYS[cards - 1]}")
+        return "1" if dice <= 1 else f"1-{dice}", faces.card_keys(len(hero.cards))
 
     def _key_line(self) -> tuple[Key, ...]:
         """The fight's keys that do something now: in the hero's turn, the die and card
@@ -501,9 +499,9 @@ class FightScreen(RunScreen):
             if not hero.cards:
                 said = f"There is no card {key}: you have no cards."
             else:
-                last = CARD_KEYS[min(len(hero.cards), len(CARD_KEYS)) - 1]
-                said = f"There is no card {key}: your cards are {CARD_KEYS[0]}-{last}." \
-                    if last != CARD_KEYS[0] else f"There is no card {key}: your card is {last}."
+                said = f"There is no card {key}: your cards are " \
+                    f"{faces.card_keys(len(hero.cards))}." if len(hero.cards) > 1 else \
+                    f"There is no card {key}: your card is {CARD_KEYS[0]}."
             if key == "i":     # (i opens the inventory on the map and on a reward)
                 said += " The inventory opens only between fights."
             self.say(said)
