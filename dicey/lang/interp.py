@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from . import ast as A
 from .builtins import BUILTINS
@@ -1103,17 +1103,55 @@ def _holds(node: Any, wanted: Callable[[Any], bool]) -> bool:
 def find_node(node: Any, wanted: Callable[[Any], bool]) -> Any:
     """The first node of a script (any AST node, or a tuple of them) that is ``wanted``,
     in the order it is written; None if there is none."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(reversed(item))
-        elif wanted(item):
+    for item in walk_nodes(node):
+        if wanted(item):
             return item
-        elif hasattr(item, "__dataclass_fields__") and not isinstance(item, A.Pos):
-            stack.extend(getattr(item, f) for f in reversed(item.__dataclass_fields__)
-                         if f not in ("pos", "func_pos", "name_pos"))
     return None
+
+
+#: Per AST class, the fields that hold its parts, last first (see walk_nodes).
+_PART_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _part_fields(cls: type) -> tuple[str, ...]:
+    fields = _PART_FIELDS.get(cls)
+    if fields is None:
+        fields = _PART_FIELDS[cls] = () if cls is A.Pos else tuple(
+            f for f in reversed(getattr(cls, "__dataclass_fields__", ()))
+            if f not in ("pos", "func_pos", "name_pos"))
+    return fields
+
+
+def walk_nodes(node: Any) -> Iterator[Any]:
+    """Every node of a script (any AST node, or a tuple of them) and every value in its
+    fields, in the order it is written."""
+    stack = [node]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        if type(item) is tuple:
+            push(reversed(item))
+        else:
+            yield item
+            fields = _part_fields(type(item))
+            if fields:
+                push([getattr(item, f) for f in fields])
+
+
+def script_facts(node: Any) -> tuple[bool, bool, bool]:
+    """In one walk of a script: whether it can reach a chance point
+    (:func:`reaches_chance`), may call ``end_turn()`` (:func:`ends_turn`) and reads a
+    fighter's ``last_used`` (:func:`reads_last_used`)."""
+    random = ends = reads = False
+    for item in walk_nodes(node):
+        kind = type(item)
+        if kind is A.Call:
+            builtin = BUILTINS.get(item.func)
+            random = random or (builtin is not None and builtin.random)
+            ends = ends or item.func == "end_turn"
+        elif kind is A.Field and item.name == "last_used":
+            reads = True
+    return random, ends, reads
 
 
 def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
@@ -1273,9 +1311,10 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     """Compile a statement list (a hook's body)."""
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
-    return Script(event, body, path=path, pos=pos, is_random=reaches_chance(stmts),
+    random, ends, reads = script_facts(stmts)
+    return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
-                  ends_turn=ends_turn(stmts), reads_last=reads_last_used(stmts))
+                  ends_turn=ends, reads_last=reads)
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1286,9 +1325,9 @@ def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
 def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
+    random, _, reads = script_facts(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
-                      is_random=reaches_chance(expr), statuses=scope.statuses,
-                      reads_last=reads_last_used(expr))
+                      is_random=random, statuses=scope.statuses, reads_last=reads)
 
 
 def run_source(source: str, effects: Effects, chance: Chance,
