@@ -43,7 +43,8 @@ from dicey.lang.errors import ScriptError, did_you_mean
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, card_ref
-from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, STOLEN, TAKEN, UNLIMITED, CardState,
+from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN, UNLIMITED,
+                    WEAKEN_NEXT, CardState,
                     Die, Fighter, fired, marked,
                     fresh_card, kept_use, literal_value, pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
@@ -716,7 +717,15 @@ class Mechanics:
             raise ScriptError(f"{mark}_card(): {card.title} is not in play (used up, taken "
                               "or discarded)")
         now = side == self.actor and self.phase in ("acting", "starting")
-        if (now and card.placed) or not card_mark_choices((card,), mark):
+        if now:
+            probe = card
+            if card.placed:
+                return False
+        elif card.shocked in (SHOCK_NEXT, WEAKEN_NEXT):   # marked for that turn already
+            return False
+        else:   # the marks of its owner's turn that is over go at its next turn's start
+            probe = card._replace(shocked=False, weakened=False)
+        if not card_mark_choices((probe,), mark):
             return False
         f.set_card(index, marked(card, mark, now))
         self._emit(E.CardMarked, side, f.name, card.title, mark, not now)

@@ -201,6 +201,21 @@ def test_a_marked_card_is_not_marked_again_and_weaken_takes_the_next_turn(lib):
     assert [c.weakened for c in fight.fighters[1].cards] == [True, True]
 
 
+def test_a_card_marked_for_its_last_turn_can_be_marked_for_its_next(lib):
+    """The mark of the turn the opponent just played was still on its card in the next of
+    one's own: weaken_card refused it, and every other turn went unmarked."""
+    fight = cards_fight(lib, ["Sapper"], [3], opp=["Sword", "Shield"])
+    for turn in range(3):
+        events = play(fight, "3 → Sapper")
+        assert lines(events, E.Said) == ["Warrior: 1", "Warrior: 1"], turn
+        play(fight, "end")
+        fight.begin_turn(SampleChance(random.Random(turn)))
+        assert [c.weakened for c in fight.fighters[1].cards] == [True, True], turn
+        play(fight, "end")
+        fight.begin_turn(SampleChance(random.Random(turn)))
+        fight.set_position(0, dice=[3])
+
+
 def test_marking_a_card_not_in_play_is_a_fault(lib):
     fight = cards_fight(lib, ["Late Jammer"], [3, 4], opp=["Sword", "Shield"])
     events = play(fight, "3 → Late Jammer", "4 → Late Jammer")
@@ -219,9 +234,9 @@ def test_shock_card_on_ones_own_card_marks_it_now(lib):
 
 def test_the_key_tells_a_mark_for_next_turn_from_one_now(lib):
     a = cards_fight(lib, ["Jammer"], [3], opp=["Sword"])
-    b = cards_fight(lib, ["Jammer"], [3], opp=["Sword"], opp_shocked=["Sword"])
     play(a, "3 → Jammer")
-    play(b, "3 → Jammer")         # Sword already shocked: nothing marked
+    b = a.copy()                  # the same, but the Sword shocked now
+    b.fighters[1].set_card(0, b.fighters[1].cards[0]._replace(shocked=True))
     assert a.fighters[1].cards[0].shocked == SHOCK_NEXT and b.fighters[1].cards[0].shocked
     assert a.key() != b.key()
     assert a.copy().key() == a.key()
