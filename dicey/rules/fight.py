@@ -482,6 +482,9 @@ class Fight(Mechanics):
         if not log:
             return []
         events, self._events = self._events, []
+        if self.outcome is not None and any(type(e) is E.TurnCut for e in events):
+            # a card that was to end the turn ended the fight: no turn ends with it
+            events = [e for e in events if type(e) is not E.TurnCut]
         return self._with_faults(events)
 
     def _locate(self, move: Move) -> tuple[int, int]:

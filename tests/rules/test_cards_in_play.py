@@ -174,6 +174,17 @@ def test_the_log_says_the_turn_ends_after_the_cards_last_firing_and_the_dice_los
                          "Warrior's turn is over (1 2 lost)"]
 
 
+def test_a_turn_ending_card_that_wins_the_fight_ends_no_turn_in_the_log(lib):
+    """Fury's second hit won the fight, after a line saying the turn ended."""
+    fight = cards_fight(lib, ["Haymaker", "Sword"], [5, 1], statuses={"fury": 1})
+    fight.set_position(1, hp=20)
+    fight.log = True
+    said = [e.describe() for e in play(fight, "5 → Haymaker")]
+    assert "Warrior's turn ends with Haymaker" not in said
+    assert said[-4:-1] == ["Warrior uses Haymaker again (fury)", "Frog takes 8 damage → 0 HP",
+                          "Frog is defeated"]
+
+
 def test_end_turn_in_the_other_fighters_turn_does_nothing(lib):
     fight = cards_fight(lib, ["Quitter"], [3], opp=["Sword"])
     play(fight, "end")
