@@ -829,6 +829,7 @@ class Mechanics:
         # the card whose own script grants them.
         statuses = f.statuses
         held = ("fury" in statuses, "reequip" in statuses) if statuses else _HELD_NONE
+        f.last_used = index       # from the moment it fires: the hooks its blows set off see it
         used = self._resolve(f, side, index, card, act, names, held[0])
         # Most fighters have no ``on any use`` hook at all, on a card or a status (the
         # cards' hooks are kept on the fighter: card_events(), without the call).
@@ -848,7 +849,6 @@ class Mechanics:
                     uses -= 1
             f.change_card(index, kept_use if kept else fired, uses)
             f.cards_used += 1
-            f.last_used = index
             # A card whose script failed earns the AI no card_used (hot path: one test
             # more per card the actor fires, ~1 bytecode a move in profile_engine --ops).
             if side == self.actor and used is not None:

@@ -16,6 +16,13 @@ from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, WEAKEN_NEXT
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
 
 CARDS = '''
+equipment "Grudge" {
+    slots: any
+    text: "Name the card that hurt you"
+    on use { attack(d) }
+    on damage taken { for c in target.last_used { say(c.name) } }
+}
+
 equipment "Upgrader" {
     slots: any
     uses: unlimited
@@ -360,3 +367,11 @@ def test_hostile_give_discard_and_mark_loops_are_bounded(tmp_path_factory, body,
                  f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
                  f' on turn start {{ {body[-1]} }}\n'
                  f' on any use {{ {body[0]} }}\n', seed)
+
+
+def test_last_used_is_the_card_firing_from_the_moment_it_fires(lib):
+    """A hook its blow set off saw the card used before it ([] on a first card): a card
+    that steals 'the card that just hit you' took the wrong one."""
+    fight = cards_fight(lib, ["Sword", "Shield"], [3, 4], opp=["Grudge"])
+    assert lines(play(fight, "3 → Sword"), E.Said) == ["Frog: Sword"]
+    assert fight.fighters[0].last_used == 0
