@@ -516,7 +516,10 @@ class _ScriptChecker:
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
         else:
-            hint = did_you_mean(name, self._visible()) or elsewhere(name, {}, self.symbols)
+            hint = did_you_mean(name, self._visible())
+            other = "" if hint else elsewhere(A.make_id(name), {}, self.symbols)
+            if other:    # a card, an enemy… named bare: its name is a string
+                hint = f"{other[:-1]}: its name is written in quotes, \"{name}\")"
             self.report.error(node.pos, f"unknown name '{name}'{hint}")
 
     def e_ListExpr(self, node: A.ListExpr, wanted: str) -> str:
