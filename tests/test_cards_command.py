@@ -211,3 +211,14 @@ def test_a_button_says_how_far_it_has_come_and_that_curses_pass_it_by(cli):
     barricade = cli("--no-mods", "cards", "barricade")[1]
     assert "progress" not in barricade and "weakened never" in barricade
     assert "weakened [≤5] (was [any])" in cli("--no-mods", "cards", "sword")[1]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["cards", "Focus+"], "dicey: error: 'Focus+': Focus has no upgrade"),
+    (["fight", "Rat", "--hero", "Warrior+"],
+     "dicey: error: unknown hero 'Warrior+' (a hero has no upgrade: Warrior)"),
+])
+def test_an_upgrade_of_what_has_none_is_refused(cli, argv, words):
+    """'Junk+' showed the plain card, and a hero 'Warrior+' played the Warrior."""
+    code, out, err = cli(*argv)
+    assert code == 2 and err.strip() == words and out == ""

@@ -112,12 +112,19 @@ def find(lib: Library, what: str, name: str) -> Any:
     what X is instead (``Frog is an enemy``), or else the names there are."""
     table = {"hero": lib.heroes, "enemy": lib.enemies, "card": lib.equipment}[what]
     try:
-        return {"hero": lib.hero, "enemy": lib.enemy, "card": lib.card}[what](name)
+        found = {"hero": lib.hero, "enemy": lib.enemy, "card": lib.card}[what](name)
     except KeyError as err:
         message = err.args[0]
         if message == f"unknown {what} '{name}'":   # nothing close and nothing else
             message += f" ({choices(what, (d.name for d in table.values()))})"
         raise KeyError(message) from None
+    if name.strip().endswith("+"):    # an upgrade: a card's only, and a card that has one
+        if what != "card":
+            raise KeyError(f"unknown {what} '{name}' (a {what} has no upgrade: "
+                           f"{found.name})")
+        if found.upgraded is None:
+            raise KeyError(f"'{name}': {found.name} has no upgrade")
+    return found
 
 
 def check_preset(name: str | None) -> str | None:
