@@ -93,17 +93,24 @@ def line_texts(fight: Fight, moves: list[Move]) -> list[str]:
     """Each move of a line in words (:func:`move_text`), in the state the line reaches; a
     move that ends the turn by itself (a card that calls ``end_turn()``) says so, and
     whether dice are lost with it."""
-    out, state = [], fight
+    return [text + ("" if cut is None else " (ends the turn; the dice left are lost)"
+                    if cut else " (ends the turn)")
+            for text, cut in line_steps(fight, moves)]
+
+
+def line_steps(fight: Fight, moves: list[Move]) -> list[tuple[str, int | None]]:
+    """Each move of a line in words, in the state the line reaches, with, for a move that
+    ends the turn by itself, how many dice are lost with it (None for any other)."""
+    out: list[tuple[str, int | None]] = []
+    state = fight
     for move in moves:
-        text = move_text(state, move)
+        text, cut = move_text(state, move), None
         if not move.is_end and not state.turn_over:
             before = state
             state = likeliest_result(state, move)
             if state.turn_over and not state.is_over:
-                left = len(before.fighters[before.actor].dice) - (move.action != "use")
-                text += " (ends the turn; the dice left are lost)" if left > 0 else \
-                    " (ends the turn)"
-        out.append(text)
+                cut = max(0, len(before.fighters[before.actor].dice) - (move.action != "use"))
+        out.append((text, cut))
     return out
 
 

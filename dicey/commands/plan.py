@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from dicey.ai.graph import score_text, state_label
-from dicey.ai.moves import line_texts, move_text
+from dicey.ai.moves import line_steps, line_texts, move_text
 from dicey.ai.planner import Plan, plan_turn
 from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, load_scenario
 from dicey.rules.fight import Fight
@@ -98,7 +98,11 @@ def run(args: argparse.Namespace) -> int:
     except (ScenarioError, ValueError) as err:
         return fail(str(err))
     if args.json:
-        json.dump({"scenario": scenario.name, **plan.to_json()}, sys.stdout,
+        data = plan.to_json()
+        for said, (_, cut) in zip(data["moves"], line_steps(fight, plan.moves)):
+            if cut is not None:       # a card that ends the turn by itself
+                said.update(ends_turn=True, dice_lost=cut)
+        json.dump({"scenario": scenario.name, **data}, sys.stdout,
                   ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:

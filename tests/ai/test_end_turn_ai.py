@@ -3,6 +3,7 @@ cards: the planner, MCTS, the rule of thumb, ``dicey plan`` and the decision gra
 see that the turn is over after such a move."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -104,3 +105,8 @@ def test_dicey_plan_shows_a_plan_that_ends_with_the_card(cli, tmp_path):
     code, out, err = cli("plan", str(scenario), "--no-mods")
     assert code == 0, err
     assert "3. 6 → Haymaker (ends the turn; the dice left are lost)" in out
+    code, out, err = cli("plan", str(scenario), "--no-mods", "--json")
+    moves = json.loads(out)["moves"]
+    assert moves[-1] == {"action": "place", "die": 6, "card": "Haymaker", "ends_turn": True,
+                         "dice_lost": 1}
+    assert all("ends_turn" not in m for m in moves[:-1])
