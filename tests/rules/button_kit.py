@@ -95,15 +95,21 @@ equipment "Broken Button" {
 '''
 
 
-def button_library(folder: Path) -> Any:
-    """The base game with :data:`BUTTONS` loaded on top (``folder``: where to write it)."""
+def library_with(folder: Path, name: str, source: str) -> Any:
+    """The base game with ``source`` loaded on top, written to ``folder/name`` (it must
+    load without an error)."""
     from dicey.library import load_library
 
-    path = folder / "buttons.dice"
-    path.write_text(BUTTONS)
+    path = folder / name
+    path.write_text(source)
     library = load_library(use_mods=False, extra_files=[path])
     assert not library.errors, library.errors
     return library
+
+
+def button_library(folder: Path) -> Any:
+    """The base game with :data:`BUTTONS` loaded on top (``folder``: where to write it)."""
+    return library_with(folder, "buttons.dice", BUTTONS)
 
 
 def button_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4), *,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from button_kit import button_fight
+from button_kit import button_fight, library_with
 from dicey.rules.fight import Fight
 
 CARDS = '''
@@ -74,13 +74,7 @@ override enemy "Slime" { hp: 14; dice: 2; equipment: "Pilfer", "Sword" }
 
 def cards_library(folder: Path) -> Any:
     """The base game with :data:`CARDS` loaded on top (``folder``: where to write it)."""
-    from dicey.library import load_library
-
-    path = folder / "cards_in_play.dice"
-    path.write_text(CARDS)
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors, library.errors
-    return library
+    return library_with(folder, "cards_in_play.dice", CARDS)
 
 
 def cards_fight(library: Any, cards: Sequence[str], dice: Sequence[int] = (3, 4), *,
@@ -123,12 +117,9 @@ def play_hostile(folder: Path, hooks: str, seed: int, turns: int = 6) -> Fight:
 
     from dicey.ai.baseline import play_turn
     from dicey.lang.chance import SampleChance
-    from dicey.library import load_library
-    path = folder / "hostile.dice"
-    path.write_text(f'equipment "Hostile" {{ slots: any\n uses: unlimited\n text: "x"\n'
-                    f'{hooks} }}\n')
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors, library.errors
+    library = library_with(folder, "hostile.dice",
+                           f'equipment "Hostile" {{ slots: any\n uses: unlimited\n text: "x"\n'
+                           f'{hooks} }}\n')
     fight = cards_fight(library, ["Hostile", "Sword"], [3, 4, 5],
                         opp=["Hostile", "Shield", "Sword"])
     rng, chance = random.Random(seed), SampleChance(random.Random(seed))

@@ -12,24 +12,13 @@ from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import ACTING, READY
 from dicey.rules.protocol import Move
-from cards_in_play_kit import cards_fight, cards_library, held, play_hostile
+from button_kit import library_with
+from cards_in_play_kit import cards_fight, cards_library, faults, held, play, play_hostile
 
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     return cards_library(tmp_path_factory.mktemp("cards"))
-
-
-def play(fight, *moves, seed=0):
-    chance = SampleChance(random.Random(seed))
-    out = []
-    for text in moves:
-        out += fight.apply(Move.parse(text), chance)
-    return out
-
-
-def faults(events):
-    return [e.message for e in events if isinstance(e, E.ScriptFault)]
 
 
 # ------------------------------------------------------------------ take_card
@@ -126,12 +115,8 @@ def test_last_used_is_part_of_the_key_where_a_card_reads_it(lib, opp, differ):
 
 
 def test_give_card_of_a_name_computed_at_run_time_faults_clearly(lib, tmp_path):
-    from dicey.library import load_library
-    path = tmp_path / "x.dice"
-    path.write_text('equipment "Namer" { slots: any\n text: "x"\n'
-                    ' on use { give_card("Swo" + "rdd") } }\n')
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors
+    library = library_with(tmp_path, "x.dice", 'equipment "Namer" { slots: any\n text: "x"\n'
+                                              ' on use { give_card("Swo" + "rdd") } }\n')
     fight = cards_fight(library, ["Namer"], [3])
     events = play(fight, "3 → Namer")
     assert faults(events) == ["unknown card 'Swordd' (did you mean 'sword'?)"]

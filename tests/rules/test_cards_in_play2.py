@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, WEAKEN_NEXT
+from button_kit import library_with
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
 
 CARDS = '''
@@ -125,12 +126,7 @@ equipment "Giveback" {
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    from dicey.library import load_library
-    path = tmp_path_factory.mktemp("cards2") / "cards2.dice"
-    path.write_text(CARDS)
-    library = load_library(use_mods=False, extra_files=[path])
-    assert not library.errors, library.errors
-    return library
+    return library_with(tmp_path_factory.mktemp("cards2"), "cards2.dice", CARDS)
 
 
 def lines(events, kind):
