@@ -104,11 +104,13 @@ _TABLE = [
        "1 if marked", effect=True),
     _b("discard", "c:card", "int",
        "card c (in play, either side) is gone for the rest of the fight", effect=True),
-    _b("take_card", "c:card", "int",
-       "the owner takes the opponent's card c (in play) for the rest of the fight",
+    _b("take_card", "c:card, turns?:int", "int",
+       "the owner takes the opponent's card c (in play) for the rest of the fight, or "
+       "until the end of its turns-th turn from now (1: this turn), when it goes back",
        effect=True),
-    _b("end_turn", "", "int",
-       "the owner's turn ends once this move is done (the dice left are lost)",
+    _b("end_turn", "who?:fighter", "int",
+       "the turn of the owner (or who) ends once this move is done (the dice left are "
+       "lost), when it is that fighter's turn; 1 if it will",
        effect=True),
     _b("replace_with", "name:str", "int", "turn this card into another", effect=True),
 ]

@@ -82,14 +82,15 @@ _CONTEXT_TYPES: dict[str, str] = {
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
                         "name": "str", "cards_used": "int", "dice": "list",
                         # lists of cards: ``last_used`` holds 0 or 1 (there is no null)
-                        "cards": "list", "last_used": "list"}
+                        "cards": "list", "last_used": "list", "used_this_turn": "list"}
 _CARD_FIELD_TYPES = {"times_used": "int", "uses_left": "int", "name": "str", "id": "str",
                      "upgraded": "bool", "size": "int", "shocked": "bool", "weakened": "bool",
                      "button": "bool", "single_use": "bool", "once_per_fight": "bool",
                      "countdown": "int", "slots": "int", "max_die": "int",
                      "temporary": "bool"}
 #: What a fighter's lists of cards hold, said where one is read as a card.
-_CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards"}
+_CARD_LISTS = {"cards": "the cards it has in play", "last_used": "0 or 1 cards",
+               "used_this_turn": "the cards it used this turn, in order"}
 
 
 def taken_name(name: str, scope: Scope, statuses: dict[str, str]) -> str | None:

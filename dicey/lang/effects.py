@@ -36,7 +36,7 @@ DAMAGE_KINDS = ("attack", "pierce", "hurt", "recoil")
 DAMAGE_TYPES = ("normal", "fire", "ice", "shock", "poison")
 #: Fields every fighter has, besides one field per status id.
 FIGHTER_FIELDS = ("hp", "max_hp", "dice_count", "level", "name", "cards_used", "dice", "cards",
-                  "last_used")
+                  "last_used", "used_this_turn")
 #: Fields every card has, besides its ``var``s.
 CARD_FIELDS = ("times_used", "uses_left", "name", "id", "upgraded", "size", "shocked",
                "weakened", "button", "single_use", "once_per_fight", "countdown", "slots",
@@ -91,12 +91,13 @@ class Effects(Protocol):
     def discard(self, card: CardRef) -> None:
         """A card in play, of either side, is gone for the rest of the fight."""
 
-    def take_card(self, card: CardRef) -> None:
-        """The owner takes the opponent's card in play for the rest of the fight."""
+    def take_card(self, card: CardRef, turns: int | None = None) -> None:
+        """The owner takes the opponent's card in play for the rest of the fight, or
+        (``turns`` ≥ 1) until the end of the owner's ``turns``-th turn from now."""
 
-    def end_turn(self) -> bool:
-        """End the owner's turn once the move under way is done; whether it will end (it
-        is the owner's move)."""
+    def end_turn(self, to_self: bool = True) -> bool:
+        """End the owner's turn (``to_self``) or the opponent's once the move under way is
+        done; whether it will end (it is that fighter's move)."""
 
     def replace_with(self, card_id: str) -> None:
         """Turn the running card into another card."""
@@ -121,10 +122,12 @@ class RecordingEffects:
 
     fighters: dict[str, dict[str, Value]] = field(default_factory=lambda: {
         "self": {"hp": 20, "max_hp": 24, "dice_count": 3, "level": 1, "name": "Warrior",
-                 "cards_used": 0, "dice": (), "cards": (CardRef(),), "last_used": ()},
+                 "cards_used": 0, "dice": (), "cards": (CardRef(),), "last_used": (),
+                 "used_this_turn": ()},
         "target": {"hp": 12, "max_hp": 12, "dice_count": 2, "level": 1, "name": "Frog",
                    "cards_used": 0, "dice": (), "cards": (CardRef(("target", 0)),),
-                   "last_used": (CardRef(("target", 0)),)},
+                   "last_used": (CardRef(("target", 0)),),
+                   "used_this_turn": (CardRef(("target", 0)),)},
     })
     cards: dict[Any, dict[str, Value]] = field(default_factory=lambda: {
         None: {"times_used": 0, "uses_left": 1, "name": "Sword", "id": "sword",
@@ -193,11 +196,12 @@ class RecordingEffects:
     def discard(self, card: CardRef) -> None:
         self.calls.append(("discard", card))
 
-    def take_card(self, card: CardRef) -> None:
-        self.calls.append(("take_card", card))
+    def take_card(self, card: CardRef, turns: int | None = None) -> None:
+        self.calls.append(("take_card", card) if turns is None else
+                          ("take_card", card, turns))
 
-    def end_turn(self) -> bool:
-        self.calls.append(("end_turn",))
+    def end_turn(self, to_self: bool = True) -> bool:
+        self.calls.append(("end_turn",) if to_self else ("end_turn", "target"))
         return True
 
     def replace_with(self, card_id: str) -> None:

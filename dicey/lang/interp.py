@@ -983,7 +983,15 @@ def _card(value: Value, pos: A.Pos | None, func: str = "take_card",
 
 
 def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
-    fr.fx.take_card(_card(args[0], pos))
+    card = _card(args[0], pos)
+    if len(args) < 2:
+        fr.fx.take_card(card)
+        return 0
+    turns = args[1]
+    if type(turns) is not int or turns < 1:
+        raise _fault(f"take_card()'s turns is a whole number of turns, at least 1, not "
+                     f"{turns if type(turns) is int else type_name(turns)}", pos)
+    fr.fx.take_card(card, turns)
     return 0
 
 
@@ -1011,7 +1019,12 @@ def _discard(fr: _Frame, args: list, pos: A.Pos) -> int:
 
 
 def _end_turn(fr: _Frame, args: list, pos: A.Pos) -> int:
-    return 1 if fr.fx.end_turn() else 0
+    if not args:
+        return 1 if fr.fx.end_turn() else 0
+    if type(args[0]) is not FighterRef:
+        raise _fault(f"end_turn()'s argument is a fighter (self or target), not "
+                     f"{type_name(args[0])}", pos)
+    return 1 if fr.fx.end_turn(args[0].who == "self") else 0
 
 
 def _extremum(pick: Callable) -> Callable:
@@ -1085,14 +1098,33 @@ def reaches_chance(node: Any) -> bool:
 
 
 def ends_turn(node: Any) -> bool:
-    """Whether a script (any AST node, or a tuple of them) may call ``end_turn()``."""
-    return _holds(node, lambda item: isinstance(item, A.Call) and item.func == "end_turn")
+    """Whether a script (any AST node, or a tuple of them) may end its owner's turn:
+    ``end_turn()``, ``end_turn(self)`` (``end_turn(target)`` ends the other's)."""
+    return _holds(node, lambda item: isinstance(item, A.Call) and _ends_own(item))
+
+
+def _ends_own(call: A.Call) -> bool:
+    """Whether a call is an ``end_turn`` that may end its owner's turn (any but
+    ``end_turn(target)``, which ends the other fighter's)."""
+    return call.func == "end_turn" and not (
+        call.args and isinstance(call.args[0], A.Name) and call.args[0].id == "target")
+
+
+def _lends(call: A.Call) -> bool:
+    """Whether a call takes a card for a while (``take_card(c, turns)``)."""
+    return call.func == "take_card" and len(call.args) > 1
+
+
+#: The fighter fields that tell which cards it used (a fight's key holds them only when
+#: some script may read one).
+HISTORY_FIELDS = frozenset({"last_used", "used_this_turn"})
 
 
 def reads_last_used(node: Any) -> bool:
     """Whether a script (any AST node, or a tuple of them) reads a fighter's
-    ``last_used`` (the AI's key of a position holds it only when some script may)."""
-    return _holds(node, lambda item: isinstance(item, A.Field) and item.name == "last_used")
+    ``last_used`` or ``used_this_turn`` (the AI's key of a position holds them only when
+    some script may)."""
+    return _holds(node, lambda item: isinstance(item, A.Field) and item.name in HISTORY_FIELDS)
 
 
 def _holds(node: Any, wanted: Callable[[Any], bool]) -> bool:
@@ -1138,20 +1170,22 @@ def walk_nodes(node: Any) -> Iterator[Any]:
                 push([getattr(item, f) for f in fields])
 
 
-def script_facts(node: Any) -> tuple[bool, bool, bool]:
+def script_facts(node: Any) -> tuple[bool, bool, bool, bool]:
     """In one walk of a script: whether it can reach a chance point
-    (:func:`reaches_chance`), may call ``end_turn()`` (:func:`ends_turn`) and reads a
-    fighter's ``last_used`` (:func:`reads_last_used`)."""
-    random = ends = reads = False
+    (:func:`reaches_chance`), may end its owner's turn (:func:`ends_turn`), reads a
+    fighter's ``last_used`` or ``used_this_turn`` (:func:`reads_last_used`) and takes a
+    card for a while (``take_card(c, turns)``)."""
+    random = ends = reads = lends = False
     for item in walk_nodes(node):
         kind = type(item)
         if kind is A.Call:
             builtin = BUILTINS.get(item.func)
             random = random or (builtin is not None and builtin.random)
-            ends = ends or item.func == "end_turn"
-        elif kind is A.Field and item.name == "last_used":
+            ends = ends or _ends_own(item)
+            lends = lends or _lends(item)
+        elif kind is A.Field and item.name in HISTORY_FIELDS:
             reads = True
-    return random, ends, reads
+    return random, ends, reads, lends
 
 
 def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
@@ -1210,15 +1244,16 @@ class Script:
     owning card's variables, changed in place.
     """
 
-    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "_body",
-                 "_statuses", "_scratch")
+    __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "lends",
+                 "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
-                 ends_turn: bool = False, reads_last: bool = False):
+                 ends_turn: bool = False, reads_last: bool = False, lends: bool = False):
         self.event = event
-        self.ends_turn = ends_turn     # it may call end_turn() (the AI's rule of thumb asks)
-        self.reads_last = reads_last   # it reads a fighter's last_used (the AI's key asks)
+        self.ends_turn = ends_turn     # it may end its owner's turn (the AI's rule of thumb asks)
+        self.reads_last = reads_last   # it reads which cards a fighter used (the AI's key asks)
+        self.lends = lends             # it takes a card for a while (the turn's end asks)
         self.path = path
         self.pos = pos
         self.is_random = is_random
@@ -1311,10 +1346,10 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     """Compile a statement list (a hook's body)."""
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
-    random, ends, reads = script_facts(stmts)
+    random, ends, reads, lends = script_facts(stmts)
     return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
-                  ends_turn=ends, reads_last=reads)
+                  ends_turn=ends, reads_last=reads, lends=lends)
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1325,7 +1360,7 @@ def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
 def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
-    random, _, reads = script_facts(expr)
+    random, _, reads, _ = script_facts(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
                       is_random=random, statuses=scope.statuses, reads_last=reads)
 

@@ -85,7 +85,7 @@ class FightRules:
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
                  "_exprs",
-                 "_status_random", "legal_table", "last_read")
+                 "_status_random", "legal_table", "last_read", "lends")
 
     def __init__(self, library: Any):
         self.library = library
@@ -134,6 +134,15 @@ class FightRules:
             for table in (self.statuses, getattr(library, "enemies", {}) or {},
                           getattr(library, "heroes", {}) or {})
             for d in table.values() for script in d.hooks.values())
+        #: Whether some script of the library takes a card for a while (take_card(c,
+        #: turns)): only then does a turn's end look for cards to give back.
+        self.lends = any(
+            getattr(script, "lends", False)
+            for table in (self.statuses, getattr(library, "enemies", {}) or {},
+                          getattr(library, "heroes", {}) or {})
+            for d in table.values() for script in d.hooks.values()) or any(
+            getattr(script, "lends", False) for card in self.equipment.values()
+            for v in _variants(card) for script in v.hooks.values())
 
     def card(self, name: str) -> EquipmentDef:
         """A card by name or id; ValueError with a did-you-mean for an unknown one."""
@@ -668,12 +677,16 @@ class Mechanics:
                                     vars=self._init_vars(side, defn)))
         self._emit(E.CardGiven, side, self.fighters[side].name, src.title)
 
-    def _take_card(self, side: int, src_side: int, index: int) -> None:
+    def _take_card(self, side: int, src_side: int, index: int,
+                   turns: int | None = None) -> None:
         """``take_card(c)``: card ``index`` of the opponent goes to ``side`` for the rest
         of the fight, as it is (its variables, its uses this fight, upgraded or not),
         without dice or marks and with its uses of a turn. The opponent's place for it
         stays, used up (so every card keeps its index while scripts run), and comes back
-        with the rest of its kit after the fight."""
+        with the rest of its kit after the fight. With ``turns``, the card goes back at
+        the end of ``side``'s ``turns``-th turn from now (:meth:`_give_back`). A card
+        taken for a while that is taken again (by its owner, say) is taken anew: the
+        first loan ends, and nothing goes back for it."""
         if self._stopped:
             return
         src = self.fighters[src_side]
@@ -683,11 +696,45 @@ class Mechanics:
                               "one of the opponent's: target.cards)")
         if card.gone:
             raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
+        loan: tuple = ()
+        if turns is not None:   # the taker's first turn from now: this one, or its next
+            first = self.turn if self.actor == side else self.turn + 1
+            loan = (first + 2 * (turns - 1), index)
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
-                              uses_left=uses_for(card.defn), temporary=STOLEN)
+                              uses_left=uses_for(card.defn), temporary=STOLEN, loan=loan)
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
-        src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0))
-        self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name)
+        src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0, loan=()))
+        self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name,
+                   0 if turns is None else turns)
+
+    def _give_back(self, side: int) -> None:
+        """At the end of ``side``'s turn: each card it took for a while whose time is up
+        goes back to its owner, in its old place, as it is now (its variables, its uses
+        this fight, its countdown; used up or discarded if it was meanwhile), with the
+        uses and marks its place had. ``side``'s place for it goes: the last card is
+        removed (so a side that takes a card for a turn and gives it back holds what it
+        held), another stays, gone, for a card given or taken later (as a card used up
+        does). A card coming back unchanged is the card that left."""
+        f = self.fighters[side]
+        owner = self.fighters[1 - side]
+        turn = self.turn
+        i = len(f.cards) - 1
+        while i >= 0:             # from the last: a removed place moves no other
+            card = f.cards[i]
+            if card.loan and card.loan[0] <= turn and card.gone != TAKEN:
+                place = card.loan[1]
+                husk = owner.cards[place]
+                owner.set_card(place, husk._replace(
+                    defn=card.defn, ident=card.ident, upgraded=card.upgraded,
+                    vars=card.vars, times_used=card.times_used, countdown=card.countdown,
+                    gone=card.gone if card.gone != TAKEN else False))
+                if i == len(f.cards) - 1:
+                    f.set_cards(f.cards[:-1])
+                else:
+                    f.set_card(i, card._replace(gone=TAKEN, loan=(), placed=(), burnt=0))
+                f.forget_place(i)
+                self._emit(E.CardReturned, 1 - side, owner.name, card.title, f.name)
+            i -= 1
 
     def _discard(self, side: int, index: int) -> None:
         """``discard(c)``: card ``index`` of ``side`` is gone for the rest of the fight,
@@ -736,25 +783,32 @@ class Mechanics:
         earlier and used up (a deck's card played, a spell cast: a hand dealt each turn
         never fills the side), else last; a side holds at most MAX_CARDS."""
         f = self.fighters[side]
-        spent = next((i for i, c in enumerate(f.cards) if c.temporary and c.gone), None)
+        # (a place whose card was taken for a while is kept for it: see _give_back)
+        lent = {c.loan[1] for c in self.fighters[1 - side].cards if c.loan} \
+            if self.rules.lends else ()
+        spent = next((i for i, c in enumerate(f.cards)
+                      if c.temporary and c.gone and i not in lent), None)
         if spent is not None:
             f.set_card(spent, card)
-            if f.last_used == spent:     # last_used names the card, not the place
-                f.last_used = -1
+            f.forget_place(spent)        # last_used names the card, not the place
         elif len(f.cards) >= MAX_CARDS:      # as many as a fighter may be declared with
             raise ScriptError(f"more than {MAX_CARDS} cards on a side")
         else:
             f.add_card(card)
 
-    def _ask_end(self, side: int, index: int | None) -> bool:
-        """``end_turn()`` in a script of ``side`` (of its card ``index``): in ``side``'s
-        own move, its turn ends once the move is done (a mark in the queue the move
-        settles: see Fight.apply); whether it will."""
-        if self.phase != "acting" or self.actor != side or self._stopped:
+    def _ask_end(self, side: int, index: int | None, who: int) -> bool:
+        """``end_turn()`` in a script of ``side`` (of its card ``index``), for the turn of
+        ``who`` (``side``, or the other for ``end_turn(target)``): in ``who``'s own move,
+        its turn ends once the move is done (a mark in the queue the move settles: see
+        Fight.apply); whether it will."""
+        if self.phase != "acting" or self.actor != who or self._stopped:
             return False
         if _END not in self._pending:
             f = self.fighters[side]
-            self._emit(E.TurnCut, side, f.name, "" if index is None else f.cards[index].title)
+            card = "" if index is None else f.cards[index].title
+            if card and who != side:
+                card = f"{f.name}'s {card}"
+            self._emit(E.TurnCut, who, self.fighters[who].name, card)
             self._pending += (_END,)
         return True
 
@@ -766,6 +820,8 @@ class Mechanics:
         old = f.cards[index]
         new = fresh_card(defn, upgraded=upgraded, temporary=old.temporary,
                          vars=self._init_vars(side, defn))
+        if old.loan:              # a card taken for a while goes back as what it became
+            new = new._replace(loan=old.loan)
         f.set_card(index, new)
         self._emit(E.CardReplaced, side, f.name, old.defn.name, new.title)
 
@@ -830,6 +886,9 @@ class Mechanics:
         statuses = f.statuses
         held = ("fury" in statuses, "reequip" in statuses) if statuses else _HELD_NONE
         f.last_used = index       # from the moment it fires: the hooks its blows set off see it
+        # (used_this_turn, kept for every fighter: a test of whether some script reads it
+        # would cost as much as the append; ~8 bytecodes a card fired, profile_engine --ops)
+        f.used_turn += (index,)
         used = self._resolve(f, side, index, card, act, names, held[0])
         # Most fighters have no ``on any use`` hook at all, on a card or a status (the
         # cards' hooks are kept on the fighter: card_events(), without the call).

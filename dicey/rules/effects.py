@@ -92,12 +92,13 @@ class FightEffects:
     def discard(self, card: CardRef) -> None:
         self.fight._discard(*self._handle(card))
 
-    def take_card(self, card: CardRef) -> None:
+    def take_card(self, card: CardRef, turns: int | None = None) -> None:
         side, index = self._handle(card)
-        self.fight._take_card(self.owner, side, index)
+        self.fight._take_card(self.owner, side, index, turns)
 
-    def end_turn(self) -> bool:
-        return self.fight._ask_end(self.owner, self.card)
+    def end_turn(self, to_self: bool = True) -> bool:
+        return self.fight._ask_end(self.owner, self.card,
+                                   self.owner if to_self else 1 - self.owner)
 
     def replace_with(self, card_id: str) -> None:
         if self.card is None:
@@ -127,6 +128,8 @@ class FightEffects:
             return tuple(card_ref(side, i) for i, c in enumerate(f.cards) if not c.gone)
         if name == "last_used":    # a list of 0 or 1 cards (the language has no null)
             return () if f.last_used < 0 else (card_ref(side, f.last_used),)
+        if name == "used_this_turn":   # in order, a card used twice twice
+            return tuple(card_ref(side, i) for i in f.used_turn)
         return f.statuses.get(name, 0)
 
     def card_field(self, card: CardRef, name: str) -> Value:
@@ -144,10 +147,8 @@ class FightEffects:
             return state.upgraded
         if name == "size":
             return state.defn.size
-        if name == "shocked":      # (a mark for the owner's next turn reads true too)
-            return state.shocked is True or state.shocked == SHOCK_NEXT
-        if name == "weakened":
-            return state.weakened or state.shocked == WEAKEN_NEXT
+        if name == "shocked" or name == "weakened":
+            return _marked(self.fight, side, state, name)
         if name == "button":
             return state.active.button
         if name in _KIND_FIELDS:
@@ -172,6 +173,18 @@ class FightEffects:
         if self.card is None:
             raise ScriptError("'card' only exists in a card's script")
         return self.owner, self.card
+
+
+def _marked(fight: "Fight", side: int, card: CardState, mark: str) -> bool:
+    """``card.shocked``/``card.weakened`` (``mark``) of a card of ``side``: in its owner's
+    turn under way (its start or its moves), the card's mark of that turn; at any other
+    time (the other fighter's turn, a turn's end, between turns), the mark it will have at
+    its owner's next turn as far as it is set already (``shock_card``/``weaken_card``):
+    the marks of the turn it played go at that turn's start, and a status's stacks mark
+    cards at random only then."""
+    if side == fight.actor and fight.phase in ("acting", "starting"):
+        return card.shocked is True if mark == "shocked" else card.weakened
+    return card.shocked == (SHOCK_NEXT if mark == "shocked" else WEAKEN_NEXT)
 
 
 def _max_die(card: CardState) -> int:

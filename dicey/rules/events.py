@@ -368,9 +368,30 @@ class CardTaken(CardGiven):
     card given, to whatever counts the cards a side held)."""
 
     victim: str
+    turns: int = 0
+    """For how many of ``who``'s turns (``take_card(c, turns)``); 0: for the fight."""
 
     def describe(self) -> str:
-        return f"{self.who} takes {self.card} from {self.victim} for this fight"
+        """>>> CardTaken(0, "Thief", "Sword", "Frog", 1).describe()
+        'Thief takes Sword from Frog for this turn'
+        """
+        span = ("this fight" if not self.turns else "this turn" if self.turns == 1 else
+                f"{self.turns} turns")
+        return f"{self.who} takes {self.card} from {self.victim} for {span}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardReturned(Event):
+    """A card taken for a while (``take_card(c, turns)``) goes back to ``who``, its owner,
+    from ``taker``, at the end of the taker's last turn with it."""
+
+    side: int
+    who: str
+    card: str
+    taker: str
+
+    def describe(self) -> str:
+        return f"{self.card} goes back from {self.taker} to {self.who}"
 
 
 @dataclass(frozen=True, slots=True)

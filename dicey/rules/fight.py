@@ -55,6 +55,9 @@ READY, ACTING, OVER = "ready", "acting", "over"
 #: The phase while a turn starts, after its reset (a mark a script sets on the actor's card
 #: then is for this turn: see Combat._mark_card); begin_turn ends it.
 STARTING = "starting"
+#: The phase while a turn ends (its ``on turn end`` hooks): the turn is over, and a mark a
+#: script sets on the actor's card then is for its next turn.
+ENDING = "ending"
 
 
 class Fight(Mechanics):
@@ -197,6 +200,7 @@ class Fight(Mechanics):
         f = self.fighters[side]
         f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
+        f.used_turn = ()
         f.set_dice([])
         self._clear_statuses(side, "turn start")
 
@@ -238,6 +242,9 @@ class Fight(Mechanics):
         """The actor's turn ends (``cut``: by a card's ``end_turn()``, not its own move)."""
         side = self.actor
         f = self.fighters[side]
+        # Its turn is over as its turn-end hooks run: a card they mark is marked for its
+        # next turn (one store a turn end; every exit below sets the phase again).
+        self.phase = ENDING
         self._cards_hook(side, "on turn end")
         self._fighter_hook(side, "on turn end")
         self._status_hooks(side, "on turn end")
@@ -252,6 +259,8 @@ class Fight(Mechanics):
             if card.placed:
                 f.change_card(i, emptied, None)
         self._clear_statuses(side, "turn end")
+        if self.rules.lends:     # (a library with no take_card(c, turns): one look)
+            self._give_back(side)
         if self.log:
             self._events.append(E.TurnEnded(self.turn, side, f.name, unused, cut))
         if self.outcome is not None and not self._ending:
@@ -773,8 +782,8 @@ class Fight(Mechanics):
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
         are what a path earned, not what the position is. A flat tuple of thirteen small
-        values (see :func:`dicey.rules.state.code`; fifteen where a script reads
-        ``last_used``): cheap to hash and to keep."""
+        values (see :func:`dicey.rules.state.code`; seventeen where a script reads
+        ``last_used`` or ``used_this_turn``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
         # and the codes are most often all there but the dice's, which every move makes
@@ -787,9 +796,9 @@ class Fight(Mechanics):
             a.key()
         if b._status_code is None or b._cards_code is None:
             b.key()
-        # Which card each fighter used last is part of the position only when a script
-        # may read it (a card that reads last_used, held by either, or a status's or a
-        # fighter's hook that does): elsewhere, states that differ only by it are one.
+        # Which cards each fighter used (last, and this turn) are part of the position
+        # only when a script may read them (a card that reads last_used or
+        # used_this_turn, held by either, or a status's or a fighter's hook that does): elsewhere, states that differ only by it are one.
         # (A try costs nothing until it raises: the fighters' card events are most often
         # known, and a look in None raises.)
         try:
@@ -798,7 +807,7 @@ class Fight(Mechanics):
                 return (self.actor, self.turn, self.phase,
                         a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
                         b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
-                        a.last_used, b.last_used)
+                        a.last_used, b.last_used, a.used_turn, b.used_turn)
         except TypeError:       # not known yet: worked out (and kept) once
             a.card_events()
             b.card_events()
@@ -835,6 +844,7 @@ class Fight(Mechanics):
             f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
             f.set_cards([c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards])
             f.last_used = -1
+            f.used_turn = ()
         if max_hp is not None:
             f.set_max_hp(max(1, max_hp))
         if hp is not None:
@@ -872,6 +882,7 @@ class Fight(Mechanics):
         f = self.fighters[side]
         f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
+        f.used_turn = ()
         f.set_dice([Die(0 if i in blind else v, i in burning, i in locked, i in blind)
                     for i, v in enumerate(dice)])
         self.fighters[1 - side].set_dice([])

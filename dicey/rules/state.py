@@ -83,7 +83,9 @@ class CardState(NamedTuple):
 
     ``defn`` is the card as fitted (already the ``upgraded`` variant when upgraded);
     ``placed`` holds the values of the dice on it, sorted (which slot holds which die is
-    :func:`slot_assignment`'s business); ``countdown`` is what is left of a countdown card.
+    :func:`slot_assignment`'s business); ``countdown`` is what is left of a countdown card;
+    ``loan``, for a card taken for a while (``take_card(c, turns)``), the turn at whose end
+    it goes back and its place on its owner's side.
     """
 
     defn: EquipmentDef
@@ -99,6 +101,7 @@ class CardState(NamedTuple):
     upgraded: bool = False
     temporary: int = False             # given (True) or taken (STOLEN) in this fight
     burnt: int = 0                     # how many of the dice in ``placed`` were burning
+    loan: tuple[int, int] | tuple[()] = ()   # taken for a while: (turn, owner's place)
 
     @property
     def name(self) -> str:
@@ -399,7 +402,8 @@ _HOLDS_BUTTON = frozenset({BUTTON})
 #: In :meth:`Fighter.card_events`: some card may call ``end_turn()``.
 ENDS_TURN = "ends turn"
 _HOLDS_ENDER = frozenset({ENDS_TURN})
-#: In :meth:`Fighter.card_events`: some card reads a fighter's ``last_used``.
+#: In :meth:`Fighter.card_events`: some card reads a fighter's ``last_used`` or
+#: ``used_this_turn`` (the cards it used: the key of a fight then holds them).
 READS_LAST = "reads last_used"
 _HOLDS_READER = frozenset({READS_LAST})
 
@@ -411,7 +415,7 @@ def ends_turn(defn: EquipmentDef) -> bool:
 
 def reads_last(defn: EquipmentDef) -> bool:
     """Whether a card (as it acts now) has a hook or a ``ready`` condition that reads a
-    fighter's ``last_used``."""
+    fighter's ``last_used`` or ``used_this_turn``."""
     return getattr(defn.ready, "reads_last", False) or any(
         getattr(script, "reads_last", False) for script in defn.hooks.values())
 
@@ -431,7 +435,7 @@ class Fighter:
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
-                 "dice", "statuses", "cards", "cards_used", "last_used",
+                 "dice", "statuses", "cards", "cards_used", "last_used", "used_turn",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
 
@@ -450,6 +454,7 @@ class Fighter:
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
         self.last_used = -1            # the index of the card used last this fight (-1: none)
+        self.used_turn: tuple[int, ...] = ()   # the indexes of the cards used this turn, in order
         self._dice_sum = 0                          # the dice as a number: see _die_bit
         self._dice_code: int | None = None          # code of _dice_sum
         self._card_codes: list[int | None] = [None] * len(cards)   # per card, in order
@@ -484,6 +489,7 @@ class Fighter:
         f._shared = self._shared = _SHARED_ALL
         f.cards_used = self.cards_used
         f.last_used = self.last_used
+        f.used_turn = self.used_turn        # (a tuple: shared)
         f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
         f._dice_code = self._dice_code
         f._cards_code = self._cards_code
@@ -707,6 +713,14 @@ class Fighter:
     def add_extra_dice(self, count: int) -> None:
         self.extra += count
         self._status_code = None
+
+    def forget_place(self, index: int) -> None:
+        """Card place ``index`` now holds another card, or none: ``last_used`` and
+        ``used_turn`` name cards by their place, and no longer name it."""
+        if self.last_used == index:
+            self.last_used = -1
+        if index in self.used_turn:
+            self.used_turn = tuple(i for i in self.used_turn if i != index)
 
     # --------------------------------------------------------------- reads
 

@@ -12,6 +12,7 @@ from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import ACTING, READY
 from dicey.rules.protocol import Move
+from dicey.rules.state import marked
 from button_kit import library_with
 from cards_in_play_kit import cards_fight, cards_library, faults, held, play, play_hostile
 
@@ -225,9 +226,12 @@ def test_hostile_take_and_give_loops_are_bounded(lib, tmp_path_factory, body, ro
                                                ("+", 4 + 6 + 1, 3 * 2 + 4)])
 def test_headcount_counts_the_cards_in_play_and_haymaker_upgraded_hits_harder(lib, up,
                                                                              counted, blow):
-    # Three cards in play (one shocked) and one taken, which no longer counts.
+    # Three cards in play (one shocked for the Frog's next turn) and one taken, which no
+    # longer counts.
     fight = cards_fight(lib, ["Headcount" + up, "Haymaker" + up, "Grabber"], [4, 3, 2],
-                        opp=["Sword", "Rock", "Shield", "Rock"], opp_shocked=["Rock"])
+                        opp=["Sword", "Rock", "Shield", "Rock"])
+    frog = fight.fighters[1]
+    frog.set_card(1, marked(frog.cards[1], "shock", now=False))
     play(fight, "2 → Grabber")          # takes the Sword
     events = play(fight, "4 → Headcount", "3 → Haymaker")
     assert [e.amount for e in events if isinstance(e, E.Damaged)] == [counted, blow]
