@@ -172,8 +172,14 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
 ANY = "any"
 #: The names of cards a script's owner holds, which take_card() cannot take.
 _OWN_CARDS = {"card": "this card, the owner's own", "used": "the owner's own card just used"}
-#: Hooks that never run in a move of their owner's (end_turn() does nothing there).
+#: Hooks that never run in a fighter's move (end_turn() does nothing there).
 _OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
+#: The hooks of a card that run only in its owner's own moves (there, end_turn(target)
+#: does nothing: the target's turn is not under way): ``on countdown`` (a die placed), and
+#: the firing's own hooks of a card that is no countdown (one is fired by a die placed or a
+#: button used; a countdown may be wound to 0 by a hook in the other fighter's move).
+_OWN_MOVES = frozenset({"on countdown"})
+_FIRING = frozenset({"on use", "before use", "on dodged"})
 
 
 #: The names of a card's dice, which a button's scripts and a ``ready`` condition do not
@@ -646,6 +652,8 @@ class _ScriptChecker:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         if node.func in _PERCENT_ARGS and node.args:
             _percentage(node.args[0], node.func, self.report)
+        if node.func == "take_card" and len(node.args) == 2:
+            _loan_turns(node.args[1], self.report)
         return spec.returns
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
@@ -702,13 +710,35 @@ _PERCENT_ARGS = frozenset({"chance"})
 
 def _percentage(arg: A.Expr, func: str, report: "_Report") -> None:
     """An error for a percentage written out of 0..100 (``chance(200)``, ``chance(-5)``)."""
-    value = arg.value if isinstance(arg, A.Int) else -arg.operand.value \
-        if isinstance(arg, A.UnaryOp) and arg.op == "-" and isinstance(arg.operand, A.Int) \
-        else None
+    value = _written_int(arg)
     if value is not None and not 0 <= value <= 100:
         always = "true" if value > 100 else "false"
         report.error(arg.pos, f"{func}() takes a percentage from 0 to 100, not {value} "
                               f"(it would always be {always})")
+
+
+def _is_countdown(decl: A.Decl) -> bool:
+    """Whether a card (or its upgrade, or its weakened block) has a countdown slot."""
+    return find_node(decl.members, lambda n: isinstance(n, A.Word) and
+                     n.words[:1] == ("countdown",)) is not None
+
+
+def _loan_turns(arg: A.Expr, report: "_Report") -> None:
+    """An error for ``take_card(c, turns)`` with turns written below 1 (it would fault
+    every time: a card is taken for one turn at least)."""
+    value = _written_int(arg)
+    if value is not None and value < 1:
+        report.error(arg.pos, f"take_card() takes a card for 1 turn at least, not {value} "
+                              "(leave turns out to take it for the fight)")
+
+
+def _written_int(arg: A.Expr) -> int | None:
+    """The number ``arg`` writes out (``5``, ``-5``), or None."""
+    if isinstance(arg, A.Int):
+        return arg.value
+    if isinstance(arg, A.UnaryOp) and arg.op == "-" and isinstance(arg.operand, A.Int):
+        return -arg.operand.value
+    return None
 
 
 def _is_literal(expr: A.Expr) -> bool:
@@ -1202,15 +1232,27 @@ class _DeclChecker:
                 for name in _NO_DICE}, slots.pos
 
     def _idle_end(self, hook: A.Hook) -> None:
-        """A warning for ``end_turn()`` in a hook that never runs in its owner's own move
-        (``on turn start``…): there it does nothing."""
-        if hook.event not in _OUTSIDE_MOVES:
+        """A warning for ``end_turn()`` in a hook that never runs in a fighter's own move
+        (``on turn start``…), and for ``end_turn(target)`` in one that runs only in its
+        owner's (``on use``…): there it does nothing."""
+        if hook.event in _OUTSIDE_MOVES:
+            call = find_node(hook.body, lambda n: isinstance(n, A.Call) and
+                             n.func == "end_turn")
+            if call is not None:
+                self.report.warning(call.func_pos, f"end_turn() does nothing in "
+                                                   f"'{hook.event}': a script ends a turn "
+                                                   "only in a fighter's own moves")
             return
-        call = find_node(hook.body, lambda n: isinstance(n, A.Call) and n.func == "end_turn")
+        if self.decl.kind != "equipment" or hook.event not in _OWN_MOVES and not (
+                hook.event in _FIRING and not _is_countdown(self.decl)):
+            return
+        call = find_node(hook.body, lambda n: isinstance(n, A.Call) and n.func == "end_turn"
+                         and bool(n.args) and isinstance(n.args[0], A.Name)
+                         and n.args[0].id == "target")
         if call is not None:
-            self.report.warning(call.func_pos, f"end_turn() does nothing in '{hook.event}': "
-                                               "a script ends a turn only in its owner's own "
-                                               "moves")
+            self.report.warning(call.func_pos, f"end_turn(target) does nothing in "
+                                               f"'{hook.event}': it runs in its owner's own "
+                                               "move, never in the target's turn")
 
     def _budget(self, hook: A.Hook) -> None:
         """A warning for a hook that takes more steps than a run's budget whatever happens

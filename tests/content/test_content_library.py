@@ -37,13 +37,15 @@ def test_the_counts_the_game_promises(lib):
 
 
 def test_the_core_statuses_are_declared_as_the_engine_expects(lib):
-    assert set(lib.statuses) == set(CORE_DEFAULTS)
+    # The sixteen core ones, and the base game's own: Daze (thievery.dice), which acts
+    # through its hook alone.
+    assert set(lib.statuses) == set(CORE_DEFAULTS) | {"daze"}
     for sid, (kind, stacks, clears) in CORE_DEFAULTS.items():
         status = lib.statuses[sid]
         assert (status.kind, status.stacks, status.clears) == (kind, stacks, clears), sid
         assert status.text
     hooked = {sid for sid, s in lib.statuses.items() if s.hooks}
-    assert hooked == {"poison"}
+    assert hooked == {"poison", "daze"}
 
 
 def test_every_card_has_text_and_most_have_an_upgrade(lib):

@@ -110,7 +110,7 @@ def test_end_turn_where_it_does_nothing_is_a_warning(hook, symbols):
     found = problems(source, symbols)
     assert [(p.severity, p.line, p.message) for p in found] == [
         ("warning", 5, f"end_turn() does nothing in '{hook}': a script ends a turn only in "
-                       "its owner's own moves")]
+                       "a fighter's own moves")]
     assert problems(card("attack(d)", "on damage taken { end_turn() }"), symbols) == []
 
 
