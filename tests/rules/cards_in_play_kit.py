@@ -4,7 +4,7 @@ are Sticky Fingers, Copycat, Haymaker and Headcount)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from button_kit import button_fight, library_with
 from dicey.rules.fight import Fight
@@ -109,10 +109,12 @@ def faults(events: Sequence[Any]) -> list[str]:
     return [e.message for e in events if isinstance(e, E.ScriptFault)]
 
 
-def play_hostile(folder: Path, hooks: str, seed: int, turns: int = 6) -> Fight:
+def play_hostile(folder: Path, hooks: str, seed: int, turns: int = 6,
+                 check: Callable[[Fight], None] | None = None) -> Fight:
     """A card "Hostile" with these ``hooks`` (its unlimited ``on use`` and others), held
     by both sides, played ``turns`` turns by the rule of thumb: a side never holds more
-    than 24 cards, and the key of each position is its copy's key. The fight after."""
+    than 24 cards, the key of each position is its copy's key, and ``check`` (if given)
+    holds after each turn. The fight after."""
     import random
 
     from dicey.ai.baseline import play_turn
@@ -129,4 +131,6 @@ def play_hostile(folder: Path, hooks: str, seed: int, turns: int = 6) -> Fight:
         play_turn(fight, rng, chance)
         assert all(len(f.cards) <= 24 for f in fight.fighters)
         assert fight.copy().key() == fight.key()
+        if check is not None:
+            check(fight)
     return fight

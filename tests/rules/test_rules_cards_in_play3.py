@@ -1,0 +1,435 @@
+"""Cards in play, round three: the cards a fighter used this turn (``used_this_turn``), a
+card taken for a while (``take_card(c, turns)``), ending the opponent's turn
+(``end_turn(target)``, Daze and the Cosh), a mark set in a turn-end hook, and what a card's
+marks read outside its owner's turn."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicey.lang.chance import SampleChance
+from dicey.rules import events as E
+from dicey.rules.fight import READY, Fight
+from dicey.rules.protocol import Move
+from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, FighterSetup
+from dicey.run.session import FightSession
+from button_kit import library_with
+from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
+
+CARDS = '''
+equipment "Echo" {
+    slots: any
+    uses: unlimited
+    text: "Say the cards you used this turn"
+    on use { say(len(self.used_this_turn)); for c in self.used_this_turn { say(c.name) } }
+}
+
+equipment "Twice" {
+    slots: any
+    uses: 2
+    text: "Do [d] damage, twice a turn"
+    on use { attack(d) }
+}
+
+equipment "Borrow" {
+    slots: any
+    uses: unlimited
+    var turns = 1
+    text: "Take the opponent's first card in play for [turns] turns"
+    on use { for c in target.cards { take_card(c, turns); stop } }
+}
+
+equipment "Borrow Two" {
+    slots: any
+    text: "Take the opponent's first card in play for 2 turns"
+    on use { for c in target.cards { take_card(c, 2); stop } }
+}
+
+equipment "Bad Borrow" {
+    slots: any
+    uses: unlimited
+    var turns = 0
+    text: "Take a card for 0 turns, then for true ones (faults)"
+    on use {
+        for c in target.cards { take_card(c, turns); stop }
+        let odd = [turns == 0]
+        for c in target.cards { take_card(c, odd[0]); stop }
+    }
+}
+
+equipment "Binner" {
+    slots: any
+    text: "Discard the first card you took"
+    on use { for c in self.cards { if c.temporary { discard(c); stop } } }
+}
+
+equipment "Regift" {
+    slots: any
+    text: "Give the opponent a copy of the first card you took"
+    on use { for c in self.cards { if c.temporary { give_card(c, target); stop } } }
+}
+
+equipment "Pebble" {
+    slots: any
+    single use
+    text: "Do [d] damage, once"
+    on use { attack(d) }
+}
+
+equipment "Parry" {
+    slots: any
+    text: "Do [d] damage. A blow that hurts you ends the attacker's turn"
+    on use { attack(d) }
+    on damage taken { say(end_turn(target)) }
+}
+
+equipment "Stall" {
+    slots: any
+    uses: unlimited
+    text: "Try to end the opponent's turn in your own (nothing), then your own"
+    on use { say(end_turn(target)); say(end_turn(self)) }
+}
+
+equipment "Late Jam" {
+    slots: any
+    text: "At your turn's end, shock your other cards"
+    on use { attack(d) }
+    on turn end { for c in self.cards { if c != card { say(shock_card(c)) } } }
+}
+
+equipment "Looker" {
+    slots: any
+    uses: unlimited
+    text: "Say the opponent's cards' marks"
+    on use { for c in target.cards { say([c.name, c.shocked, c.weakened]) } }
+}
+
+equipment "Jammer" {
+    slots: any
+    uses: unlimited
+    text: "Shock the opponent's first card that is no button"
+    on use { for c in target.cards { if not c.button { say(shock_card(c)); stop } } }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    return library_with(tmp_path_factory.mktemp("cards3"), "cards3.dice", CARDS)
+
+
+def said(events) -> list[str]:
+    return [e.text for e in events if isinstance(e, E.Said)]
+
+
+def next_turn(fight: Fight, seed: int = 1) -> list:
+    """End the actor's turn and begin the other's; the events."""
+    events = play(fight, "end")
+    return events + fight.begin_turn(SampleChance(random.Random(seed)))
+
+
+def frog_to_act(fight: Fight, dice, **pin) -> None:
+    """Pin the Frog (side 1) to act with ``dice``."""
+    fight.set_position(1, dice=list(dice), **pin)
+
+
+# ------------------------------------------------------------- used_this_turn
+
+def test_used_this_turn_lists_the_cards_used_in_order_a_card_used_twice_twice(lib):
+    fight = cards_fight(lib, ["Twice", "Echo", "Sword"], [2, 3, 4, 5])
+    events = play(fight, "2 → Twice", "4 → Sword", "3 → Twice", "5 → Echo")
+    # Echo sees itself too: it is used from the moment it fires.
+    assert said(events) == ["4", "Twice", "Sword", "Twice", "Echo"]
+    assert fight.fighters[0].used_turn == (0, 2, 0, 1)
+
+
+def test_used_this_turn_is_cleared_at_its_owners_turn_start_and_read_by_the_opponent(lib):
+    fight = cards_fight(lib, ["Sword"], [4], opp=["Echo", "Looker"])
+    play(fight, "4 → Sword")
+    next_turn(fight)                      # the Frog's turn: the Warrior's last turn stays
+    assert fight.fighters[0].used_turn == (0,) and fight.fighters[1].used_turn == ()
+    frog_to_act(fight, [3])
+    assert fight.fighters[0].used_turn == (0,)
+    next_turn(fight)                      # the Warrior's turn again: cleared
+    assert fight.fighters[0].used_turn == ()
+
+
+def test_the_key_holds_used_this_turn_only_where_a_script_reads_it(lib):
+    def after(cards, order):
+        fight = cards_fight(lib, cards, [3, 4])
+        play(fight, *order)
+        return fight
+
+    for reader, differ in ((["Echo", "Sword", "Shield"], True),
+                           (["Rock", "Sword", "Shield"], False)):
+        a = after(reader, ["3 → Sword", "4 → Shield"])
+        b = after(reader, ["4 → Shield", "3 → Sword"])
+        assert [c.key() for c in a.fighters[0].cards] == [c.key() for c in b.fighters[0].cards]
+        assert a.fighters[0].hp == b.fighters[0].hp and a.fighters[1].hp == b.fighters[1].hp
+        assert (a.key() != b.key()) is differ
+        assert a.copy().key() == a.key() and b.copy().key() == b.key()
+
+
+def test_a_copy_keeps_used_this_turn_apart(lib):
+    fight = cards_fight(lib, ["Echo", "Sword"], [3, 4])
+    play(fight, "3 → Sword")
+    copy = fight.copy()
+    play(copy, "4 → Echo")
+    assert fight.fighters[0].used_turn == (1,) and copy.fighters[0].used_turn == (1, 0)
+
+
+def test_a_place_given_a_new_card_is_no_longer_in_used_this_turn(lib):
+    fight = cards_fight(lib, ["Pebble", "Echo"], [3, 4, 5])
+    play(fight, "3 → Pebble")
+    fight.fighters[0].forget_place(0)
+    assert fight.fighters[0].used_turn == () and fight.fighters[0].last_used == -1
+
+
+# --------------------------------------------------------- take_card(c, turns)
+
+def test_a_card_taken_for_this_turn_goes_back_at_its_end_as_it_is(lib):
+    fight = cards_fight(lib, ["Borrow"], [3, 5], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Borrow")
+    assert [e.describe() for e in events if isinstance(e, E.CardTaken)] == [
+        "Warrior takes Sword from Frog for this turn"]
+    assert held(fight, 0) == ["Borrow", "Sword"] and held(fight, 1) == ["(Sword)", "Shield"]
+    assert fight.fighters[0].cards[1].loan == (fight.turn, 0)
+    play(fight, "5 → Sword")
+    events = play(fight, "end")
+    assert [e.describe() for e in events if isinstance(e, E.CardReturned)] == [
+        "Sword goes back from Warrior to Frog"]
+    # The taker's place for it goes (it was the last); the owner's comes back, used once.
+    assert held(fight, 0) == ["Borrow"] and held(fight, 1) == ["Sword", "Shield"]
+    sword = fight.fighters[1].cards[0]
+    assert sword.times_used == 1 and not sword.temporary and not sword.loan
+    assert [e.card for e in events if isinstance(e, E.CardReturned)] == ["Sword"]
+
+
+def test_a_card_taken_back_unchanged_is_the_card_that_left(lib):
+    fight = cards_fight(lib, ["Borrow", "Rock"], [3, 5], opp=["Sword", "Shield"])
+    before = [c.key() for c in fight.fighters[1].cards], fight.fighters[1].key()[4]
+    cards0 = len(fight.fighters[0].cards)
+    play(fight, "3 → Borrow", "end")
+    assert ([c.key() for c in fight.fighters[1].cards], fight.fighters[1].key()[4]) == before
+    assert len(fight.fighters[0].cards) == cards0
+
+
+def test_a_card_taken_for_two_turns_stays_through_the_opponents_turn(lib):
+    fight = cards_fight(lib, ["Borrow Two"], [3], opp=["Sword", "Shield"])
+    play(fight, "3 → Borrow Two")
+    assert fight.fighters[0].cards[1].loan == (fight.turn + 2, 0)
+    next_turn(fight)
+    assert held(fight, 0) == ["Borrow Two", "Sword"]      # the Frog's turn: still taken
+    next_turn(fight)
+    assert held(fight, 0) == ["Borrow Two", "Sword"]      # the Warrior's second turn
+    play(fight, "end")
+    assert held(fight, 0) == ["Borrow Two"] and held(fight, 1) == ["Sword", "Shield"]
+
+
+def test_a_card_taken_in_the_opponents_turn_is_kept_for_the_takers_next_turn(lib):
+    fight = cards_fight(lib, ["Sword"], [3], opp=["Borrow", "Shield"])
+    next_turn(fight)
+    frog_to_act(fight, [2])
+    turn = fight.turn
+    play(fight, "2 → Borrow")
+    assert fight.fighters[1].cards[-1].loan == (turn, 0)
+    # Taken in the hero's turn by a hook would be for the Frog's next turn: turn + 1.
+    fight2 = cards_fight(lib, ["Sword"], [3], opp=["Borrow", "Shield"])
+    fight2._open(SampleChance(random.Random(0)))
+    fight2._take_card(1, 0, 0, 1)
+    fight2._close()
+    assert fight2.fighters[1].cards[-1].loan == (fight2.turn + 1, 0)
+
+
+def test_a_card_used_up_or_discarded_meanwhile_goes_back_so(lib):
+    fight = cards_fight(lib, ["Borrow"], [3, 5], opp=["Pebble", "Shield"])
+    play(fight, "3 → Borrow", "5 → Pebble", "end")
+    assert held(fight, 1) == ["(Pebble)", "Shield"] and fight.fighters[1].cards[0].gone is True
+    fight = cards_fight(lib, ["Borrow", "Binner"], [3, 5], opp=["Sword", "Shield"])
+    play(fight, "3 → Borrow", "5 → Binner", "end")
+    assert fight.fighters[1].cards[0].gone == DISCARDED
+    assert held(fight, 0) == ["Borrow", "Binner"]
+
+
+def test_a_copy_given_away_stays_and_the_card_goes_back(lib):
+    fight = cards_fight(lib, ["Borrow", "Regift"], [3, 5], opp=["Sword", "Shield"])
+    play(fight, "3 → Borrow", "5 → Regift", "end")
+    assert held(fight, 1) == ["Sword", "Shield", "Sword"]
+    assert fight.fighters[1].cards[2].temporary is True and not fight.fighters[1].cards[2].loan
+
+
+def test_a_card_taken_anew_ends_the_first_loan(lib):
+    fight = cards_fight(lib, ["Borrow"], [3], opp=["Sword", "Shield"])
+    play(fight, "3 → Borrow")
+    fight._open(SampleChance(random.Random(0)))
+    fight._take_card(1, 0, 1)                # the Frog takes its Sword back, for the fight
+    fight._close()
+    play(fight, "end")
+    assert held(fight, 0) == ["Borrow", "(Sword)"]
+    assert held(fight, 1) == ["(Sword)", "Shield", "Sword"]
+    assert fight.fighters[1].cards[2].temporary == STOLEN
+    assert fight.fighters[1].cards[0].gone == TAKEN
+
+
+def test_a_place_lent_is_not_given_to_another_card(lib):
+    fight = cards_fight(lib, ["Borrow", "Sword"], [3, 4], opp=["Shield", "Sword"])
+    frog = fight.fighters[1]
+    frog.set_card(1, frog.cards[1]._replace(temporary=True))   # a Sword the Frog was given
+    frog.set_card(0, frog.cards[0]._replace(gone=TAKEN))       # its Shield taken before
+    play(fight, "3 → Borrow")                                   # takes the given Sword
+    assert fight.fighters[0].cards[-1].loan[1] == 1
+    fight._open(SampleChance(random.Random(0)))
+    fight._give_card(1, "Rock")      # not in the Sword's place, though it is given and gone
+    fight._close()
+    assert held(fight, 1) == ["(Shield)", "(Sword)", "Rock"]
+    play(fight, "end")
+    assert held(fight, 1) == ["(Shield)", "Sword", "Rock"]
+    assert fight.fighters[1].cards[1].temporary is True
+
+
+def test_taking_a_card_for_fewer_than_one_turn_is_a_fault(lib):
+    fight = cards_fight(lib, ["Bad Borrow"], [3], opp=["Sword"])
+    events = play(fight, "3 → Bad Borrow")
+    assert faults(events) == ["take_card()'s turns is a whole number of turns, at least 1, "
+                              "not 0"]
+    assert held(fight, 1) == ["Sword"]
+
+
+def test_the_key_tells_how_long_a_card_is_taken_for(lib):
+    def taken(turns):
+        fight = cards_fight(lib, ["Rock"], [3], opp=["Sword", "Shield"])
+        fight._open(SampleChance(random.Random(0)))
+        fight._take_card(0, 1, 0, turns)
+        fight._close()
+        assert fight.copy().key() == fight.key()
+        return fight.key()
+
+    # Positions that differ only by how long the Sword is taken for: three keys.
+    assert len({taken(None), taken(1), taken(2)}) == 3
+
+
+LOAN_BODIES = st.lists(st.sampled_from([
+    "for c in target.cards { take_card(c, 1); stop }",
+    "for c in target.cards { take_card(c, 2) }",
+    "for c in target.cards { give_card(c, target); stop }",
+    "for c in self.cards { if c.temporary { give_card(c, target); discard(c); stop } }",
+    "for c in self.cards { if c.temporary { discard(c); stop } }",
+    "give_card(\"Rock\", target)",
+    "for c in target.cards { take_card(c); stop }",
+    "say(len(self.used_this_turn))",
+]), min_size=1, max_size=4)
+
+
+def _loans_hold(fight: Fight) -> None:
+    """Every card taken for a while names a place of the other side that waits for it."""
+    for side, f in enumerate(fight.fighters):
+        for c in f.cards:
+            if c.loan and c.gone != TAKEN:
+                assert fight.fighters[1 - side].cards[c.loan[1]].gone == TAKEN
+        assert all(0 <= i < len(f.cards) for i in f.used_turn)
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=LOAN_BODIES, rounds=st.integers(1, 30), seed=st.integers(0, 1000))
+def test_hostile_loops_of_loans_keep_keys_copies_and_places_right(tmp_path_factory, body,
+                                                                  rounds, seed):
+    fight = play_hostile(tmp_path_factory.mktemp("loans"),
+                         f' on use {{ repeat {rounds} {{ {"; ".join(body)} }} }}\n'
+                         f' on any use {{ {body[0]} }}\n', seed, turns=8, check=_loans_hold)
+    _loans_hold(fight)
+
+
+# ----------------------------------------------------------- end_turn(target)
+
+def test_end_turn_target_ends_the_attackers_turn_once_its_move_is_done(lib):
+    fight = cards_fight(lib, ["Parry"], [3], opp=["Sword", "Shield"])
+    next_turn(fight)
+    frog_to_act(fight, [4, 2])
+    events = play(fight, "4 → Sword")
+    assert said(events) == ["1"]
+    assert fight.phase == READY and fight.actor == 0
+    cut = [e for e in events if isinstance(e, E.TurnCut)]
+    assert [e.describe() for e in cut] == ["Frog's turn ends with Warrior's Parry"]
+    ended = [e for e in events if isinstance(e, E.TurnEnded)]
+    assert ended[0].cut and ended[0].unused == (2,)
+
+
+def test_end_turn_target_in_ones_own_move_does_nothing(lib):
+    fight = cards_fight(lib, ["Stall", "Sword"], [3, 4])
+    events = play(fight, "3 → Stall")
+    assert said(events) == ["0", "1"]             # end_turn(self) is end_turn()
+    assert fight.phase == READY and fight.actor == 1
+
+
+def test_daze_ends_the_bearers_turn_at_its_next_card(lib):
+    fight = cards_fight(lib, ["Cosh"], [5], opp=["Sword", "Shield"])
+    play(fight, "5 → Cosh")
+    assert fight.fighters[1].statuses.get("daze") == 1
+    next_turn(fight)
+    frog_to_act(fight, [4, 2], statuses={"daze": 1})
+    events = play(fight, "2 → Shield")
+    assert fight.phase == READY and fight.actor == 0
+    assert "daze" not in fight.fighters[1].statuses
+    assert [e.describe() for e in events if isinstance(e, E.TurnCut)] == ["Frog's turn ends"]
+    # The Warrior dazed: its first card ends its turn, the die left lost.
+    fight = cards_fight(lib, ["Cosh", "Sword"], [5, 4], statuses={"daze": 1})
+    events = play(fight, "5 → Cosh")
+    assert fight.phase == READY and fight.actor == 1
+    assert [e.unused for e in events if isinstance(e, E.TurnEnded)] == [(4,)]
+
+
+# ------------------------------------------------------------ the two marks
+
+def test_a_mark_set_in_its_owners_turn_end_hook_is_for_its_next_turn(lib):
+    fight = cards_fight(lib, ["Late Jam", "Sword", "Shield"], [3], opp=["Looker"])
+    events = play(fight, "end")
+    assert said(events) == ["1", "1"]
+    assert [c.shocked for c in fight.fighters[0].cards] == [False, SHOCK_NEXT, SHOCK_NEXT]
+    # Read in the Frog's turn: the Warrior's cards will be shocked.
+    fight.begin_turn(SampleChance(random.Random(1)))
+    frog_to_act(fight, [2])
+    assert said(play(fight, "2 → Looker")) == ["[Late Jam, false, false]",
+                                               "[Sword, true, false]",
+                                               "[Shield, true, false]"]
+    next_turn(fight)
+    assert [c.shocked for c in fight.fighters[0].cards] == [False, True, True]
+
+
+def test_a_cards_marks_read_outside_its_owners_turn_tell_its_next_turn(lib):
+    # The Warrior's Sword shocked in its turn (a mark of that turn, which goes at its next
+    # turn's start) and its Shield marked by the Frog for that next turn: in the Frog's
+    # turn only the Shield reads shocked. In the Warrior's, the Sword did.
+    fight = cards_fight(lib, ["Shield", "Sword", "Looker"], [3], opp=["Looker", "Jammer"],
+                        shocked=["Sword"])
+    assert fight.fighters[0].cards[1].shocked is True
+    # (the Frog's Sword shocked in its last turn: read in the Warrior's, it is not)
+    fight.set_position(1, equipment=["Sword"])
+    fight.fighters[1].set_card(0, fight.fighters[1].cards[0]._replace(shocked=True))
+    assert said(play(fight, "3 → Looker")) == ["[Sword, false, false]"]
+    next_turn(fight)
+    fight.set_position(1, equipment=["Looker", "Jammer"])
+    frog_to_act(fight, [2, 4])
+    assert said(play(fight, "4 → Jammer")) == ["1"]
+    assert said(play(fight, "2 → Looker")) == ["[Shield, true, false]",
+                                               "[Sword, false, false]",
+                                               "[Looker, false, false]"]
+
+
+# --------------------------------------------------------------- saves
+
+def test_a_fight_saved_mid_loan_and_mid_turn_replays_to_the_same_position(lib):
+    setup = FighterSetup(equipment=("Borrow Two", "Echo", "Sword"))
+    hero, frog = lib.hero("Warrior"), lib.enemy("Frog")
+    session = FightSession(lib, hero, frog, 7, setup)
+    rng = random.Random(3)
+    while session.fight.turn < 5 and not session.over:
+        moves = session.fight.legal_moves()
+        session.play(moves[rng.randrange(len(moves))] if session.fight.turn_moves < 3
+                     else Move.end())
+        again = FightSession.replay(lib, hero, frog, 7, setup, session.moves)
+        assert again.fight.key() == session.fight.key()
+        for a, b in zip(again.fight.fighters, session.fight.fighters):
+            assert (a.used_turn, a.last_used, a.cards) == (b.used_turn, b.last_used, b.cards)
