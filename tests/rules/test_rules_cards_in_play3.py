@@ -433,3 +433,26 @@ def test_a_fight_saved_mid_loan_and_mid_turn_replays_to_the_same_position(lib):
         assert again.fight.key() == session.fight.key()
         for a, b in zip(again.fight.fighters, session.fight.fighters):
             assert (a.used_turn, a.last_used, a.cards) == (b.used_turn, b.last_used, b.cards)
+
+
+# ------------------------------------------------ the AI and end_turn(target)
+
+def test_the_planner_stops_the_attackers_line_at_the_blow_that_ends_its_turn(lib):
+    from dicey.ai.planner import Budget, plan_turn
+
+    def frog_plan(hero_cards):
+        fight = cards_fight(lib, hero_cards, [3], opp=["Sword", "Shield"])
+        next_turn(fight)
+        frog_to_act(fight, [6, 3])
+        return plan_turn(fight, budget=Budget(ms=None))
+
+    # The Warrior's Parry ends the Frog's turn at its first blow that hurts: the Frog
+    # shields first, and its plan stops at the Sword (no end move after it).
+    plan = frog_plan(["Parry"])
+    assert plan.method == "exhaustive"
+    assert [str(m) for m in plan.moves] == ["3 → Shield", "6 → Sword"]
+    values = {str(f.move): f.value for f in plan.first_moves}
+    assert values["3 → Shield"] > values["6 → Sword"]
+    # Without it, the Sword first costs nothing, and the plan ends with the end move.
+    plan = frog_plan(["Rock"])
+    assert plan.moves[-1].is_end and len(plan.moves) == 3
