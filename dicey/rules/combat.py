@@ -885,10 +885,10 @@ class Mechanics:
         # the card whose own script grants them.
         statuses = f.statuses
         held = ("fury" in statuses, "reequip" in statuses) if statuses else _HELD_NONE
-        f.last_used = index       # from the moment it fires: the hooks its blows set off see it
-        # (used_this_turn, kept for every fighter: a test of whether some script reads it
-        # would cost as much as the append; ~8 bytecodes a card fired, profile_engine --ops)
-        f.used_turn += (index,)
+        # The card used last, and one more used this turn (Fighter.used), from the moment
+        # it fires: the hooks its blows set off see it. (Kept for every fighter: a test of
+        # whether some script reads it would cost about as much; profile_engine --ops.)
+        f.used += (index,)
         used = self._resolve(f, side, index, card, act, names, held[0])
         # Most fighters have no ``on any use`` hook at all, on a card or a status (the
         # cards' hooks are kept on the fighter: card_events(), without the call).

@@ -200,7 +200,7 @@ class Fight(Mechanics):
         f = self.fighters[side]
         f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
-        f.used_turn = ()
+        f.new_turn()
         f.set_dice([])
         self._clear_statuses(side, "turn start")
 
@@ -782,7 +782,7 @@ class Fight(Mechanics):
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
         are what a path earned, not what the position is. A flat tuple of thirteen small
-        values (see :func:`dicey.rules.state.code`; seventeen where a script reads
+        values (see :func:`dicey.rules.state.code`; fifteen where a script reads
         ``last_used`` or ``used_this_turn``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
@@ -807,7 +807,7 @@ class Fight(Mechanics):
                 return (self.actor, self.turn, self.phase,
                         a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
                         b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
-                        a.last_used, b.last_used, a.used_turn, b.used_turn)
+                        a.used, b.used)
         except TypeError:       # not known yet: worked out (and kept) once
             a.card_events()
             b.card_events()
@@ -844,7 +844,6 @@ class Fight(Mechanics):
             f.set_cards([_card(self.rules, n, up) for n, up in setup.cards() or []])
             f.set_cards([c._replace(vars=self._init_vars_quiet(side, c)) for c in f.cards])
             f.last_used = -1
-            f.used_turn = ()
         if max_hp is not None:
             f.set_max_hp(max(1, max_hp))
         if hp is not None:
@@ -882,7 +881,7 @@ class Fight(Mechanics):
         f = self.fighters[side]
         f.set_cards([refreshed(c) for c in f.cards])
         f.cards_used = 0
-        f.used_turn = ()
+        f.new_turn()
         f.set_dice([Die(0 if i in blind else v, i in burning, i in locked, i in blind)
                     for i, v in enumerate(dice)])
         self.fighters[1 - side].set_dice([])

@@ -435,7 +435,7 @@ class Fighter:
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
-                 "dice", "statuses", "cards", "cards_used", "last_used", "used_turn",
+                 "dice", "statuses", "cards", "cards_used", "used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
 
@@ -453,8 +453,10 @@ class Fighter:
         self.statuses: dict[str, int] = {}
         self.cards = cards
         self.cards_used = 0            # cards fired this turn
-        self.last_used = -1            # the index of the card used last this fight (-1: none)
-        self.used_turn: tuple[int, ...] = ()   # the indexes of the cards used this turn, in order
+        # The cards it used, by their index: the one used last before this turn (-1: none),
+        # then those used this turn, in order (see last_used, used_turn). One tuple, as a
+        # copy copies it: the search copies fighters more than it fires cards.
+        self.used: tuple[int, ...] = (-1,)
         self._dice_sum = 0                          # the dice as a number: see _die_bit
         self._dice_code: int | None = None          # code of _dice_sum
         self._card_codes: list[int | None] = [None] * len(cards)   # per card, in order
@@ -488,8 +490,7 @@ class Fighter:
         f._card_codes = self._card_codes
         f._shared = self._shared = _SHARED_ALL
         f.cards_used = self.cards_used
-        f.last_used = self.last_used
-        f.used_turn = self.used_turn        # (a tuple: shared)
+        f.used = self.used                  # (a tuple: shared)
         f._dice_sum = self._dice_sum        # a copy is equal: its codes hold too
         f._dice_code = self._dice_code
         f._cards_code = self._cards_code
@@ -716,11 +717,31 @@ class Fighter:
 
     def forget_place(self, index: int) -> None:
         """Card place ``index`` now holds another card, or none: ``last_used`` and
-        ``used_turn`` name cards by their place, and no longer name it."""
-        if self.last_used == index:
-            self.last_used = -1
-        if index in self.used_turn:
-            self.used_turn = tuple(i for i in self.used_turn if i != index)
+        ``used_turn`` name cards by their place, and no longer name it (its uses stay
+        counted, as -1: the card used last may be none)."""
+        if index in self.used:
+            self.used = tuple(-1 if i == index else i for i in self.used)
+
+    def new_turn(self) -> None:
+        """Its turn starts: no card used this turn yet (the one used last stays)."""
+        self.used = self.used[-1:]
+
+    @property
+    def last_used(self) -> int:
+        """The index of the card it used last this fight (-1: none, or a card whose place
+        now holds another)."""
+        return self.used[-1]
+
+    @last_used.setter
+    def last_used(self, index: int) -> None:
+        """Set the card used last (a pinned position): no card used this turn then."""
+        self.used = (index,)
+
+    @property
+    def used_turn(self) -> tuple[int, ...]:
+        """The indexes of the cards it used this turn (in its other fighter's turn: in its
+        turn just played), in order, a card used twice twice."""
+        return tuple(i for i in self.used[1:] if i >= 0)
 
     # --------------------------------------------------------------- reads
 

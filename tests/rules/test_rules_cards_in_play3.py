@@ -329,7 +329,7 @@ def _loans_hold(fight: Fight) -> None:
         for c in f.cards:
             if c.loan and c.gone != TAKEN:
                 assert fight.fighters[1 - side].cards[c.loan[1]].gone == TAKEN
-        assert all(0 <= i < len(f.cards) for i in f.used_turn)
+        assert all(-1 <= i < len(f.cards) for i in f.used) and f.used
 
 
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
