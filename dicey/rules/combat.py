@@ -727,7 +727,7 @@ class Mechanics:
                 owner.set_card(place, husk._replace(
                     defn=card.defn, ident=card.ident, upgraded=card.upgraded,
                     vars=card.vars, times_used=card.times_used, countdown=card.countdown,
-                    gone=card.gone if card.gone != TAKEN else False))
+                    gone=card.gone))
                 if i == len(f.cards) - 1:
                     f.set_cards(f.cards[:-1])
                 else:

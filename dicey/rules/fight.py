@@ -702,11 +702,14 @@ class Fight(Mechanics):
         hook on the actor's cards, the actor or its statuses, no ``on removed`` hook on a
         status that clears at turn end, not the last turn. Then the end changes only what
         the turn end always changes (the pool goes, turn-end statuses clear, the other
-        fighter is to act), and a planner may score it without making it."""
+        fighter is to act), and a planner may score it without making it. A card it took
+        for a while (``take_card(c, turns)``) makes no end quiet: it may go back then."""
         if self.phase != ACTING or self.turn >= MAX_TURNS:
             return False
         f = self.fighters[self.actor]
         if "on turn end" in f.defn.hooks:
+            return False
+        if self.rules.lends and any(c.loan for c in f.cards):
             return False
         if any("on turn end" in c.active.hooks for c in f.cards if not c.gone):
             return False

@@ -79,6 +79,12 @@ equipment "Pebble" {
     on use { attack(d) }
 }
 
+equipment "Shapeshift" {
+    slots: any
+    text: "Become a Rock"
+    on use { replace_with("Rock") }
+}
+
 equipment "Parry" {
     slots: any
     text: "Do [d] damage. A blow that hurts you ends the attacker's turn"
@@ -252,6 +258,20 @@ def test_a_card_used_up_or_discarded_meanwhile_goes_back_so(lib):
     play(fight, "3 → Borrow", "5 → Binner", "end")
     assert fight.fighters[1].cards[0].gone == DISCARDED
     assert held(fight, 0) == ["Borrow", "Binner"]
+
+
+def test_a_card_that_turned_into_another_goes_back_as_it(lib):
+    fight = cards_fight(lib, ["Borrow"], [3, 5], opp=["Shapeshift", "Shield"])
+    play(fight, "3 → Borrow", "5 → Shapeshift", "end")
+    assert held(fight, 0) == ["Borrow"] and held(fight, 1) == ["Rock", "Shield"]
+    assert not fight.fighters[1].cards[0].temporary
+
+
+def test_an_end_with_a_card_to_give_back_is_not_quiet(lib):
+    fight = cards_fight(lib, ["Borrow"], [3, 5], opp=["Sword", "Shield"])
+    assert fight.end_is_quiet()
+    play(fight, "3 → Borrow")
+    assert not fight.end_is_quiet()
 
 
 def test_a_copy_given_away_stays_and_the_card_goes_back(lib):
@@ -456,3 +476,11 @@ def test_the_planner_stops_the_attackers_line_at_the_blow_that_ends_its_turn(lib
     # Without it, the Sword first costs nothing, and the plan ends with the end move.
     plan = frog_plan(["Rock"])
     assert plan.moves[-1].is_end and len(plan.moves) == 3
+
+
+def test_a_turn_ending_card_that_fizzles_ends_no_turn(lib):
+    from dicey.lang.chance import FixedChance
+    fight = cards_fight(lib, ["Haymaker", "Sword"], [6, 3], statuses={"curse": 1})
+    events = fight.apply(Move.parse("6 → Haymaker"), FixedChance())   # the coin: fizzle
+    assert [e.reason for e in events if isinstance(e, E.Fizzled)] == ["cursed"]
+    assert fight.phase != READY and [m.card for m in fight.legal_moves()][0] == "Sword"
