@@ -63,7 +63,7 @@ def test_every_row_is_the_cards_face(cli, library):
 
 def test_the_list_ends_with_a_legend_of_its_notation(cli):
     out = cli("--no-mods", "cards")[1]
-    legend = out.split("73 cards\n", 1)[1]
+    legend = out.split("74 cards\n", 1)[1]
     for words in ("+2 adds 2 to the dice", "spare 1 a spare die of 1 each turn",
                   "[7 to go] a countdown", "[press] a button: it takes no die",
                   "×2 twice a turn", "∞ as often as you like",

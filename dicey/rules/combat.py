@@ -723,11 +723,12 @@ class Mechanics:
             card = f.cards[i]
             if card.loan and card.loan[0] <= turn and card.gone != TAKEN:
                 place = card.loan[1]
-                husk = owner.cards[place]
-                owner.set_card(place, husk._replace(
-                    defn=card.defn, ident=card.ident, upgraded=card.upgraded,
-                    vars=card.vars, times_used=card.times_used, countdown=card.countdown,
-                    gone=card.gone))
+                husk = owner.cards[place] if place < len(owner.cards) else None
+                if husk is not None and husk.gone == TAKEN:   # (not pinned away meanwhile)
+                    owner.set_card(place, husk._replace(
+                        defn=card.defn, ident=card.ident, upgraded=card.upgraded,
+                        vars=card.vars, times_used=card.times_used,
+                        countdown=card.countdown, gone=card.gone))
                 if i == len(f.cards) - 1:
                     f.set_cards(f.cards[:-1])
                 else:

@@ -833,7 +833,9 @@ class Fight(Mechanics):
 
         ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
         replaces the statuses; ``shocked``/``weakened`` mark cards by name (once per
-        mention); ``countdowns`` sets what is left of countdown cards; ``card_vars`` sets
+        mention: a card of the fighter not to act gets a mark of its turn just played,
+        which goes at its next turn's start and reads false until then);
+        ``countdowns`` sets what is left of countdown cards; ``card_vars`` sets
         variables of cards by name (``{"Fury": {"charge": 8}}``: every card of that name).
         Giving ``dice``
         makes ``side`` the actor in the middle of its turn (after step 5), with those dice;
