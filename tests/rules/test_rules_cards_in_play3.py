@@ -484,3 +484,20 @@ def test_a_turn_ending_card_that_fizzles_ends_no_turn(lib):
     events = fight.apply(Move.parse("6 → Haymaker"), FixedChance())   # the coin: fizzle
     assert [e.reason for e in events if isinstance(e, E.Fizzled)] == ["cursed"]
     assert fight.phase != READY and [m.card for m in fight.legal_moves()][0] == "Sword"
+
+
+def test_mcts_stops_the_attackers_line_at_the_blow_that_ends_its_turn(lib):
+    from dicey.ai.planner import Budget, plan_turn
+    fight = cards_fight(lib, ["Parry"], [3], opp=["Sword", "Shield"])
+    next_turn(fight)
+    frog_to_act(fight, [6, 3])
+    plan = plan_turn(fight, budget=Budget(states=1, iterations=300, ms=None))
+    assert plan.method == "mcts"
+    assert plan.moves[-1].card == "Sword" and not any(m.is_end for m in plan.moves)
+
+
+def test_only_a_card_that_may_end_its_owners_turn_is_held_back_by_the_rule_of_thumb(lib):
+    from dicey.rules.state import ENDS_TURN
+    holds = {name: ENDS_TURN in cards_fight(lib, [name], [3]).fighters[0].card_events()
+             for name in ("Parry", "Stall", "Haymaker", "Sword")}
+    assert holds == {"Parry": False, "Stall": True, "Haymaker": True, "Sword": False}
