@@ -279,3 +279,21 @@ async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save
         await pilot.pause()
     assert store.damaged.read_text().startswith('{"format": "dicey-save"')
     assert store.load().state.seed == 4
+
+
+async def test_a_fight_continued_with_nothing_left_to_play_says_so(home):
+    """Continued in a turn with nothing left to play, the message line was blank: the key
+    line had lost its die and card keys, and nothing said what was left (t)."""
+    state = progress.enter_fight(kit_state(4))
+    session = start_session(LIB, state)
+    while session.fight.actor != 0 or len(session.fight.legal_moves()) > 1:
+        session.play(session.next_ai_move(choose_move))
+    assert session.moves and not session.moves[-1].is_end   # (played out, not ended)
+    SaveStore(home).write(replace(state, fight_moves=tuple(session.moves)))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        await pilot.pause()
+        said = str(app.screen.query_one("#message").render())
+        assert said == "Nothing left to play: t ends the turn."

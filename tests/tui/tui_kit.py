@@ -93,11 +93,14 @@ async def hero_turn_or_end(pilot) -> None:
 
 
 def keys_for(screen, move) -> list[str]:
-    """The keys a player presses for ``move`` (a die's number, a card's letter)."""
+    """The keys a player presses for ``move`` (a die's number, digit by digit, and a
+    card's letter; a button's letter alone)."""
     from dicey.tui.faces import CARD_KEYS
     if move.is_end:
         return ["t"]
-    return [str(move.die_index + 1), CARD_KEYS[move.card_index]]
+    if move.action == "use":
+        return [CARD_KEYS[move.card_index]]
+    return [*str(move.die_index + 1), CARD_KEYS[move.card_index]]
 
 
 def kit_state(seed: int = 1, **hero: Any):

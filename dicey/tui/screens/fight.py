@@ -173,6 +173,8 @@ class FightScreen(RunScreen):
             else:
                 self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read "
                          "the cards, ? helps.")
+        elif self.session.hero_to_act:    # (a continued fight: what the turn left to do)
+            self.say(self._nothing_left())
         self._carry_on()
 
     def _keys_in_play(self) -> tuple[str, str]:
