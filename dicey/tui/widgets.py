@@ -382,8 +382,8 @@ class CardRow(Windowed):
         self.side = side
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
-        self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence] = \
-            ((), None, (), ())
+        self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence,
+                           int | None] = ((), None, (), (), None)
 
     @property
     def cards(self) -> list[CardState]:
@@ -392,11 +392,13 @@ class CardRow(Windowed):
 
     def show(self, cards: Sequence[CardState], cursor: int | None = None,
              ready: Sequence[bool | None] = (),
-             progress: Sequence[tuple[int, int] | None] = ()) -> None:
+             progress: Sequence[tuple[int, int] | None] = (),
+             near: int | None = None) -> None:
         """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
         card that is a button, whether it is ready, and ``progress``, how far it has come,
-        as its face says)."""
-        self._shown = (cards, cursor, ready, progress)
+        as its face says; ``near``: with no cursor, a card a crowded row shows, the one
+        last played by its key)."""
+        self._shown = (cards, cursor, ready, progress, near)
         row = self.items
         if row is None:    # not composed yet: it shows them when it is
             return
@@ -428,12 +430,12 @@ class CardRow(Windowed):
 
     def _fit_window(self) -> None:
         """In a fight's row, the cards around the cursor when they do not all fit."""
-        cards, cursor = self._shown[0], self._shown[1]
+        cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         width = self.content_size.width
         room = len(cards)
         if self.unit is None and width and len(cards) * self.MIN_CARD > width:
             room = max(1, (width - 2 * self.BEYOND) // self.MIN_CARD)
-        shown = self.window(len(cards), room, cursor)
+        shown = self.window(len(cards), room, near if cursor is None else cursor)
         for w in self.query(CardView):
             if w.index < len(cards):
                 w.display = w.index in shown

@@ -142,6 +142,9 @@ class FightScreen(RunScreen):
         self.buttons_seen: dict[tuple[int, str], str] | None = None
         """The hero's buttons' faces (``[ready]``…) as last shown, by place and name (None:
         not shown yet): one that turns ``[ready]`` is announced."""
+        self.played: int | None = None
+        """The hero's card last played on (by its key or a click): a crowded row shows
+        it, when there is no card cursor to show."""
         self.typed = ""
         """The digits typed just before (a die's number past 9 takes two: ``1`` ``2``)."""
         self.confirming: tuple[Move, Hashable] | None = None
@@ -220,7 +223,8 @@ class FightScreen(RunScreen):
                                                      self._ready(ENEMY), self._progress(ENEMY))
         hero_cards, hero_ready = self._cards(HERO), self._ready(HERO)
         self.query_one("#hero-cards", CardRow).show(hero_cards, self._cursor_on(HERO),
-                                                    hero_ready, self._progress(HERO))
+                                                    hero_ready, self._progress(HERO),
+                                                    near=self.played)
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -545,6 +549,7 @@ class FightScreen(RunScreen):
             self.say(said)
             return
         card = hero.cards[card_index]
+        self.played = card_index
         if card.active.button and not card.shocked:
             if self.card_cursor is not None:
                 self.cursor_side, self.card_cursor = HERO, card_index
