@@ -89,3 +89,23 @@ async def test_other_cards_ask_nothing(home, library):
         made = len(screen.session.moves)
         await pilot.press("1", "a")
         assert screen.session.moves[made].card == "Headcount"
+
+
+async def test_a_click_on_the_card_plays_it_and_a_click_on_a_die_does_not(home, library):
+    """Enter after a click on another die played the die first asked about."""
+    from dicey.tui.widgets import CardView, DieView
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        made = len(screen.session.moves)
+        haymaker = next(c for c in screen.query(CardView) if c.side == 0 and c.index == 0)
+        await pilot.click(haymaker)
+        assert message(screen).startswith("Haymaker ends your turn")
+        await pilot.click(list(screen.query(DieView))[1])
+        assert message(screen) == "Haymaker was not played." and screen.die_cursor == 1
+        await pilot.press("enter")                       # no question stands: nothing
+        assert len(screen.session.moves) == made
+        await pilot.click(haymaker)
+        await pilot.click(haymaker)
+        assert screen.session.moves[made].die_index == 1
+        await played_haymaker_alone(pilot, screen, made)

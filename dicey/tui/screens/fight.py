@@ -341,10 +341,15 @@ class FightScreen(RunScreen):
         question :meth:`_turn_ender` asked (and then does what it does)."""
         if event.key not in DIGITS:
             self.typed = ""
+        if self.confirming is not None and \
+                event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
+            self._not_played()
+
+    def _not_played(self) -> None:
+        """No to the question :meth:`_turn_ender` asked (if one is asked)."""
         if self.confirming is not None:
-            move = self.confirming[0]
-            if event.key not in ("enter", CARD_KEYS[move.card_index]):
-                self.say(f"{self._cards(HERO)[move.card_index].title} was not played.")
+            card = self._cards(HERO)[self.confirming[0].card_index]
+            self.say(f"{card.title} was not played.")
 
     def action_digit(self, digit: int) -> None:
         """A digit key: the die of that number; a digit typed after another is the
@@ -609,9 +614,13 @@ class FightScreen(RunScreen):
                 f"{CARD_KEYS[move.card_index]} again (or enter) to play it.")
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
+        self._not_played()       # (a click is no key: on_key did not see it)
         self.action_pick_die(message.index)
 
     def on_card_view_picked(self, message: CardView.Picked) -> None:
+        if self.confirming is not None and (message.side, message.index) != \
+                (HERO, self.confirming[0].card_index):
+            self._not_played()
         if message.side == HERO:
             self.action_play_on(message.index)
         else:
