@@ -3,6 +3,8 @@ still be used asks first: the same key (or enter, or a click) plays it, any othe
 not. Nothing is asked when no die would be lost."""
 from __future__ import annotations
 
+import pytest
+
 from tui_kit import base_game_state, hero_turn_or_end, into_fight, make_app, screen_text
 
 #: The Thief's cards for these tests: Haymaker is ``a``.
@@ -38,21 +40,13 @@ async def test_a_turn_ender_asks_before_the_dice_left_are_lost(home, library):
         assert any("Haymaker ends your turn" in line for line in screen_text(app))
 
 
-async def test_the_same_key_plays_it_and_ends_the_turn(home, library):
+@pytest.mark.parametrize("again", ["a", "enter"])
+async def test_its_key_again_or_enter_plays_it_and_ends_the_turn(home, library, again):
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
         made = len(screen.session.moves)
-        await pilot.press("1", "a", "a")
-        await played_haymaker_alone(pilot, screen, made)
-
-
-async def test_enter_plays_it_too(home, library):
-    app = make_app(home, library=library)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
-        made = len(screen.session.moves)
-        await pilot.press("1", "a", "enter")
+        await pilot.press("1", "a", again)
         await played_haymaker_alone(pilot, screen, made)
 
 
@@ -72,23 +66,17 @@ async def test_any_other_key_cancels(home, library):
         assert screen.session.moves[made].is_end
 
 
-async def test_no_question_when_no_die_would_be_lost(home, library):
+@pytest.mark.parametrize("cards, dice", [(CARDS, 1), (("headcount", "dagger"), 3)],
+                         ids=["haymaker with no die left", "a card that ends nothing"])
+async def test_no_question_when_no_die_would_be_lost(home, library, cards, dice):
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_fight(pilot, base_game_state(library, CARDS, 1))
+        screen = await into_fight(pilot, base_game_state(library, cards, dice))
         made = len(screen.session.moves)
         await pilot.press("1", "a")
-        assert screen.session.moves[made].card == "Haymaker"
+        assert screen.session.moves[made].card_index == 0          # played at once
+        assert screen.session.moves[made].card == screen.session.fight.fighters[0].cards[0].name
         assert "will be lost" not in message(screen)
-
-
-async def test_other_cards_ask_nothing(home, library):
-    app = make_app(home, library=library)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_fight(pilot, base_game_state(library, ("headcount", "dagger"), 3))
-        made = len(screen.session.moves)
-        await pilot.press("1", "a")
-        assert screen.session.moves[made].card == "Headcount"
 
 
 async def test_a_click_on_the_card_plays_it_and_a_click_on_a_die_does_not(home, library):

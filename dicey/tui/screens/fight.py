@@ -615,6 +615,7 @@ class FightScreen(RunScreen):
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
         self._not_played()       # (a click is no key: on_key did not see it)
+        self.typed = ""
         self.action_pick_die(message.index)
 
     def on_card_view_picked(self, message: CardView.Picked) -> None:
