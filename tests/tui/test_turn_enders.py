@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from button_kit import library_with
 from tui_kit import base_game_state, hero_turn_or_end, into_fight, make_app, screen_text
 
 #: The Thief's cards for these tests: Haymaker is ``a``.
@@ -97,3 +98,28 @@ async def test_a_click_on_the_card_plays_it_and_a_click_on_a_die_does_not(home, 
         await pilot.click(haymaker)
         assert screen.session.moves[made].die_index == 1
         await played_haymaker_alone(pilot, screen, made)
+
+
+#: A card that ends the turn on half of its rolls.
+COIN = '''
+equipment "Coin Blow" {
+    slots: any
+    text: "Do [d] damage. On a roll of 1 in 2, your turn ends"
+    on use {
+        attack(d)
+        if roll(1, 2) == 1 { end_turn() }
+    }
+}
+'''
+
+
+async def test_a_card_that_may_end_the_turn_says_may(home, tmp_path):
+    library = library_with(tmp_path, "coin.dice", COIN)
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("coin_blow", "dagger"), 3))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert len(screen.session.moves) == made
+        assert message(screen).startswith("Coin Blow may end your turn: 2 dice left would be "
+                                          "lost — press a again")

@@ -608,10 +608,10 @@ class FightScreen(RunScreen):
             ending = None
         if ending == 0:
             return ""
-        ends = "ends your turn" if ending == 1 else "may end your turn"
-        lost = faces.counted(len(left), "die", "dice")
-        return (f"{card.title} {ends}: {lost} left will be lost — press "
-                f"{CARD_KEYS[move.card_index]} again (or enter) to play it.")
+        ends, lost = ("ends your turn", "will") if ending == 1 else ("may end your turn",
+                                                                     "would")
+        return (f"{card.title} {ends}: {faces.counted(len(left), 'die', 'dice')} left {lost} "
+                f"be lost — press {CARD_KEYS[move.card_index]} again (or enter) to play it.")
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
         self._not_played()       # (a click is no key: on_key did not see it)
