@@ -169,15 +169,13 @@ class FightScreen(RunScreen):
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()
-        if self.session.hero_to_act and not self.session.moves:
+        if self.session.hero_to_act:      # (a continued fight too: what is left to do)
             dice, cards = self._keys_in_play()
             if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
                 self.say("You have no cards to play dice on: t ends the turn; ? helps.")
             else:
-                self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read "
-                         "the cards, ? helps.")
-        elif self.session.hero_to_act:    # (a continued fight: what the turn left to do)
-            self.say(self._nothing_left())
+                self.say(self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) "
+                         "to play it on; ↑↓ read the cards, ? helps.")
         self._carry_on()
 
     def _keys_in_play(self) -> tuple[str, str]:
