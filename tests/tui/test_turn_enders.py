@@ -67,8 +67,10 @@ async def test_any_other_key_cancels(home, library):
         assert screen.session.moves[made].is_end
 
 
-@pytest.mark.parametrize("cards, dice", [(CARDS, 1), (("headcount", "dagger"), 3)],
-                         ids=["haymaker with no die left", "a card that ends nothing"])
+@pytest.mark.parametrize("cards, dice", [(CARDS, 1), (("haymaker",), 3),
+                                         (("headcount", "dagger"), 3)],
+                         ids=["haymaker with no die left", "no other card for the dice",
+                              "a card that ends nothing"])
 async def test_no_question_when_no_die_would_be_lost(home, library, cards, dice):
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -117,7 +119,7 @@ async def test_a_card_that_may_end_the_turn_says_may(home, tmp_path):
     library = library_with(tmp_path, "coin.dice", COIN)
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await into_fight(pilot, base_game_state(library, ("coin_blow", "dagger"), 3))
+        screen = await into_fight(pilot, base_game_state(library, ("coin_blow", "headcount"), 3))
         made = len(screen.session.moves)
         await pilot.press("1", "a")
         assert len(screen.session.moves) == made

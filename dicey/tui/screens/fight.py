@@ -583,16 +583,19 @@ class FightScreen(RunScreen):
 
     def _turn_ender(self, move: Move) -> str:
         """The question to ask before ``move`` when the card it fires ends the turn
-        (``end_turn()``) while other dice could still be used, which would be lost: ``""``
-        when it would not (no such card, no die left to use, a card that is not full
-        yet, a blow that ends the fight); "may" when only some of its outcomes do."""
+        (``end_turn()``) while other dice could still be used on other cards, which would
+        be lost: ``""`` when it would not (no such card, no die left that another card
+        takes, a card that is not full yet, a blow that ends the fight); "may" when only
+        some of its outcomes do."""
         f = self.session.fight
         hero = f.fighters[HERO]
         card = hero.cards[move.card_index]
         if not ends_turn(card.active):    # (most cards: nothing more is asked)
             return ""
+        # The dice another card could take now (equal dice: one move for them all); those
+        # only this card takes are lost however it is played.
         usable = {hero.dice[m.die_index] for m in f.legal_moves()
-                  if m.action in ("place", "release")}   # (equal dice: one move)
+                  if m.action in ("place", "release") and m.card_index != move.card_index}
         left = [d for i, d in enumerate(hero.dice) if d in usable and
                 (i != move.die_index or move.action == "use")]
         if not left:
