@@ -30,17 +30,24 @@ __all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_t
            "ready_words", "sentence", "shorten", "slot_line", "slot_words", "status_line",
            "uses_line", "uses_words"]
 
-#: Keys that pick a hero's cards, in order (g, h, q, t and x are other commands).
-CARD_KEYS = "abcdefijklmnoprsuvw"
+#: The letters that pick a hero's cards, in order (g, h, q, t and x are other commands).
+CARD_LETTERS = "abcdefijklmnoprsuvw"
+
+#: Keys that pick a hero's cards, in order: the letters, then the same letters with
+#: shift from the 20th card on (``A`` is the 20th): more keys than a fighter may hold
+#: cards (``MAX_CARDS``, 24).
+CARD_KEYS = CARD_LETTERS + CARD_LETTERS.upper()
 
 
 def card_keys(count: int) -> str:
     """The keys of the first ``count`` cards, as the key line says them: runs of
     letters in a row joined (the letters g and h play no card: they are the graph and
-    the hint).
+    the hint), then the shifted letters from the 20th card on.
 
-    >>> card_keys(1), card_keys(6), card_keys(7), card_keys(9), card_keys(30)
+    >>> card_keys(1), card_keys(6), card_keys(7), card_keys(9), card_keys(19)
     ('a', 'a-f', 'a-f, i', 'a-f, i-k', 'a-f, i-p, r-s, u-w')
+    >>> card_keys(20), card_keys(24)
+    ('a-f, i-p, r-s, u-w, A', 'a-f, i-p, r-s, u-w, A-E')
     """
     keys = CARD_KEYS[:max(1, count)]
     runs: list[str] = []

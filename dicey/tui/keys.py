@@ -119,13 +119,17 @@ FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
                             "for yEd)")
 
 #: A fight's die and card keys (its key line names those in play: ``1-3``, ``a-d``).
-FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"pick_die({n - 1})") for n in range(1, 10)),
-                explained="pick a die by its number (or click it)")
+FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"digit({n})") for n in range(10)),
+                explained="pick a die by the number on its box (or click it); past nine "
+                          "dice, type both digits of a number: 1 then 2 for die 12")
 FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
                  explained="play the picked die on that card (or click the card); on a "
                            "SHOCKED card the die releases it; a button ([ready]) is used "
-                           "at once, with no die")
+                           "at once, with no die. From the 20th card on, the letters with "
+                           "shift: A, B… A card that ends your turn while dice are left "
+                           "asks first: its key again (or enter) plays it, any other key "
+                           "does not")
 
 FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"),))
 FIGHT_HINT = Key("h", "hint", (("h", "hint"),),

@@ -121,8 +121,9 @@ class FighterBar(Widget):
 
 
 class DieView(Widget):
-    """One of the hero's dice in a box: its key on top, its face and marks inside
-    (``5 burn``; just the initials when the tray is crowded: ``5 b``)."""
+    """One of the hero's dice in a box: its number (its key) on top, its face and marks
+    inside (``5 burn``; just the initials when the tray is crowded: ``5 b``, in a box with
+    no sides, which leaves the room for a number of two digits)."""
 
     COMPONENT_CLASSES = {"die-view--face", "die-view--burning", "die-view--locked"}
     die: reactive[Die] = reactive(Die(1))
@@ -139,7 +140,7 @@ class DieView(Widget):
         self.watch_die(die)
 
     def watch_die(self, die: Die) -> None:
-        self.border_title = str(self.index + 1) if self.index < 9 else ""
+        self.border_title = str(self.index + 1)   # (its key: the number typed)
 
     def render(self) -> Text:
         d = self.die
@@ -245,11 +246,10 @@ class CardView(Widget):
         return text
 
     def face_lines(self, width: int) -> list[Text]:
-        """The face wrapped to ``width`` cells."""
-        lines = list(self.face().wrap(self.app.console, max(1, width)))
-        for line in lines:
-            line.rstrip()
-        return lines
+        """The face wrapped to ``width`` cells on word boundaries: a word longer than the
+        line (``opponent's`` on a small face) is cut with ``…``, not broken across two
+        lines (``x`` reads the card whole)."""
+        return wrap_words(self.face(), self.app.console, width)
 
     def natural_height(self, width: int | None = None) -> int:
         """The height, borders included, that shows the whole face when the text is
@@ -351,6 +351,7 @@ class DiceTray(Windowed):
         shown = self.window(len(dice), room, cursor)
         for w in row.query(DieView):
             w.set_class(w.index == cursor, "-cursor")
+            w.set_class(crowded, "-compact")
             w.compact = crowded
             w.styles.width = (self.NARROW if crowded else self.FULL) - 1
             if w.index < len(dice):
@@ -381,8 +382,8 @@ class CardRow(Windowed):
         self.side = side
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
-        self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence] = \
-            ((), None, (), ())
+        self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence,
+                           int | None] = ((), None, (), (), None)
 
     @property
     def cards(self) -> list[CardState]:
@@ -391,11 +392,13 @@ class CardRow(Windowed):
 
     def show(self, cards: Sequence[CardState], cursor: int | None = None,
              ready: Sequence[bool | None] = (),
-             progress: Sequence[tuple[int, int] | None] = ()) -> None:
+             progress: Sequence[tuple[int, int] | None] = (),
+             near: int | None = None) -> None:
         """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
         card that is a button, whether it is ready, and ``progress``, how far it has come,
-        as its face says)."""
-        self._shown = (cards, cursor, ready, progress)
+        as its face says; ``near``: with no cursor, a card a crowded row shows, the one
+        last played by its key)."""
+        self._shown = (cards, cursor, ready, progress, near)
         row = self.items
         if row is None:    # not composed yet: it shows them when it is
             return
@@ -427,12 +430,12 @@ class CardRow(Windowed):
 
     def _fit_window(self) -> None:
         """In a fight's row, the cards around the cursor when they do not all fit."""
-        cards, cursor = self._shown[0], self._shown[1]
+        cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         width = self.content_size.width
         room = len(cards)
         if self.unit is None and width and len(cards) * self.MIN_CARD > width:
             room = max(1, (width - 2 * self.BEYOND) // self.MIN_CARD)
-        shown = self.window(len(cards), room, cursor)
+        shown = self.window(len(cards), room, near if cursor is None else cursor)
         for w in self.query(CardView):
             if w.index < len(cards):
                 w.display = w.index in shown
@@ -555,15 +558,40 @@ class Menu(OptionList):
         return line
 
 
+def wrap_words(text: Text, console: Any, width: int) -> list[Text]:
+    """``text`` wrapped to ``width`` cells on word boundaries; a word longer than a line
+    is cut with ``…`` (the text goes on after it).
+
+    >>> from rich.console import Console
+    >>> [str(t) for t in wrap_words(Text("Steal the opponent's card"), Console(), 9)]
+    ['Steal the', 'opponent…', 'card']
+    """
+    lines = list(text.wrap(console, max(1, width), overflow="ellipsis"))
+    for line in lines:
+        line.rstrip()
+    return lines
+
+
 def cut_lines(lines: list[Text], width: int, height: int) -> Text:
     """Wrapped ``lines`` as ``height`` rows of ``width`` cells show them: when there are
-    more, the last one shown ends with ``…`` (0: no limit)."""
+    more, the last one shown ends with ``…``, after its last whole word that leaves the
+    room for it (0: no limit).
+
+    >>> str(cut_lines([Text("Do d x 2"), Text("+ 2 damage."), Text("Your turn")], 11,
+    ...               2)).splitlines()
+    ['Do d x 2', '+ 2…']
+    """
     if 0 < height < len(lines):
         lines = lines[:height]
         last = lines[-1]
         last.rstrip()
-        last.truncate(max(0, width - 1))
-        last.append("…")
+        if not last.plain.endswith("…"):     # (a word cut already says so)
+            if last.cell_len + 1 > width:
+                words = last.plain[:len(last.plain) - (last.cell_len + 1 - width)]
+                space = words.rfind(" ")
+                last.truncate(space if space > 0 else max(0, width - 1))
+                last.rstrip()
+            last.append("…")
     return Text("\n").join(lines)
 
 
@@ -581,10 +609,7 @@ class Clipped(Widget):
         self.refresh(layout=True)
 
     def _lines(self, width: int) -> list[Text]:
-        lines = list(self.text.wrap(self.app.console, max(1, width)))   # (text-align: CSS)
-        for line in lines:
-            line.rstrip()
-        return lines
+        return wrap_words(self.text, self.app.console, width)   # (text-align: CSS)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines(width))

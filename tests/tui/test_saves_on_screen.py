@@ -279,3 +279,24 @@ async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save
         await pilot.pause()
     assert store.damaged.read_text().startswith('{"format": "dicey-save"')
     assert store.load().state.seed == 4
+
+
+@pytest.mark.parametrize("played_out, said", [
+    (True, "Nothing left to play: t ends the turn."),
+    (False, "Pick a die (1-2), then a card (a-b) to play it on; ↑↓ read the cards, ? helps.")])
+async def test_a_continued_fight_says_what_is_left_to_do(home, played_out, said):
+    """Continued in the hero's turn, the message line was blank: nothing said what was
+    left (t, when nothing was; the dice and cards' keys otherwise)."""
+    state = progress.enter_fight(kit_state(4))
+    session = start_session(LIB, state)
+    while session.fight.actor != 0 or not session.moves or \
+            played_out and len(session.fight.legal_moves()) > 1:
+        session.play(session.next_ai_move(choose_move))
+    assert session.moves and not session.moves[-1].is_end   # (in the hero's turn)
+    SaveStore(home).write(replace(state, fight_moves=tuple(session.moves)))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        await pilot.pause()
+        assert str(app.screen.query_one("#message").render()) == said

@@ -93,11 +93,14 @@ async def hero_turn_or_end(pilot) -> None:
 
 
 def keys_for(screen, move) -> list[str]:
-    """The keys a player presses for ``move`` (a die's number, a card's letter)."""
+    """The keys a player presses for ``move`` (a die's number, digit by digit, and a
+    card's letter; a button's letter alone)."""
     from dicey.tui.faces import CARD_KEYS
     if move.is_end:
         return ["t"]
-    return [str(move.die_index + 1), CARD_KEYS[move.card_index]]
+    if move.action == "use":
+        return [CARD_KEYS[move.card_index]]
+    return [*str(move.die_index + 1), CARD_KEYS[move.card_index]]
 
 
 def kit_state(seed: int = 1, **hero: Any):
@@ -140,3 +143,24 @@ def screen_text(app) -> list[str]:
 def key_line(app) -> str:
     """The key line of the screen on top."""
     return str(app.screen.query_one("KeyBar").render())
+
+
+def base_game_state(library, equipment, dice: int, *, enemy: str = "dragon", seed: int = 3):
+    """A run of the base game's Thief holding ``equipment`` (card ids) and rolling
+    ``dice``, its first fight, under way, against ``enemy`` (by default the Dragon: no
+    blow of the first turn ends it)."""
+    from dicey.run import progress
+    state = progress.new_run(library, "thief", seed)
+    state = replace(state, hero=replace(state.hero, equipment=tuple(equipment), dice=dice),
+                    schedule=((enemy,) + state.schedule[0][1:],) + state.schedule[1:])
+    return progress.enter_fight(state)
+
+
+async def into_fight(pilot, state):
+    """Continue ``state`` in the app and wait for the hero's first turn; the fight screen."""
+    pilot.app.continue_run(state)
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "FightScreen")
+    await pilot.pause()
+    screen = fight_screen(pilot.app)
+    await hero_turn_or_end(pilot)
+    return screen

@@ -24,18 +24,19 @@ from typing import Callable, Hashable
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from dicey.lang.chance import TooManyOutcomes
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
 from dicey.rules.events import listed
 from dicey.rules.protocol import IllegalMoveError, Move
-from dicey.rules.state import CardState, refreshed
+from dicey.rules.state import CardState, ends_turn, refreshed
 from dicey.run import progress
 from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_decision_graph
 from dicey.run.session import ENEMY, HERO, FightSession
@@ -49,6 +50,9 @@ from .base import RunScreen
 from .card import CardScreen, Readable
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+#: The digit keys (a die's number).
+DIGITS = frozenset("0123456789")
 
 #: The least a row of cards is given, borders included: its slots show.
 LEAST_ROW = 3
@@ -138,6 +142,14 @@ class FightScreen(RunScreen):
         self.buttons_seen: dict[tuple[int, str], str] | None = None
         """The hero's buttons' faces (``[ready]``…) as last shown, by place and name (None:
         not shown yet): one that turns ``[ready]`` is announced."""
+        self.played: int | None = None
+        """The hero's card last played on (by its key or a click): a crowded row shows
+        it, when there is no card cursor to show."""
+        self.typed = ""
+        """The digits typed just before (a die's number past 9 takes two: ``1`` ``2``)."""
+        self.confirming: tuple[Move, Hashable] | None = None
+        """A move that would end the turn with dice left, and the position it was asked
+        in, while the message line asks to confirm it (:meth:`_turn_ender`)."""
 
     # ------------------------------------------------------------ layout
 
@@ -157,20 +169,20 @@ class FightScreen(RunScreen):
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()
-        if self.session.hero_to_act and not self.session.moves:
+        if self.session.hero_to_act:      # (a continued fight too: what is left to do)
             dice, cards = self._keys_in_play()
             if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
                 self.say("You have no cards to play dice on: t ends the turn; ? helps.")
             else:
-                self.say(f"Pick a die ({dice}), then a card ({cards}) to play it on; ↑↓ read "
-                         "the cards, ? helps.")
+                self.say(self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) "
+                         "to play it on; ↑↓ read the cards, ? helps.")
         self._carry_on()
 
     def _keys_in_play(self) -> tuple[str, str]:
         """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
         one)."""
         hero = self.session.fight.fighters[HERO]
-        dice = min(len(hero.dice), 9)
+        dice = len(hero.dice)
         return "1" if dice <= 1 else f"1-{dice}", faces.card_keys(len(hero.cards))
 
     def _key_line(self) -> tuple[Key, ...]:
@@ -209,7 +221,8 @@ class FightScreen(RunScreen):
                                                      self._ready(ENEMY), self._progress(ENEMY))
         hero_cards, hero_ready = self._cards(HERO), self._ready(HERO)
         self.query_one("#hero-cards", CardRow).show(hero_cards, self._cursor_on(HERO),
-                                                    hero_ready, self._progress(HERO))
+                                                    hero_ready, self._progress(HERO),
+                                                    near=self.played)
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
@@ -302,6 +315,7 @@ class FightScreen(RunScreen):
         (wait…), cleared when yours begins."""
         self.reading = False
         self.waiting_note = until_your_turn
+        self.confirming = None    # (a question asked there is no longer shown)
         self.query_one("#message", Static).update(Text(text))
         if self.is_mounted:
             self.fit_card_rows()
@@ -319,11 +333,40 @@ class FightScreen(RunScreen):
             self.say("Wait for your turn.", until_your_turn=True)
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """Before the key's own action: a key other than a digit ends a die's number; a
+        key other than the one asked for (the card's, or enter) answers no to the
+        question :meth:`_turn_ender` asked (and then does what it does)."""
+        if event.key not in DIGITS:
+            self.typed = ""
+        if self.confirming is not None and \
+                event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
+            self._not_played()
+
+    def _not_played(self) -> None:
+        """No to the question :meth:`_turn_ender` asked (if one is asked)."""
+        if self.confirming is not None:
+            card = self._cards(HERO)[self.confirming[0].card_index]
+            self.say(f"{card.title} was not played.")
+
+    def action_digit(self, digit: int) -> None:
+        """A digit key: the die of that number; a digit typed after another is the
+        number's second digit when the hero has that many dice (``1`` ``2``: die 12)."""
+        count = len(self.session.fight.fighters[HERO].dice)
+        number = int(self.typed + str(digit)) if self.typed else digit
+        if self.typed and number > count:
+            number = digit       # (no such die: the digit starts a number of its own)
+        self.typed = str(number) if number * 10 <= count else ""
+        self.action_pick_die(number - 1)
+
     def action_pick_die(self, index: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
         if self._not_your_turn():
             return
-        if index < len(dice):
+        if index < 0:
+            self.say(f"There is no die 0: a die's key is its number (1-{len(dice)})."
+                     if len(dice) > 1 else "There is no die 0.")
+        elif index < len(dice):
             self.die_cursor = index
             self.refresh_view()
         else:   # (a number past the tray did nothing, unsaid)
@@ -478,7 +521,9 @@ class FightScreen(RunScreen):
         self.app.push_screen(self.details, closed)
 
     def action_enter(self) -> None:
-        if self.session.over:
+        if self.confirming is not None and self.confirming[1] == self.session.fight.key():
+            self._play(self.confirming[0])   # (yes to the question of _turn_ender)
+        elif self.session.over:
             self.dicey.finish_fight(self.session)
         elif self.card_cursor is not None and self.cursor_side == ENEMY:
             self.action_read_card()   # an enemy's card is only read
@@ -507,10 +552,11 @@ class FightScreen(RunScreen):
             self.say(said)
             return
         card = hero.cards[card_index]
+        self.played = card_index
         if card.active.button and not card.shocked:
             if self.card_cursor is not None:
                 self.cursor_side, self.card_cursor = HERO, card_index
-            self._play(Move.use(card.name, card_index), why_not=self._why_not_use(card_index))
+            self._play_or_ask(Move.use(card.name, card_index), self._why_not_use(card_index))
             return
         if not hero.dice:
             self.say("No dice left: press t to end the turn.")
@@ -519,13 +565,64 @@ class FightScreen(RunScreen):
         make = Move.release if card.shocked else Move.place
         if self.card_cursor is not None:   # a cursor shown follows the play
             self.cursor_side, self.card_cursor = HERO, card_index
-        self._play(make(die.value, card.name, self.die_cursor, card_index),
-                   why_not=self._why_not(card_index))
+        self._play_or_ask(make(die.value, card.name, self.die_cursor, card_index),
+                          self._why_not(card_index))
+
+    def _play_or_ask(self, move: Move, why_not: str) -> None:
+        """Play ``move``; one that would end the turn with dice left to use is played
+        only once asked for again (:meth:`_turn_ender`)."""
+        position = self.session.fight.key()
+        if self.confirming != (move, position):
+            question = self._turn_ender(move)
+            if question:
+                self.say(question)
+                self.confirming = (move, position)
+                self.refresh_view()   # (the cursor may have moved to the card)
+                return
+        self._play(move, why_not=why_not)
+
+    def _turn_ender(self, move: Move) -> str:
+        """The question to ask before ``move`` when the card it fires ends the turn
+        (``end_turn()``) while other dice could still be used on other cards, which would
+        be lost: ``""`` when it would not (no such card, no die left that another card
+        takes, a card that is not full yet, a blow that ends the fight); "may" when only
+        some of its outcomes do."""
+        f = self.session.fight
+        hero = f.fighters[HERO]
+        card = hero.cards[move.card_index]
+        if not ends_turn(card.active):    # (most cards: nothing more is asked)
+            return ""
+        # The dice another card could take now (equal dice: one move for them all); those
+        # only this card takes are lost however it is played.
+        usable = {hero.dice[m.die_index] for m in f.legal_moves()
+                  if m.action in ("place", "release") and m.card_index != move.card_index}
+        left = [d for i, d in enumerate(hero.dice) if d in usable and
+                (i != move.die_index or move.action == "use")]
+        if not left:
+            return ""
+        try:
+            ending = sum(p for p, after in f.outcomes(move)
+                         if after.turn_over and not after.is_over)
+        except IllegalMoveError:
+            return ""             # (_play says why)
+        except TooManyOutcomes:   # (too many rolls to weigh: it may)
+            ending = None
+        if ending == 0:
+            return ""
+        ends, lost = ("ends your turn", "will") if ending == 1 else ("may end your turn",
+                                                                     "would")
+        return (f"{card.title} {ends}: {faces.counted(len(left), 'die', 'dice')} left {lost} "
+                f"be lost — press {CARD_KEYS[move.card_index]} again (or enter) to play it.")
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
+        self._not_played()       # (a click is no key: on_key did not see it)
+        self.typed = ""
         self.action_pick_die(message.index)
 
     def on_card_view_picked(self, message: CardView.Picked) -> None:
+        if self.confirming is not None and (message.side, message.index) != \
+                (HERO, self.confirming[0].card_index):
+            self._not_played()
         if message.side == HERO:
             self.action_play_on(message.index)
         else:

@@ -1,0 +1,83 @@
+"""Every card and every die has a key, shown on it: cards past the 19th take the letters
+with shift (``A`` is the 20th), and a die past the ninth its two digits typed in a row
+(``1`` ``2``: die 12), which its box shows; the key line names them all."""
+from __future__ import annotations
+
+from dicey.tui.faces import CARD_KEYS
+from dicey.tui.widgets import CardView, DieView
+from tui_kit import base_game_state, into_fight, key_line, make_app, screen_text
+
+#: 24 cards (as many as a fighter may hold): Headcount is the 20th (``A``), Haymaker the
+#: 24th (``E``).
+CARDS = ("dagger",) * 19 + ("headcount", "dagger", "dagger", "dagger", "haymaker")
+
+
+def die_titles(screen) -> list[str]:
+    return [str(d.border_title) for d in screen.query(DieView) if d.display]
+
+
+async def test_the_twentieth_card_and_on_have_keys(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        assert "a-f, i-p, r-s, u-w, A-E card" in key_line(app)
+        made = len(screen.session.moves)
+        await pilot.press("1", "E")                      # the 24th: Haymaker asks first
+        assert len(screen.session.moves) == made
+        assert "press E again" in str(screen.query_one("#message").render())
+        await pilot.press("1", "A")                      # shift-a: the 20th card
+        move = screen.session.moves[made]
+        assert (move.card, move.card_index) == ("Headcount", 19)
+        view = next(c for c in screen.query("#hero-cards CardView") if c.index == 19)
+        # (the row, too narrow for 24 cards, shows the card played by its key)
+        assert view.display and str(view.border_title).startswith("A ")   # its key on it
+        assert any("A Hea" in line for line in screen_text(app))
+        await pilot.press("up")                          # the cursor on the last card
+        assert any("A Hea" in line and "E Hay" in line for line in screen_text(app))
+        await pilot.press("1", "E")     # (no other card takes the dice left: played at once)
+        assert screen.session.moves[made + 1].card_index == 23
+
+
+async def test_every_card_key_is_its_own(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        keys = [c.key for c in sorted(screen.query("#hero-cards CardView"),
+                                      key=lambda c: c.index)]
+        assert keys == list(CARD_KEYS[:24]) and len(set(keys)) == 24
+
+
+async def test_dice_past_nine_show_their_numbers_and_take_two_digits(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 12))
+        assert die_titles(screen) == [str(n) for n in range(1, 13)]   # all 12, at 80 cells
+        assert key_line(app).startswith("1-12 die  a-b card")
+        await pilot.press("1", "2")
+        assert screen.die_cursor == 11
+        await pilot.press("1", "0")
+        assert screen.die_cursor == 9
+        await pilot.press("1", "5")                      # no die 15: the 5 is die 5
+        assert screen.die_cursor == 4
+        await pilot.press("7", "1")                      # no die 71: die 1
+        assert screen.die_cursor == 0
+        await pilot.press("1", "left", "2")              # a key between: two numbers
+        assert screen.die_cursor == 1
+        await pilot.press("1", "1", "b")
+        made = len(screen.session.moves)
+        assert screen.session.moves[made - 1].die_index == 10
+        await pilot.press("0")
+        assert "There is no die 0" in str(screen.query_one("#message").render())
+
+
+async def test_a_tray_of_24_dice_windows_around_the_picked_one(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 24))
+        assert key_line(app).startswith("1-24 die")
+        await pilot.press("2", "4")
+        assert screen.die_cursor == 23
+        titles = die_titles(screen)
+        assert titles[-1] == "24" and titles == [str(n) for n in
+                                                 range(25 - len(titles), 25)]
+        assert any("24" in line and "─" in line for line in screen_text(app))

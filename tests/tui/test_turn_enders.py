@@ -1,0 +1,127 @@
+"""A die on a card that ends the turn (Haymaker: ``end_turn()``) while other dice could
+still be used asks first: the same key (or enter, or a click) plays it, any other key does
+not. Nothing is asked when no die would be lost."""
+from __future__ import annotations
+
+import pytest
+
+from button_kit import library_with
+from tui_kit import base_game_state, hero_turn_or_end, into_fight, make_app, screen_text
+
+#: The Thief's cards for these tests: Haymaker is ``a``.
+CARDS = ("haymaker", "dagger", "headcount")
+
+
+def message(screen) -> str:
+    return " ".join(str(screen.query_one("#message").render()).split())
+
+
+async def played_haymaker_alone(pilot, screen, made: int) -> None:
+    """The hero's first turn was Haymaker and nothing else: the moves after it are the
+    enemy's (the card ended the turn: no end of the hero's own), and the hero's second
+    turn (the fight's third) has come."""
+    await hero_turn_or_end(pilot)
+    moves = screen.session.moves[made:]
+    assert moves[0].action == "place" and moves[0].card == "Haymaker"
+    assert all(m.card not in ("Dagger", "Headcount") for m in moves[1:])
+    assert screen.session.fight.turn == 3
+
+
+async def test_a_turn_ender_asks_before_the_dice_left_are_lost(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert len(screen.session.moves) == made           # nothing played yet
+        assert len(screen.session.fight.fighters[0].dice) == 3
+        said = message(screen)
+        assert said.startswith("Haymaker ends your turn: 2 dice left will be lost — press a "
+                               "again (or enter) to play it"), said
+        assert any("Haymaker ends your turn" in line for line in screen_text(app))
+
+
+@pytest.mark.parametrize("again", ["a", "enter"])
+async def test_its_key_again_or_enter_plays_it_and_ends_the_turn(home, library, again):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a", again)
+        await played_haymaker_alone(pilot, screen, made)
+
+
+async def test_any_other_key_cancels(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a", "2")
+        assert len(screen.session.moves) == made
+        assert message(screen) == "Haymaker was not played."
+        assert screen.die_cursor == 1                       # the 2 still picked its die
+        await pilot.press("a")                              # asked again, for that die
+        assert len(screen.session.moves) == made
+        assert message(screen).startswith("Haymaker ends your turn: 2 dice left")
+        await pilot.press("t")                              # t: no, and the turn ends
+        assert screen.session.moves[made].is_end
+
+
+@pytest.mark.parametrize("cards, dice", [(CARDS, 1), (("haymaker",), 3),
+                                         (("headcount", "dagger"), 3)],
+                         ids=["haymaker with no die left", "no other card for the dice",
+                              "a card that ends nothing"])
+async def test_no_question_when_no_die_would_be_lost(home, library, cards, dice):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, cards, dice))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert screen.session.moves[made].card_index == 0          # played at once
+        assert screen.session.moves[made].card == screen.session.fight.fighters[0].cards[0].name
+        assert "will be lost" not in message(screen)
+
+
+async def test_a_click_on_the_card_plays_it_and_a_click_on_a_die_does_not(home, library):
+    """Enter after a click on another die played the die first asked about."""
+    from dicey.tui.widgets import CardView, DieView
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        made = len(screen.session.moves)
+        haymaker = next(c for c in screen.query(CardView) if c.side == 0 and c.index == 0)
+        await pilot.click(haymaker)
+        assert message(screen).startswith("Haymaker ends your turn")
+        await pilot.click(list(screen.query(DieView))[1])
+        assert message(screen) == "Haymaker was not played." and screen.die_cursor == 1
+        await pilot.press("enter")                       # no question stands: nothing
+        assert len(screen.session.moves) == made
+        await pilot.click(haymaker)
+        await pilot.click(haymaker)
+        assert screen.session.moves[made].die_index == 1
+        await played_haymaker_alone(pilot, screen, made)
+
+
+#: A card that ends the turn on half of its rolls.
+COIN = '''
+equipment "Coin Blow" {
+    slots: any
+    text: "Do [d] damage. On a roll of 1 in 2, your turn ends"
+    on use {
+        attack(d)
+        if roll(1, 2) == 1 { end_turn() }
+    }
+}
+'''
+
+
+async def test_a_card_that_may_end_the_turn_says_may(home, tmp_path):
+    library = library_with(tmp_path, "coin.dice", COIN)
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("coin_blow", "headcount"), 3))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert len(screen.session.moves) == made
+        assert message(screen).startswith("Coin Blow may end your turn: 2 dice left would be "
+                                          "lost — press a again")
