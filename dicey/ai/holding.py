@@ -8,9 +8,10 @@ the card will do in one's own later turns is not seen, so a steal was worth only
 spares in the opponent's next turn.
 
 :class:`Holding` prices a card by what one turn with it is worth to its holder: the card
-placed with one die (the card alone in the hand), each of the six values in turn (a value the card does not take is worth
-nothing), every chance outcome weighed, priced by the table's potential on a copy of the
-turn's first position where it is the planner's (both fighters lent HP: a blow that would kill
+placed with one die (the card alone in the hand), each of the six values in turn (a value the
+card does not take is worth nothing), every chance outcome weighed, priced by the table's
+potential on a copy of the turn's first position where it is the planner's (both fighters
+lent HP: a blow that would kill
 is worth its damage) — the mean of the six. A state is worth ``PERCENT`` per cent of that for
 each card in the planner's hand that the turn's first position did not hold (not used up).
 

@@ -19,8 +19,8 @@ the same decision graph.
 :func:`make_chooser` turns a preset into a chooser ``(fight, rng) -> Move`` that plans once
 per turn, commits one move at a time and plans again when a chance outcome left it in
 another state than the one it expected; one budget serves the whole turn (a re-plan gets what
-the turn's earlier plans left of it), so a turn's work has a ceiling. The presets ``normal`` and ``hard`` register in
-:data:`dicey.ai.baseline.PRESETS` when this module is imported.
+the turn's earlier plans left of it), so a turn's work has a ceiling. The presets ``normal``
+and ``hard`` register in :data:`dicey.ai.baseline.PRESETS` when this module is imported.
 """
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ The last three are the project's own: what a dodge, a reduce, thorns, a lock or 
 will do in the opponent's turn, and whether a fighter lives through it
 (:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
 (:mod:`dicey.ai.charge`). A card the turn gains (taken, given) is worth what a turn with it
-is worth, for the rest of the fight (:mod:`dicey.ai.holding`: not a weight of the table). An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
+is worth, for the rest of the fight (:mod:`dicey.ai.holding`: not a weight of the table).
+An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
 plays by the table alone.
 
 ``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on

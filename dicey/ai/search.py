@@ -14,8 +14,9 @@ of the same turn: a plan made again after a surprise reuses it.
 
 The search stops with :class:`BudgetExceeded` when it would expand more states than allowed,
 has applied as many moves as allowed (what a state costs grows with the moves it offers: a
-hand of sixteen cards), passes its deadline, or meets a move with more chance outcomes than it enumerates; what it
-solved so far stays in the memo, exact, for the MCTS fallback to use as leaf values.
+hand of sixteen cards), passes its deadline, or meets a move with more chance outcomes than
+it enumerates; what it solved so far stays in the memo, exact, for the MCTS fallback to use
+as leaf values.
 """
 from __future__ import annotations
 
