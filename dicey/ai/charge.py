@@ -24,6 +24,7 @@ from typing import Callable
 
 from dicey.lang.chance import TooManyOutcomes
 from dicey.rules.fight import Fight
+from dicey.rules.state import Fighter
 
 from .foresight import LENT_HP, plans_now
 
@@ -77,13 +78,29 @@ def _worth(origin: Fight, side: int, index: int, table: Callable[[Fight], float]
     length = card.active.countdown
     if length is None or card.gone:
         return None
+
+    def pinned(mine: Fighter) -> None:
+        mine.set_card(index, mine.cards[index]._replace(countdown=1))
+
+    worth = firing_worth(origin, side, index, 1, table, pinned)
+    return (index, card.ident, length, worth) if worth is not None and worth > 0 else None
+
+
+def firing_worth(origin: Fight, side: int, index: int, die: int,
+                 table: Callable[[Fight], float],
+                 prepare: Callable[[Fighter], None] | None = None) -> float | None:
+    """What ``side``'s card ``index`` does placed with a ``die``, priced by ``table`` (the
+    mean over every chance outcome), on a copy of ``origin`` made ``side``'s turn with
+    that one die, both fighters lent HP (a firing that would kill is worth its damage, not
+    a fight); ``prepare`` may change ``side``'s fighter first. None when the card cannot
+    take that die, or branches into too many outcomes to weigh."""
     trial = origin.copy(simulation=True, log=False)
     for who in (0, 1):
         f = trial.fighters[who]
         trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
-    trial.set_position(side, dice=[1])            # its turn, every card refreshed
-    mine = trial.fighters[side]
-    mine.set_card(index, mine.cards[index]._replace(countdown=1))
+    trial.set_position(side, dice=[die])          # its turn, every card refreshed
+    if prepare is not None:
+        prepare(trial.fighters[side])
     move = next((m for m in trial.legal_moves()
                  if m.action == "place" and m.card_index == index), None)
     if move is None:
@@ -93,5 +110,4 @@ def _worth(origin: Fight, side: int, index: int, table: Callable[[Fight], float]
         outcomes = trial.outcomes(move, limit=MAX_OUTCOMES)
     except TooManyOutcomes:
         return None
-    worth = sum(float(p) * (table(child) - before) for p, child in outcomes)
-    return (index, card.ident, length, worth) if worth > 0 else None
+    return sum(float(p) * (table(child) - before) for p, child in outcomes)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Hashable
 from dicey.rules.fight import Fight
 from dicey.rules.state import Fighter, dice_text
 
-from .moves import Step, likeliest_result, move_text
+from .moves import Step, dice_lost_ending, likeliest_result, move_text
 from .score import Scorer
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ class GraphEdge:
     probability: float | None = None
     chosen: bool = False
     visits: int | None = None
+    ends_turn: bool = False         # the move ended the turn by itself (a card's end_turn())
+    dice_lost: int | None = None    # then: the dice of the pool that went with the turn
 
 
 @dataclass
@@ -72,8 +74,8 @@ class DecisionGraph:
         self.nodes[node.id] = node
         return node
 
-    def add_edge(self, source: str, target: str, label: str, kind: str, **kw) -> GraphEdge:
-        edge = GraphEdge(f"e{len(self.edges)}", source, target, label, kind, **kw)
+    def add_edge(self, source: str, target: str, kind: str, **kw) -> GraphEdge:
+        edge = GraphEdge(f"e{len(self.edges)}", source, target, kind=kind, **kw)
         self.edges.append(edge)
         return edge
 
@@ -138,6 +140,20 @@ def probability_label(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
+def ending(label: str, cut: int | None) -> dict:
+    """An edge's label and marks for a move that ended the turn by itself (``cut``: the
+    dice lost with it, see :func:`~dicey.ai.moves.dice_lost_ending`; None for any other
+    move): ``add_edge``'s ``label``, ``ends_turn`` and ``dice_lost``.
+
+    >>> ending("6 → Haymaker", 1)["label"], ending("3 → Sword", None)
+    ('6 → Haymaker · ends turn, 1 die lost', {'label': '3 → Sword'})
+    """
+    if cut is None:
+        return {"label": label}
+    lost = f", {cut} {'die' if cut == 1 else 'dice'} lost" if cut else ""
+    return {"label": f"{label} · ends turn{lost}", "ends_turn": True, "dice_lost": cut}
+
+
 def score_text(value: float) -> str:
     """A score as people read it: whole numbers without decimals.
 
@@ -200,20 +216,24 @@ class _SearchGraph:
             chosen = node.chosen and i == best
             value = q - self.base + self.scorer.step(self.root, record.fight)
             source = node.id
+            said = move_text(record.fight, move)
+            cuts = [dice_lost_ending(record.fight, move, child) for _, child, _, _ in outcomes]
             if len(outcomes) > 1:
-                said = move_text(record.fight, move)
                 chance = self.graph.add_node("chance", f"{said}\n{len(outcomes)} outcomes",
                                              value, depth + 1, chosen=chosen)
-                self.graph.add_edge(source, chance.id, said, "move", value=value,
-                                    chosen=chosen)
+                # the move ends the turn whatever the outcome: its edge says so too
+                every = cuts[0] if None not in cuts else None
+                self.graph.add_edge(source, chance.id, "move", value=value, chosen=chosen,
+                                    **ending(said, every))
                 source = chance.id
-            for p, child, child_key, _ in outcomes:
+            for (p, child, child_key, _), cut in zip(outcomes, cuts):
                 target = self._target(record.fight, child, child_key, depth + 1, chosen)
-                label = move_text(record.fight, move) if len(outcomes) == 1 \
-                    else probability_label(p)
-                self.graph.add_edge(source, target, label, "move" if len(outcomes) == 1
-                                    else "outcome", value=value if len(outcomes) == 1
-                                    else None, probability=p, chosen=chosen)
+                if len(outcomes) == 1:
+                    self.graph.add_edge(source, target, "move", value=value, probability=p,
+                                        chosen=chosen, **ending(said, cut))
+                else:
+                    self.graph.add_edge(source, target, "outcome", probability=p,
+                                        chosen=chosen, **ending(probability_label(p), cut))
 
     def _target(self, parent: Fight, child: Fight, child_key: Hashable | None, depth: int,
                 chosen: bool) -> str:
@@ -244,8 +264,9 @@ def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str,
         else:
             nxt = graph.add_node("decision", state_label(after, scorer.side), value, depth,
                                  chosen=True)
-        graph.add_edge(node.id, nxt.id, move_text(state, step.move), "move", value=value,
-                       chosen=True)
+        cut = None if step.move.is_end else dice_lost_ending(state, step.move, after)
+        graph.add_edge(node.id, nxt.id, "move", value=value, chosen=True,
+                       **ending(move_text(state, step.move), cut))
         node, state = nxt, after
     return graph
 
@@ -273,7 +294,11 @@ def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
             label = f"{child.move}\nvisits {child.visits}, estimate {score_text(worth)}"
             added = graph.add_node(kind, label, worth, depth + 1, chosen=on_plan,
                                    visits=child.visits)
-            graph.add_edge(node_id, added.id, str(child.move), "move",
-                           value=worth, chosen=on_plan, visits=child.visits)
+            # Known where the node kept its state: no chance point on the way (an open-loop
+            # node after one stands for many states, the turn over in some of them).
+            cut = None if tree_node.state is None or child.state is None else \
+                dice_lost_ending(tree_node.state, child.move, child.state)
+            graph.add_edge(node_id, added.id, "move", value=worth, chosen=on_plan,
+                           visits=child.visits, **ending(str(child.move), cut))
             queue.append((child, added.id, depth + 1, on_plan))
     return graph

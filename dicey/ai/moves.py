@@ -108,10 +108,23 @@ def line_steps(fight: Fight, moves: list[Move]) -> list[tuple[str, int | None]]:
         if not move.is_end and not state.turn_over:
             before = state
             state = likeliest_result(state, move)
-            if state.turn_over and not state.is_over:
-                cut = max(0, len(before.fighters[before.actor].dice) - (move.action != "use"))
+            cut = dice_lost_ending(before, move, state)
         out.append((text, cut))
     return out
+
+
+def dice_lost_ending(before: Fight, move: Move, after: Fight) -> int | None:
+    """When ``move``, made in ``before``, ended the turn by itself in ``after`` (a card
+    whose script calls ``end_turn()``), the dice of the pool that go with the turn; None
+    when it did not: ``end turn`` itself, a move after which the turn goes on, a move that
+    ended the fight. The one place the AI's lines, plans and graphs ask this.
+
+    >>> dice_lost_ending(None, Move.end(), None) is None
+    True
+    """
+    if move.is_end or not after.turn_over or after.is_over:
+        return None
+    return max(0, len(before.fighters[before.actor].dice) - (move.action != "use"))
 
 
 #: The seed of the draw that stands for a move whose outcomes are too many to count.

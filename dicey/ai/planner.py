@@ -5,8 +5,9 @@ turn), a preset or an explicit :class:`Budget`, and a seed, it answers a :class:
 
 1. only ``end turn`` is legal → ``forced``, at once;
 2. the ``easy`` preset → the rule of thumb's line (``greedy``);
-3. otherwise the exhaustive expectimax (:mod:`dicey.ai.search`), within the state budget and
-   half the time budget → ``exhaustive``: exact expected scores of every first move;
+3. otherwise the exhaustive expectimax (:mod:`dicey.ai.search`), within the state and move
+   budgets and half the time budget → ``exhaustive``: exact expected scores of every first
+   move;
 4. past its budget → MCTS (:mod:`dicey.ai.mcts`) with the iteration budget and the time
    left, using what the exhaustive search solved as exact leaf values → ``mcts`` (or
    ``greedy`` if not one iteration fitted in the time).
@@ -17,8 +18,9 @@ the same decision graph.
 
 :func:`make_chooser` turns a preset into a chooser ``(fight, rng) -> Move`` that plans once
 per turn, commits one move at a time and plans again when a chance outcome left it in
-another state than the one it expected. The presets ``normal`` and ``hard`` register in
-:data:`dicey.ai.baseline.PRESETS` when this module is imported.
+another state than the one it expected; one budget serves the whole turn (a re-plan gets what
+the turn's earlier plans left of it), so a turn's work has a ceiling. The presets ``normal``
+and ``hard`` register in :data:`dicey.ai.baseline.PRESETS` when this module is imported.
 """
 from __future__ import annotations
 
@@ -44,18 +46,26 @@ from .search import BudgetExceeded, Expectimax
 class Budget:
     """How much a plan may cost: distinct states for the exhaustive search, MCTS
     iterations, wall-clock milliseconds (None: no clock, so plans are reproducible), and
-    the probability below which a chance path is not enumerated (0: every path)."""
+    the probability below which a chance path is not enumerated (0: every path).
+
+    ``moves`` caps the moves the exhaustive search applies (None: no cap). A state costs
+    the moves it is expanded by, and a hand of sixteen cards offers ten times the moves of
+    the base game's: the state budget alone let a plan of ``hard`` run for half a minute
+    without a clock. Past it, as past the states, MCTS takes over."""
 
     states: int = 20_000
     iterations: int = 5_000
     ms: float | None = 500
     min_probability: float = 0.0
+    moves: int | None = None
 
 
 #: The budgets behind the presets an enemy's ``ai:`` names (``easy`` needs none).
 PRESET_BUDGETS: dict[str, Budget] = {
     "normal": Budget(states=20_000, iterations=5_000, ms=500),
-    "hard": Budget(states=200_000, iterations=50_000, ms=3_000),
+    # moves: the most any base-game position needs solved (scenarios/chance.toml: 618,000),
+    # with room; an enemy's turn in the base game applies at most 4,300.
+    "hard": Budget(states=200_000, iterations=50_000, ms=3_000, moves=750_000),
 }
 #: Every preset's name: ``easy`` (the rule of thumb) and those above, sorted.
 PRESET_NAMES = tuple(sorted(("easy", *PRESET_BUDGETS)))
@@ -95,6 +105,9 @@ class Plan:
     graph: DecisionGraph | None = None
     line: list[Step] = field(default_factory=list, repr=False)
     """The moves with what each means and the state it should lead to (for execution)."""
+    searched: int = 0
+    """The moves the exhaustive search applied (``nodes`` less MCTS's: what ``moves``
+    caps)."""
     actor: str = ""
 
     def to_json(self, *, timings: bool = True) -> dict[str, Any]:
@@ -188,7 +201,7 @@ class _Job:
         search = Expectimax(self.scorer, record=self.want_graph)
         value = search.value(self.root) - self.base
         plan = self._plan(search.best_line(self.root), value, [FirstMove(Move.end(), value)],
-                          "forced", nodes=search.nodes)
+                          "forced", nodes=search.nodes, searched=search.nodes)
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
             plan.graph.method = "forced"
@@ -217,6 +230,7 @@ class _Job:
     def search(self, memo: dict[Hashable, float] | None) -> Plan:
         """Exhaustive first; MCTS when it passes its budget."""
         search = Expectimax(self.scorer, max_states=self.budget.states,
+                            max_nodes=self.budget.moves,
                             deadline=self.deadline(EXHAUSTIVE_SHARE),
                             min_probability=self.budget.min_probability,
                             record=self.want_graph)
@@ -231,7 +245,7 @@ class _Job:
                         key=lambda f: -f.value)
         line = search.best_line(self.root)
         plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=search.states,
-                          nodes=nodes)
+                          nodes=nodes, searched=nodes)
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
         return plan
@@ -241,7 +255,8 @@ class _Job:
         mcts = MCTS(self.root, self.scorer, random.Random(self.seed), memo=search.memo)
         mcts.run(self.budget.iterations, self.deadline(1.0))
         counts = {"states": search.states, "nodes": search.nodes + mcts.nodes,
-                  "iterations": mcts.iterations, "budget_hit": True}
+                  "iterations": mcts.iterations, "budget_hit": True,
+                  "searched": search.nodes}
         if mcts.iterations == 0:
             return self.greedy(**counts)
         firsts = sorted((FirstMove(m, mean - self.base, visits)
@@ -266,8 +281,10 @@ class PlanChooser:
 
     After each move it checks that the fight is in the state the plan expected (a chance
     outcome may differ from the likeliest one the plan followed); if not, it plans again,
-    reusing the turn's exhaustive memo and the scorer that filled it. ``last_plan`` is the
-    latest plan (None for easy).
+    reusing the turn's exhaustive memo and the scorer that filled it. The budget is the
+    turn's: a re-plan gets the states, moves and iterations the turn's earlier plans left
+    (none left: the rule of thumb's line), so that no turn costs more than one budget,
+    however often chance surprises it. ``last_plan`` is the latest plan (None for easy).
     """
 
     def __init__(self, preset: str, budget: Budget | None = None):
@@ -281,6 +298,7 @@ class PlanChooser:
         self._memo: dict[Hashable, float] = {}
         self._scorer: Scorer | None = None      # the scorer that filled the memo
         self._memo_turn: tuple[int, int] | None = None
+        self._spent = (0, 0, 0)     # states, moves searched, iterations: this turn's plans
 
     def __call__(self, fight: Fight, rng: random.Random) -> Move:
         if self.preset == "easy":
@@ -300,10 +318,22 @@ class PlanChooser:
         if turn != self._memo_turn:
             self._memo, self._memo_turn = {}, turn
             self._scorer = Scorer(fight.copy(simulation=True, log=False))
-        plan = plan_turn(fight, preset=self.preset, budget=self.budget,
+            self._spent = (0, 0, 0)
+        plan = plan_turn(fight, preset=self.preset, budget=self._left(),
                          seed=rng.randrange(2**31), memo=self._memo, scorer=self._scorer)
+        states, moves, iterations = self._spent
+        self._spent = (states + plan.states, moves + plan.searched,
+                       iterations + plan.iterations)
         self.last_plan = plan
         self._line = deque(plan.line)
+
+    def _left(self) -> Budget:
+        """What this turn's plans have not spent of the budget."""
+        budget = self.budget or PRESET_BUDGETS[self.preset]
+        states, moves, iterations = self._spent
+        return replace(budget, states=max(0, budget.states - states),
+                       iterations=max(0, budget.iterations - iterations),
+                       moves=None if budget.moves is None else max(0, budget.moves - moves))
 
     def __repr__(self) -> str:
         return f"make_chooser({self.preset!r})"

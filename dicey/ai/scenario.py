@@ -67,7 +67,7 @@ FIGHTER_RANGES: dict[str, tuple[int, int]] = {
     "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
     "statuses": (0, STACK_CAP),
 }
-SEARCH_KEYS = ("preset", "seed", "states", "iterations", "ms", "min_probability")
+SEARCH_KEYS = ("preset", "seed", "states", "iterations", "moves", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
 #: Largest scenario file read, in bytes (a real one is well under a kilobyte).
 MAX_SCENARIO_BYTES = 1_000_000
@@ -352,7 +352,7 @@ def _check_dice(table: dict[str, Any], where: str, path: str) -> None:
 
 def _budget(search: dict[str, Any], base: Budget, path: str) -> Budget:
     changes: dict[str, Any] = {}
-    for key in ("states", "iterations"):
+    for key in ("states", "iterations", "moves"):
         if key in search:
             changes[key] = _opt_int(search, key, path, 1, where="[search]")
     if "ms" in search:

@@ -30,7 +30,9 @@ key                default    what earns it
 The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
 will do in the opponent's turn, and whether a fighter lives through it
 (:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
-(:mod:`dicey.ai.charge`). An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
+(:mod:`dicey.ai.charge`). A card the turn gains (taken, given) is worth what a turn with it
+is worth, for the rest of the fight (:mod:`dicey.ai.holding`: not a weight of the table).
+An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
 plays by the table alone.
 
 ``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on
@@ -68,6 +70,7 @@ from dicey.rules.fight import Fight
 
 from .charge import Charge
 from .foresight import Outlook
+from .holding import PERCENT as HOLDING, Holding
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +135,7 @@ class Scorer:
     """
 
     __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge",
-                 "_reserve")
+                 "_reserve", "_holding", "_held")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
@@ -150,6 +153,9 @@ class Scorer:
         self._outlook = outlook if outlook.active else None
         charge = Charge(fight, self.side, w.charge, self.table_potential)
         self._charge = charge if charge.active else None
+        holding = Holding(fight, self.side, HOLDING, self.table_potential)
+        self._holding = holding if holding.active else None
+        self._held = holding.held
 
     # ------------------------------------------------------------ statuses
 
@@ -180,13 +186,17 @@ class Scorer:
 
     def potential(self, fight: Fight) -> float:
         """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP), what it
-        leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`) and what its
-        countdowns are worth (:mod:`dicey.ai.charge`)."""
+        leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`), what its
+        countdowns are worth (:mod:`dicey.ai.charge`) and the cards the turn gained
+        (:mod:`dicey.ai.holding`)."""
         value = self.table_potential(fight)
         if self._outlook is not None:
             value += self._outlook.value(fight)
         if self._charge is not None:
             value += self._charge.value(fight)
+        # (every state's end: a length against a number while no card was gained)
+        if self._holding is not None and len(fight.fighters[self.side].cards) != self._held:
+            value += self._holding.value(fight)
         return value
 
     def table_potential(self, fight: Fight) -> float:

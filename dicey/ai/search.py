@@ -13,8 +13,10 @@ rewards still to come plus the potential of the turn's end. So one memo serves e
 of the same turn: a plan made again after a surprise reuses it.
 
 The search stops with :class:`BudgetExceeded` when it would expand more states than allowed,
-passes its deadline, or meets a move with more chance outcomes than it enumerates; what it
-solved so far stays in the memo, exact, for the MCTS fallback to use as leaf values.
+has applied as many moves as allowed (what a state costs grows with the moves it offers: a
+hand of sixteen cards), passes its deadline, or meets a move with more chance outcomes than
+it enumerates; what it solved so far stays in the memo, exact, for the MCTS fallback to use
+as leaf values.
 """
 from __future__ import annotations
 
@@ -54,17 +56,20 @@ class Recorded:
 class Expectimax:
     """One turn's exhaustive search for ``scorer.side`` (reusable across roots of the turn).
 
-    ``max_states`` caps the states it expands, ``deadline`` is a ``time.perf_counter()`` value,
+    ``max_states`` caps the states it expands, ``max_nodes`` the moves it applies (a state
+    is not expanded once that many were: it may pass the cap by one state's moves),
+    ``deadline`` is a ``time.perf_counter()`` value,
     ``min_probability`` cuts chance paths less likely than that (their weight goes to the
     others), ``record`` keeps what a decision graph needs.
     """
 
     def __init__(self, scorer: Scorer, *, max_states: int | None = None,
-                 deadline: float | None = None, min_probability: float = 0.0,
-                 record: bool = False):
+                 max_nodes: int | None = None, deadline: float | None = None,
+                 min_probability: float = 0.0, record: bool = False):
         self.scorer = scorer
         self.memo: dict[Hashable, float] = {}
         self.max_states = max_states
+        self.max_nodes = max_nodes
         self.deadline = deadline
         self.min_probability = Fraction(min_probability) if min_probability else 0
         self.nodes = 0                   # children generated (every apply of a move)
@@ -148,6 +153,9 @@ class Expectimax:
         """Count one more state against the budget (and look at the clock now and then)."""
         if self.max_states is not None and self._tick >= self.max_states:
             raise BudgetExceeded(f"more than {self.max_states} states")
+        # (once a state: a state costs the several moves it is expanded by)
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise BudgetExceeded(f"more than {self.max_nodes} moves")
         self._tick += 1
         if self.deadline is not None and self._tick % CLOCK_EVERY == 0 and \
                 time.perf_counter() > self.deadline:

@@ -3,7 +3,9 @@
 Plan one turn of a scenario (as ``dicey plan`` does, with the same search flags) and write
 its decision graph as GraphML for yEd (labels, shapes, colours, a first layout; apply
 Layout → Hierarchical for a tidier one). Decision states are blue rectangles, chance nodes
-yellow diamonds, ends of turn green rounded boxes; the chosen line is thick and red.
+yellow diamonds, ends of turn green rounded boxes; the chosen line is thick and red; a
+move that ends the turn by itself (a card's ``end_turn()``) says ``· ends turn`` and ends in
+a bar (the ``ends_turn`` and ``dice_lost`` data keys).
 ``--max-nodes`` keeps the chosen line and the best alternatives and says how much it left
 out. ``-o -`` writes the GraphML to stdout, and what was written to stderr.
 """

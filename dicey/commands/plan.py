@@ -1,4 +1,5 @@
-"""``dicey plan SCENARIO.toml [--json] [--states N] [--iterations N] [--ms N] [--seed N]``.
+"""``dicey plan SCENARIO.toml [--json] [--states N] [--moves N] [--iterations N] [--ms N]
+[--seed N]``.
 
 Plan one turn of a pinned position (a scenario file, see ``docs/ai.md``): prints the plan,
 its expected score, every first move's expected score (and visits, for MCTS), how the plan
@@ -66,6 +67,8 @@ def add_search_flags(p: argparse.ArgumentParser) -> None:
     group = p.add_argument_group("search (override the scenario's [search])")
     group.add_argument("--states", type=_positive, metavar="N",
                        help="exhaustive search: at most N distinct states")
+    group.add_argument("--moves", type=_positive, metavar="N",
+                       help="exhaustive search: at most N moves applied (then MCTS)")
     group.add_argument("--iterations", type=_positive, metavar="N",
                        help="MCTS fallback: at most N iterations")
     group.add_argument("--ms", type=_ms, metavar="N",
@@ -79,7 +82,7 @@ def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario,
     ValueError for bad input)."""
     scenario = load_scenario(args.scenario)
     budget = scenario.budget
-    for name in ("states", "iterations"):
+    for name in ("states", "moves", "iterations"):
         if getattr(args, name) is not None:
             budget = replace(budget, **{name: getattr(args, name)})
     if args.ms is not None:

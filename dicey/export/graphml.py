@@ -4,8 +4,9 @@ Two layers in one file:
 
 * plain GraphML ``<data>`` keys with ``attr.name``/``attr.type`` — ``label``, ``kind``,
   ``value``, ``depth``, ``chosen``, ``visits`` on nodes; ``label``, ``kind``, ``value``,
-  ``probability``, ``chosen``, ``visits`` on edges; ``title``, ``method`` and what a cap
-  left out on the graph — for any GraphML reader;
+  ``probability``, ``chosen``, ``visits``, ``ends_turn`` (on every edge) and ``dice_lost``
+  (on an edge that ends the turn) on edges; ``title``, ``method`` and what a cap left out
+  on the graph — for any GraphML reader;
 * the yFiles extension (``yfiles.type`` keys holding ``y:ShapeNode`` with ``y:NodeLabel``,
   ``y:PolyLineEdge`` with ``y:EdgeLabel``) so yEd opens it with labels, shapes, colours and
   a first layered layout (one row per depth).
@@ -13,7 +14,9 @@ Two layers in one file:
 The look is two replaceable decorators (OpenSpiel's treeviz style): ``node_style(node)``
 and ``edge_style(edge)`` return a :class:`NodeStyle` / :class:`EdgeStyle`. By default
 decision states are blue rectangles, chance nodes yellow diamonds, leaves green rounded
-boxes; the chosen line is drawn thick and red. Set aside the ``y:`` elements and the
+boxes; the chosen line is drawn thick and red; a move that ends the turn by itself (a
+card's ``end_turn()``) ends in a bar instead of an arrowhead, dark orange off the chosen
+line, and its label says ``· ends turn``. Set aside the ``y:`` elements and the
 ``yfiles.type`` attributes and the file is plain GraphML (``graphml.xsd``). Same graph →
 byte-identical file.
 """
@@ -36,7 +39,8 @@ SCHEMA_LOCATION = (f"{GRAPHML_NS} "
 NODE_KEYS = (("label", "string"), ("kind", "string"), ("value", "double"),
              ("depth", "int"), ("chosen", "boolean"), ("visits", "int"))
 EDGE_KEYS = (("label", "string"), ("kind", "string"), ("value", "double"),
-             ("probability", "double"), ("chosen", "boolean"), ("visits", "int"))
+             ("probability", "double"), ("chosen", "boolean"), ("visits", "int"),
+             ("ends_turn", "boolean"), ("dice_lost", "int"))
 GRAPH_KEYS = (("title", "string"), ("method", "string"), ("omitted_nodes", "int"),
               ("omitted_edges", "int"))
 
@@ -57,6 +61,7 @@ class EdgeStyle:
     color: str
     width: float
     line: str            # "line" | "dashed" | "dotted"
+    arrow: str = "standard"   # a yEd arrowhead: standard, t_shape (a bar), delta, circle…
 
 
 @dataclass(frozen=True)
@@ -97,10 +102,14 @@ def default_node_style(node: GraphNode) -> NodeStyle:
 
 
 def default_edge_style(edge: GraphEdge) -> EdgeStyle:
-    """Red and thick on the chosen line; chance outcomes dashed."""
+    """Red and thick on the chosen line; chance outcomes dashed; a move that ends the turn
+    by itself ends in a bar (yEd's ``t_shape``), and is dark orange off the chosen line."""
     line = "dashed" if edge.kind == "outcome" else "line"
+    arrow = "t_shape" if edge.ends_turn else "standard"
     if edge.chosen:
-        return EdgeStyle("#C00000", 3.0, line)
+        return EdgeStyle("#C00000", 3.0, line, arrow)
+    if edge.ends_turn:
+        return EdgeStyle("#C55A11", 2.0, line, arrow)
     return EdgeStyle("#808080", 1.0, line)
 
 
@@ -231,10 +240,11 @@ def _edge(g: ET.Element, edge: GraphEdge, style: EdgeStyle) -> None:
                                         "target": edge.target})
     for name, value in (("label", edge.label), ("kind", edge.kind), ("value", edge.value),
                         ("probability", edge.probability), ("chosen", edge.chosen),
-                        ("visits", edge.visits)):
+                        ("visits", edge.visits), ("ends_turn", edge.ends_turn),
+                        ("dice_lost", edge.dice_lost)):
         _data(el, f"e_{name}", value)
     line = ET.SubElement(ET.SubElement(el, _g("data"), {"key": "y_edge"}), _y("PolyLineEdge"))
     ET.SubElement(line, _y("LineStyle"), {"color": style.color, "type": style.line,
                                           "width": f"{style.width:.1f}"})
-    ET.SubElement(line, _y("Arrows"), {"source": "none", "target": "standard"})
+    ET.SubElement(line, _y("Arrows"), {"source": "none", "target": style.arrow})
     ET.SubElement(line, _y("EdgeLabel"), {"fontSize": "11"}).text = edge.label

@@ -98,3 +98,103 @@ def test_a_cap_keeps_the_chosen_line_and_says_what_it_left_out(handyman_plan, tm
     assert g.graph["omitted_nodes"] == info.omitted_nodes
     root = set_aside_yfiles(ET.parse(tmp_path / "capped.graphml").getroot())
     assert validate(root, schema) == []
+
+
+# ------------------------------------------------------------ moves that end the turn
+
+#: A blow that ends the turn on a coin's tails only: its chance node's outcomes differ.
+COIN_BLOW = '''
+equipment "Coin Blow" {
+    slots: any
+    text: "Do [d] damage; on tails your turn ends"
+    on use { attack(d); if chance(50) { end_turn() } }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def enders(tmp_path_factory):
+    from cards_in_play_kit import CARDS
+    from button_kit import library_with
+    return library_with(tmp_path_factory.mktemp("enders"), "enders.dice", CARDS + COIN_BLOW)
+
+
+def _ending_edges(g: nx.DiGraph) -> list[tuple[str, dict]]:
+    return sorted((d["label"], d) for _, _, d in g.edges(data=True) if d["ends_turn"])
+
+
+def test_a_move_that_ends_the_turn_is_marked_in_label_style_and_data(enders, tmp_path,
+                                                                     schema):
+    from cards_in_play_kit import cards_fight
+    plan = plan_turn(cards_fight(enders, ["Haymaker", "Sword"], [6, 3]), budget=COUNTED,
+                     graph=True)
+    path = tmp_path / "haymaker.graphml"
+    write_graphml(plan.graph, path)
+    g = nx.read_graphml(path)
+    # Every edge says whether it ends the turn, as networkx reads it; those that do, how
+    # many dice went with the turn: Haymaker first loses the other die, after the Sword none.
+    assert all(isinstance(d["ends_turn"], bool) for _, _, d in g.edges(data=True))
+    ends = _ending_edges(g)
+    assert [label for label, _ in ends] == ["3 → Haymaker · ends turn",
+                                           "3 → Haymaker · ends turn, 1 die lost",
+                                           "6 → Haymaker · ends turn",
+                                           "6 → Haymaker · ends turn, 1 die lost"]
+    assert [d["dice_lost"] for _, d in ends] == [0, 1, 0, 1]
+    assert all("dice_lost" not in d for _, _, d in g.edges(data=True) if not d["ends_turn"])
+    for u, v, d in g.edges(data=True):
+        # each leads to the end of the turn; a plain "end turn" is not marked
+        assert g.nodes[v]["kind"] == "leaf" or not d["ends_turn"]
+        assert not (d["label"] == "end turn" and d["ends_turn"])
+    chosen = [d for _, _, d in g.edges(data=True) if d["chosen"]]
+    assert [d["ends_turn"] for d in chosen] == [False, True]
+    # yEd: a bar for an arrowhead on those edges only; orange off the chosen line
+    root = ET.parse(path).getroot()
+    arrows = {}
+    for edge in root.iter(f"{{{GRAPHML_NS}}}edge"):
+        label = edge.find(f".//{{{Y_NS}}}EdgeLabel").text
+        style = edge.find(f".//{{{Y_NS}}}LineStyle").get("color")
+        arrows[label] = (edge.find(f".//{{{Y_NS}}}Arrows").get("target"), style)
+    assert arrows["6 → Haymaker · ends turn"] == ("t_shape", "#C00000")
+    assert arrows["6 → Haymaker · ends turn, 1 die lost"] == ("t_shape", "#C55A11")
+    assert arrows["3 → Sword"][0] == "standard"
+    assert validate(set_aside_yfiles(root), schema) == []
+    again = plan_turn(cards_fight(enders, ["Haymaker", "Sword"], [6, 3]), budget=COUNTED,
+                      graph=True)
+    assert graphml_bytes(again.graph) == path.read_bytes()
+
+
+def test_a_chance_move_is_marked_on_the_outcomes_that_end_the_turn(enders):
+    from cards_in_play_kit import cards_fight
+    plan = plan_turn(cards_fight(enders, ["Coin Blow", "Sword"], [5, 2]), budget=COUNTED,
+                     graph=True)
+    graph = plan.graph
+    chance = [n for n in graph.nodes.values() if n.kind == "chance"]
+    assert chance
+    for node in chance:
+        into = [e for e in graph.edges if e.target == node.id]
+        out = [e for e in graph.edges if e.source == node.id]
+        # heads or tails: one outcome ends the turn, the other does not; the move itself,
+        # which does not always end it, is not marked
+        assert sorted(e.ends_turn for e in out) == [False, True]
+        assert [e.ends_turn for e in into] == [False]
+        ended = [e for e in out if e.ends_turn][0]
+        assert ended.label.startswith("1/2 · ends turn") and \
+            graph.nodes[ended.target].kind == "leaf"
+
+
+def test_mcts_and_greedy_graphs_mark_the_move_that_ends_the_turn(enders):
+    from cards_in_play_kit import cards_fight
+    for budget, preset in ((Budget(states=1, iterations=200, ms=None), "normal"),
+                           (COUNTED, "easy")):
+        plan = plan_turn(cards_fight(enders, ["Haymaker", "Sword"], [6, 3]), preset=preset,
+                         budget=budget, graph=True)
+        assert plan.method == ("mcts" if preset == "normal" else "greedy")
+        marked = [e for e in plan.graph.edges if e.ends_turn]
+        assert marked and all(e.label.startswith(("6 → Haymaker", "3 → Haymaker"))
+                              for e in marked)
+        # the plan's line ends with the card, Haymaker after the Sword: no die lost
+        chosen = [e for e in plan.graph.edges if e.chosen]
+        assert [e.ends_turn for e in chosen] == [False, True]
+        assert chosen[-1].label.endswith("Haymaker · ends turn") and chosen[-1].dice_lost == 0
+        assert all(plan.graph.nodes[e.target].kind == "leaf"
+                   for e in plan.graph.edges if e.ends_turn)
