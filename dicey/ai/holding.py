@@ -11,9 +11,9 @@ spares in the opponent's next turn.
 placed with one die (the card alone in the hand), each of the six values in turn (a value the
 card does not take is worth nothing), every chance outcome weighed, priced by the table's
 potential on a copy of the turn's first position where it is the planner's (both fighters
-lent HP: a blow that would kill
-is worth its damage) — the mean of the six. A state is worth ``PERCENT`` per cent of that for
-each card in the planner's hand that the turn's first position did not hold (not used up).
+lent HP: a blow that would kill is worth its damage) — the mean of the six. A state is worth
+``percent`` (the score's ``holding`` weight) per cent of that for each card in the planner's
+hand that the turn's first position did not hold (not used up).
 
 The common case costs a comparison a state: a fighter's cards are a list that only grows in a
 fight (a card taken, used up or discarded keeps its place), so a state whose list is as long as
@@ -28,11 +28,6 @@ from dicey.rules.state import CardState
 
 from .charge import firing_worth
 from .foresight import plans_now
-
-#: Per cent of a card's worth for one turn that holding it for the rest of the fight is
-#: worth (measured: ``docs/ai.md`` §1, cards kept).
-PERCENT = 300
-
 
 class Holding:
     """The cards ``side`` gains in its turn from ``origin``, priced (see the module)."""

@@ -25,13 +25,16 @@ key                default    what earns it
                               by the share of its countdown done (beyond the table)
 ``reserve``        10         per once-a-fight or single-use card of one's own not
                               spent yet (beyond the table)
+``holding``        300        per cent of what a turn with a card gained this turn
+                              (taken, given) is worth, for the rest of the fight
+                              (beyond the table)
 =================  =========  ==============================================
 
 The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
 will do in the opponent's turn, and whether a fighter lives through it
 (:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
 (:mod:`dicey.ai.charge`). A card the turn gains (taken, given) is worth what a turn with it
-is worth, for the rest of the fight (:mod:`dicey.ai.holding`: not a weight of the table).
+is worth, ``holding`` per cent of it, for the rest of the fight (:mod:`dicey.ai.holding`).
 An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
 plays by the table alone.
 
@@ -70,7 +73,7 @@ from dicey.rules.fight import Fight
 
 from .charge import Charge
 from .foresight import Outlook
-from .holding import PERCENT as HOLDING, Holding
+from .holding import Holding
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,7 @@ class Weights:
     fatal: int = 5_000
     charge: int = 60
     reserve: int = 10
+    holding: int = 300
     #: Points a stack of the statuses named (``score { rot: 0 }``), as (id, points):
     #: before the status's own ``score`` and its kind's weight. ``poison`` is here when
     #: the block sets it.
@@ -153,7 +157,7 @@ class Scorer:
         self._outlook = outlook if outlook.active else None
         charge = Charge(fight, self.side, w.charge, self.table_potential)
         self._charge = charge if charge.active else None
-        holding = Holding(fight, self.side, HOLDING, self.table_potential)
+        holding = Holding(fight, self.side, w.holding, self.table_potential)
         self._holding = holding if holding.active else None
         self._held = holding.held
 

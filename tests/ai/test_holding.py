@@ -30,11 +30,10 @@ def test_a_card_is_worth_a_turn_with_it_by_the_table(lib):
     assert holding.worth(fight.fighters[0].cards[1]) == 100 * 6 / 6
 
 
-def test_a_state_that_gained_no_card_is_worth_what_it_was(lib, monkeypatch):
+def test_a_state_that_gained_no_card_is_worth_what_it_was(lib):
     fight = cards_fight(lib, ["Sticky Fingers", "Dagger"], [6, 3], opp=["Shield", "Sword"])
-    on, percent = Scorer(fight), score.HOLDING
-    monkeypatch.setattr(score, "HOLDING", 0)
-    off = Scorer(fight)
+    on, percent = Scorer(fight), score.DEFAULT_WEIGHTS.holding
+    off = Scorer(fight, weights=score.Weights(holding=0))
     assert on._holding is not None and off._holding is None
     after = fight.copy(simulation=True, log=False)
     after.apply(next(m for m in after.legal_moves() if m.card == "Dagger"), None)
@@ -52,6 +51,7 @@ def test_the_planner_steals_a_card_for_the_turns_after_the_coming_one(lib, monke
     fight = cards_fight(lib, ["Sticky Fingers", "Dagger"], [6, 3], opp=["Shield", "Dagger"])
     plan = plan_turn(fight, budget=COUNTED)
     assert [str(m) for m in plan.moves] == ["6 → Sticky Fingers", "3 → Dagger", "end turn"]
-    monkeypatch.setattr(score, "HOLDING", 0)
+    # the weight off (as an enemy's score { holding: 0 } sets it)
+    monkeypatch.setattr(score, "DEFAULT_WEIGHTS", score.Weights(holding=0))
     plan = plan_turn(fight, budget=COUNTED)
     assert [str(m) for m in plan.moves] == ["3 → Dagger", "end turn"]
