@@ -782,13 +782,16 @@ class Mechanics:
     def _seat(self, side: int, card: CardState) -> None:
         """Put a card given or taken on ``side``: in the place of the first card given
         earlier and used up (a deck's card played, a spell cast: a hand dealt each turn
-        never fills the side), else last; a side holds at most MAX_CARDS."""
+        never fills the side) and not taken for a while (its loan still runs), else last;
+        a side holds at most MAX_CARDS."""
         f = self.fighters[side]
-        # (a place whose card was taken for a while is kept for it: see _give_back)
+        # (a place whose card was taken for a while is kept for it, on both sides: the
+        # owner's waits for it, and the taker's holds it, used up or discarded, until it
+        # goes back: see _give_back)
         lent = {c.loan[1] for c in self.fighters[1 - side].cards if c.loan} \
             if self.rules.lends else ()
         spent = next((i for i, c in enumerate(f.cards)
-                      if c.temporary and c.gone and i not in lent), None)
+                      if c.temporary and c.gone and not c.loan and i not in lent), None)
         if spent is not None:
             f.set_card(spent, card)
             f.forget_place(spent)        # last_used names the card, not the place

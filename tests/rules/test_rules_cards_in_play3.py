@@ -501,3 +501,29 @@ def test_only_a_card_that_may_end_its_owners_turn_is_held_back_by_the_rule_of_th
     holds = {name: ENDS_TURN in cards_fight(lib, [name], [3]).fighters[0].card_events()
              for name in ("Parry", "Stall", "Haymaker", "Sword")}
     assert holds == {"Parry": False, "Stall": True, "Haymaker": True, "Sword": False}
+
+
+def test_a_card_taken_for_a_while_and_discarded_keeps_its_place_and_goes_back(lib):
+    # The taker is given a card while the loan runs: the new card does not take the
+    # loaned card's place, and the loaned card still goes back, discarded.
+    fight = cards_fight(lib, ["Borrow Two", "Binner"], [3, 5], opp=["Sword", "Shield"])
+    play(fight, "3 → Borrow Two", "5 → Binner")
+    assert fight.fighters[0].cards[2].gone == DISCARDED and fight.fighters[0].cards[2].loan
+    next_turn(fight)
+    next_turn(fight)                      # the Warrior's second turn: the loan's last
+    fight._open(SampleChance(random.Random(0)))
+    fight._give_card(0, "Rock")
+    fight._close()
+    assert held(fight, 0) == ["Borrow Two", "Binner", "(Sword)", "Rock"]
+    assert fight.copy().key() == fight.key()
+    events = play(fight, "end")
+    assert [e.describe() for e in events if isinstance(e, E.CardReturned)] == [
+        "Sword goes back from Warrior to Frog"]
+    assert fight.fighters[1].cards[0].gone == DISCARDED
+    # The taker's place for it stays, gone, and is the next given card's place.
+    assert held(fight, 0) == ["Borrow Two", "Binner", "(Sword)", "Rock"]
+    assert not fight.fighters[0].cards[2].loan
+    fight._open(SampleChance(random.Random(0)))
+    fight._give_card(0, "Pebble")
+    fight._close()
+    assert held(fight, 0) == ["Borrow Two", "Binner", "Pebble", "Rock"]
