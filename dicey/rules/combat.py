@@ -85,7 +85,7 @@ class FightRules:
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
                  "_exprs",
-                 "_status_random", "legal_table", "last_read", "lends")
+                 "_status_random", "legal_table", "last_read", "lends", "said_as")
 
     def __init__(self, library: Any):
         self.library = library
@@ -102,6 +102,10 @@ class FightRules:
         #: The statuses with an ``on any use``, ``on removed`` or ``when inflicted`` hook
         #: (every card fired asks the first, every change of stacks one of the others).
         self.any_use: frozenset[str] = self.hooked.get("on any use", frozenset())
+        #: The log's word for a status whose name is not its id in other letters
+        #: (``Stun Lock``, id ``stun_lock``); any other is said by its id (``poison``).
+        self.said_as = {sid: d.name for sid, d in self.statuses.items()
+                        if d.name.lower() != sid}
         self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
         self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
         #: Whether some status has an ``on incoming damage`` hook, or one of ``on damage
@@ -340,7 +344,24 @@ class Mechanics:
             return None
         full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or _NO_NAMES),
                 "turn": self.turn, "simulation": self.simulation}
-        return self._run(script, side, None, full, ("status ", status, event))
+        logged = len(self._events) if self.log else -1
+        result = self._run(script, side, None, full, ("status ", status, event))
+        if 0 <= logged < len(self._events):
+            self._blame_cut(logged, side, status)
+        return result
+
+    def _blame_cut(self, start: int, side: int, status: str) -> None:
+        """A turn ended by ``end_turn()`` in a hook of ``side``'s status (Daze): its
+        TurnCut (among the events from ``start``) says so, as a card's names the card.
+        (Only in a fight that keeps a log, after a status hook that logged something.)"""
+        events = self._events
+        for i in range(start, len(events)):
+            e = events[i]
+            if type(e) is E.TurnCut and not e.card and not e.status:
+                word = self.rules.said_as.get(status, status)
+                if e.side != side:
+                    word = f"{self.fighters[side].name}'s {word}"
+                events[i] = E.TurnCut(e.side, e.who, "", word)
 
     def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
         """One hook on every status of a fighter that has it, in declaration order."""
@@ -517,7 +538,8 @@ class Mechanics:
             return
         f.set_stacks(status, value)
         if self.log:
-            self._events.append(E.StatusChanged(side, f.name, status, old, max(0, value)))
+            self._events.append(E.StatusChanged(side, f.name, status, old, max(0, value),
+                                                self.rules.said_as.get(status, "")))
         if value <= 0 and status in self.rules.removed and not self._stopped:
             self._status_hook(side, status, "on removed", {"stacks": old})
 
@@ -536,7 +558,8 @@ class Mechanics:
             return
         f.set_stacks(status, new)
         if self.log:
-            self._events.append(E.StatusChanged(side, f.name, status, old, new))
+            self._events.append(E.StatusChanged(side, f.name, status, old, new,
+                                                self.rules.said_as.get(status, "")))
         if status in rules.inflicted:
             self._status_hook(side, status, "when inflicted", {"inflicted": new - old})
 

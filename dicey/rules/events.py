@@ -276,18 +276,28 @@ class Healed(Event):
 
 @dataclass(frozen=True, slots=True)
 class StatusChanged(Event):
+    """A fighter's stacks of ``status`` (its id) went from ``old`` to ``new``; ``name``
+    is the status's name where it is not its id in other letters (``Stun Lock``), and
+    the log says that.
+
+    >>> StatusChanged(1, "Frog", "stun_lock", 0, 1, "Stun Lock").describe()
+    'Frog gets 1 Stun Lock (now 1)'
+    """
+
     side: int
     who: str
     status: str
     old: int
     new: int
+    name: str = ""
 
     def describe(self) -> str:
+        word = self.name or self.status
         if self.new > self.old:
-            return f"{self.who} gets {self.new - self.old} {self.status} (now {self.new})"
+            return f"{self.who} gets {self.new - self.old} {word} (now {self.new})"
         if self.new == 0:
-            return f"{self.who} loses all {self.status}"
-        return f"{self.who} loses {self.old - self.new} {self.status} (now {self.new})"
+            return f"{self.who} loses all {word}"
+        return f"{self.who} loses {self.old - self.new} {word} (now {self.new})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,14 +418,22 @@ class CardDiscarded(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnCut(Event):
-    """``end_turn()``: the fighter's turn ends once the move under way is done."""
+    """``end_turn()``: the fighter's turn ends once the move under way is done; ``card``
+    (``Haymaker``, ``Frog's Parry``) or ``status`` (``daze``) says what ended it.
+
+    >>> TurnCut(1, "Slime", "", "daze").describe()
+    "Slime's turn ends (daze)"
+    """
 
     side: int
     who: str
     card: str
+    status: str = ""
 
     def describe(self) -> str:
-        return f"{self.who}'s turn ends with {self.card}" if self.card else \
+        if self.card:
+            return f"{self.who}'s turn ends with {self.card}"
+        return f"{self.who}'s turn ends ({self.status})" if self.status else \
             f"{self.who}'s turn ends"
 
 

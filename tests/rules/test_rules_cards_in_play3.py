@@ -393,12 +393,63 @@ def test_daze_ends_the_bearers_turn_at_its_next_card(lib):
     events = play(fight, "2 → Shield")
     assert fight.phase == READY and fight.actor == 0
     assert "daze" not in fight.fighters[1].statuses
-    assert [e.describe() for e in events if isinstance(e, E.TurnCut)] == ["Frog's turn ends"]
+    assert [e.describe() for e in events if isinstance(e, E.TurnCut)] == [
+        "Frog's turn ends (daze)"]
+    # A status whose name is its id in capitals (Daze) is said by its id.
+    assert "Frog loses all daze" in [e.describe() for e in events]
     # The Warrior dazed: its first card ends its turn, the die left lost.
     fight = cards_fight(lib, ["Cosh", "Sword"], [5, 4], statuses={"daze": 1})
     events = play(fight, "5 → Cosh")
     assert fight.phase == READY and fight.actor == 1
     assert [e.unused for e in events if isinstance(e, E.TurnEnded)] == [(4,)]
+
+
+STUN_LOCK = CARDS + '''
+status "Stun Lock" {
+    kind: positive
+    text: "A blow that hurts you ends the attacker's turn"
+    on damage taken { end_turn(target) }
+}
+'''
+
+
+def test_a_turn_a_status_ends_says_so_by_the_statuss_name(tmp_path):
+    lib = library_with(tmp_path, "stun.dice", STUN_LOCK)
+    fight = cards_fight(lib, ["Sword"], [3], opp=["Sword", "Shield"])
+    fight._open(SampleChance(random.Random(0)))
+    fight._add_status(0, "stun_lock", 1)
+    events = fight._close()
+    assert [e.describe() for e in events if isinstance(e, E.StatusChanged)] == [
+        "Warrior gets 1 Stun Lock (now 1)"]
+    assert [e.status for e in events if isinstance(e, E.StatusChanged)] == ["stun_lock"]
+    next_turn(fight)
+    frog_to_act(fight, [4, 2])
+    events = play(fight, "4 → Sword")
+    assert fight.phase == READY and fight.actor == 0
+    assert [e.describe() for e in events if isinstance(e, E.TurnCut)] == [
+        "Frog's turn ends (Warrior's Stun Lock)"]
+
+
+def test_daze_waits_for_a_card_that_does_not_fizzle_as_its_text_says(tmp_path):
+    lib = library_with(tmp_path, "jinx.dice", CARDS + '''
+equipment "Jinxed" {
+    slots: any
+    tags: curseattract
+    text: "Do [d] damage (a cursed owner's Jinxed always fizzles)"
+    on use { attack(d) }
+}
+''')
+    for name in ("daze", "cosh"):
+        text = (lib.status(name) if name == "daze" else lib.equipment[name]).text
+        assert "does not fizzle" in text
+    assert "does not fizzle" in lib.equipment["cosh"].upgraded.text
+    fight = cards_fight(lib, ["Jinxed", "Sword"], [3, 4], statuses={"daze": 1, "curse": 1})
+    events = play(fight, "3 → Jinxed")
+    assert [e for e in events if isinstance(e, E.Fizzled)] and fight.actor == 0
+    assert fight.fighters[0].statuses.get("daze") == 1
+    events = play(fight, "4 → Sword")
+    assert [e.describe() for e in events if isinstance(e, E.TurnCut)] == [
+        "Warrior's turn ends (daze)"]
 
 
 # ------------------------------------------------------------ the two marks
