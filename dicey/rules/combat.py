@@ -728,7 +728,7 @@ class Mechanics:
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
         src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0, loan=()))
         self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name,
-                   0 if turns is None else turns)
+                   0 if turns is None else turns, turns is not None and self.actor != side)
 
     def _give_back(self, side: int) -> None:
         """At the end of ``side``'s turn: each card it took for a while whose time is up

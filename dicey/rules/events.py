@@ -380,14 +380,31 @@ class CardTaken(CardGiven):
     victim: str
     turns: int = 0
     """For how many of ``who``'s turns (``take_card(c, turns)``); 0: for the fight."""
+    later: bool = False
+    """Whether it was taken outside ``who``'s turn, which then counts from its next."""
 
     def describe(self) -> str:
-        """>>> CardTaken(0, "Thief", "Sword", "Frog", 1).describe()
+        """How long for, as it will be: in the taker's turn, that turn is the first.
+
+        >>> CardTaken(0, "Thief", "Sword", "Frog", 1).describe()
         'Thief takes Sword from Frog for this turn'
+        >>> CardTaken(0, "Thief", "Sword", "Frog", 2).describe()
+        "Thief takes Sword from Frog for this turn and Thief's next"
+        >>> CardTaken(0, "Thief", "Sword", "Frog", 1, True).describe()
+        "Thief takes Sword from Frog until the end of Thief's next turn"
+        >>> CardTaken(0, "Thief", "Sword", "Frog", 3, True).describe()
+        "Thief takes Sword from Frog for Thief's next 3 turns"
         """
-        span = ("this fight" if not self.turns else "this turn" if self.turns == 1 else
-                f"{self.turns} turns")
-        return f"{self.who} takes {self.card} from {self.victim} for {span}"
+        took = f"{self.who} takes {self.card} from {self.victim}"
+        if not self.turns:
+            return f"{took} for this fight"
+        if self.later:
+            return (f"{took} until the end of {self.who}'s next turn" if self.turns == 1 else
+                    f"{took} for {self.who}'s next {self.turns} turns")
+        if self.turns == 1:
+            return f"{took} for this turn"
+        more = "" if self.turns == 2 else f" {self.turns - 1}"
+        return f"{took} for this turn and {self.who}'s next{more}"
 
 
 @dataclass(frozen=True, slots=True)

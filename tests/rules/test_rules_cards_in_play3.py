@@ -225,8 +225,10 @@ def test_a_card_taken_back_unchanged_is_the_card_that_left(lib):
 
 def test_a_card_taken_for_two_turns_stays_through_the_opponents_turn(lib):
     fight = cards_fight(lib, ["Borrow Two"], [3], opp=["Sword", "Shield"])
-    play(fight, "3 → Borrow Two")
+    events = play(fight, "3 → Borrow Two")
     assert fight.fighters[0].cards[1].loan == (fight.turn + 2, 0)
+    assert [e.describe() for e in events if isinstance(e, E.CardTaken)] == [
+        "Warrior takes Sword from Frog for this turn and Warrior's next"]
     next_turn(fight)
     assert held(fight, 0) == ["Borrow Two", "Sword"]      # the Frog's turn: still taken
     next_turn(fight)
@@ -240,14 +242,21 @@ def test_a_card_taken_in_the_opponents_turn_is_kept_for_the_takers_next_turn(lib
     next_turn(fight)
     frog_to_act(fight, [2])
     turn = fight.turn
-    play(fight, "2 → Borrow")
+    events = play(fight, "2 → Borrow")
     assert fight.fighters[1].cards[-1].loan == (turn, 0)
-    # Taken in the hero's turn by a hook would be for the Frog's next turn: turn + 1.
-    fight2 = cards_fight(lib, ["Sword"], [3], opp=["Borrow", "Shield"])
-    fight2._open(SampleChance(random.Random(0)))
-    fight2._take_card(1, 0, 0, 1)
-    fight2._close()
-    assert fight2.fighters[1].cards[-1].loan == (fight2.turn + 1, 0)
+    assert [e.describe() for e in events if isinstance(e, E.CardTaken)] == [
+        "Frog takes Sword from Warrior for this turn"]
+    # Taken in the hero's turn by a hook would be for the Frog's next turn: turn + 1, and
+    # the log says so.
+    for turns, said_ in ((1, "until the end of Frog's next turn"),
+                         (2, "for Frog's next 2 turns")):
+        fight2 = cards_fight(lib, ["Sword"], [3], opp=["Borrow", "Shield"])
+        fight2._open(SampleChance(random.Random(0)))
+        fight2._take_card(1, 0, 0, turns)
+        events = fight2._close()
+        assert fight2.fighters[1].cards[-1].loan == (fight2.turn + 2 * turns - 1, 0)
+        assert [e.describe() for e in events if isinstance(e, E.CardTaken)] == [
+            f"Frog takes Sword from Warrior {said_}"]
 
 
 def test_a_card_used_up_or_discarded_meanwhile_goes_back_so(lib):
