@@ -949,13 +949,20 @@ def _signed(value: Value, pos: A.Pos | None) -> int:
 
 
 def _say(fr: _Frame, args: list, pos: A.Pos) -> int:
-    value = args[0]
-    if type(value) is FighterRef:
-        value = fr.fx.fighter_field(value.who, "name")
-    elif type(value) is CardRef:      # a card says its name, as a fighter does
-        value = fr.fx.card_field(value, "name")
-    fr.fx.say(_text(show(value), pos))
+    fr.fx.say(_text(show(_named(fr, args[0])), pos))
     return 0
+
+
+def _named(fr: _Frame, value: Value) -> Value:
+    """What ``say`` prints for a value: a card or a fighter says its name, in a list too
+    (``say(self.used_this_turn)`` lists the cards' names)."""
+    if type(value) is FighterRef:
+        return fr.fx.fighter_field(value.who, "name")
+    if type(value) is CardRef:      # a card says its name, as a fighter does
+        return fr.fx.card_field(value, "name")
+    if type(value) is tuple:
+        return tuple(_named(fr, v) for v in value)
+    return value
 
 
 def _card_name(value: Value, pos: A.Pos | None) -> str:

@@ -194,6 +194,19 @@ def test_a_place_given_a_new_card_is_no_longer_in_used_this_turn(lib):
     assert fight.fighters[0].used_turn == () and fight.fighters[0].last_used == -1
 
 
+def test_say_prints_the_cards_and_fighters_in_a_list_by_name(tmp_path):
+    lib = library_with(tmp_path, "lister.dice", CARDS + '''
+equipment "Lister" {
+    slots: any
+    text: "Say what you used this turn"
+    on use { say(self.used_this_turn); say([card, [self, target], 2]) }
+}
+''')
+    fight = cards_fight(lib, ["Sword", "Lister"], [3, 4])
+    events = play(fight, "3 → Sword", "4 → Lister")
+    assert said(events) == ["[Sword, Lister]", "[Lister, [Warrior, Frog], 2]"]
+
+
 # --------------------------------------------------------- take_card(c, turns)
 
 def test_a_card_taken_for_this_turn_goes_back_at_its_end_as_it_is(lib):
