@@ -35,7 +35,7 @@ from .lang import checker
 from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, StatusDef
 from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable
 from .lang.interp import Scope, compile_expr, compile_hook
-from .lang.parser import parse_file
+from .lang.parser import MAX_SOURCE_BYTES, parse_file
 
 #: The language's major version; a mod's ``api`` must equal it.
 API_VERSION = 1
@@ -450,6 +450,8 @@ class _Unit:
     """Extensions with errors: never applied, but their floors are checked all the same."""
     unparsed: list[tuple[str, str]] = field(default_factory=list)
     """``(kind, name)`` of the declarations that did not parse."""
+    outside: Any = None
+    """For a mod: what a name it does not know is in the other mods (Symbols.outside)."""
 
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
@@ -507,6 +509,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     # A name whose declaration did not parse is known while this unit is checked (its
     # syntax error is the problem, not every use of it), never to the units after it.
     checking = checker.with_unparsed(symbols, unit.unparsed)
+    checking.outside = unit.outside
     places = _existing_places(lib)
     staged: list[tuple[A.TopLevel, Def]] = []
     seen: dict[tuple[str, str], str] = {}
@@ -811,6 +814,8 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
                                           f"mod '{mod_id}' not loaded: {why}"))
         lib.skipped_mods[mod_id] = why
     needs: dict[str, frozenset[str]] = {}
+    others = _OtherMods(infos, [folder for parent in {info.path.parent for info in infos}
+                                for folder in _mod_folders_in(parent)], ordered, lib)
     for info in ordered:
         direct = [dep for dep, _ in info.requires]
         needs[info.id] = frozenset(direct).union(*(needs.get(dep, ()) for dep in direct))
@@ -822,7 +827,7 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
             continue
         unit = _Unit(info.id, info.id, dice_files(info.path),
                      problems=list(late.get(info.id, ())), needs=needs[info.id],
-                     quiet=info.id in lib.required_mods)
+                     quiet=info.id in lib.required_mods, outside=others.hints(info.id))
         if not unit.files:
             lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' has no .dice files: it adds "
@@ -831,6 +836,67 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
         if info.id not in lib.skipped_mods:
             lib.mods.append(info)
     return symbols
+
+
+#: A declaration's head, as a quick look at a mod's files finds it (no parse).
+_DECLARED = re.compile(r'^[ \t]*(?:override[ \t]+)?(equipment|status|enemy|hero|dungeon)'
+                       r'[ \t]+"([^"\\\n]+)"', re.M)
+
+
+class _OtherMods:
+    """What the mods found (loaded or not: those given, and the mods beside them) declare,
+    for the hint at a name a mod does not know because another mod declares it: one that
+    loads later, or that is not loaded. Their files are read at the first such name
+    only."""
+
+    def __init__(self, infos: list[ModInfo], beside: list[Path], ordered: list[ModInfo],
+                 lib: Library):
+        folders = {info.id: info.path for info in infos}
+        for folder in beside:
+            folders.setdefault(folder.name, folder)
+        self.folders = folders
+        self.rank = {info.id: i for i, info in enumerate(ordered)}
+        self.lib = lib
+        self._index: dict[tuple[str, str], list[tuple[str, str]]] | None = None
+
+    def index(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """``(kind, id)`` -> the ``(mod id, name)`` of each mod that declares it."""
+        if self._index is None:
+            self._index = {}
+            for mod_id, folder in sorted(self.folders.items()):
+                try:
+                    paths = dice_files(folder)
+                except OSError:
+                    continue
+                for path in paths:
+                    try:    # (no more than the parser would read: see parse_file)
+                        with path.open("rb") as file:
+                            text = file.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
+                    except OSError:
+                        continue
+                    for kind, name in _DECLARED.findall(text):
+                        self._index.setdefault((kind, A.make_id(name)), []).append(
+                            (mod_id, name))
+        return self._index
+
+    def hints(self, mod: str):
+        """Symbols.outside for mod ``mod``'s unit."""
+        def hint(kind: str, ident: str) -> str:
+            for other, name in self.index().get((kind, ident), ()):
+                if other == mod:
+                    continue
+                rank = self.rank.get(other)
+                if rank is None or other in self.lib.skipped_mods:
+                    why = "which is not loaded" if rank is None and \
+                        other not in self.lib.skipped_mods else "which did not load"
+                elif rank > self.rank.get(mod, -1):
+                    why = "which loads after this one"
+                else:
+                    continue
+                return (f" ({name} is declared in mod '{other}', {why}: add \"{other}\" to "
+                        f"'requires' in {mod}'s mod.toml)")
+            return ""
+        return hint
 
 
 def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[ModInfo]:

@@ -869,3 +869,28 @@ def test_a_mod_folder_whose_name_is_no_id_is_refused_saying_what_it_must_be(
     assert "\x1b" not in text and "\x1b" not in "".join(lib.skipped_mods)
     text.encode("utf-8")          # no lone surrogate in what is printed or written as JSON
     "".join(lib.skipped_mods).encode("utf-8")
+
+
+def test_a_name_another_mod_declares_says_which_and_suggests_requires(content, tmp_path):
+    mods = tmp_path / "mods"
+    # "adder" loads before "zoo" (by id) and names its hero and status without requires.
+    mod(mods, "adder", 'enemy "Thug" { hp: 5; dice: 1; level: 1; equipment: "Claw" }\n'
+                       'equipment "Pin" { on use { inflict(stun_lock, d) } }\n')
+    mod(mods, "zoo", 'status "Stun Lock" { kind: negative; text: "Stuck" }\n'
+                     'equipment "Claw" { on use { attack(d) } }\n')
+    lib = load_library(content, [mods])
+    said = sorted(d.message for d in lib.errors)
+    assert said == [
+        "unknown card 'Claw' (Claw is declared in mod 'zoo', which loads after this one: "
+        "add \"zoo\" to 'requires' in adder's mod.toml)",
+        "unknown status 'stun_lock' (Stun Lock is declared in mod 'zoo', which loads after "
+        "this one: add \"zoo\" to 'requires' in adder's mod.toml)"]
+    # Checked alone, the mod beside it is not loaded: the hint says so.
+    lib = load_library(content, [], single_mods=[mods / "adder"])
+    assert [d.message for d in lib.errors if "Claw" in d.message] == [
+        "unknown card 'Claw' (Claw is declared in mod 'zoo', which is not loaded: add "
+        "\"zoo\" to 'requires' in adder's mod.toml)"]
+    # A name no mod declares gets no such hint.
+    mod(mods, "adder", 'equipment "Pin" { on use { give_card("Nothing") } }\n')
+    lib = load_library(content, [mods])
+    assert [d.message for d in lib.errors] == ["unknown card 'Nothing'"]

@@ -29,7 +29,7 @@ import dataclasses
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
 from .builtins import BUILTINS, CARD_NAME_ARGS
@@ -229,13 +229,19 @@ class Symbols:
     sizes: dict[str, int] = field(default_factory=dict)
     #: card id -> whether the card declares an ``upgraded`` block (for ``"Name+"``)
     upgrades: dict[str, bool] = field(default_factory=dict)
+    #: For the unit being checked, what a name unknown to it is elsewhere: ``(kind, id)``
+    #: -> a hint such as `` (Swinger is declared in mod 'tuitest', which loads after this
+    #: one: …)``, or "" (see :func:`elsewhere`; the library sets it for a mod).
+    outside: Callable[[str, str], str] | None = None
 
     def table(self, kind: str) -> dict[str, str]:
         return {"status": self.statuses, "equipment": self.equipment, "enemy": self.enemies,
                 "hero": self.heroes, "dungeon": self.dungeons}[kind]
 
     def copy(self) -> "Symbols":
-        return Symbols(*(dict(getattr(self, f.name)) for f in dataclasses.fields(self)))
+        """The tables copied (a unit's own hints are not: a copy has none)."""
+        return Symbols(*(dict(getattr(self, f.name)) for f in dataclasses.fields(self)
+                         if f.name != "outside"))
 
 
 def collect_symbols(decls: Iterable[A.TopLevel], before: Symbols | None) -> Symbols:
@@ -681,7 +687,8 @@ class _ScriptChecker:
             return
         ident = A.make_id(base)
         if ident not in self.symbols.equipment:
-            close = did_you_mean_named(base, self.symbols.equipment)
+            close = did_you_mean_named(base, self.symbols.equipment) or \
+                elsewhere(ident, self.symbols.equipment, self.symbols)
             self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
         elif upgraded and self.symbols.upgrades.get(ident) is False:
             self.report.error(arg.pos, f"'{arg.value}': {self.symbols.equipment[ident]} "
@@ -1005,11 +1012,15 @@ def elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> s
     (the one hint for a name of another kind: in lists, in scripts, after 'override')."""
     if symbols is None:
         return ""
-    for kind in ("equipment", "enemy", "hero", "status", "dungeon"):
+    kinds = ("equipment", "enemy", "hero", "status", "dungeon")
+    for kind in kinds:
         other = symbols.table(kind)
         if other is not table and ident in other:
             what = {"equipment": "a card", "enemy": "an enemy"}.get(kind, f"a {kind}")
             return f" ({other[ident]} is {what})"
+    mine = [kind for kind in kinds if symbols.table(kind) is table]
+    if symbols.outside is not None and mine:    # declared in a mod this one does not see
+        return symbols.outside(mine[0], ident)
     return ""
 
 
