@@ -357,7 +357,8 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
     loaded, which a misspelt requirement may have meant."""
     broken = broken or {}
     by_id = {m.id: m for m in mods}
-    spelt = [*by_id, *nearby]
+    beside = set(nearby)
+    spelt = [*by_id, *beside]
     failed: dict[str, str] = {}
     ordered: list[ModInfo] = []
     state: dict[str, str] = {}
@@ -375,6 +376,9 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
         for dep, minimum in mod.requires:
             if dep in broken and dep not in by_id:
                 why.append(f"requires mod '{dep}', which did not load ({broken[dep]})")
+            elif dep not in by_id and dep in beside:
+                why.append(f"requires mod '{dep}', which is beside it but not loaded (give "
+                           "the folder that holds both, or each of them)")
             elif dep not in by_id:
                 meant = did_you_mean(dep, spelt) or did_you_mean(dep.lower(), spelt)
                 why.append(f"requires mod '{dep}', which is not installed{meant}")

@@ -894,3 +894,16 @@ def test_a_name_another_mod_declares_says_which_and_suggests_requires(content, t
     mod(mods, "adder", 'equipment "Pin" { on use { give_card("Nothing") } }\n')
     lib = load_library(content, [mods])
     assert [d.message for d in lib.errors] == ["unknown card 'Nothing'"]
+
+
+def test_a_requirement_beside_a_mod_given_alone_is_said_to_be_there(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "zoo", 'equipment "Claw" { on use { attack(d) } }\n')
+    mod(mods, "adder", 'equipment "Pin" { on use { give_card("Claw") } }\n',
+        'name = "adder"\nversion = "1.0"\napi = 1\nrequires = ["zoo"]\n')
+    lib = load_library(content, [mods / "adder"])
+    assert lib.skipped_mods["adder"] == ("requires mod 'zoo', which is beside it but not "
+                                         "loaded (give the folder that holds both, or each "
+                                         "of them)")
+    lib = load_library(content, [mods / "adder", mods / "zoo"])
+    assert [m.id for m in lib.mods] == ["zoo", "adder"] and lib.errors == []
