@@ -137,6 +137,41 @@ def walked_dungeon(dungeons: Mapping[str, DungeonDef]) -> DungeonDef | None:
     return next(reversed(dungeons.values()), None)
 
 
+def heroes_not_offered(lib: Library) -> tuple[list[Diagnostic], list[FighterDef]]:
+    """The heroes the dungeon a run walks does not offer (it lists its ``heroes`` and not
+    them: a run cannot start with them), as whose fault it is. A mod's dungeon that
+    replaces the base game's (``override dungeon``) drops the heroes declared outside that
+    mod: one warning at that dungeon names them (their files are no modder's to change).
+    The others, a hero of the dungeon's own mod or a mod's new hero the base dungeon does
+    not list, are returned for a warning at each (``extend dungeon`` adds them)."""
+    dungeon = lib.dungeon
+    if dungeon is None or not dungeon.heroes:   # (no list: every hero is offered)
+        return [], []
+    left = [hero for hero in lib.heroes.values()
+            if hero.id not in dungeon.heroes and hero.origin is not None]
+    mod = dungeon.origin.mod if dungeon.origin is not None else None
+    if mod is None:
+        return [], left
+    dropped = [hero for hero in left if hero.origin.mod != mod]
+    if not dropped:
+        return [], left
+    names = [hero.name for hero in dropped]
+    one = len(names) == 1
+    them, they = ("it", "it") if one else ("them", "they")
+    blamed = Diagnostic.at(
+        dungeon.origin.path, dungeon.origin.pos,
+        f"dungeon '{dungeon.name}' of mod '{mod}', the one a run walks, does not offer "
+        f"{'hero' if one else 'the heroes'} {_listed(names)}, declared outside this mod: "
+        f"a run cannot start with {them}; list {them} in its 'heroes' if {they} should be "
+        "offered", "warning")
+    return [blamed], [hero for hero in left if hero.origin.mod == mod]
+
+
+def _listed(words: list[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 def _lookup(table: dict[str, Any], name: str, what: str,
             *elsewhere: tuple[Mapping[str, Any], str]) -> Any:
     """``table``'s entry for ``name`` (by id); KeyError saying why not, and what ``name``

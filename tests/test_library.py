@@ -907,3 +907,34 @@ def test_a_requirement_beside_a_mod_given_alone_is_said_to_be_there(content, tmp
                                          "of them)")
     lib = load_library(content, [mods / "adder", mods / "zoo"])
     assert [m.id for m in lib.mods] == ["zoo", "adder"] and lib.errors == []
+
+
+def test_heroes_an_override_of_the_dungeon_drops_are_blamed_on_it(content, tmp_path):
+    from dicey.library import heroes_not_offered
+    write(content / "heroes.dice", 'hero "Knight" { hp: 30; dice: 2; equipment: "Sword" }\n'
+          'hero "Monk" { hp: 30; dice: 2; equipment: "Sword" }\n'
+          'enemy "Frog" { hp: 5; equipment: "Sword" }\n'
+          'dungeon "Cellar" { heroes: "Knight", "Monk"; floor 1 { enemies: "Frog" } }\n')
+    mods = tmp_path / "mods"
+    mod(mods, "den", 'hero "Solo" { hp: 30; dice: 2; equipment: "Sword" }\n'
+                     'hero "Spare" { hp: 30; dice: 2; equipment: "Sword" }\n'
+                     'override dungeon "Cellar" {\n    heroes: "Solo"\n'
+                     '    floor 1 { enemies: "Frog" }\n}\n')
+    lib = load_library(content, [mods])
+    assert lib.errors == []
+    blamed, heroes = heroes_not_offered(lib)
+    (warning,) = blamed
+    assert warning.path.endswith("den/cards.dice") and warning.line == 3
+    assert warning.severity == "warning"
+    assert warning.message == (
+        "dungeon 'Cellar' of mod 'den', the one a run walks, does not offer the heroes "
+        "Knight and Monk, declared outside this mod: a run cannot start with them; list "
+        "them in its 'heroes' if they should be offered")
+    assert [hero.name for hero in heroes] == ["Spare"]    # the mod's own: warned at it
+    # The base game's dungeon: a mod's hero it does not offer is the hero's to warn of.
+    lib = load_library(content, [])
+    assert heroes_not_offered(lib) == ([], [])
+    mod(mods, "den", 'hero "Solo" { hp: 30; dice: 2; equipment: "Sword" }\n')
+    lib = load_library(content, [mods])
+    blamed, heroes = heroes_not_offered(lib)
+    assert blamed == [] and [hero.name for hero in heroes] == ["Solo"]
