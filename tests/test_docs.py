@@ -83,6 +83,13 @@ def test_every_builtin_is_in_the_language_reference():
     assert missing == []
 
 
+def test_the_language_reference_says_the_grids_limits_as_the_checker_has_them():
+    from dicey.lang.checker import MAX_CARDS, MAX_GRID
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    (row,) = [line for line in text.splitlines() if line.startswith("| `grid` |")]
+    assert f"from 1 to {MAX_GRID}" in row and f"{MAX_CARDS} on a side" in row
+
+
 def test_the_rules_page_names_every_event_and_every_core_status():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     kinds = {cls.__name__ for cls in vars(events).values()

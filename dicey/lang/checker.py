@@ -1056,6 +1056,9 @@ _SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, f
 MAX_NAME = 40
 #: The most cards a fighter's ``equipment`` lists (the AI plans over every one of them).
 MAX_CARDS = 24
+#: The widest equipment grid a hero may have (``grid``, from 1): a hero starts a fight with
+#: at most this many cards; more come only in a fight (give_card, take_card: MAX_CARDS).
+MAX_GRID = 12
 #: The most die slots a card of each size holds.
 MAX_SLOTS = {1: 3, 2: 4}
 
@@ -1553,7 +1556,7 @@ class _DeclChecker:
         if len(equipment) > MAX_CARDS:
             self.report.error(m.props["equipment"].pos, f"a fighter carries at most "
                                                         f"{MAX_CARDS} cards, not {len(equipment)}")
-        grid = v.integer("grid", 6, 1, 12)
+        grid = v.integer("grid", 6, 1, MAX_GRID)
         if kind == "hero":
             self._grid(m, equipment, grid)
         hooks = self._scripts(m, {})
