@@ -344,6 +344,7 @@ class Mechanics:
             return None
         full = {"stacks": self.fighters[side].statuses.get(status, 0), **(names or _NO_NAMES),
                 "turn": self.turn, "simulation": self.simulation}
+        # (the AI's copies keep no log: for them, one test of a flag and nothing more)
         logged = len(self._events) if self.log else -1
         result = self._run(script, side, None, full, ("status ", status, event))
         if 0 <= logged < len(self._events):
