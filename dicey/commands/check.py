@@ -30,8 +30,8 @@ from typing import Any
 from dicey.cli import path_word
 from dicey.lang.ast import Pos
 from dicey.lang.errors import Diagnostic
-from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, is_skipped,
-                           load_library, resolved)
+from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, heroes_not_offered,
+                           is_skipped, load_library, resolved)
 
 from ._shared import fail, mods_stop
 
@@ -139,18 +139,20 @@ def _empty_files(lib: Library) -> list[Diagnostic]:
 
 def _heroes_not_offered(lib: Library) -> list[Diagnostic]:
     """A warning at each hero the dungeon a run walks does not offer: it lists its
-    ``heroes`` and not this one (a mod's new hero, which the hero screen never shows)."""
+    ``heroes`` and not this one (a mod's new hero, which the hero screen never shows). The
+    heroes a mod's ``override dungeon`` drops are one warning at that override
+    (:func:`dicey.library.heroes_not_offered`): their files are no modder's to change."""
+    blamed, heroes = heroes_not_offered(lib)
+    if not heroes:
+        return blamed
     dungeon = lib.dungeon
-    if dungeon is None or not dungeon.heroes:   # (no list: every hero is offered)
-        return []
     listed = ", ".join(lib.heroes[h].name for h in dungeon.heroes if h in lib.heroes)
-    return [Diagnostic.at(hero.origin.path, _name_at(lib, hero),
-                          f"hero '{hero.name}' is not among the heroes of the dungeon a run "
-                          f"walks ({dungeon.name}: {listed}): a run cannot start with it; add "
-                          f"it with 'extend dungeon {{ heroes: \"{hero.name}\" }}' (or "
-                          "override the dungeon)", "warning")
-            for hero in lib.heroes.values()
-            if hero.id not in dungeon.heroes and hero.origin is not None]
+    return blamed + [Diagnostic.at(hero.origin.path, _name_at(lib, hero),
+                                   f"hero '{hero.name}' is not among the heroes of the dungeon "
+                                   f"a run walks ({dungeon.name}: {listed}): a run cannot "
+                                   "start with it; add it with 'extend dungeon { heroes: "
+                                   f"\"{hero.name}\" }}' (or override the dungeon)", "warning")
+                     for hero in heroes]
 
 
 def _name_at(lib: Library, defn: Any) -> Pos:

@@ -114,6 +114,22 @@ def test_a_hero_the_dungeon_does_not_offer_is_warned_of(run, tmp_path):
     assert "0 errors, 1 warning" in out
 
 
+def test_heroes_a_mods_override_of_the_dungeon_drops_are_one_warning_at_it(run, tmp_path):
+    """The base game's heroes are not the modder's to change: the warning is the override's."""
+    from dicey.library import load_library
+    floors = "".join(f"    floor {n} {{ enemies: \"Frog\" }}\n" for n in range(1, 6))
+    mod = _hero_mod(tmp_path, dungeon=f'override dungeon "The Dungeon" {{\n'
+                                      f'    heroes: "Hydra"\n{floors}}}\n')
+    assert load_library(mod_dirs=[mod]).errors == []
+    code, out, err = run("check", str(mod))
+    assert code == 0, err
+    (warning,) = [line for line in err.splitlines() if ": warning: " in line]
+    assert "content/" not in warning and "dungeon.dice:1:1: warning: dungeon 'The Dungeon' " \
+        "of mod 'hydra'" in warning, warning
+    assert "does not offer the heroes Warrior, Thief and Inventor" in warning
+    assert "0 errors, 1 warning" in out
+
+
 def test_extend_dungeon_adds_a_hero_to_those_a_run_may_start_with(run, tmp_path):
     from dicey.library import load_library
     from dicey.run.progress import heroes_of
