@@ -57,8 +57,7 @@ slots   [≤4] 4 or less · [≥3] 3 or more · [2-4] 2 to 4 · [6] exactly 6
 uses    ×2 twice a turn · ∞ as often as you like · 1/fight once per fight
         1 use once, then it is gone for the fight
 random  what it does depends on chance
-'dicey cards NAME' shows one card whole (or a status: 'dicey cards --status'
-lists them)."""
+'dicey cards NAME' shows one card (or status) whole; --status lists statuses."""
 
 
 def slot_text(card: EquipmentDef) -> str:
