@@ -176,12 +176,13 @@ def test_a_tab_in_a_cards_text_reads_as_one_space_on_every_line(cli, tmp_path):
 
 @pytest.mark.parametrize("name, said", [("Rat", "(Rat is an enemy)"),
                                         ("warrior", "(Warrior is a hero)"),
-                                        ("Shield+", None), ("weaken", "(Weaken is a status)")])
+                                        ("Shield+", None), ("weaken", None)])
 def test_a_name_that_is_no_card_says_what_it_is(cli, name, said):
     """'dicey cards Rot' (a status) said only 'unknown card' and how many cards there are."""
     code, out, err = cli("--no-mods", "cards", name)
-    if said is None:                     # (a card's upgrade is shown as its card)
-        assert code == 0 and out.startswith("Shield"), err
+    if said is None:          # (a card's upgrade is shown as its card, a status as itself)
+        assert code == 0 and out.startswith(name[:-1].title() if name.endswith("+")
+                                            else "Weaken  (weaken, a status)"), err
         return
     assert code == 2 and f"unknown card '{name}' {said}" in err
 
@@ -222,3 +223,98 @@ def test_an_upgrade_of_what_has_none_is_refused(cli, argv, words):
     """'Junk+' showed the plain card, and a hero 'Warrior+' played the Warrior."""
     code, out, err = cli(*argv)
     assert code == 2 and err.strip() == words and out == ""
+
+
+ENDERS = """
+equipment "Wild Swing" {
+    slots: any
+    text: "Do [d] damage. Half the time, your turn ends"
+    on use { attack(d); if chance(50) { end_turn() } }
+}
+equipment "Riposte" {
+    slots: any
+    cast: self
+    text: "Gain [d] shield. A blow that hurts you ends the attacker's turn"
+    on use { gain(shield, d) }
+    on damage taken { end_turn(target) }
+}
+equipment "Careful" {
+    slots: any
+    text: "Do [d] damage. On a 6, your turn ends"
+    on use { attack(d); if d == 6 { end_turn() } }
+}
+"""
+
+
+def _mod(tmp_path, dice):
+    mod = tmp_path / "enders"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('name = "enders"\nversion = "1.0"\napi = 1\n')
+    (mod / "cards.dice").write_text(dice)
+    return mod
+
+
+def _line(out: str, label: str) -> str | None:
+    """A card view's line (its wrapped rest joined), without its label; None: none."""
+    found, lines = None, []
+    for line in out.splitlines():
+        if line.startswith(f"  {label} "):
+            found = True
+            lines.append(line[len(label) + 2:].strip())
+        elif found and line.startswith("    ") and not line.strip().startswith("("):
+            lines.append(line.strip())
+        elif found:
+            break
+    return " ".join(lines) if found else None
+
+
+@pytest.mark.parametrize("card, said", [
+    ("Haymaker", "ends its owner's turn when used and when dodged: the dice left are lost"),
+    ("Sword", None),
+    ("Wild Swing", "may end its owner's turn when used (by chance): the dice left are lost"),
+    ("Riposte", "ends the opponent's turn when its owner is hurt"),
+    ("Careful", "may end its owner's turn when used: the dice left are lost"),
+])
+def test_a_card_says_whether_it_ends_a_turn(cli, tmp_path, card, said):
+    """'dicey cards Haymaker' never said the card ends its owner's turn, though the engine
+    knows it (the fight asks before such a move, the plan marks it)."""
+    code, out, err = cli("cards", card, "--mods", str(_mod(tmp_path, ENDERS)))
+    assert code == 0, err
+    assert _line(out, "turn") == said
+
+
+def test_a_status_reads_as_a_card_does(cli):
+    """'dicey cards daze' said only "Daze is a status", and no command showed one."""
+    code, out, err = cli("--no-mods", "cards", "daze")
+    assert code == 0, err
+    assert out.splitlines()[0] == "Daze  (daze, a status)"
+    assert _line(out, "text") == "The next card you use ends your turn once it is done"
+    assert [_line(out, k) for k in ("kind", "stacks", "clears", "hooks")] == [
+        "negative", "no: a fighter holds one at most (a new one adds nothing)",
+        "at turn end", "on any use"]
+    assert _line(out, "turn") == ("ends its bearer's turn when its bearer uses a card: the "
+                                  "dice left are lost")
+
+
+def test_a_status_that_shares_a_cards_name_is_shown_with_status(cli):
+    code, out, _ = cli("--no-mods", "cards", "shield")
+    assert code == 0 and out.startswith("Shield  (shield)")
+    assert "(Shield is also a status: 'dicey cards --status shield' shows it)" in out
+    code, out, _ = cli("--no-mods", "cards", "--status", "shield")
+    assert code == 0 and out.startswith("Shield  (shield, a status)")
+    assert _line(out, "kind") == "positive"
+    code, _, err = cli("--no-mods", "cards", "--status", "sheild")
+    assert code == 2 and err.startswith("dicey: error: unknown status 'sheild' (did you mean "
+                                        "'Shield'?) (the statuses: Blind, Burn, ")
+
+
+def test_the_statuses_are_listed(cli):
+    code, out, err = cli("--no-mods", "cards", "--status")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == ["status", "kind", "stacks", "clears", "from"]
+    rows = {line.split()[0]: line.split()[1:4] for line in lines[1:-1]}
+    assert rows["Daze"] == ["negative", "no", "turn"] and rows["Shield"][:2] == ["positive",
+                                                                                "yes"]
+    assert lines[-1] == f"{len(rows)} statuses ('dicey cards --status NAME' shows one whole)"
+    assert len(rows) > 12

@@ -132,8 +132,10 @@ def test_an_error_quoting_a_files_text_prints_its_escapes_escaped(cli, tmp_path)
     scenario.write_text('[actor]\nfighter = "Fr\\u001b[2Jog"\n[opponent]\nfighter = "Warrior"\n')
     code, out, err = cli("plan", str(scenario))
     assert code == 2 and "\x1b" not in err
-    assert err == (f"dicey: error: {scenario}: [actor] fighter: unknown fighter "
-                   "'Fr\\x1b[2Jog' (did you mean 'Frog'?)\n")
+    assert err == (f"dicey: error: {scenario}:2:1: [actor] fighter: unknown fighter "
+                   "'Fr\\x1b[2Jog' (did you mean 'Frog'?)\n"
+                   '    fighter = "Fr\\u001b[2Jog"\n'
+                   "    ^^^^^^^\n")
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -322,3 +324,24 @@ def test_a_mod_folder_named_with_an_escape_never_reaches_the_terminal_raw(cli, t
     code, out, err = cli("check", "--mods", str(tmp_path / "mods"))
     assert code == 1 and "\x1b" not in out + err
     assert "mod 'x\\x1b[31m' skipped: its folder's name is not a mod id" in out
+
+
+def test_plan_shows_the_pinned_marks_of_the_cards(cli):
+    """handyman.toml pins every card shocked: dicey plan showed dice, HP and statuses
+    only."""
+    code, out, _ = cli("plan", str(ROOT / "scenarios" / "handyman.toml"), "--ms", "none")
+    assert code == 0
+    assert out.splitlines()[4] == ("  Handyman's cards: Spanner shocked; Hammer shocked; "
+                                   "Pea Shooter shocked, 3 to count down")
+
+
+def test_plan_shows_the_cards_used_this_turn_and_the_opponents_marks(cli, tmp_path):
+    scenario = tmp_path / "late.toml"
+    scenario.write_text('[actor]\nfighter = "Frog"\ndice = [1]\nused_this_turn = ["Sword"]\n'
+                        'cards_used = 2\n[opponent]\nfighter = "Warrior"\n'
+                        'weakened = ["Sword"]\n[search]\nms = "none"\n')
+    code, out, _ = cli("plan", str(scenario))
+    assert code == 0
+    assert out.splitlines()[4:6] == [
+        "  Frog's cards: used this turn: Sword (2 cards used)",
+        "  Warrior's cards: Sword weakened for its next turn"]

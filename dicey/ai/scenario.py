@@ -8,7 +8,7 @@ and tests.
     hp = 20                       # also: max_hp
     dice = [2, 2, 4, 5]
     burning = [0, 1, 2, 3]        # indexes into dice (also: locked, blind)
-    shocked = ["Spanner"]         # also: weakened
+    shocked = ["Spanner"]         # also: weakened ([opponent]: for its next turn)
     countdowns = { "Pea Shooter" = 3 }
     vars = { "Fury" = { charge = 8 } }   # card variables, by card (a limit break's charge)
     statuses = { poison = 1 }
@@ -19,6 +19,8 @@ and tests.
     hp = 30
     statuses = { shield = 2 }
     last_used = "Sword"           # the card it used last (what a Copycat copies)
+    used_this_turn = ["Sword"]    # in order (also: cards_used = 1)
+    borrowed = { "Hammer" = 1 }   # the actor's cards it holds, for so many of its turns
 
     [search]                      # optional
     preset = "normal"
@@ -38,17 +40,19 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.checker import MAX_CARDS, literal_type
-from dicey.lang.errors import did_you_mean, did_you_mean_named
+from dicey.lang.errors import Diagnostic, did_you_mean, did_you_mean_named
 from dicey.lang.interp import MAX_INT, MAX_TEXT
 from dicey.library import has_controls, parse_toml, toml_error, toml_text
 from dicey.rules.fight import MAX_TURNS, Fight
-from dicey.rules.state import MAX_DICE, FighterSetup
+from dicey.rules.state import (MAX_DICE, STOLEN, TAKEN, UNLIMITED, FighterSetup, fired,
+                               marked, uses_for)
 from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 
 from .baseline import unknown_preset
@@ -59,13 +63,13 @@ FIGHTER_KEYS: dict[str, str] = {
     "fighter": "str", "hp": "int", "max_hp": "int", "dice": "ints", "burning": "ints",
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
     "countdowns": "table", "statuses": "table", "equipment": "strs", "vars": "vars",
-    "last_used": "str",
+    "last_used": "str", "used_this_turn": "strs", "cards_used": "int", "borrowed": "table",
 }
 #: The numbers those keys may hold (the card language's own limit above): a position
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
 FIGHTER_RANGES: dict[str, tuple[int, int]] = {
     "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
-    "statuses": (0, STACK_CAP),
+    "statuses": (0, STACK_CAP), "cards_used": (0, MAX_INT), "borrowed": (1, MAX_TURNS),
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "moves", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
@@ -95,13 +99,21 @@ class Scenario:
     preset: str = "normal"
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
+    source: str = field(default="", repr=False)   # the file's text: errors quote its line
 
     @property
     def name(self) -> str:
         return Path(self.path).stem
 
     def fight(self, library: Any) -> Fight:
-        """The pinned position, the actor to move (ScenarioError if it does not fit)."""
+        """The pinned position, the actor to move (ScenarioError if it does not fit: read
+        from a file, at the key's line, quoted with a caret)."""
+        try:
+            return self._pinned(library)
+        except ScenarioError as err:
+            raise located(err, self.path, self.source) from None
+
+    def _pinned(self, library: Any) -> Fight:
         actor = _fighter(library, self.actor["fighter"], self.path, "actor")
         opponent = _fighter(library, self.opponent["fighter"], self.path, "opponent")
         actor_side = 0 if actor.kind == "hero" and opponent.kind != "hero" else 1
@@ -115,13 +127,21 @@ class Scenario:
             for where, spec, side in sides:   # the cards first: the marks name them
                 if "equipment" in spec:
                     fight.set_position(side, equipment=spec["equipment"])
+            loans = [loan for where, spec, side in sides   # then the loans: marks name them
+                     for loan in self._lend(fight, side, spec.get("borrowed", {}), where)]
+            for where, spec, side in sides:
                 self._check_marks(fight.fighters[side], spec, where)
             for where, spec, side in sides:
+                pins = _pins(spec)
+                if where == "opponent":   # its marks are for its next turn: see _mark_next
+                    pins = {k: v for k, v in pins.items() if k not in _MARKS}
                 fight.set_position(side, turn=self.turn if where == "actor" else None,
-                                   **_pins(spec))
-                if "last_used" in spec:    # (the card a Copycat copies: checked above)
-                    fight.fighters[side].last_used = self._holding(
-                        fight.fighters[side], spec["last_used"])[0]
+                                   **pins)
+            for where, spec, side in sides:
+                if where == "opponent":
+                    self._mark_next(fight.fighters[side], spec)
+                self._pin_used(fight.fighters[side], spec, where)
+            _date_loans(fight, loans)
         except ScenarioError:
             raise
         except ValueError as err:
@@ -136,6 +156,86 @@ class Scenario:
             raise ScenarioError(f"{self.path}: the actor has no turn to play "
                                 "(give [actor] some dice)")
         return fight
+
+    def _lend(self, fight: Fight, side: int, borrowed: dict[str, int],
+              where: str) -> list[tuple[int, int, int]]:
+        """The opponent's cards ``side`` holds for a while (``borrowed``: name = turns),
+        as ``take_card(c, turns)`` leaves them: the owner's place for each stays, taken.
+        The turn each goes back at is set once the position is pinned (_date_loans): the
+        loans, as ``(side, place, turns)``."""
+        if not borrowed:
+            return []
+        if not fight.rules.lends:
+            raise ScenarioError(
+                f"{self.path}: [{where}] borrowed: no card of these rules takes a card for "
+                "a while (take_card(c, turns)), so none would ever go back (load the mod "
+                "that lends one)")
+        taker, owner = fight.fighters[side], fight.fighters[1 - side]
+        cards, loans = list(taker.cards), []
+        for name in borrowed:
+            index = next((i for i in self._holding(owner, name) if not owner.cards[i].gone),
+                         None)
+            if index is None:
+                names = [c.defn.name for c in owner.cards if not c.gone]
+                raise ScenarioError(
+                    f"{self.path}: [{where}] borrowed: {owner.name} has no card '{name}' to "
+                    f"lend{did_you_mean(name, names)} (its cards: {', '.join(names) or 'none'})")
+            if len(cards) >= MAX_CARDS:
+                raise ScenarioError(f"{self.path}: [{where}] borrowed: {taker.name} would "
+                                    f"hold more than {MAX_CARDS} cards")
+            card = owner.cards[index]
+            loans.append((side, len(cards), borrowed[name]))
+            cards.append(card._replace(uses_left=uses_for(card.defn), temporary=STOLEN,
+                                       loan=(0, index)))
+            owner.set_card(index, card._replace(gone=TAKEN))
+        taker.set_cards(cards)
+        return loans
+
+    def _mark_next(self, fighter: Any, spec: dict[str, Any]) -> None:
+        """The opponent's ``shocked`` and ``weakened`` cards: marked for its next turn (as
+        ``shock_card`` marks them in the other fighter's turn), one mark a card."""
+        for key in _MARKS:
+            for name in spec.get(key, ()):
+                index = next((i for i in self._holding(fighter, name)
+                              if not fighter.cards[i].shocked and not fighter.cards[i].gone),
+                             None)
+                if index is None:
+                    raise ScenarioError(
+                        f"{self.path}: [opponent] {key}: '{name}' is marked more times than "
+                        f"{fighter.name} has such cards (a card of the opponent holds one "
+                        "mark, for its next turn: shocked or weakened)")
+                fighter.set_card(index, marked(fighter.cards[index], key[:-2], now=False))
+
+    def _pin_used(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
+        """``last_used``, ``used_this_turn`` (each card named takes one of its uses: it was
+        fired) and ``cards_used`` (as many as ``used_this_turn`` when not given)."""
+        turn = spec.get("used_this_turn", [])
+        if "last_used" in spec:    # (the card a Copycat copies: checked above)
+            if turn and make_id(turn[-1]) != make_id(spec["last_used"]):
+                raise ScenarioError(
+                    f"{self.path}: [{where}] last_used: '{spec['last_used']}' is not the "
+                    f"last card of used_this_turn ('{turn[-1]}'): the card used last is it")
+            fighter.last_used = self._holding(fighter, spec["last_used"])[0]
+        used = [-1]               # (before this turn: not known)
+        for name in turn:
+            index = next((i for i in self._holding(fighter, name)
+                          if fighter.cards[i].uses_left != 0 and not fighter.cards[i].gone),
+                         None)
+            if index is None:
+                raise ScenarioError(
+                    f"{self.path}: [{where}] used_this_turn: '{name}' is named more times "
+                    f"than {fighter.name}'s cards of that name have uses in a turn")
+            card = fighter.cards[index]
+            left = card.uses_left if card.uses_left == UNLIMITED else card.uses_left - 1
+            fighter.set_card(index, fired(card, left))
+            used.append(index)
+        if turn:
+            fighter.used = tuple(used)
+        count = spec.get("cards_used", len(turn))
+        if count < len(turn):
+            raise ScenarioError(f"{self.path}: [{where}] cards_used: {count} is fewer than "
+                                f"the cards of used_this_turn ({len(turn)})")
+        fighter.cards_used = count
 
     def _check_equipment(self, library: Any, spec: dict[str, Any], where: str) -> None:
         """Every card of ``equipment`` is the library's (``"Sword+"``: the upgraded one)."""
@@ -190,6 +290,9 @@ class Scenario:
                                     f"counts down from {max(counts)}, so {left} cannot be left")
         if "last_used" in spec and not holding(spec["last_used"]):
             raise missing("last_used", spec["last_used"])
+        for name in spec.get("used_this_turn", ()):
+            if not holding(name):
+                raise missing("used_this_turn", name)
         for name, values in spec.get("vars", {}).items():
             cards = holding(name)
             if not cards:
@@ -221,11 +324,28 @@ class Scenario:
                         from None
 
 
+#: The keys that mark cards.
+_MARKS = ("shocked", "weakened")
+#: The keys :meth:`Fight.set_position` does not take (the scenario sets them itself).
+#: (``equipment`` is pinned first, on its own: the loans and the marks then name cards.)
+_OWN_PINS = ("fighter", "equipment", "last_used", "used_this_turn", "cards_used", "borrowed")
+
+
 def _pins(spec: dict[str, Any]) -> dict[str, Any]:
-    """``spec``'s keys as :meth:`Fight.set_position` takes them (``last_used`` is set
-    apart)."""
+    """``spec``'s keys as :meth:`Fight.set_position` takes them."""
     return {("card_vars" if k == "vars" else k): v for k, v in spec.items()
-            if k not in ("fighter", "last_used")}
+            if k not in _OWN_PINS}
+
+
+def _date_loans(fight: Fight, loans: list[tuple[int, int, int]]) -> None:
+    """Each card pinned as borrowed (``loans``: the taker's side, the card's place there,
+    the turns) goes back at the end of its taker's ``turns``-th turn from now, counting
+    the taker's turn under way (as ``take_card(c, turns)`` counts them)."""
+    for side, index, turns in loans:
+        first = fight.turn if fight.actor == side else fight.turn + 1
+        taker = fight.fighters[side]
+        card = taker.cards[index]
+        taker.set_card(index, card._replace(loan=(first + 2 * (turns - 1), card.loan[1])))
 
 
 def _fighter(library: Any, name: str, path: str, where: str) -> Any:
@@ -262,7 +382,44 @@ def load_scenario(path: str | Path) -> Scenario:
         quoted = problem.render(text).partition("\n")[2]
         raise ScenarioError(f"{shown}:{problem.line}:{problem.column}: {problem.message}"
                             + (f"\n{quoted}" if quoted else "")) from None
-    return parse_scenario(data, shown)
+    try:
+        return replace(parse_scenario(data, shown), source=text)
+    except ScenarioError as err:
+        raise located(err, shown, text) from None
+
+
+#: A scenario error's key: ``[actor] dice: …``, ``turn: …``; and a name it quotes.
+_ERROR_KEY = re.compile(r"(?:\[(actor|opponent|search)\] )?(\w+):")
+_QUOTED = re.compile(r"'([^'\n]+)'")
+_TABLE = re.compile(r"\s*\[\s*(\w+)\s*\]\s*(?:#.*)?$")
+
+
+def located(err: ScenarioError, path: str, text: str) -> ScenarioError:
+    """``err`` (``path: [table] key: …``) at the line of that key in the file's ``text``,
+    quoted with a caret under the key (or under the name the message quotes, when it is
+    on that line): as a ``.dice`` error is shown. Unchanged when the key is not written
+    plainly in the file (a dotted key, say) or the error names none."""
+    message = str(err)
+    rest = message[len(path) + 2:]
+    m = _ERROR_KEY.match(rest)
+    if not text or not message.startswith(f"{path}: ") or not m:
+        return err
+    table, key = m.group(1) or "", m.group(2)
+    pattern = re.compile(rf"[ \t]*({key}|\"{key}\"|'{key}')[ \t]*=")
+    current = ""
+    for number, line in enumerate(text.split("\n"), 1):
+        if (header := _TABLE.match(line)):
+            current = header.group(1)
+        elif current == table and (found := pattern.match(line)):
+            start, end = found.start(1) + 1, found.end(1) + 1
+            named = _QUOTED.search(rest[m.end():])
+            spot = line.find(f'"{named.group(1)}"') if named else -1
+            if spot >= 0:
+                start, end = spot + 1, spot + len(named.group(1)) + 3
+            quoted = Diagnostic(path, number, start, rest, end_column=end).render(text)
+            return ScenarioError(f"{path}:{number}:{start}: {rest}\n"
+                                 f"{quoted.partition(chr(10))[2]}")
+    return err
 
 
 def parse_scenario(data: dict[str, Any], path: str = "<scenario>") -> Scenario:

@@ -12,23 +12,38 @@ from __future__ import annotations
 import argparse
 import re
 import textwrap
+from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 
-from dicey.lang.defs import EquipmentDef
+from dicey.lang.ast import Call, Decl, ExprStmt, Hook, Name, make_id
+from dicey.lang.defs import EquipmentDef, StatusDef
+from dicey.lang.interp import walk_nodes
+from dicey.lang.parser import parse_file
 from dicey.library import Library
 from dicey.notation import (card_text, progress_words, ready_words, slot_line, slot_words,
                             uses_line, uses_words, version_line)
+from dicey.lang.errors import did_you_mean_named
 from dicey.rules.events import listed
+from dicey.rules.statuses import CORE_DEFAULTS
 from dicey.rules.state import fresh_card
 
 from ._shared import fail, find, library_from
 
 
+#: The project's folder: a base card's file is named from it (``content/thievery.dice``).
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cards", help="list cards, or show one card",
                        description=__doc__.split("\n\n")[0])
-    p.add_argument("name", nargs="?", help="a card's name or id")
+    p.add_argument("name", nargs="?", help="a card's name or id (or a status's: shown when "
+                                           "no card has that name)")
+    p.add_argument("--status", action="store_true",
+                   help="show the status NAME (a status and a card may share a name: "
+                        "Shield); without NAME, list the statuses")
     p.set_defaults(func=run)
 
 
@@ -42,7 +57,7 @@ slots   [≤4] 4 or less · [≥3] 3 or more · [2-4] 2 to 4 · [6] exactly 6
 uses    ×2 twice a turn · ∞ as often as you like · 1/fight once per fight
         1 use once, then it is gone for the fight
 random  what it does depends on chance
-'dicey cards NAME' shows one card whole."""
+'dicey cards NAME' shows one card (or status) whole; --status lists statuses."""
 
 
 def slot_text(card: EquipmentDef) -> str:
@@ -84,6 +99,116 @@ def _rewarded(card: EquipmentDef, lib: Library | None) -> str | None:
     return f"offered after fights on floor{'s' if len(floors) > 1 else ''} {listed(floors)}"
 
 
+#: Where an ``end_turn`` call's hook runs, in words (any other hook: ``in its "…" hook``;
+#: ``{who}``: its owner, or a status's bearer).
+_HOOK_WORDS = {"on use": "when used", "on dodged": "when dodged",
+               "on any use": "when {who} uses a card",
+               "on damage taken": "when {who} is hurt", "on turn start": "at a turn's start",
+               "on turn end": "at a turn's end", "before use": "before it is used"}
+
+
+def _hook_bodies(defn: EquipmentDef | StatusDef, kind: str) -> dict[str, tuple] | None:
+    """The statements of each hook of ``defn`` as written (its file parsed again: the
+    compiled scripts keep no syntax tree), or None when the file cannot be read."""
+    origin = defn.origin
+    if origin is None:
+        return None
+    path = Path(origin.path)
+    if not path.is_file():
+        path = ROOT / origin.path
+    module, _, problems = parse_file(path)
+    if problems:
+        return None
+    for decl in module.decls:
+        if isinstance(decl, Decl) and decl.kind == kind and make_id(decl.name) == defn.id:
+            return {m.event: m.body for m in decl.members if isinstance(m, Hook)}
+    return None
+
+
+def _ender(call: Any) -> str | None:
+    """Whose turn an ``end_turn`` call ends (``"own"``, ``"other"``, ``"some"``), or None."""
+    if not isinstance(call, Call) or call.func != "end_turn":
+        return None
+    if not call.args or (isinstance(call.args[0], Name) and call.args[0].id == "self"):
+        return "own"
+    if isinstance(call.args[0], Name) and call.args[0].id == "target":
+        return "other"
+    return "some"
+
+
+def turn_words(defn: EquipmentDef | StatusDef, kind: str = "equipment") -> str | None:
+    """Whether ``defn`` ends a turn, in words: whose (its owner's or bearer's, the
+    opponent's), in which hook, and whether for certain (an ``end_turn`` written at the top
+    of the hook) or only may (in an ``if`` or a loop: by chance when the hook reaches one).
+    None for a card that never does. Read from the card's file; where it cannot be, from
+    the compiled scripts (which know only that a hook may end its owner's turn)."""
+    owner = "its owner's" if kind == "equipment" else "its bearer's"
+    whose = {"own": owner, "other": "the opponent's", "some": "a fighter's"}
+    bodies = _hook_bodies(defn, kind)
+    found: dict[tuple[str, str], list[str]] = {}
+    for event, script in defn.hooks.items():
+        if bodies is None or event not in bodies:
+            ends = [("own", False)] if getattr(script, "ends_turn", False) else []
+        else:
+            ends = [(who, True) for stmt in bodies[event] if isinstance(stmt, ExprStmt)
+                    and (who := _ender(stmt.expr))]
+            ends += [(who, False) for item in walk_nodes(bodies[event])
+                     if (who := _ender(item))]
+        for who, certain in dict.fromkeys(ends):
+            if not certain and (who, True) in ends:
+                continue
+            how = "ends" if certain else "may end"
+            chance = "" if certain or not script.is_random else " (by chance)"
+            found.setdefault((how, who), []).append(
+                _HOOK_WORDS.get(event, f'in its "{event}" hook').format(who=owner[:-2])
+                + chance)
+    if not found:
+        return None
+    said = [f"{how} {whose[who]} turn {listed(hooks)}" for (how, who), hooks in found.items()]
+    lost = ": the dice left are lost" if any(w == "own" for _, w in found) else ""
+    return "; ".join(said) + lost
+
+
+_STACKS = {True: "yes: a new stack adds to those held",
+           False: "no: a fighter holds one at most (a new one adds nothing)"}
+_CLEARS = {"never": "never by itself (a card or a hook cures it)",
+           "turn start": "at turn start", "turn end": "at turn end"}
+
+
+def describe_status(status: StatusDef) -> str:
+    """Everything about one status, as ``dicey cards NAME`` prints it when NAME is a
+    status: its text, kind, how it stacks and clears, the turns it ends, its hooks and the
+    file it comes from."""
+    lines = [("text", status.text or "(no text)"), ("kind", status.kind),
+             ("stacks", _STACKS[status.stacks]),
+             ("clears", _CLEARS.get(status.clears, status.clears))]
+    if (ends := turn_words(status, "status")):
+        lines.append(("turn", ends))
+    lines.append(("random", "yes: what it does depends on chance" if status.is_random
+                  else "no"))
+    lines.append(("hooks", ", ".join(status.hooks) or "none"))
+    if status.id in CORE_DEFAULTS:
+        lines.append(("engine", "the rules act on it too (docs/rules.md, statuses)"))
+    if status.score is not None:
+        lines.append(("score", f"{status.score} points a stack, to the AI"))
+    if status.origin is not None:
+        where = f"mod {status.origin.mod}" if status.origin.mod else "base game"
+        lines.append(("defined", f"{status.origin} ({where})"))
+    return "\n".join(_boxed(f"{status.name}  ({status.id}, a status)", lines))
+
+
+def _boxed(head: str, lines: list[tuple[str, str]]) -> list[str]:
+    """``head``, then each ``(label, text)`` line, labels in a column, text wrapped."""
+    width = max(len(label) for label, _ in lines) + 1
+    out = [head]
+    for label, text in lines:
+        out.append(textwrap.fill(text, 79, initial_indent=f"  {label:<{width}}",
+                                 subsequent_indent=" " * (width + 2),
+                                 break_on_hyphens=False, break_long_words=False,
+                                 expand_tabs=False))   # a tab reads as one space
+    return out
+
+
 def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     """Everything about one card, as ``dicey cards NAME`` prints it: first as the game's
     card box reads it, then what a modder needs (``lib`` tells who carries the card)."""
@@ -105,6 +230,8 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     lines.append(("weakened", "never: shock and weaken pass a button by" if card.button
                   else "the same" if weakened == same else weakened))
     lines.append(("dodge", _dodging(card)))
+    if (ends := turn_words(card)):
+        lines.append(("turn", ends))
     lines.append(("random", "yes: what it does depends on chance" if card.is_random
                   else "no"))
     if card.tags:
@@ -119,26 +246,27 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     if card.origin is not None:
         where = f"mod {card.origin.mod}" if card.origin.mod else "base game"
         lines.append(("defined", f"{card.origin} ({where})"))
-    width = max(len(label) for label, _ in lines) + 1
-    out = [f"{card.name}  ({card.id})"]
-    for label, text in lines:
-        out.append(textwrap.fill(text, 79, initial_indent=f"  {label:<{width}}",
-                                 subsequent_indent=" " * (width + 2),
-                                 break_on_hyphens=False, break_long_words=False,
-                                 expand_tabs=False))   # a tab reads as one space
+    out = _boxed(f"{card.name}  ({card.id})", lines)
     if any(label in ("text", "upgrade", "weakened") and re.search(r"\bd\b", text)
            for label, text in lines):
         out.append("  (d is the total of the dice on the card)")
+    if lib is not None and card.id in lib.statuses:
+        out.append(f"  ({lib.statuses[card.id].name} is also a status: 'dicey cards --status "
+                   f"{card.id}' shows it)")
     return "\n".join(out)
 
 
 def run(args: argparse.Namespace) -> int:
     lib = library_from(args)
+    if args.status:
+        return _run_status(lib, args.name)
     if args.name:
         try:
             print(describe(find(lib, "card", args.name), lib))
         except KeyError as err:
-            return fail(err.args[0])
+            if (status := _status_named(lib, args.name)) is None:
+                return fail(err.args[0])
+            print(describe_status(status))    # no card has that name: a status has
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
     width = max((cell_len(c.name) for c in cards), default=4)
@@ -151,6 +279,34 @@ def run(args: argparse.Namespace) -> int:
               f"{uses_text(c):<{uses}}  {'yes' if c.is_random else 'no':<6}  {origin}")
     print(f"{len(cards)} cards")
     print(LEGEND)
+    return 0
+
+
+def _status_named(lib: Library, name: str) -> StatusDef | None:
+    try:
+        return lib.status(name)
+    except KeyError:
+        return None
+
+
+def _run_status(lib: Library, name: str | None) -> int:
+    """``dicey cards --status [NAME]``: one status in full, or the list of them."""
+    if name:
+        status = _status_named(lib, name)
+        if status is None:
+            names = sorted((s.name for s in lib.statuses.values()), key=str.lower)
+            return fail(f"unknown status '{name}'{did_you_mean_named(name, lib.statuses)} "
+                        f"(the statuses: {', '.join(names)})")
+        print(describe_status(status))
+        return 0
+    statuses = sorted(lib.statuses.values(), key=lambda s: s.name.lower())
+    width = max((cell_len(s.name) for s in statuses), default=6)
+    print(f"{'status':<{width}}  kind      stacks  clears      from")
+    for st in statuses:
+        origin = st.origin.mod if st.origin and st.origin.mod else "base"
+        print(f"{_pad(st.name, width)}  {st.kind:<8}  {'yes' if st.stacks else 'no':<6}  "
+              f"{st.clears:<10}  {origin}")
+    print(f"{len(statuses)} statuses ('dicey cards --status NAME' shows one whole)")
     return 0
 
 

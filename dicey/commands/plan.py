@@ -20,6 +20,7 @@ from dicey.ai.moves import line_steps, line_texts, move_text
 from dicey.ai.planner import Plan, plan_turn
 from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, load_scenario
 from dicey.rules.fight import Fight
+from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
 
 from dicey.lang.errors import printable
 from dicey.notation import counted
@@ -120,6 +121,7 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines = [printable(f"{scenario.title or scenario.name}: {plan.actor} to move, "
                        f"turn {fight.turn}")]
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
+    lines += ["  " + line for line in pinned_cards(fight)]
     lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
     lines += [f"  {i}. {said}" for i, said in enumerate(line_texts(fight, plan.moves), 1)]
     lines.append("first moves:")
@@ -129,6 +131,49 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
         visits = f"  ({first.visits} visits)" if first.visits is not None else ""
         lines.append(f"  {said:<{width}}  {score_text(first.value):>10}{visits}")
     return "\n".join(lines)
+
+
+def pinned_cards(fight: Fight) -> list[str]:
+    """What the position holds of each fighter's cards beyond dice, HP and statuses: the
+    marks (the actor's for this turn, the other's for its next turn), countdowns, cards
+    borrowed and the cards used this turn (the other's: in its turn just played), one
+    line a fighter that has any.
+
+    (A scenario pins them: ``shocked``, ``weakened``, ``countdowns``, ``borrowed``,
+    ``used_this_turn``, ``cards_used``; a plan that does not show them reads wrong.)"""
+    lines = []
+    for side in (fight.actor, 1 - fight.actor):
+        f, other = fight.fighters[side], fight.fighters[1 - side]
+        acting = side == fight.actor
+        parts = []
+        for card in f.cards:
+            if card.gone:
+                continue
+            said = []
+            if acting and card.shocked is True:
+                said.append("shocked")
+            if acting and card.weakened:
+                said.append("weakened")
+            if card.shocked == SHOCK_NEXT:
+                said.append("shocked for its next turn")
+            if card.shocked == WEAKEN_NEXT:
+                said.append("weakened for its next turn")
+            if card.active.countdown is not None:
+                said.append(f"{card.countdown} to count down")
+            if card.loan:
+                said.append(f"borrowed from {other.name}, back at the end of turn "
+                            f"{card.loan[0]}")
+            if said:
+                parts.append(f"{card.title} {', '.join(said)}")
+        used = [f.cards[i].title for i in f.used_turn]
+        if used or f.cards_used:
+            when = "this turn" if acting else "in its turn just played"
+            fired = f" ({counted(f.cards_used, 'card', 'cards')} used)" \
+                if f.cards_used != len(used) else ""
+            parts.append(f"used {when}: {', '.join(used) or 'none'}{fired}")
+        if parts:
+            lines.append(printable(f"{f.name}'s cards: {'; '.join(parts)}"))
+    return lines
 
 
 def _how(plan: Plan) -> str:

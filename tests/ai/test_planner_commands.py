@@ -195,8 +195,9 @@ def test_plan_shows_a_scenario_files_name_without_what_drives_the_terminal(cli, 
         encoding="utf-8")
     code, out, err = cli("plan", str(titled))
     assert code == 2 and out == "" and "\x1b" not in err and "\x9b" not in err
-    assert err == f"dicey: error: {titled}: title: control characters are not allowed (an " \
-                  "escape sequence or a bell would drive the terminal that shows it)\n"
+    assert err == f"dicey: error: {titled}:1:1: title: control characters are not allowed " \
+                  "(an escape sequence or a bell would drive the terminal that shows it)\n" \
+                  '    title = "\\u001b[31mRED\\u009b2J"\n    ^^^^^\n'   # (the escapes as written)
 
 
 def test_the_plan_line_says_one_state_not_one_states():

@@ -307,3 +307,148 @@ def test_a_scenario_pins_the_card_a_fighter_used_last(library):
     assert fight.fighters[0].last_used == 0 and fight.fighters[1].last_used == -1
     assert moves == ["2 → Copycat", "6 → Greataxe", "end turn"]
     assert "2 → Copycat" not in plan(None)[1]
+
+
+LENDING = """
+equipment "Borrow" {
+    slots: max 3
+    text: "Take the opponent's first card for this turn"
+    on use { for c in target.cards { take_card(c, 1)
+                                     stop } }
+}
+
+equipment "Combo" {
+    slots: any
+    text: "Do [d] damage, plus 2 for each other card you used this turn"
+    on use { attack(d + 2 * (len(self.used_this_turn) - 1)) }
+}
+
+equipment "Tally" {
+    slots: any
+    text: "Do [d] damage plus the cards you used this turn"
+    on use { attack(d + self.cards_used) }
+}
+"""
+
+
+def _lending(tmp_path):
+    from planner_kit import mod_library
+    return mod_library(tmp_path, "lending", LENDING)
+
+
+def _use(fight, card_name, value):
+    """Play the first legal move placing ``value`` on ``card_name``; the opponent's HP lost."""
+    from dicey.lang.chance import FixedChance
+
+    other = fight.fighters[1 - fight.actor]
+    before = other.hp
+    move = next(m for m in fight.legal_moves()
+                if m.card == card_name and m.die == value)
+    fight.apply(move, FixedChance())
+    return before - other.hp
+
+
+def test_a_scenario_pins_the_cards_used_this_turn_and_how_many(tmp_path):
+    """A Combo late in a turn could not be pinned (unknown key 'used_this_turn')."""
+    lib = _lending(tmp_path)
+
+    def fight(**pins):
+        return parse_scenario({"actor": {"fighter": "Warrior", "dice": [3, 3],
+                                         "equipment": ["Sword", "Combo", "Tally"], **pins},
+                               "opponent": {"fighter": "Frog"}}, "late.toml").fight(lib)
+
+    late = fight(used_this_turn=["Sword"], cards_used=2)
+    me = late.fighters[late.actor]
+    assert me.used_turn == (0,) and me.cards_used == 2
+    assert me.cards[0].uses_left == 0 and me.cards[0].times_used == 1   # the Sword was fired
+    assert "Sword" not in {m.card for m in late.legal_moves()}
+    assert _use(late, "Combo", 3) == 3 + 2          # one other card used this turn
+    assert _use(late, "Tally", 3) == 3 + 3          # two before the Combo, then the Combo
+    early = fight()
+    assert _use(early, "Combo", 3) == 3
+    named = fight(used_this_turn=["Sword"])
+    assert named.fighters[named.actor].cards_used == 1     # as many as named
+
+
+def test_a_scenario_pins_a_card_borrowed_for_a_while_and_it_goes_back(tmp_path):
+    from dicey.lang.chance import FixedChance
+    from dicey.rules.fight import END
+    from dicey.rules.state import STOLEN, TAKEN
+
+    lib = _lending(tmp_path)
+    fight = parse_scenario({"actor": {"fighter": "Warrior", "dice": [3],
+                                      "equipment": ["Borrow"], "borrowed": {"Shield": 1}},
+                            "opponent": {"fighter": "Frog"}}, "loan.toml").fight(lib)
+    me, frog = fight.fighters[fight.actor], fight.fighters[1 - fight.actor]
+    assert [c.name for c in me.cards] == ["Borrow", "Shield"]
+    assert me.cards[1].temporary == STOLEN and me.cards[1].loan == (fight.turn, 1)
+    assert frog.cards[1].gone == TAKEN
+    assert "Shield" in {m.card for m in fight.legal_moves()}     # borrowed: the taker's now
+    fight.apply(END, FixedChance())          # the end of the taker's turn: it goes back
+    assert [c.name for c in me.cards] == ["Borrow"]
+    assert not frog.cards[1].gone and frog.cards[1].name == "Shield"
+
+
+def test_a_loan_in_rules_that_never_lend_is_refused(library):
+    scenario = parse_scenario({"actor": {"fighter": "Frog", "dice": [1],
+                                         "borrowed": {"Sword": 1}},
+                               "opponent": {"fighter": "Warrior"}}, "loan.toml")
+    with pytest.raises(ScenarioError, match=r"loan.toml: \[actor\] borrowed: no card of "
+                                            r"these rules takes a card for a while"):
+        scenario.fight(library)
+
+
+def test_an_opponents_marks_hold_for_its_next_turn(library):
+    """A shocked pin on the fighter not to act was a mark of its turn just played: it went
+    at its next turn's start and meant nothing."""
+    from dicey.lang.chance import FixedChance
+    from dicey.rules.fight import END
+
+    fight = parse_scenario({"actor": {"fighter": "Frog", "dice": [1]},
+                            "opponent": {"fighter": "Warrior", "shocked": ["Sword"],
+                                         "weakened": ["Shield"]}}, "m.toml").fight(library)
+    warrior = fight.fighters[0]
+    fight.apply(END, FixedChance())
+    fight.begin_turn(FixedChance())          # the Warrior's turn starts
+    assert fight.actor == 0 and [(c.name, c.shocked is True, c.weakened)
+                                 for c in warrior.cards[:2]] == [("Sword", True, False),
+                                                                 ("Shield", False, True)]
+
+
+@pytest.mark.parametrize("body, message, quoted", [
+    ('used_this_turn = ["Sword", "Axe"]',
+     "[actor] used_this_turn: Frog has no card 'Axe' (its cards: Sword, Shield)",
+     '    used_this_turn = ["Sword", "Axe"]\n                               ^^^^^'),
+    ('used_this_turn = ["Sword", "Sword"]',
+     "[actor] used_this_turn: 'Sword' is named more times than Frog's cards of that name "
+     "have uses in a turn", None),
+    ('used_this_turn = ["Sword"]\ncards_used = 0',
+     "[actor] cards_used: 0 is fewer than the cards of used_this_turn (1)",
+     "    cards_used = 0\n    ^^^^^^^^^^"),
+    ("cards_used = true", "[actor] cards_used: expected an integer, got True", None),
+    ('borrowed = { "Sword" = 0 }', "[actor] borrowed: Sword: 0 is out of range (1 to 60)",
+     None),
+    ('used_this_turn = ["Sword"]\nlast_used = "Shield"',
+     "[actor] last_used: 'Shield' is not the last card of used_this_turn ('Sword')", None),
+])
+def test_the_new_keys_say_what_is_wrong_at_their_line(library, tmp_path, body, message,
+                                                       quoted):
+    path = tmp_path / "bad.toml"
+    path.write_text(f'[actor]\nfighter = "Frog"\ndice = [1]\n{body}\n'
+                    '[opponent]\nfighter = "Warrior"\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path).fight(library)
+    head, _, rest = str(err.value).partition("\n")
+    assert re.fullmatch(rf"{re.escape(str(path))}:[45]:\d+: {re.escape(message)}.*", head)
+    if quoted:
+        assert rest == quoted
+
+
+def test_a_key_error_read_from_a_file_quotes_its_line_in_its_table(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[actor]\nfighter = "Frog"\ndice = [1]\n[opponent]\nfighter = "Frog"\n'
+                    'dice = [1]\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert str(err.value) == (f"{path}:6:1: [opponent] dice: the opponent does not act here; "
+                              "the dice to play go in [actor]\n    dice = [1]\n    ^^^^")
