@@ -288,7 +288,8 @@ def test_a_status_reads_as_a_card_does(cli):
     code, out, err = cli("--no-mods", "cards", "daze")
     assert code == 0, err
     assert out.splitlines()[0] == "Daze  (daze, a status)"
-    assert _line(out, "text") == "The next card you use ends your turn once it is done"
+    assert _line(out, "text") == ("The next card you use that does not fizzle ends your turn "
+                                 "once it is done")
     assert [_line(out, k) for k in ("kind", "stacks", "clears", "hooks")] == [
         "negative", "no: a fighter holds one at most (a new one adds nothing)",
         "at turn end", "on any use"]

@@ -12,15 +12,11 @@ from __future__ import annotations
 import argparse
 import re
 import textwrap
-from pathlib import Path
-from typing import Any
 
 from rich.cells import cell_len
 
-from dicey.lang.ast import Call, Decl, ExprStmt, Hook, Name, make_id
 from dicey.lang.defs import EquipmentDef, StatusDef
-from dicey.lang.interp import walk_nodes
-from dicey.lang.parser import parse_file
+from dicey.lang.interp import OTHER, OWN, SOME
 from dicey.library import Library
 from dicey.notation import (card_text, progress_words, ready_words, slot_line, slot_words,
                             uses_line, uses_words, version_line)
@@ -30,10 +26,6 @@ from dicey.rules.statuses import CORE_DEFAULTS
 from dicey.rules.state import fresh_card
 
 from ._shared import fail, find, library_from
-
-
-#: The project's folder: a base card's file is named from it (``content/thievery.dice``).
-ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -107,54 +99,18 @@ _HOOK_WORDS = {"on use": "when used", "on dodged": "when dodged",
                "on turn end": "at a turn's end", "before use": "before it is used"}
 
 
-def _hook_bodies(defn: EquipmentDef | StatusDef, kind: str) -> dict[str, tuple] | None:
-    """The statements of each hook of ``defn`` as written (its file parsed again: the
-    compiled scripts keep no syntax tree), or None when the file cannot be read."""
-    origin = defn.origin
-    if origin is None:
-        return None
-    path = Path(origin.path)
-    if not path.is_file():
-        path = ROOT / origin.path
-    module, _, problems = parse_file(path)
-    if problems:
-        return None
-    for decl in module.decls:
-        if isinstance(decl, Decl) and decl.kind == kind and make_id(decl.name) == defn.id:
-            return {m.event: m.body for m in decl.members if isinstance(m, Hook)}
-    return None
-
-
-def _ender(call: Any) -> str | None:
-    """Whose turn an ``end_turn`` call ends (``"own"``, ``"other"``, ``"some"``), or None."""
-    if not isinstance(call, Call) or call.func != "end_turn":
-        return None
-    if not call.args or (isinstance(call.args[0], Name) and call.args[0].id == "self"):
-        return "own"
-    if isinstance(call.args[0], Name) and call.args[0].id == "target":
-        return "other"
-    return "some"
-
-
 def turn_words(defn: EquipmentDef | StatusDef, kind: str = "equipment") -> str | None:
     """Whether ``defn`` ends a turn, in words: whose (its owner's or bearer's, the
     opponent's), in which hook, and whether for certain (an ``end_turn`` written at the top
     of the hook) or only may (in an ``if`` or a loop: by chance when the hook reaches one).
-    None for a card that never does. Read from the card's file; where it cannot be, from
-    the compiled scripts (which know only that a hook may end its owner's turn)."""
+    None for a card that never does. From each hook's ``turn_ends``, found when the hook was
+    compiled (:func:`dicey.lang.interp.turn_endings`)."""
     owner = "its owner's" if kind == "equipment" else "its bearer's"
-    whose = {"own": owner, "other": "the opponent's", "some": "a fighter's"}
-    bodies = _hook_bodies(defn, kind)
+    whose = {OWN: owner, OTHER: "the opponent's", SOME: "a fighter's"}
     found: dict[tuple[str, str], list[str]] = {}
     for event, script in defn.hooks.items():
-        if bodies is None or event not in bodies:
-            ends = [("own", False)] if getattr(script, "ends_turn", False) else []
-        else:
-            ends = [(who, True) for stmt in bodies[event] if isinstance(stmt, ExprStmt)
-                    and (who := _ender(stmt.expr))]
-            ends += [(who, False) for item in walk_nodes(bodies[event])
-                     if (who := _ender(item))]
-        for who, certain in dict.fromkeys(ends):
+        ends = getattr(script, "turn_ends", ())
+        for who, certain in ends:
             if not certain and (who, True) in ends:
                 continue
             how = "ends" if certain else "may end"
@@ -165,7 +121,7 @@ def turn_words(defn: EquipmentDef | StatusDef, kind: str = "equipment") -> str |
     if not found:
         return None
     said = [f"{how} {whose[who]} turn {listed(hooks)}" for (how, who), hooks in found.items()]
-    lost = ": the dice left are lost" if any(w == "own" for _, w in found) else ""
+    lost = ": the dice left are lost" if any(w == OWN for _, w in found) else ""
     return "; ".join(said) + lost
 
 

@@ -1113,8 +1113,7 @@ def ends_turn(node: Any) -> bool:
 def _ends_own(call: A.Call) -> bool:
     """Whether a call is an ``end_turn`` that may end its owner's turn (any but
     ``end_turn(target)``, which ends the other fighter's)."""
-    return call.func == "end_turn" and not (
-        call.args and isinstance(call.args[0], A.Name) and call.args[0].id == "target")
+    return call.func == "end_turn" and _whose_end(call) != OTHER
 
 
 def _lends(call: A.Call) -> bool:
@@ -1177,12 +1176,13 @@ def walk_nodes(node: Any) -> Iterator[Any]:
                 push([getattr(item, f) for f in fields])
 
 
-def script_facts(node: Any) -> tuple[bool, bool, bool, bool]:
+def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool]:
     """In one walk of a script: whether it can reach a chance point
     (:func:`reaches_chance`), may end its owner's turn (:func:`ends_turn`), reads a
-    fighter's ``last_used`` or ``used_this_turn`` (:func:`reads_last_used`) and takes a
-    card for a while (``take_card(c, turns)``)."""
-    random = ends = reads = lends = False
+    fighter's ``last_used`` or ``used_this_turn`` (:func:`reads_last_used`), takes a
+    card for a while (``take_card(c, turns)``) and calls ``end_turn`` at all (then
+    :func:`turn_endings` says whose and how surely)."""
+    random = ends = reads = lends = calls_end = False
     for item in walk_nodes(node):
         kind = type(item)
         if kind is A.Call:
@@ -1190,9 +1190,47 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool]:
             random = random or (builtin is not None and builtin.random)
             ends = ends or _ends_own(item)
             lends = lends or _lends(item)
+            calls_end = calls_end or item.func == "end_turn"
         elif kind is A.Field and item.name in HISTORY_FIELDS:
             reads = True
-    return random, ends, reads, lends
+    return random, ends, reads, lends, calls_end
+
+
+#: Whose turn an ``end_turn`` call ends, by its argument: ``"own"`` (none, ``self``),
+#: ``"other"`` (``target``) or ``"some"`` (anything else: the checker refuses it in cards).
+OWN, OTHER, SOME = "own", "other", "some"
+
+
+def _whose_end(call: A.Call) -> str:
+    if not call.args or (isinstance(call.args[0], A.Name) and call.args[0].id == "self"):
+        return OWN
+    if isinstance(call.args[0], A.Name) and call.args[0].id == "target":
+        return OTHER
+    return SOME
+
+
+def turn_endings(stmts: tuple[A.Stmt, ...]) -> tuple[tuple[str, bool], ...]:
+    """The turns a hook's body ends, as ``(whose, certain)`` pairs (whose: :data:`OWN`,
+    :data:`OTHER`, :data:`SOME`), each once: certain when an ``end_turn`` is a statement of
+    the body itself (not in an ``if`` or a loop), else it only may. For ``dicey cards``
+    and the docs: the engine asks :func:`ends_turn`.
+
+    >>> from dicey.lang.parser import parse
+    >>> def body(script):
+    ...     return parse('equipment "X" { on use { %s } }' % script).decls[0].members[0].body
+    >>> turn_endings(body("attack(d); end_turn()"))
+    (('own', True),)
+    >>> turn_endings(body("if d == 1 { end_turn(target) }"))
+    (('other', False),)
+    """
+    certain = {_whose_end(stmt.expr) for stmt in stmts if isinstance(stmt, A.ExprStmt)
+               and isinstance(stmt.expr, A.Call) and stmt.expr.func == "end_turn"}
+    found: dict[tuple[str, bool], None] = {}
+    for item in walk_nodes(stmts):
+        if type(item) is A.Call and item.func == "end_turn":
+            whose = _whose_end(item)
+            found[(whose, whose in certain)] = None
+    return tuple(found)
 
 
 def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
@@ -1252,15 +1290,17 @@ class Script:
     """
 
     __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "lends",
-                 "_body", "_statuses", "_scratch")
+                 "turn_ends", "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
-                 ends_turn: bool = False, reads_last: bool = False, lends: bool = False):
+                 ends_turn: bool = False, reads_last: bool = False, lends: bool = False,
+                 turn_ends: tuple[tuple[str, bool], ...] = ()):
         self.event = event
         self.ends_turn = ends_turn     # it may end its owner's turn (the AI's rule of thumb asks)
         self.reads_last = reads_last   # it reads which cards a fighter used (the AI's key asks)
         self.lends = lends             # it takes a card for a while (the turn's end asks)
+        self.turn_ends = turn_ends     # the turns it ends: turn_endings (dicey cards asks)
         self.path = path
         self.pos = pos
         self.is_random = is_random
@@ -1353,10 +1393,11 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     """Compile a statement list (a hook's body)."""
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
-    random, ends, reads, lends = script_facts(stmts)
+    random, ends, reads, lends, calls_end = script_facts(stmts)
     return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
-                  ends_turn=ends, reads_last=reads, lends=lends)
+                  ends_turn=ends, reads_last=reads, lends=lends,
+                  turn_ends=turn_endings(stmts) if calls_end else ())
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1367,7 +1408,7 @@ def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
 def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
-    random, _, reads, _ = script_facts(expr)
+    random, _, reads, _, _ = script_facts(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
                       is_random=random, statuses=scope.statuses, reads_last=reads)
 

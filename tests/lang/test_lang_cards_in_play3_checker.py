@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dicey.lang.effects import CardRef
-from dicey.lang.interp import ends_turn, reads_last_used, script_facts
+from dicey.lang.interp import ends_turn, reads_last_used, script_facts, turn_endings
 from dicey.lang.parser import parse_stmts
 from lang_kit import calls, errors, expect_error, fault, problems, value
 from test_cards_in_play_checker import card
@@ -122,18 +122,23 @@ def test_a_wrong_argument_at_run_time_is_a_fault(source, words):
     assert fault(source).message == words
 
 
-@pytest.mark.parametrize("source, facts", [
-    # (random, ends its owner's turn, reads the cards used, takes for a while)
-    ("end_turn()", (False, True, False, False)),
-    ("end_turn(self)", (False, True, False, False)),
-    ("end_turn(target)", (False, False, False, False)),
-    ("let who = [self]\nend_turn(who[0])", (False, True, False, False)),
-    ("say(len(self.used_this_turn))", (False, False, True, False)),
-    ("for c in target.last_used { say(c) }", (False, False, True, False)),
-    ("for c in target.cards { take_card(c, 1) }", (False, False, False, True)),
-    ("for c in target.cards { take_card(c) }", (False, False, False, False)),
+@pytest.mark.parametrize("source, facts, endings", [
+    # (random, ends its owner's turn, reads the cards used, takes for a while, ends a turn);
+    # the turns it ends: (whose, for certain)
+    ("end_turn()", (False, True, False, False, True), (("own", True),)),
+    ("end_turn(self)", (False, True, False, False, True), (("own", True),)),
+    ("end_turn(target)", (False, False, False, False, True), (("other", True),)),
+    ("let who = [self]\nend_turn(who[0])", (False, True, False, False, True),
+     (("some", True),)),
+    ("if chance(50) { end_turn() }\nend_turn(target)", (True, True, False, False, True),
+     (("own", False), ("other", True))),
+    ("say(len(self.used_this_turn))", (False, False, True, False, False), ()),
+    ("for c in target.last_used { say(c) }", (False, False, True, False, False), ()),
+    ("for c in target.cards { take_card(c, 1) }", (False, False, False, True, False), ()),
+    ("for c in target.cards { take_card(c) }", (False, False, False, False, False), ()),
 ])
-def test_a_scripts_walk_tells_what_the_engine_asks(source, facts):
+def test_a_scripts_walk_tells_what_the_engine_asks(source, facts, endings):
     stmts = parse_stmts(source)
     assert script_facts(stmts) == facts
     assert (ends_turn(stmts), reads_last_used(stmts)) == facts[1:3]
+    assert turn_endings(stmts) == endings
