@@ -81,3 +81,30 @@ async def test_a_tray_of_24_dice_windows_around_the_picked_one(home, library):
         assert titles[-1] == "24" and titles == [str(n) for n in
                                                  range(25 - len(titles), 25)]
         assert any("24" in line and "─" in line for line in screen_text(app))
+
+
+async def burst(pilot, *keys: str) -> None:
+    """``keys`` arriving in one read (as from a paste, a macro or a terminal multiplexer):
+    all queued before the app handles the first."""
+    from textual import events
+    for key in keys:
+        event = events.Key(key, key)
+        event.set_sender(pilot.app)
+        pilot.app._driver.send_message(event)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_a_card_key_in_the_same_burst_as_a_digit_ends_the_number(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 24))
+        made = len(screen.session.moves)
+        await burst(pilot, "1", "a")                     # die 1 (a 3) on the Dagger
+        assert screen.session.moves[made].die_index == 0
+        await pilot.press("7")                           # a number of its own: die 7
+        assert screen.die_cursor == 6                    # (not die 17)
+        await burst(pilot, "1", "3", "a")                # both digits in one read: die 13
+        assert screen.session.moves[made + 1].die_index == 12
+        await burst(pilot, "left", "2")                  # a key between: a number of its own
+        assert screen.die_cursor == 1

@@ -18,6 +18,7 @@ them (a face cut short ends with ``…``, and the card cursor reads it).
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Hashable
@@ -147,6 +148,13 @@ class FightScreen(RunScreen):
         it, when there is no card cursor to show."""
         self.typed = ""
         """The digits typed just before (a die's number past 9 takes two: ``1`` ``2``)."""
+        self.last_key_digit = False
+        self.digit_goes_on: deque[bool] = deque()
+        """For each digit key seen by :meth:`on_key` whose action has not run yet: whether
+        the key just before it was a digit too (so it may be a number's second digit). A
+        key's action runs after the screen has seen the keys that came with it (keys that
+        arrive in one read: a paste, a terminal multiplexer), so the number is ended by
+        the order of the keys, not of the actions."""
         self.confirming: tuple[Move, Hashable] | None = None
         """A move that would end the turn with dice left, and the position it was asked
         in, while the message line asks to confirm it (:meth:`_turn_ender`)."""
@@ -333,12 +341,21 @@ class FightScreen(RunScreen):
             self.say("Wait for your turn.", until_your_turn=True)
         return True
 
+    def on_screen_resume(self) -> None:
+        """Back from a screen opened over this one (the card view): digits its keys took
+        never reach :meth:`action_digit`."""
+        self.digit_goes_on.clear()
+        self.typed, self.last_key_digit = "", False
+
     def on_key(self, event: events.Key) -> None:
-        """Before the key's own action: a key other than a digit ends a die's number; a
-        key other than the one asked for (the card's, or enter) answers no to the
-        question :meth:`_turn_ender` asked (and then does what it does)."""
-        if event.key not in DIGITS:
-            self.typed = ""
+        """Before the key's own action: a key other than a digit ends a die's number
+        (:attr:`digit_goes_on`); a key other than the one asked for (the card's, or enter)
+        answers no to the question :meth:`_turn_ender` asked (and then does what it
+        does)."""
+        digit = event.key in DIGITS
+        if digit:
+            self.digit_goes_on.append(self.last_key_digit)
+        self.last_key_digit = digit
         if self.confirming is not None and \
                 event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
             self._not_played()
@@ -352,6 +369,8 @@ class FightScreen(RunScreen):
     def action_digit(self, digit: int) -> None:
         """A digit key: the die of that number; a digit typed after another is the
         number's second digit when the hero has that many dice (``1`` ``2``: die 12)."""
+        if not (self.digit_goes_on.popleft() if self.digit_goes_on else False):
+            self.typed = ""       # (another key, or a click, came between)
         count = len(self.session.fight.fighters[HERO].dice)
         number = int(self.typed + str(digit)) if self.typed else digit
         if self.typed and number > count:
@@ -616,10 +635,11 @@ class FightScreen(RunScreen):
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
         self._not_played()       # (a click is no key: on_key did not see it)
-        self.typed = ""
+        self.typed, self.last_key_digit = "", False
         self.action_pick_die(message.index)
 
     def on_card_view_picked(self, message: CardView.Picked) -> None:
+        self.last_key_digit = False   # (a click ends a die's number, as a key does)
         if self.confirming is not None and (message.side, message.index) != \
                 (HERO, self.confirming[0].card_index):
             self._not_played()
