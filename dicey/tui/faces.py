@@ -88,10 +88,12 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
 
 
 def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False,
-              rough: bool = False) -> str:
+              rough: bool = False, cuts: Sequence[int | None] = ()) -> str:
     """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
     move left to chance, and the rest is asked for once its result is seen; ``rough``:
-    the turn had too many lines to search them all (MCTS's best guess), and it says so.
+    the turn had too many lines to search them all (MCTS's best guess), and it says so;
+    ``cuts``: for each move, the dice lost when it ends the turn by itself (None: it does
+    not; see ``dicey.ai.moves.line_steps``), said as ``dicey plan`` says it.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -110,10 +112,16 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint: end the turn.'
     >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True)[:60]
     'Hint (a guess: too many ways to play this turn to try them a'
+    >>> hint_line([Move.place(3, "Sword", 0, 0)], cards, cuts=[2])
+    'Hint: play the 3 on Sword (a) (it ends the turn; the dice left are lost).'
     """
     said = []
     for i, move in enumerate(moves):
         label = move_label(move, cards)
+        cut = cuts[i] if i < len(cuts) else None
+        if cut is not None:
+            label += " (it ends the turn; the dice left are lost)" if cut else \
+                " (it ends the turn)"
         placing = move.action == "place"
         before = moves[i - 1] if i else None
         if placing and (before is None or before.action != "place"):

@@ -32,10 +32,11 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from dicey.lang.chance import TooManyOutcomes
+from dicey.ai.moves import line_steps
+from dicey.lang.chance import FixedChance, TooManyOutcomes
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
-from dicey.rules.events import listed
+from dicey.rules.events import StatusChanged, TurnCut, listed
 from dicey.rules.protocol import IllegalMoveError, Move
 from dicey.rules.state import CardState, ends_turn, refreshed
 from dicey.run import progress
@@ -54,6 +55,10 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 #: The digit keys (a die's number).
 DIGITS = frozenset("0123456789")
+
+#: The most outcomes of a random move the turn-ender question weighs (more: it asks
+#: "may" when the card calls ``end_turn()`` or the first outcome ends the turn).
+OUTCOMES_WEIGHED = 512
 
 #: The least a row of cards is given, borders included: its slots show.
 LEAST_ROW = 3
@@ -601,37 +606,77 @@ class FightScreen(RunScreen):
         self._play(move, why_not=why_not)
 
     def _turn_ender(self, move: Move) -> str:
-        """The question to ask before ``move`` when the card it fires ends the turn
-        (``end_turn()``) while other dice could still be used on other cards, which would
-        be lost: ``""`` when it would not (no such card, no die left that another card
-        takes, a card that is not full yet, a blow that ends the fight); "may" when only
-        some of its outcomes do."""
+        """The question to ask before ``move`` when it would end the turn while other dice
+        could still be used on other cards: ``""`` when it would not (no die left that
+        another card takes, a move after which the turn goes on, a blow that ends the
+        fight); "may" when only some of its outcomes do. Whatever ends it is asked about:
+        the card's own ``end_turn()``, a status (Daze), an opponent's card answering the
+        move (``end_turn(target)``); the question names it when the move's events do."""
         f = self.session.fight
         hero = f.fighters[HERO]
         card = hero.cards[move.card_index]
-        if not ends_turn(card.active):    # (most cards: nothing more is asked)
-            return ""
-        # The dice another card could take now (equal dice: one move for them all); those
+        # Whether to ask: a die another card could take now (equal dice: one move for them
+        # all; identical cards too, so a twin of this card counts) would be lost; those
         # only this card takes are lost however it is played.
+        codes = hero.card_codes()
+        mine = codes[move.card_index]
+        twin = codes.count(mine) > 1
         usable = {hero.dice[m.die_index] for m in f.legal_moves()
-                  if m.action in ("place", "release") and m.card_index != move.card_index}
-        left = [d for i, d in enumerate(hero.dice) if d in usable and
-                (i != move.die_index or move.action == "use")]
-        if not left:
+                  if m.action in ("place", "release") and (twin or codes[m.card_index] != mine)}
+        if not any(d in usable for i, d in enumerate(hero.dice)
+                   if i != move.die_index or move.action == "use"):
             return ""
+        child, probe = f.copy(log=True), FixedChance()
         try:
-            ending = sum(p for p, after in f.outcomes(move)
-                         if after.turn_over and not after.is_over)
+            events = child.apply(move, probe)
         except IllegalMoveError:
             return ""             # (_play says why)
-        except TooManyOutcomes:   # (too many rolls to weigh: it may)
-            ending = None
+        ended = child.turn_over and not child.is_over
+        if not probe.met:         # (most moves: one certain result, the one just made)
+            ending = 1 if ended else 0
+        else:
+            try:
+                ending = sum(p for p, after in f.outcomes(move, limit=OUTCOMES_WEIGHED)
+                             if after.turn_over and not after.is_over)
+            except TooManyOutcomes:   # (too many rolls to weigh: it may, if one does)
+                ending = None if ended or ends_turn(card.active) else 0
         if ending == 0:
             return ""
-        ends, lost = ("ends your turn", "will") if ending == 1 else ("may end your turn",
+        ends, will = ("ends your turn", "will") if ending == 1 else ("may end your turn",
                                                                      "would")
-        return (f"{card.title} {ends}: {faces.counted(len(left), 'die', 'dice')} left {lost} "
-                f"be lost — press {CARD_KEYS[move.card_index]} again (or enter) to play it.")
+        cause = self._turn_ender_cause(events, card.title)
+        if cause:
+            said = f"{cause} {ends}"
+        elif move.action == "use":
+            said = f"Using {card.title} {ends}"
+        elif move.action == "release":
+            said = f"Releasing {card.title} with the {move.die} {ends}"
+        else:
+            said = f"Playing the {move.die} on {card.title} {ends}"
+        # Every die left goes with the turn (as dicey plan counts them).
+        lost = len(hero.dice) - (move.action != "use")
+        it = "it" if cause == card.title else card.title
+        return (f"{said}: {faces.counted(lost, 'die', 'dice')} left {will} be lost — press "
+                f"{CARD_KEYS[move.card_index]} again (or enter) to play {it}.")
+
+    def _turn_ender_cause(self, events: list, title: str) -> str:
+        """What ends the hero's turn in a move's ``events`` (a card of ``title``), as the
+        question names it: the card (``Haymaker``), another card (``Mugger's
+        Counterpunch``: its owner's name comes with it), a status (``Daze``), or ``""``
+        when the events do not say (a path of a random move on which the turn goes on)."""
+        cut = next((e for e in events if type(e) is TurnCut and e.side == HERO), None)
+        if cut is None:
+            return ""
+        if cut.card:
+            return cut.card
+        # A status's script (no card): the hero's status that went down just before.
+        statuses = self.session.fight.rules.statuses
+        gone = [e.status for e in events[:events.index(cut)]
+                if type(e) is StatusChanged and e.side == HERO and e.new < e.old]
+        if not gone:
+            return ""
+        status = statuses.get(gone[-1])
+        return status.name if status else gone[-1].replace("_", " ").capitalize()
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
         self._not_played()       # (a click is no key: on_key did not see it)
@@ -771,8 +816,12 @@ class FightScreen(RunScreen):
         key = position.key()
         try:
             hint = self.dicey.config.hint_for(position, seed)
+            try:      # (which of its moves end the turn, as dicey plan says)
+                cuts = [cut for _, cut in line_steps(position, hint.moves)]
+            except IllegalMoveError:
+                cuts = []
             text = faces.hint_line(hint.moves, position.fighters[HERO].cards, hint.chance,
-                                   rough=hint.method == "mcts")
+                                   rough=hint.method == "mcts", cuts=cuts)
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))
