@@ -151,13 +151,13 @@ def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | Non
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
                  ready: bool | None = None, progress: Progress | None = None,
-                 opponent: str = "") -> tuple[str, list[tuple[str, str]]]:
+                 opponent: str = "", turn: int = 0) -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
     whole text, its upgrade, how it came or went in this fight (``opponent``: the other
-    fighter's name, who took it or whom it was taken from) and the mod it comes from.
-    Nothing is cut: a card's text may be
+    fighter's name, who took it or whom it was taken from; ``turn``: the fight's, for a
+    card taken for a while) and the mod it comes from. Nothing is cut: a card's text may be
     of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight,
     and ``progress``: how far it has come) says whether it can be used now, and when it
     can.
@@ -205,11 +205,30 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
         lines.append(("upgrade", version_line(card.defn, card.defn.upgraded,
                                               f"{card.name}+", scripts=False)))
     if card.temporary:
-        lines.append(("for now", temporary_words(card, opponent)))
+        lines.append(("for now", loan_words(card, opponent, turn) if card.loan else
+                      temporary_words(card, opponent)))
     origin = getattr(card.defn, "origin", None)
     if origin is not None and origin.mod:
         lines.append(("from", f"the mod '{origin.mod}'"))
     return whose + card_title(card, key), lines
+
+
+def loan_words(card: CardState, opponent: str, turn: int) -> str:
+    """How long a card taken for a while (``take_card(c, turns)``) stays, in turn ``turn``
+    of the fight: it goes back at the end of the turn its ``loan`` names.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> sword = fresh_card(EquipmentDef("sword", "Sword"))._replace(loan=(5, 0))
+    >>> loan_words(sword, "Mugger", 5)
+    'taken from Mugger until the end of this turn (turn 5); then it goes back'
+    >>> loan_words(sword, "Mugger", 3)
+    'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
+    """
+    back = card.loan[0]
+    when = f"this turn (turn {back})" if back <= turn else \
+        f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
+    return f"taken from {opponent or 'the opponent'} until the end of {when}; then it goes " \
+        "back"
 
 
 def die_label(die: Die, short: bool = False) -> str:

@@ -484,12 +484,13 @@ class FightScreen(RunScreen):
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
         ready, progress = self._ready(side)[index], self._progress(side)[index]
-        opponent = self.session.fight.fighters[1 - side].name
+        f = self.session.fight
+        opponent = f.fighters[1 - side].name
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
-                            ready=ready, progress=progress, opponent=opponent)
+                            ready=ready, progress=progress, opponent=opponent, turn=f.turn)
         return Readable(card, owner=self.enemy.name, ready=ready, progress=progress,
-                        opponent=opponent)
+                        opponent=opponent, turn=f.turn)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too
