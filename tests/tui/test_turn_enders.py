@@ -223,3 +223,16 @@ async def test_the_hint_says_when_its_move_ends_the_turn(home, tmp_path):
         await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
         assert "(it ends the turn; the dice left are lost)" in message(screen), \
             message(screen)
+
+
+@pytest.mark.parametrize("ending", [("t",), ("1", "a", "a")], ids=["t", "a turn-ender"])
+async def test_a_later_turn_says_what_to_do_as_the_first_does(home, library, ending):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        first = message(screen)
+        assert first.startswith("Pick a die (1-3), then a card (a-c)")
+        await pilot.press(*ending)
+        await hero_turn_or_end(pilot)
+        assert screen.session.fight.turn == 3 and screen.session.hero_to_act
+        assert message(screen).startswith("Pick a die ("), message(screen)

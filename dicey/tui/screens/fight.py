@@ -136,6 +136,8 @@ class FightScreen(RunScreen):
         changes)."""
         self.waiting_note = False
         """The message line says to wait for your turn (cleared when it comes)."""
+        self.said_text = ""
+        """What :meth:`say` last put on the message line."""
         self.thinking = False
         self.spin = 0
         self.decision: EnemyDecision | None = None
@@ -183,13 +185,16 @@ class FightScreen(RunScreen):
         self.set_interval(0.12, self._tick)
         self.refresh_view()
         if self.session.hero_to_act:      # (a continued fight too: what is left to do)
-            dice, cards = self._keys_in_play()
-            if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
-                self.say("You have no cards to play dice on: t ends the turn; ? helps.")
-            else:
-                self.say(self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) "
-                         "to play it on; ↑↓ read the cards, ? helps.")
+            self.say(self._what_to_do())
         self._carry_on()
+
+    def _what_to_do(self) -> str:
+        """What the message line says as the hero's turn begins."""
+        dice, cards = self._keys_in_play()
+        if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
+            return "You have no cards to play dice on: t ends the turn; ? helps."
+        return self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) to play " \
+            "it on; ↑↓ read the cards, ? helps."
 
     def _keys_in_play(self) -> tuple[str, str]:
         """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
@@ -327,6 +332,7 @@ class FightScreen(RunScreen):
         """``text`` on the message line; ``until_your_turn``: a note about the enemy's turn
         (wait…), cleared when yours begins."""
         self.reading = False
+        self.said_text = text
         self.waiting_note = until_your_turn
         self.confirming = None    # (a question asked there is no longer shown)
         self.query_one("#message", Static).update(Text(text))
@@ -796,8 +802,11 @@ class FightScreen(RunScreen):
                          "its turn", ENEMY)
             events = self.session.play(Move.end())
         log.add_events(events)
-        if self.waiting_note and self.session.hero_to_act:
-            self.say("")   # (your turn now: "wait" no longer holds)
+        if self.session.hero_to_act and not self.reading and \
+                (self.waiting_note or not self.said_text):
+            # Your turn now ("wait" no longer holds): what to do, as at the first (unless
+            # the line shows the card under the cursor, or a worker's news: a graph).
+            self.say(self._what_to_do())
         self.refresh_view()
         self._carry_on()
 
