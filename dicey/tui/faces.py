@@ -151,13 +151,15 @@ def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | Non
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
                  ready: bool | None = None, progress: Progress | None = None,
-                 opponent: str = "", turn: int = 0) -> tuple[str, list[tuple[str, str]]]:
+                 opponent: str = "", turn: int = 0,
+                 back: int = 0) -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
     whole text, its upgrade, how it came or went in this fight (``opponent``: the other
     fighter's name, who took it or whom it was taken from; ``turn``: the fight's, for a
-    card taken for a while) and the mod it comes from. Nothing is cut: a card's text may be
+    card taken for a while; ``back``: for one's own card taken for a while, the turn at
+    whose end it comes back) and the mod it comes from. Nothing is cut: a card's text may be
     of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight,
     and ``progress``: how far it has come) says whether it can be used now, and when it
     can.
@@ -184,7 +186,8 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
              ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
         lines.append(("ready", readiness(card, ready, progress)))
-    lines.append(("uses", uses_words(card, in_fight, opponent)))
+    lines.append(("uses", lent_words(back, opponent, turn) if back and card.gone else
+                  uses_words(card, in_fight, opponent)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
                                  "until then it does nothing"))
@@ -224,11 +227,24 @@ def loan_words(card: CardState, opponent: str, turn: int) -> str:
     >>> loan_words(sword, "Mugger", 3)
     'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
     """
-    back = card.loan[0]
-    when = f"this turn (turn {back})" if back <= turn else \
+    return f"taken from {opponent or 'the opponent'} until the end of " \
+        f"{_turn_words(card.loan[0], turn)}; then it goes back"
+
+
+def lent_words(back: int, opponent: str, turn: int) -> str:
+    """A card of one's own taken for a while, in turn ``turn``: it comes back at the end
+    of turn ``back``.
+
+    >>> lent_words(5, "Mugger", 4)
+    'taken by Mugger until the end of turn 5 (in 1 turn); then it comes back'
+    """
+    return f"taken by {opponent or 'the opponent'} until the end of " \
+        f"{_turn_words(back, turn)}; then it comes back"
+
+
+def _turn_words(back: int, turn: int) -> str:
+    return f"this turn (turn {back})" if back <= turn else \
         f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
-    return f"taken from {opponent or 'the opponent'} until the end of {when}; then it goes " \
-        "back"
 
 
 def die_label(die: Die, short: bool = False) -> str:

@@ -492,11 +492,15 @@ class FightScreen(RunScreen):
         ready, progress = self._ready(side)[index], self._progress(side)[index]
         f = self.session.fight
         opponent = f.fighters[1 - side].name
+        # (a card taken for a while: the taker's copy holds when it comes back here)
+        back = next((c.loan[0] for c in f.fighters[1 - side].cards
+                     if c.loan and c.loan[1] == index), 0) if card.gone else 0
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
-                            ready=ready, progress=progress, opponent=opponent, turn=f.turn)
+                            ready=ready, progress=progress, opponent=opponent, turn=f.turn,
+                            back=back)
         return Readable(card, owner=self.enemy.name, ready=ready, progress=progress,
-                        opponent=opponent, turn=f.turn)
+                        opponent=opponent, turn=f.turn, back=back)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too
