@@ -88,10 +88,12 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
 
 
 def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False,
-              rough: bool = False) -> str:
+              rough: bool = False, cuts: Sequence[int | None] = ()) -> str:
     """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
     move left to chance, and the rest is asked for once its result is seen; ``rough``:
-    the turn had too many lines to search them all (MCTS's best guess), and it says so.
+    the turn had too many lines to search them all (MCTS's best guess), and it says so;
+    ``cuts``: for each move, the dice lost when it ends the turn by itself (None: it does
+    not; see ``dicey.ai.moves.line_steps``), said as ``dicey plan`` says it.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -110,10 +112,16 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint: end the turn.'
     >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True)[:60]
     'Hint (a guess: too many ways to play this turn to try them a'
+    >>> hint_line([Move.place(3, "Sword", 0, 0)], cards, cuts=[2])
+    'Hint: play the 3 on Sword (a) (it ends the turn; the dice left are lost).'
     """
     said = []
     for i, move in enumerate(moves):
         label = move_label(move, cards)
+        cut = cuts[i] if i < len(cuts) else None
+        if cut is not None:
+            label += " (it ends the turn; the dice left are lost)" if cut else \
+                " (it ends the turn)"
         placing = move.action == "place"
         before = moves[i - 1] if i else None
         if placing and (before is None or before.action != "place"):
@@ -143,13 +151,15 @@ def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | Non
 
 def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool = True,
                  ready: bool | None = None, progress: Progress | None = None,
-                 opponent: str = "") -> tuple[str, list[tuple[str, str]]]:
+                 opponent: str = "", turn: int = 0,
+                 back: int = 0) -> tuple[str, list[tuple[str, str]]]:
     """Everything about a card, for reading it whole: a title (``a Sword+``, or the
     ``owner``'s: ``Frog's Tongue``) and labelled lines: its slots as on its face and in
     words, its uses (and, ``in_fight``, what is left of them), its marks, its size, its
     whole text, its upgrade, how it came or went in this fight (``opponent``: the other
-    fighter's name, who took it or whom it was taken from) and the mod it comes from.
-    Nothing is cut: a card's text may be
+    fighter's name, who took it or whom it was taken from; ``turn``: the fight's, for a
+    card taken for a while; ``back``: for one's own card taken for a while, the turn at
+    whose end it comes back) and the mod it comes from. Nothing is cut: a card's text may be
     of any length. A button (``ready``: whether its ``ready`` condition holds, in a fight,
     and ``progress``: how far it has come) says whether it can be used now, and when it
     can.
@@ -176,7 +186,8 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
              ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
         lines.append(("ready", readiness(card, ready, progress)))
-    lines.append(("uses", uses_words(card, in_fight, opponent)))
+    lines.append(("uses", lent_words(back, opponent, turn) if back and card.gone else
+                  uses_words(card, in_fight, opponent)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
                                  "until then it does nothing"))
@@ -197,11 +208,43 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
         lines.append(("upgrade", version_line(card.defn, card.defn.upgraded,
                                               f"{card.name}+", scripts=False)))
     if card.temporary:
-        lines.append(("for now", temporary_words(card, opponent)))
+        lines.append(("for now", loan_words(card, opponent, turn) if card.loan else
+                      temporary_words(card, opponent)))
     origin = getattr(card.defn, "origin", None)
     if origin is not None and origin.mod:
         lines.append(("from", f"the mod '{origin.mod}'"))
     return whose + card_title(card, key), lines
+
+
+def loan_words(card: CardState, opponent: str, turn: int) -> str:
+    """How long a card taken for a while (``take_card(c, turns)``) stays, in turn ``turn``
+    of the fight: it goes back at the end of the turn its ``loan`` names.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> sword = fresh_card(EquipmentDef("sword", "Sword"))._replace(loan=(5, 0))
+    >>> loan_words(sword, "Mugger", 5)
+    'taken from Mugger until the end of this turn (turn 5); then it goes back'
+    >>> loan_words(sword, "Mugger", 3)
+    'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
+    """
+    return f"taken from {opponent or 'the opponent'} until the end of " \
+        f"{_turn_words(card.loan[0], turn)}; then it goes back"
+
+
+def lent_words(back: int, opponent: str, turn: int) -> str:
+    """A card of one's own taken for a while, in turn ``turn``: it comes back at the end
+    of turn ``back``.
+
+    >>> lent_words(5, "Mugger", 4)
+    'taken by Mugger until the end of turn 5 (in 1 turn); then it comes back'
+    """
+    return f"taken by {opponent or 'the opponent'} until the end of " \
+        f"{_turn_words(back, turn)}; then it comes back"
+
+
+def _turn_words(back: int, turn: int) -> str:
+    return f"this turn (turn {back})" if back <= turn else \
+        f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
 
 
 def die_label(die: Die, short: bool = False) -> str:

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -365,6 +366,29 @@ class DiceTray(Windowed):
 PREVIEW_UNIT = 24
 
 
+def share_card_widths(total: int, needs: Sequence[int], least: int) -> list[int]:
+    """The widths of cards sharing ``total`` cells, each title (key and name; or its marks,
+    if longer) needing ``needs`` cells: equal shares, then a card whose title is cut takes cells from those
+    with more than their titles and ``least`` need, the nearest to whole first (a name
+    one cell short is whole, not cut for want of the cell a neighbour does not use).
+
+    >>> share_card_widths(80, [14, 13, 12, 12, 12, 20], 12)
+    [14, 13, 12, 12, 12, 17]
+    >>> share_card_widths(26, [12, 12], 12)
+    [13, 13]
+    """
+    base, extra = divmod(total, len(needs)) if needs else (0, 0)
+    widths = [base + (i < extra) for i in range(len(needs))]
+    spare = [max(0, w - max(need, least)) for w, need in zip(widths, needs)]
+    for i in sorted(range(len(needs)), key=lambda i: needs[i] - widths[i]):
+        while widths[i] < needs[i] and any(spare):
+            j = max(range(len(spare)), key=spare.__getitem__)
+            spare[j] -= 1
+            widths[j] -= 1
+            widths[i] += 1
+    return widths
+
+
 class CardRow(Windowed):
     """A fighter's cards side by side. In a fight, more cards than the row holds at
     :data:`MIN_CARD` cells each (cards given and taken add up) show around the card cursor
@@ -373,6 +397,9 @@ class CardRow(Windowed):
     #: The fewest cells a card of a fight's row is shown in (its key, a few letters of its
     #: name, its slots).
     MIN_CARD = 12
+    #: A crowded row shows at least this many cards (room allowing :data:`MIN_CARD`),
+    #: however long their names: past it, names are cut rather than cards hidden.
+    LEAST_SHOWN = 6
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
                  id: str | None = None):
@@ -433,12 +460,27 @@ class CardRow(Windowed):
         cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         width = self.content_size.width
         room = len(cards)
-        if self.unit is None and width and len(cards) * self.MIN_CARD > width:
-            room = max(1, (width - 2 * self.BEYOND) // self.MIN_CARD)
+        if self.unit is None and width:
+            # As wide as the longest title needs (key and name whole), room allowing:
+            # a wide screen shows fewer, wider cards rather than cut every name alike.
+            least = (width - 2 * self.BEYOND) // self.LEAST_SHOWN
+            keys = faces.CARD_KEYS if self.lettered else ""
+            # (a card's marks, its bottom edge's words when all do not fit, read whole too)
+            needs = [max(cell_len(faces.card_title(c, keys[i] if i < len(keys) else "")),
+                         cell_len(faces.marks(c))) + TITLE_FRAME for i, c in enumerate(cards)]
+            each = max(self.MIN_CARD, min(max(needs, default=0), least))
+            if len(cards) * each > width:
+                room = max(1, (width - 2 * self.BEYOND) // each)
         shown = self.window(len(cards), room, near if cursor is None else cursor)
-        for w in self.query(CardView):
-            if w.index < len(cards):
-                w.display = w.index in shown
+        views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
+                       key=lambda w: w.index)
+        for w in views:
+            w.display = w.index in shown
+        if self.unit is None and width:
+            inner = width - (2 * self.BEYOND if room < len(cards) else 0)
+            widths = share_card_widths(inner, [needs[i] for i in shown], self.MIN_CARD)
+            for w, cells in zip((w for w in views if w.display), widths):
+                w.styles.width = cells
 
     def fit_units(self) -> None:
         """A preview row (one with a ``unit``) whose cards are wider than the row at their
@@ -466,8 +508,15 @@ class CardRow(Windowed):
         if not cards:
             return 0
         share = (self.size.width or self.app.size.width) // len(cards)
-        return max(w.natural_height(w.content_size.width or share - w.styles.gutter.width)
-                   for w in cards)
+
+        def inner(w: CardView) -> int:
+            """The card's content width: as :meth:`_fit_window` set it (the layout may
+            not have caught up yet), else as laid out."""
+            width = w.styles.width
+            if width is not None and width.unit == Unit.CELLS:
+                return int(width.value) - w.styles.gutter.width
+            return w.content_size.width or share - w.styles.gutter.width
+        return max(w.natural_height(inner(w)) for w in cards)
 
 
 class FightLog(RichLog, can_focus=False):

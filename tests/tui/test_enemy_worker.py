@@ -92,7 +92,8 @@ async def test_a_failing_ai_ends_its_turn_and_the_fight_goes_on(home):
 
 async def test_a_note_to_wait_goes_when_your_turn_comes(home):
     """Keys pressed while the enemy thinks say to wait; once it is your turn that note is
-    gone (it no longer holds), while a card being read stays on the message line."""
+    gone (it no longer holds: the line says what to do), while a card being read stays on
+    the message line."""
     held = HeldChooser()
     app = make_app(home, seed=3, chooser=lambda preset: held)
     try:
@@ -111,8 +112,8 @@ async def test_a_note_to_wait_goes_when_your_turn_comes(home):
             screen.card_cursor = None                     # (no card being read)
             await pilot.press("t")
             held.go.set()
-            await hero_turn_or_end(pilot)
-            assert str(message.render()) == ""
+            await hero_turn_or_end(pilot)                 # (what to do, as at turn 1)
+            assert str(message.render()).startswith("Pick a die (1-"), message.render()
 
             held.go.clear()
             held.asked.clear()

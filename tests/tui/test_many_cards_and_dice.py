@@ -81,3 +81,84 @@ async def test_a_tray_of_24_dice_windows_around_the_picked_one(home, library):
         assert titles[-1] == "24" and titles == [str(n) for n in
                                                  range(25 - len(titles), 25)]
         assert any("24" in line and "─" in line for line in screen_text(app))
+
+
+async def burst(pilot, *keys: str) -> None:
+    """``keys`` arriving in one read (as from a paste, a macro or a terminal multiplexer):
+    all queued before the app handles the first."""
+    from textual import events
+    for key in keys:
+        event = events.Key(key, key)
+        event.set_sender(pilot.app)
+        pilot.app._driver.send_message(event)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_a_card_key_in_the_same_burst_as_a_digit_ends_the_number(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 24))
+        made = len(screen.session.moves)
+        await burst(pilot, "1", "a")                     # die 1 (a 3) on the Dagger
+        assert screen.session.moves[made].die_index == 0
+        await pilot.press("7")                           # a number of its own: die 7
+        assert screen.die_cursor == 6                    # (not die 17)
+        await burst(pilot, "1", "3", "a")                # both digits in one read: die 13
+        assert screen.session.moves[made + 1].die_index == 12
+        await burst(pilot, "left", "2")                  # a key between: a number of its own
+        assert screen.die_cursor == 1
+
+
+def titles_cut(screen) -> list[str]:
+    """The titles of the hero's cards shown that their borders cut (a title gets the
+    card's width less the corners, the lines and the spaces around it)."""
+    from rich.cells import cell_len
+    from dicey.tui.widgets import TITLE_FRAME
+    return [str(v.border_title) for v in screen.query("#hero-cards CardView")
+            if v.display and cell_len(str(v.border_title)) > v.outer_size.width - TITLE_FRAME]
+
+
+async def test_a_wide_screen_shows_fewer_cards_with_their_names_whole(home, library):
+    """At 120 columns, ten Headcounts would be 12 cells each (``a Head…``): the row shows
+    fewer of them, each wide enough for ``a Headcount``; at 80, six still show."""
+    app = make_app(home, library=library)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("headcount",) * 10, 3))
+        shown = [v for v in screen.query("#hero-cards CardView") if v.display]
+        assert 6 <= len(shown) < 10
+        assert titles_cut(screen) == []
+        assert any("a Headcount" in line for line in screen_text(app))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert len([v for v in screen.query("#hero-cards CardView") if v.display]) == 6
+
+
+async def test_a_name_one_cell_short_takes_it_from_a_shorter_one(home, library):
+    """Six cards at 80 columns get 13 or 14 cells: those whose names need 14 take the
+    cells the Rocks' short names leave."""
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(
+            library, ("rock", "rock", "rock", "dagger", "shield", "hammer"), 3))
+        await pilot.pause()
+        assert len([v for v in screen.query("#hero-cards CardView") if v.display]) == 6
+        assert titles_cut(screen) == []
+        text = "\n".join(screen_text(app))
+        assert "d Dagger" in text and "e Shield" in text and "f Hammer" in text
+
+
+async def test_a_weakened_cards_mark_reads_whole_where_the_row_has_room(home, library):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(
+            library, ("rock", "rock", "rock", "dagger", "shield", "hammer"), 3))
+        hero = screen.session.fight.fighters[0]
+        hero.set_card(0, hero.cards[0]._replace(weakened=True))
+        screen.refresh_view()
+        await pilot.pause()
+        await pilot.pause()
+        text = "\n".join(screen_text(app))
+        assert " weakened " in text and "weaken…" not in text, text
+        assert titles_cut(screen) == []

@@ -64,3 +64,34 @@ async def test_the_fight_screen_shows_and_reads_a_taken_card_at_80x24(home):
         details = dict(faces.card_details(first._replace(temporary=STOLEN),
                                           opponent=hero.name)[1])
         assert details["for now"] == f"taken from {hero.name} for this fight"
+
+
+async def test_a_card_taken_for_a_while_says_until_when(home):
+    """``take_card(c, 1)``: the hero's copy, read whole (``x``), says it goes back at the
+    end of this turn (not "for this fight"); the owner's place, that it comes back then."""
+    from test_reading_cards import body_text
+    from tui_kit import into_gambler, make_app
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        fight = screen.session.fight
+        hero, enemy = fight.fighters
+        theirs = enemy.cards[0]
+        enemy.set_card(0, theirs._replace(gone=TAKEN))
+        hero.add_card(theirs._replace(temporary=STOLEN, loan=(fight.turn, 0)))
+        screen.refresh_view()
+        await pilot.pause()
+        screen._put_cursor(0, len(hero.cards) - 1)
+        await pilot.press("x")
+        text = " ".join(body_text(app).split())
+        assert f"taken from {enemy.name} until the end of this turn (turn {fight.turn}); " \
+               "then it goes back" in text, text
+        assert "for this fight" not in text
+        # the owner's place, read, says when the card comes back
+        owners = screen._readable(1, 0)
+        title, lines = faces.card_details(owners.card, owners.key, owners.owner,
+                                          opponent=owners.opponent, turn=owners.turn,
+                                          back=owners.back)
+        assert dict(lines)["uses"] == f"taken by {hero.name} until the end of this turn " \
+            f"(turn {fight.turn}); then it comes back"

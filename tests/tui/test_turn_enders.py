@@ -125,3 +125,114 @@ async def test_a_card_that_may_end_the_turn_says_may(home, tmp_path):
         assert len(screen.session.moves) == made
         assert message(screen).startswith("Coin Blow may end your turn: 2 dice left would be "
                                           "lost — press a again")
+
+
+#: A turn that ends by no card of its own: a status (Daze, given at each turn's start) and
+#: an enemy's card that answers a blow with ``end_turn(target)``.
+OTHER_ENDS = '''
+equipment "Swat" {
+    slots: any
+    text: "Do [d] damage"
+    on use { attack(d) }
+}
+
+equipment "Sixer" {
+    slots: 6
+    text: "Do 9 damage"
+    on use { attack(9) }
+}
+
+equipment "Headache" {
+    slots: 6
+    text: "You are dazed at the start of each of your turns"
+    on use { attack(d) }
+    on turn start { gain(daze) }
+}
+
+equipment "Counterpunch" {
+    slots: any
+    cast: self
+    text: "Gain [d] shield. A blow that hurts you ends the attacker's turn"
+    on use { gain(shield, d) }
+    on damage taken { end_turn(target) }
+}
+
+enemy "Mugger" {
+    hp: 40; dice: 2; level: 1
+    equipment: "Counterpunch"
+    ai: normal
+    text: "Hits back"
+}
+'''
+
+
+async def test_a_status_that_ends_the_turn_asks_and_counts_every_die(home, tmp_path):
+    library = library_with(tmp_path, "ends.dice", OTHER_ENDS)
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("swat", "swat", "headache"), 3))
+        assert screen.session.fight.fighters[0].statuses.get("daze")
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert len(screen.session.moves) == made           # asked first
+        assert message(screen).startswith("Daze ends your turn: 2 dice left will be lost — "
+                                          "press a again (or enter) to play Swat"), \
+            message(screen)
+        await pilot.press("a")
+        assert screen.session.moves[made].card == "Swat"
+
+
+async def test_an_enemys_card_that_ends_the_turn_is_named(home, tmp_path):
+    library = library_with(tmp_path, "ends.dice", OTHER_ENDS)
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("swat", "headcount"), 4,
+                                                         enemy="mugger"))
+        made = len(screen.session.moves)
+        await pilot.press("1", "a")
+        assert len(screen.session.moves) == made
+        assert message(screen).startswith("Mugger's Counterpunch ends your turn: 3 dice left "
+                                          "will be lost"), message(screen)
+
+
+async def test_every_die_left_is_counted(home, tmp_path):
+    """Dice no other card takes are lost too: the question counts them all, though they
+    alone would not make it ask (here only the 6 goes on another card, the Sixer)."""
+    library = library_with(tmp_path, "ends.dice", OTHER_ENDS)
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("haymaker", "sixer"), 4,
+                                                         seed=1))
+        assert [d.value for d in screen.session.fight.fighters[0].dice] == [4, 3, 6, 2]
+        await pilot.press("1", "a")
+        assert message(screen).startswith("Haymaker ends your turn: 3 dice left will be "
+                                          "lost"), message(screen)
+
+
+async def test_the_hint_says_when_its_move_ends_the_turn(home, tmp_path):
+    """Dazed: whatever card the hint plays first ends the turn, and it says so (as
+    ``dicey plan`` does)."""
+    from dicey.run.brains import hero_hint
+    from tui_kit import wait_until
+    library = library_with(tmp_path, "ends.dice", OTHER_ENDS)
+    app = make_app(home, library=library, hint_for=hero_hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("swat", "swat", "headache"),
+                                                         3))
+        await pilot.press("h")
+        await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
+        assert "(it ends the turn; the dice left are lost)" in message(screen), \
+            message(screen)
+
+
+@pytest.mark.parametrize("ending", [("t",), ("1", "a", "a")], ids=["t", "a turn-ender"])
+async def test_a_later_turn_says_what_to_do_as_the_first_does(home, library, ending):
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, CARDS, 3))
+        first = message(screen)
+        assert first.startswith("Pick a die (1-3), then a card (a-c)")
+        await pilot.press(*ending)
+        await hero_turn_or_end(pilot)
+        assert screen.session.fight.turn == 3 and screen.session.hero_to_act
+        assert message(screen).startswith("Pick a die ("), message(screen)

@@ -41,12 +41,15 @@ class Readable:
     ready: bool | None = None
     progress: tuple[int, int] | None = None
     opponent: str = ""       # the other side's name (who took the card, or whom from)
+    turn: int = 0            # the fight's turn (how long a card taken for a while stays)
+    back: int = 0            # one's own card taken for a while: the turn it comes back at
 
 
 def details_table(readable: Readable, in_fight: bool = True) -> tuple[str, Table]:
     """The card's title and its details as a two-column grid (labels, then wrapped text)."""
     title, lines = faces.card_details(readable.card, readable.key, readable.owner, in_fight,
-                                      readable.ready, readable.progress, readable.opponent)
+                                      readable.ready, readable.progress, readable.opponent,
+                                      readable.turn, readable.back)
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()

@@ -18,6 +18,7 @@ them (a face cut short ends with ``…``, and the card cursor reads it).
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Hashable
@@ -31,10 +32,11 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from dicey.lang.chance import TooManyOutcomes
+from dicey.ai.moves import line_steps
+from dicey.lang.chance import FixedChance, TooManyOutcomes
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
-from dicey.rules.events import listed
+from dicey.rules.events import StatusChanged, TurnCut, listed
 from dicey.rules.protocol import IllegalMoveError, Move
 from dicey.rules.state import CardState, ends_turn, refreshed
 from dicey.run import progress
@@ -53,6 +55,10 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 #: The digit keys (a die's number).
 DIGITS = frozenset("0123456789")
+
+#: The most outcomes of a random move the turn-ender question weighs (more: it asks
+#: "may" when the card calls ``end_turn()`` or the first outcome ends the turn).
+OUTCOMES_WEIGHED = 512
 
 #: The least a row of cards is given, borders included: its slots show.
 LEAST_ROW = 3
@@ -130,6 +136,8 @@ class FightScreen(RunScreen):
         changes)."""
         self.waiting_note = False
         """The message line says to wait for your turn (cleared when it comes)."""
+        self.said_text = ""
+        """What :meth:`say` last put on the message line."""
         self.thinking = False
         self.spin = 0
         self.decision: EnemyDecision | None = None
@@ -147,6 +155,13 @@ class FightScreen(RunScreen):
         it, when there is no card cursor to show."""
         self.typed = ""
         """The digits typed just before (a die's number past 9 takes two: ``1`` ``2``)."""
+        self.last_key_digit = False
+        self.digit_goes_on: deque[bool] = deque()
+        """For each digit key seen by :meth:`on_key` whose action has not run yet: whether
+        the key just before it was a digit too (so it may be a number's second digit). A
+        key's action runs after the screen has seen the keys that came with it (keys that
+        arrive in one read: a paste, a terminal multiplexer), so the number is ended by
+        the order of the keys, not of the actions."""
         self.confirming: tuple[Move, Hashable] | None = None
         """A move that would end the turn with dice left, and the position it was asked
         in, while the message line asks to confirm it (:meth:`_turn_ender`)."""
@@ -170,13 +185,16 @@ class FightScreen(RunScreen):
         self.set_interval(0.12, self._tick)
         self.refresh_view()
         if self.session.hero_to_act:      # (a continued fight too: what is left to do)
-            dice, cards = self._keys_in_play()
-            if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
-                self.say("You have no cards to play dice on: t ends the turn; ? helps.")
-            else:
-                self.say(self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) "
-                         "to play it on; ↑↓ read the cards, ? helps.")
+            self.say(self._what_to_do())
         self._carry_on()
+
+    def _what_to_do(self) -> str:
+        """What the message line says as the hero's turn begins."""
+        dice, cards = self._keys_in_play()
+        if not self.session.fight.fighters[HERO].cards:   # (a mod's hero may have none)
+            return "You have no cards to play dice on: t ends the turn; ? helps."
+        return self._nothing_left() or f"Pick a die ({dice}), then a card ({cards}) to play " \
+            "it on; ↑↓ read the cards, ? helps."
 
     def _keys_in_play(self) -> tuple[str, str]:
         """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
@@ -314,6 +332,7 @@ class FightScreen(RunScreen):
         """``text`` on the message line; ``until_your_turn``: a note about the enemy's turn
         (wait…), cleared when yours begins."""
         self.reading = False
+        self.said_text = text
         self.waiting_note = until_your_turn
         self.confirming = None    # (a question asked there is no longer shown)
         self.query_one("#message", Static).update(Text(text))
@@ -333,12 +352,21 @@ class FightScreen(RunScreen):
             self.say("Wait for your turn.", until_your_turn=True)
         return True
 
+    def on_screen_resume(self) -> None:
+        """Back from a screen opened over this one (the card view): digits its keys took
+        never reach :meth:`action_digit`."""
+        self.digit_goes_on.clear()
+        self.typed, self.last_key_digit = "", False
+
     def on_key(self, event: events.Key) -> None:
-        """Before the key's own action: a key other than a digit ends a die's number; a
-        key other than the one asked for (the card's, or enter) answers no to the
-        question :meth:`_turn_ender` asked (and then does what it does)."""
-        if event.key not in DIGITS:
-            self.typed = ""
+        """Before the key's own action: a key other than a digit ends a die's number
+        (:attr:`digit_goes_on`); a key other than the one asked for (the card's, or enter)
+        answers no to the question :meth:`_turn_ender` asked (and then does what it
+        does)."""
+        digit = event.key in DIGITS
+        if digit:
+            self.digit_goes_on.append(self.last_key_digit)
+        self.last_key_digit = digit
         if self.confirming is not None and \
                 event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
             self._not_played()
@@ -352,6 +380,8 @@ class FightScreen(RunScreen):
     def action_digit(self, digit: int) -> None:
         """A digit key: the die of that number; a digit typed after another is the
         number's second digit when the hero has that many dice (``1`` ``2``: die 12)."""
+        if not (self.digit_goes_on.popleft() if self.digit_goes_on else False):
+            self.typed = ""       # (another key, or a click, came between)
         count = len(self.session.fight.fighters[HERO].dice)
         number = int(self.typed + str(digit)) if self.typed else digit
         if self.typed and number > count:
@@ -460,12 +490,17 @@ class FightScreen(RunScreen):
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
         ready, progress = self._ready(side)[index], self._progress(side)[index]
-        opponent = self.session.fight.fighters[1 - side].name
+        f = self.session.fight
+        opponent = f.fighters[1 - side].name
+        # (a card taken for a while: the taker's copy holds when it comes back here)
+        back = next((c.loan[0] for c in f.fighters[1 - side].cards
+                     if c.loan and c.loan[1] == index), 0) if card.gone else 0
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
-                            ready=ready, progress=progress, opponent=opponent)
+                            ready=ready, progress=progress, opponent=opponent, turn=f.turn,
+                            back=back)
         return Readable(card, owner=self.enemy.name, ready=ready, progress=progress,
-                        opponent=opponent)
+                        opponent=opponent, turn=f.turn, back=back)
 
     def _read_card(self) -> None:
         """The card under the cursor on the message line (its face may cut it); a card too
@@ -582,44 +617,85 @@ class FightScreen(RunScreen):
         self._play(move, why_not=why_not)
 
     def _turn_ender(self, move: Move) -> str:
-        """The question to ask before ``move`` when the card it fires ends the turn
-        (``end_turn()``) while other dice could still be used on other cards, which would
-        be lost: ``""`` when it would not (no such card, no die left that another card
-        takes, a card that is not full yet, a blow that ends the fight); "may" when only
-        some of its outcomes do."""
+        """The question to ask before ``move`` when it would end the turn while other dice
+        could still be used on other cards: ``""`` when it would not (no die left that
+        another card takes, a move after which the turn goes on, a blow that ends the
+        fight); "may" when only some of its outcomes do. Whatever ends it is asked about:
+        the card's own ``end_turn()``, a status (Daze), an opponent's card answering the
+        move (``end_turn(target)``); the question names it when the move's events do."""
         f = self.session.fight
         hero = f.fighters[HERO]
         card = hero.cards[move.card_index]
-        if not ends_turn(card.active):    # (most cards: nothing more is asked)
-            return ""
-        # The dice another card could take now (equal dice: one move for them all); those
+        # Whether to ask: a die another card could take now (equal dice: one move for them
+        # all; identical cards too, so a twin of this card counts) would be lost; those
         # only this card takes are lost however it is played.
+        codes = hero.card_codes()
+        mine = codes[move.card_index]
+        twin = codes.count(mine) > 1
         usable = {hero.dice[m.die_index] for m in f.legal_moves()
-                  if m.action in ("place", "release") and m.card_index != move.card_index}
-        left = [d for i, d in enumerate(hero.dice) if d in usable and
-                (i != move.die_index or move.action == "use")]
-        if not left:
+                  if m.action in ("place", "release") and (twin or codes[m.card_index] != mine)}
+        if not any(d in usable for i, d in enumerate(hero.dice)
+                   if i != move.die_index or move.action == "use"):
             return ""
+        child, probe = f.copy(log=True), FixedChance()
         try:
-            ending = sum(p for p, after in f.outcomes(move)
-                         if after.turn_over and not after.is_over)
+            events = child.apply(move, probe)
         except IllegalMoveError:
             return ""             # (_play says why)
-        except TooManyOutcomes:   # (too many rolls to weigh: it may)
-            ending = None
+        ended = child.turn_over and not child.is_over
+        if not probe.met:         # (most moves: one certain result, the one just made)
+            ending = 1 if ended else 0
+        else:
+            try:
+                ending = sum(p for p, after in f.outcomes(move, limit=OUTCOMES_WEIGHED)
+                             if after.turn_over and not after.is_over)
+            except TooManyOutcomes:   # (too many rolls to weigh: it may, if one does)
+                ending = None if ended or ends_turn(card.active) else 0
         if ending == 0:
             return ""
-        ends, lost = ("ends your turn", "will") if ending == 1 else ("may end your turn",
+        ends, will = ("ends your turn", "will") if ending == 1 else ("may end your turn",
                                                                      "would")
-        return (f"{card.title} {ends}: {faces.counted(len(left), 'die', 'dice')} left {lost} "
-                f"be lost — press {CARD_KEYS[move.card_index]} again (or enter) to play it.")
+        cause = self._turn_ender_cause(events, card.title)
+        if cause:
+            said = f"{cause} {ends}"
+        elif move.action == "use":
+            said = f"Using {card.title} {ends}"
+        elif move.action == "release":
+            said = f"Releasing {card.title} with the {move.die} {ends}"
+        else:
+            said = f"Playing the {move.die} on {card.title} {ends}"
+        # Every die left goes with the turn (as dicey plan counts them).
+        lost = len(hero.dice) - (move.action != "use")
+        it = "it" if cause == card.title else card.title
+        return (f"{said}: {faces.counted(lost, 'die', 'dice')} left {will} be lost — press "
+                f"{CARD_KEYS[move.card_index]} again (or enter) to play {it}.")
+
+    def _turn_ender_cause(self, events: list, title: str) -> str:
+        """What ends the hero's turn in a move's ``events`` (a card of ``title``), as the
+        question names it: the card (``Haymaker``), another card (``Mugger's
+        Counterpunch``: its owner's name comes with it), a status (``Daze``), or ``""``
+        when the events do not say (a path of a random move on which the turn goes on)."""
+        cut = next((e for e in events if type(e) is TurnCut and e.side == HERO), None)
+        if cut is None:
+            return ""
+        if cut.card:
+            return cut.card
+        # A status's script (no card): the hero's status that went down just before.
+        statuses = self.session.fight.rules.statuses
+        gone = [e.status for e in events[:events.index(cut)]
+                if type(e) is StatusChanged and e.side == HERO and e.new < e.old]
+        if not gone:
+            return ""
+        status = statuses.get(gone[-1])
+        return status.name if status else gone[-1].replace("_", " ").capitalize()
 
     def on_die_view_picked(self, message: DieView.Picked) -> None:
         self._not_played()       # (a click is no key: on_key did not see it)
-        self.typed = ""
+        self.typed, self.last_key_digit = "", False
         self.action_pick_die(message.index)
 
     def on_card_view_picked(self, message: CardView.Picked) -> None:
+        self.last_key_digit = False   # (a click ends a die's number, as a key does)
         if self.confirming is not None and (message.side, message.index) != \
                 (HERO, self.confirming[0].card_index):
             self._not_played()
@@ -730,8 +806,11 @@ class FightScreen(RunScreen):
                          "its turn", ENEMY)
             events = self.session.play(Move.end())
         log.add_events(events)
-        if self.waiting_note and self.session.hero_to_act:
-            self.say("")   # (your turn now: "wait" no longer holds)
+        if self.session.hero_to_act and not self.reading and \
+                (self.waiting_note or not self.said_text):
+            # Your turn now ("wait" no longer holds): what to do, as at the first (unless
+            # the line shows the card under the cursor, or a worker's news: a graph).
+            self.say(self._what_to_do())
         self.refresh_view()
         self._carry_on()
 
@@ -751,8 +830,12 @@ class FightScreen(RunScreen):
         key = position.key()
         try:
             hint = self.dicey.config.hint_for(position, seed)
+            try:      # (which of its moves end the turn, as dicey plan says)
+                cuts = [cut for _, cut in line_steps(position, hint.moves)]
+            except IllegalMoveError:
+                cuts = []
             text = faces.hint_line(hint.moves, position.fighters[HERO].cards, hint.chance,
-                                   rough=hint.method == "mcts")
+                                   rough=hint.method == "mcts", cuts=cuts)
         except Exception as err:   # a hint that fails must not end the game
             text = f"No hint: {type(err).__name__}: {err}"
         self.post_message(self.Said(text, key))
