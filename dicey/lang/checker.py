@@ -352,6 +352,9 @@ class _ScriptChecker:
         #: Whether a call met so far can reach a chance point: the walk meets every call,
         #: so a checked script needs no second walk to know (``interp.reaches_chance``).
         self.random = False
+        #: The ``end_turn`` calls met, in the order written (a hook where one does nothing
+        #: is warned of: :meth:`_DeclChecker._idle_end`).
+        self.end_calls: list[A.Call] = []
 
     # -- names ----------------------------------------------------------------
 
@@ -635,6 +638,8 @@ class _ScriptChecker:
         spec = BUILTINS.get(node.func)
         if spec is not None and spec.random:
             self.random = True
+        if node.func == "end_turn":
+            self.end_calls.append(node)
         if spec is None:
             for arg in node.args:
                 self.expr(arg)
@@ -726,7 +731,8 @@ def _percentage(arg: A.Expr, func: str, report: "_Report") -> None:
 
 def _is_countdown(decl: A.Decl) -> bool:
     """Whether a card (or its upgrade, or its weakened block) has a countdown slot."""
-    return find_node(decl.members, lambda n: isinstance(n, A.Word) and
+    slots = [m for m in decl.members if not isinstance(m, A.Hook)]   # (not the scripts)
+    return find_node(tuple(slots), lambda n: isinstance(n, A.Word) and
                      n.words[:1] == ("countdown",)) is not None
 
 
@@ -1227,7 +1233,7 @@ class _DeclChecker:
             walk.block(hook.body)
             self._reaches[id(hook.body)] = walk.random
             self._budget(hook)
-            self._idle_end(hook)
+            self._idle_end(hook, walk.end_calls)
         return dict(m.hooks)
 
     def _no_dice_in_variant(self, hook: A.Hook, title: str, slots: A.Property
@@ -1245,25 +1251,23 @@ class _DeclChecker:
                       f"(give '{title}' an '{hook.event}' of its own)"
                 for name in _NO_DICE}, slots.pos
 
-    def _idle_end(self, hook: A.Hook) -> None:
+    def _idle_end(self, hook: A.Hook, calls: list[A.Call]) -> None:
         """A warning for ``end_turn()`` in a hook that never runs in a fighter's own move
         (``on turn start``…), and for ``end_turn(target)`` in one that runs only in its
-        owner's (``on use``…): there it does nothing."""
+        owner's (``on use``…): there it does nothing. ``calls``: the hook's ``end_turn``
+        calls, in the order written (its check met them)."""
+        if not calls:
+            return
         if hook.event in _OUTSIDE_MOVES:
-            call = find_node(hook.body, lambda n: isinstance(n, A.Call) and
-                             n.func == "end_turn")
-            if call is not None:
-                self.report.warning(call.func_pos, f"end_turn() does nothing in "
-                                                   f"'{hook.event}': a script ends a turn "
-                                                   "only in a fighter's own moves")
+            self.report.warning(calls[0].func_pos, f"end_turn() does nothing in "
+                                                       f"'{hook.event}': a script ends a "
+                                                       "turn only in a fighter's own moves")
             return
-        if self.decl.kind != "equipment" or hook.event not in _OWN_MOVES and not (
-                hook.event in _FIRING and not _is_countdown(self.decl)):
+        if self.decl.kind != "equipment" or hook.event not in _OWN_MOVES | _FIRING:
             return
-        call = find_node(hook.body, lambda n: isinstance(n, A.Call) and n.func == "end_turn"
-                         and bool(n.args) and isinstance(n.args[0], A.Name)
-                         and n.args[0].id == "target")
-        if call is not None:
+        call = next((n for n in calls if n.args and isinstance(n.args[0], A.Name)
+                     and n.args[0].id == "target"), None)
+        if call is not None and (hook.event in _OWN_MOVES or not _is_countdown(self.decl)):
             self.report.warning(call.func_pos, f"end_turn(target) does nothing in "
                                                f"'{hook.event}': it runs in its owner's own "
                                                "move, never in the target's turn")
