@@ -297,6 +297,20 @@ def test_a_status_reads_as_a_card_does(cli):
                                   "dice left are lost")
 
 
+@pytest.mark.parametrize("name, said", [
+    # no card's name is close, a status's is: the status is the one meant
+    ("dazee", "unknown card 'dazee' (did you mean 'Daze', a status?) ('dicey cards --status' "
+              "lists the statuses)"),
+    # a card's name is close: the card is
+    ("swrd", "unknown card 'swrd' (did you mean 'Sword'?)"),
+    ("zzz", "unknown card 'zzz' (74 cards: 'dicey cards' lists them)"),
+])
+def test_a_misspelt_status_is_suggested_when_no_card_is_close(cli, name, said):
+    code, out, err = cli("--no-mods", "cards", name)
+    assert code == 2 and out == ""
+    assert err.strip() == f"dicey: error: {said}"
+
+
 def test_a_status_that_shares_a_cards_name_is_shown_with_status(cli):
     code, out, _ = cli("--no-mods", "cards", "shield")
     assert code == 0 and out.startswith("Shield  (shield)")

@@ -221,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
             print(describe(find(lib, "card", args.name), lib))
         except KeyError as err:
             if (status := _status_named(lib, args.name)) is None:
-                return fail(err.args[0])
+                return fail(_or_a_status(lib, args.name, err.args[0]))
             print(describe_status(status))    # no card has that name: a status has
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
@@ -236,6 +236,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(cards)} cards")
     print(LEGEND)
     return 0
+
+
+def _or_a_status(lib: Library, name: str, message: str) -> str:
+    """The message for a name that is no card: when no card's name is close and a
+    status's is, that status is the one meant (``dicey cards dazee``)."""
+    meant = did_you_mean_named(name, lib.statuses)
+    if not meant or "did you mean" in message:
+        return message
+    return f"unknown card '{name}'{meant[:-2]}, a status?) ('dicey cards --status' lists " \
+        "the statuses)"
 
 
 def _status_named(lib: Library, name: str) -> StatusDef | None:
