@@ -243,6 +243,20 @@ equipment "Careful" {
     text: "Do [d] damage. On a 6, your turn ends"
     on use { attack(d); if d == 6 { end_turn() } }
 }
+equipment "Wary" {
+    slots: any
+    text: "Do [d] damage. Unless it is a 1, your turn ends"
+    on use { attack(d); if d == 1 { stop }; end_turn() }
+}
+equipment "Lunge" {
+    slots: any
+    text: "Do [d] damage. Your turn ends"
+    on use { attack(d); end_turn() }
+    upgraded {
+        text: "Do [d] damage"
+        on use { attack(d) }
+    }
+}
 """
 
 
@@ -274,6 +288,9 @@ def _line(out: str, label: str) -> str | None:
     ("Wild Swing", "may end its owner's turn when used (by chance): the dice left are lost"),
     ("Riposte", "ends the opponent's turn when its owner is hurt"),
     ("Careful", "may end its owner's turn when used: the dice left are lost"),
+    # a stop that may come first: it only may
+    ("Wary", "may end its owner's turn when used: the dice left are lost"),
+    ("Lunge", "ends its owner's turn when used: the dice left are lost"),
 ])
 def test_a_card_says_whether_it_ends_a_turn(cli, tmp_path, card, said):
     """'dicey cards Haymaker' never said the card ends its owner's turn, though the engine
@@ -281,6 +298,8 @@ def test_a_card_says_whether_it_ends_a_turn(cli, tmp_path, card, said):
     code, out, err = cli("cards", card, "--mods", str(_mod(tmp_path, ENDERS)))
     assert code == 0, err
     assert _line(out, "turn") == said
+    # an upgrade that ends turns otherwise says so (Lunge+ ends none); the others as the card
+    assert _line(out, "turn+") == ("ends no turn" if card == "Lunge" else None)
 
 
 def test_a_status_reads_as_a_card_does(cli):

@@ -186,8 +186,14 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     lines.append(("weakened", "never: shock and weaken pass a button by" if card.button
                   else "the same" if weakened == same else weakened))
     lines.append(("dodge", _dodging(card)))
-    if (ends := turn_words(card)):
+    ends = turn_words(card)
+    if ends:
         lines.append(("turn", ends))
+    # (an upgrade, or the card weakened, that ends turns otherwise says so: its own hooks)
+    for label, variant in (("turn+", card.upgraded), ("turn weak", weak.active)):
+        if variant is not None and variant is not card and \
+                (other := turn_words(variant)) != ends:
+            lines.append((label, other or "ends no turn"))
     lines.append(("random", "yes: what it does depends on chance" if card.is_random
                   else "no"))
     if card.tags:

@@ -1212,8 +1212,10 @@ def _whose_end(call: A.Call) -> str:
 def turn_endings(stmts: tuple[A.Stmt, ...]) -> tuple[tuple[str, bool], ...]:
     """The turns a hook's body ends, as ``(whose, certain)`` pairs (whose: :data:`OWN`,
     :data:`OTHER`, :data:`SOME`), each once: certain when an ``end_turn`` is a statement of
-    the body itself (not in an ``if`` or a loop), else it only may. For ``dicey cards``
-    and the docs: the engine asks :func:`ends_turn`.
+    the body itself (not in an ``if`` or a loop) that every run reaches (no ``stop`` or
+    ``cancel`` may come first), else it only may; none after a ``stop`` written in the body
+    itself (never reached). For ``dicey cards`` and the docs: the engine asks
+    :func:`ends_turn`.
 
     >>> from dicey.lang.parser import parse
     >>> def body(script):
@@ -1222,14 +1224,24 @@ def turn_endings(stmts: tuple[A.Stmt, ...]) -> tuple[tuple[str, bool], ...]:
     (('own', True),)
     >>> turn_endings(body("if d == 1 { end_turn(target) }"))
     (('other', False),)
+    >>> turn_endings(body("if d < 3 { stop }\\nend_turn()"))
+    (('own', False),)
     """
-    certain = {_whose_end(stmt.expr) for stmt in stmts if isinstance(stmt, A.ExprStmt)
-               and isinstance(stmt.expr, A.Call) and stmt.expr.func == "end_turn"}
     found: dict[tuple[str, bool], None] = {}
-    for item in walk_nodes(stmts):
-        if type(item) is A.Call and item.func == "end_turn":
-            whose = _whose_end(item)
-            found[(whose, whose in certain)] = None
+    sure = True                   # (every run reaches the statement)
+    for stmt in stmts:
+        if isinstance(stmt, (A.Stop, A.Cancel)):
+            break
+        if isinstance(stmt, A.ExprStmt) and isinstance(stmt.expr, A.Call) \
+                and stmt.expr.func == "end_turn":
+            found[(_whose_end(stmt.expr), sure)] = None
+            continue
+        for item in walk_nodes(stmt):
+            kind = type(item)
+            if kind is A.Call and item.func == "end_turn":
+                found[(_whose_end(item), False)] = None
+            elif kind is A.Stop or kind is A.Cancel:
+                sure = False
     return tuple(found)
 
 
