@@ -111,34 +111,58 @@ def gone_face(card: CardState) -> str:
         else USED_UP
 
 
-def gone_words(card: CardState, opponent: str = "") -> str:
+def gone_words(card: CardState, opponent: str = "", back: int = 0, turn: int = 0) -> str:
     """Why a card is gone for the fight, in words (``opponent``: the other fighter's name,
-    who took it).
+    who took it; ``back``: for a card taken for a while, the turn at whose end it comes
+    back, said from turn ``turn``).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
     >>> [gone_words(rock._replace(gone=g), "Magpie") for g in (True, TAKEN, DISCARDED)]
     ['used up: gone for the rest of the fight', 'taken by Magpie for this fight', \
 'discarded: gone for the rest of the fight']
+    >>> gone_words(rock._replace(gone=TAKEN), "Mugger", back=5, turn=4)
+    'taken by Mugger until the end of turn 5 (in 1 turn); then it comes back'
     """
     if card.gone == TAKEN:
-        return f"taken by {opponent or 'the opponent'} for this fight"
+        taker = opponent or "the opponent"
+        if back:
+            return f"taken by {taker} until the end of {_turn_words(back, turn)}; then it " \
+                "comes back"
+        return f"taken by {taker} for this fight"
     if card.gone == DISCARDED:
         return "discarded: gone for the rest of the fight"
     return "used up: gone for the rest of the fight"
 
 
-def temporary_words(card: CardState, opponent: str = "") -> str:
-    """How a card given or taken in this fight came (``""`` for one of the kit's own).
+def temporary_words(card: CardState, opponent: str = "", turn: int = 0) -> str:
+    """How a card given or taken in this fight came (``""`` for one of the kit's own); one
+    taken for a while (its ``loan``), until when, said from turn ``turn``.
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
     >>> temporary_words(rock._replace(temporary=STOLEN), "Rat"), temporary_words(rock)
     ('taken from Rat for this fight', '')
+    >>> lent = rock._replace(temporary=STOLEN, loan=(5, 0))
+    >>> temporary_words(lent, "Mugger", 5)
+    'taken from Mugger until the end of this turn (turn 5); then it goes back'
+    >>> temporary_words(lent, "Mugger", 3)
+    'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
     """
     if card.temporary == STOLEN:
-        return f"taken from {opponent or 'the opponent'} for this fight"
+        owner = opponent or "the opponent"
+        if card.loan:
+            return f"taken from {owner} until the end of {_turn_words(card.loan[0], turn)}; " \
+                "then it goes back"
+        return f"taken from {owner} for this fight"
     return "given during this fight; gone after it" if card.temporary else ""
+
+
+def _turn_words(back: int, turn: int) -> str:
+    """Turn ``back`` said from turn ``turn``: ``this turn (turn 5)``, ``turn 5 (in 2
+    turns)``."""
+    return f"this turn (turn {back})" if back <= turn else \
+        f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
 
 
 _TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")
@@ -399,8 +423,10 @@ def _slot_words(slot: Slot, n: int = 1) -> str:
             "min": f"{many} dice of {a} or more", "range": f"{many} dice from {a} to {b}"}[k]
 
 
-def uses_words(card: CardState, in_fight: bool = True, opponent: str = "") -> str:
-    """How often the card can be used and, ``in_fight``, what is left of it, in words.
+def uses_words(card: CardState, in_fight: bool = True, opponent: str = "", back: int = 0,
+               turn: int = 0) -> str:
+    """How often the card can be used and, ``in_fight``, what is left of it, in words (a
+    card gone: why, :func:`gone_words`, with ``opponent``, ``back`` and ``turn``).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> bow = fresh_card(EquipmentDef("b", "Bow", uses=2))
@@ -410,7 +436,7 @@ def uses_words(card: CardState, in_fight: bool = True, opponent: str = "") -> st
     act = card.active
     used = in_fight and card.uses_left == 0
     if card.gone and in_fight:
-        return gone_words(card, opponent)
+        return gone_words(card, opponent, back, turn)
     if card.uses_left == UNLIMITED:
         return "as often as you like"
     if act.once_per_fight:

@@ -186,8 +186,7 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
              ("takes", button_words(card, key, owner) if act.button else slot_words(card))]
     if act.button:
         lines.append(("ready", readiness(card, ready, progress)))
-    lines.append(("uses", lent_words(back, opponent, turn) if back and card.gone else
-                  uses_words(card, in_fight, opponent)))
+    lines.append(("uses", uses_words(card, in_fight, opponent, back, turn)))
     if card.shocked:
         lines.append(("SHOCKED", "place any die on it to release it (the die is spent); "
                                  "until then it does nothing"))
@@ -208,43 +207,11 @@ def card_details(card: CardState, key: str = "", owner: str = "", in_fight: bool
         lines.append(("upgrade", version_line(card.defn, card.defn.upgraded,
                                               f"{card.name}+", scripts=False)))
     if card.temporary:
-        lines.append(("for now", loan_words(card, opponent, turn) if card.loan else
-                      temporary_words(card, opponent)))
+        lines.append(("for now", temporary_words(card, opponent, turn)))
     origin = getattr(card.defn, "origin", None)
     if origin is not None and origin.mod:
         lines.append(("from", f"the mod '{origin.mod}'"))
     return whose + card_title(card, key), lines
-
-
-def loan_words(card: CardState, opponent: str, turn: int) -> str:
-    """How long a card taken for a while (``take_card(c, turns)``) stays, in turn ``turn``
-    of the fight: it goes back at the end of the turn its ``loan`` names.
-
-    >>> from dicey.lang.defs import EquipmentDef
-    >>> sword = fresh_card(EquipmentDef("sword", "Sword"))._replace(loan=(5, 0))
-    >>> loan_words(sword, "Mugger", 5)
-    'taken from Mugger until the end of this turn (turn 5); then it goes back'
-    >>> loan_words(sword, "Mugger", 3)
-    'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
-    """
-    return f"taken from {opponent or 'the opponent'} until the end of " \
-        f"{_turn_words(card.loan[0], turn)}; then it goes back"
-
-
-def lent_words(back: int, opponent: str, turn: int) -> str:
-    """A card of one's own taken for a while, in turn ``turn``: it comes back at the end
-    of turn ``back``.
-
-    >>> lent_words(5, "Mugger", 4)
-    'taken by Mugger until the end of turn 5 (in 1 turn); then it comes back'
-    """
-    return f"taken by {opponent or 'the opponent'} until the end of " \
-        f"{_turn_words(back, turn)}; then it comes back"
-
-
-def _turn_words(back: int, turn: int) -> str:
-    return f"this turn (turn {back})" if back <= turn else \
-        f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
 
 
 def die_label(die: Die, short: bool = False) -> str:
