@@ -121,7 +121,8 @@ FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
 #: A fight's die and card keys (its key line names those in play: ``1-3``, ``a-d``).
 FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"digit({n})") for n in range(10)),
                 explained="pick a die by the number on its box (or click it); past nine "
-                          "dice, type both digits of a number: 1 then 2 for die 12")
+                          "dice, type both digits of a number within a second: 1 then 2 "
+                          "for die 12 (a digit after a pause starts a number of its own)")
 FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
                  explained="play the picked die on that card (or click the card); on a "

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dicey.tui.faces import CARD_KEYS
 from dicey.tui.widgets import CardView, DieView
-from tui_kit import base_game_state, into_fight, key_line, make_app, screen_text
+from dicey.tui.screens.fight import NUMBER_PAUSE
+from tui_kit import Clock, base_game_state, into_fight, key_line, make_app, screen_text
 
 #: 24 cards (as many as a fighter may hold): Headcount is the 20th (``A``), Haymaker the
 #: 24th (``E``).
@@ -51,6 +52,7 @@ async def test_dice_past_nine_show_their_numbers_and_take_two_digits(home, libra
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 12))
+        screen.clock = Clock()                           # (the keys come with no pause)
         assert die_titles(screen) == [str(n) for n in range(1, 13)]   # all 12, at 80 cells
         assert key_line(app).startswith("1-12 die  a-b card")
         await pilot.press("1", "2")
@@ -70,10 +72,42 @@ async def test_dice_past_nine_show_their_numbers_and_take_two_digits(home, libra
         assert "There is no die 0" in str(screen.query_one("#message").render())
 
 
+async def test_a_digit_after_a_pause_starts_a_number_of_its_own(home, library):
+    """Die 1, a thought, then 2: die 2, not die 12; the second digit of a number typed
+    without such a pause goes on with it."""
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 12))
+        screen.clock = clock = Clock()
+        await pilot.press("1")
+        assert screen.die_cursor == 0
+        clock.advance(NUMBER_PAUSE + 0.5)
+        await pilot.press("2")
+        assert screen.die_cursor == 1                    # die 2
+        clock.advance(NUMBER_PAUSE * 5)
+        await pilot.press("1")
+        clock.advance(NUMBER_PAUSE / 2)                  # soon enough: one number
+        await pilot.press("1")
+        assert screen.die_cursor == 10                   # die 11
+        clock.advance(NUMBER_PAUSE / 2)      # (a third digit: no die 111, a number of its own)
+        await pilot.press("1")
+        assert screen.die_cursor == 0
+        clock.advance(NUMBER_PAUSE + 0.5)
+        await pilot.press("0")                           # too late for die 10: die 0
+        assert "There is no die 0" in str(screen.query_one("#message").render())
+        assert screen.die_cursor == 0
+        made = len(screen.session.moves)
+        await pilot.press("1")
+        clock.advance(NUMBER_PAUSE + 0.5)
+        await pilot.press("2", "b")                      # die 2 on the Headcount
+        assert screen.session.moves[made].die_index == 1
+
+
 async def test_a_tray_of_24_dice_windows_around_the_picked_one(home, library):
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 24))
+        screen.clock = Clock()
         assert key_line(app).startswith("1-24 die")
         await pilot.press("2", "4")
         assert screen.die_cursor == 23
@@ -99,6 +133,7 @@ async def test_a_card_key_in_the_same_burst_as_a_digit_ends_the_number(home, lib
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, ("dagger", "headcount"), 24))
+        screen.clock = clock = Clock()
         made = len(screen.session.moves)
         await burst(pilot, "1", "a")                     # die 1 (a 3) on the Dagger
         assert screen.session.moves[made].die_index == 0
@@ -108,6 +143,9 @@ async def test_a_card_key_in_the_same_burst_as_a_digit_ends_the_number(home, lib
         assert screen.session.moves[made + 1].die_index == 12
         await burst(pilot, "left", "2")                  # a key between: a number of its own
         assert screen.die_cursor == 1
+        clock.advance(NUMBER_PAUSE + 0.5)       # (a burst after a pause: a number of its own)
+        await burst(pilot, "1", "4")
+        assert screen.die_cursor == 13
 
 
 def titles_cut(screen) -> list[str]:

@@ -78,6 +78,20 @@ async def wait_until(pilot, condition, what: str = "the screen", steps: int = 50
     raise AssertionError(f"{what} did not settle")
 
 
+class Clock:
+    """A clock for the fight screen's key pauses (``screen.clock``) that moves only when
+    told: keys pressed with no :meth:`advance` between come at the same time."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def fight_screen(app):
     from dicey.tui.screens.fight import FightScreen
     screen = app.screen

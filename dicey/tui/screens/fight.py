@@ -56,6 +56,10 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: The digit keys (a die's number).
 DIGITS = frozenset("0123456789")
 
+#: The longest pause, in seconds, between a die's number's two digits: a digit that comes
+#: later starts a number of its own (die 1, a thought, then 2: die 2, not die 12).
+NUMBER_PAUSE = 1.0
+
 #: The most outcomes of a random move the turn-ender question weighs (more: it asks
 #: "may" when the card calls ``end_turn()`` or the first outcome ends the turn).
 OUTCOMES_WEIGHED = 512
@@ -156,9 +160,15 @@ class FightScreen(RunScreen):
         self.typed = ""
         """The digits typed just before (a die's number past 9 takes two: ``1`` ``2``)."""
         self.last_key_digit = False
+        self.clock: Callable[[], float] = time.monotonic
+        """The time in seconds, as the keys' pauses are measured (tests set a clock of
+        their own)."""
+        self.last_digit_at = 0.0
+        """When :meth:`on_key` saw the last digit key (:attr:`clock`)."""
         self.digit_goes_on: deque[bool] = deque()
         """For each digit key seen by :meth:`on_key` whose action has not run yet: whether
-        the key just before it was a digit too (so it may be a number's second digit). A
+        the key just before it was a digit too, at most :data:`NUMBER_PAUSE` before it
+        (so it may be a number's second digit). A
         key's action runs after the screen has seen the keys that came with it (keys that
         arrive in one read: a paste, a terminal multiplexer), so the number is ended by
         the order of the keys, not of the actions."""
@@ -359,13 +369,16 @@ class FightScreen(RunScreen):
         self.typed, self.last_key_digit = "", False
 
     def on_key(self, event: events.Key) -> None:
-        """Before the key's own action: a key other than a digit ends a die's number
-        (:attr:`digit_goes_on`); a key other than the one asked for (the card's, or enter)
+        """Before the key's own action: a key other than a digit ends a die's number, and
+        so does a pause of more than :data:`NUMBER_PAUSE` (:attr:`digit_goes_on`); a key other than the one asked for (the card's, or enter)
         answers no to the question :meth:`_turn_ender` asked (and then does what it
         does)."""
         digit = event.key in DIGITS
         if digit:
-            self.digit_goes_on.append(self.last_key_digit)
+            now = self.clock()
+            self.digit_goes_on.append(self.last_key_digit and
+                                      now - self.last_digit_at <= NUMBER_PAUSE)
+            self.last_digit_at = now
         self.last_key_digit = digit
         if self.confirming is not None and \
                 event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
@@ -378,8 +391,9 @@ class FightScreen(RunScreen):
             self.say(f"{card.title} was not played.")
 
     def action_digit(self, digit: int) -> None:
-        """A digit key: the die of that number; a digit typed after another is the
-        number's second digit when the hero has that many dice (``1`` ``2``: die 12)."""
+        """A digit key: the die of that number; a digit typed right after another (within
+        :data:`NUMBER_PAUSE`) is the number's second digit when the hero has that many dice
+        (``1`` ``2``: die 12)."""
         if not (self.digit_goes_on.popleft() if self.digit_goes_on else False):
             self.typed = ""       # (another key, or a click, came between)
         count = len(self.session.fight.fighters[HERO].dice)
