@@ -128,9 +128,9 @@ FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  explained="play the picked die on that card (or click the card); on a "
                            "SHOCKED card the die releases it; a button ([ready]) is used "
                            "at once, with no die. From the 20th card on, the letters with "
-                           "shift: A, B… A card that ends your turn while dice are left "
-                           "asks first: its key again (or enter) plays it, any other key "
-                           "does not")
+                           "shift: A, B… A card that ends your turn while dice or a "
+                           "button are left to use asks first: its key again (or enter) "
+                           "plays it, any other key does not")
 
 FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"),))
 FIGHT_HINT = Key("h", "hint", (("h", "hint"),),

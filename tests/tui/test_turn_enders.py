@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from dicey.rules.protocol import Move
+
 from button_kit import library_with
 from tui_kit import base_game_state, hero_turn_or_end, into_fight, make_app, screen_text
 
@@ -236,3 +238,107 @@ async def test_a_later_turn_says_what_to_do_as_the_first_does(home, library, end
         await hero_turn_or_end(pilot)
         assert screen.session.fight.turn == 3 and screen.session.hero_to_act
         assert message(screen).startswith("Pick a die ("), message(screen)
+
+
+#: Buttons (cards that take no die) that a turn's end takes away while usable, one never
+#: usable, and one that ends the turn itself.
+BUTTONS_LEFT = '''
+equipment "Lucky Button" {
+    slots: none
+    text: "Do 1 damage"
+    on use { attack(1) }
+}
+
+equipment "Spare Button" {
+    slots: none
+    text: "Gain 1 shield"
+    on use { gain(shield) }
+}
+
+equipment "Dud Button" {
+    slots: none
+    ready: self.hp > 1000
+    text: "Do 1 damage, never"
+    on use { attack(1) }
+}
+
+equipment "Last Button" {
+    slots: none
+    text: "Do 2 damage. Your turn ends"
+    on use {
+        attack(2)
+        end_turn()
+    }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def buttons_left(tmp_path_factory):
+    return library_with(tmp_path_factory.mktemp("buttons-left"), "left.dice", BUTTONS_LEFT)
+
+
+@pytest.mark.parametrize("cards, dice, keys, asked", [
+    (("haymaker", "lucky_button"), 1, ("1", "a"),
+     "Haymaker ends your turn: the Lucky Button left will be lost — press a again (or "
+     "enter) to play it"),
+    (("haymaker", "lucky_button"), 3, ("1", "a"),
+     "Haymaker ends your turn: 2 dice and the Lucky Button left will be lost"),
+    (("haymaker", "lucky_button", "spare_button", "dud_button"), 1, ("1", "a"),
+     "Haymaker ends your turn: 2 buttons left will be lost"),
+    (("last_button", "lucky_button"), 1, ("a",),
+     "Last Button ends your turn: 1 die and the Lucky Button left will be lost — press a "
+     "again (or enter) to play it"),
+    (("last_button", "last_button"), 0, ("a",),
+     "Last Button ends your turn: the Last Button left will be lost"),
+], ids=["a button and no die", "dice and a button", "two buttons (and one not ready)",
+        "a button that ends the turn", "its twin"])
+async def test_a_button_still_usable_makes_a_turn_ender_ask(home, buttons_left, cards, dice,
+                                                            keys, asked):
+    """No other card takes the dice left here: the button alone makes it ask."""
+    app = make_app(home, library=buttons_left)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(buttons_left, cards, dice))
+        made = len(screen.session.moves)
+        await pilot.press(*keys)
+        assert len(screen.session.moves) == made           # asked first
+        assert message(screen).startswith(asked), message(screen)
+        await pilot.press(keys[-1])                          # its key again: played
+        assert screen.session.moves[made].card_index == 0
+        assert screen.session.moves[made].card == screen.session.fight.fighters[0].cards[0].name
+
+
+async def test_no_question_when_no_button_is_left_to_use(home, buttons_left):
+    """A button used already, one not ready, a blow that ends the fight (with a button
+    usable): nothing is lost, the move is played at once."""
+    app = make_app(home, library=buttons_left)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(
+            buttons_left, ("haymaker", "lucky_button", "dud_button"), 1))
+        session = screen.session
+        made = len(session.moves)
+        await pilot.press("b")                              # the Lucky Button: used
+        assert session.moves[made:] == [Move.use("Lucky Button", 1)]
+        await pilot.press("1", "a")
+        assert session.moves[made + 1].card == "Haymaker"   # played at once
+        assert "will be lost" not in message(screen)
+        await hero_turn_or_end(pilot)
+        assert session.fight.turn == 3 and session.hero_to_act
+        assert any(m.action == "use" for m in session.fight.legal_moves())   # (Lucky again)
+        session.fight.fighters[1].hp = 1                    # a blow that ends the fight
+        made = len(session.moves)
+        await pilot.press("1", "a")
+        assert session.moves[made].card == "Haymaker" and session.over
+        assert "will be lost" not in message(screen)
+
+
+async def test_a_button_that_ends_the_turn_alone_does_not_ask(home, buttons_left):
+    """The Last Button's own use is no button lost, nor is a die no card takes."""
+    app = make_app(home, library=buttons_left)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(
+            buttons_left, ("last_button", "dud_button"), 2))
+        made = len(screen.session.moves)
+        await pilot.press("a")
+        assert screen.session.moves[made] == Move.use("Last Button", 0)
+        assert "will be lost" not in message(screen)

@@ -173,8 +173,9 @@ class FightScreen(RunScreen):
         arrive in one read: a paste, a terminal multiplexer), so the number is ended by
         the order of the keys, not of the actions."""
         self.confirming: tuple[Move, Hashable] | None = None
-        """A move that would end the turn with dice left, and the position it was asked
-        in, while the message line asks to confirm it (:meth:`_turn_ender`)."""
+        """A move that would end the turn with dice (or a button) left to use, and the
+        position it was asked in, while the message line asks to confirm it
+        (:meth:`_turn_ender`)."""
 
     # ------------------------------------------------------------ layout
 
@@ -618,8 +619,8 @@ class FightScreen(RunScreen):
                           self._why_not(card_index))
 
     def _play_or_ask(self, move: Move, why_not: str) -> None:
-        """Play ``move``; one that would end the turn with dice left to use is played
-        only once asked for again (:meth:`_turn_ender`)."""
+        """Play ``move``; one that would end the turn with dice or a button left to use is
+        played only once asked for again (:meth:`_turn_ender`)."""
         position = self.session.fight.key()
         if self.confirming != (move, position):
             question = self._turn_ender(move)
@@ -632,24 +633,32 @@ class FightScreen(RunScreen):
 
     def _turn_ender(self, move: Move) -> str:
         """The question to ask before ``move`` when it would end the turn while other dice
-        could still be used on other cards: ``""`` when it would not (no die left that
-        another card takes, a move after which the turn goes on, a blow that ends the
-        fight); "may" when only some of its outcomes do. Whatever ends it is asked about:
-        the card's own ``end_turn()``, a status (Daze), an opponent's card answering the
-        move (``end_turn(target)``); the question names it when the move's events do."""
+        could still be used on other cards, or another button could be used: ``""`` when
+        it would not (no die left that another card takes and no other button usable, a
+        move after which the turn goes on, a blow that ends the fight); "may" when only
+        some of its outcomes do. Whatever ends it is asked about: the card's own
+        ``end_turn()``, a status (Daze), an opponent's card answering the move
+        (``end_turn(target)``); the question names it when the move's events do, and says
+        what is lost (the dice left, the buttons usable)."""
         f = self.session.fight
         hero = f.fighters[HERO]
         card = hero.cards[move.card_index]
         # Whether to ask: a die another card could take now (equal dice: one move for them
         # all; identical cards too, so a twin of this card counts) would be lost; those
-        # only this card takes are lost however it is played.
+        # only this card takes are lost however it is played. So would a button usable now
+        # other than this card (legal_moves lists one use for identical buttons: each of
+        # them counts, a twin of this one too).
         codes = hero.card_codes()
         mine = codes[move.card_index]
         twin = codes.count(mine) > 1
-        usable = {hero.dice[m.die_index] for m in f.legal_moves()
+        legal = f.legal_moves()
+        usable = {hero.dice[m.die_index] for m in legal
                   if m.action in ("place", "release") and (twin or codes[m.card_index] != mine)}
-        if not any(d in usable for i, d in enumerate(hero.dice)
-                   if i != move.die_index or move.action == "use"):
+        pressable = {codes[m.card_index] for m in legal if m.action == "use"}
+        buttons = [c for i, c in enumerate(hero.cards)
+                   if i != move.card_index and codes[i] in pressable]
+        if not buttons and not any(d in usable for i, d in enumerate(hero.dice)
+                                   if i != move.die_index or move.action == "use"):
             return ""
         child, probe = f.copy(log=True), FixedChance()
         try:
@@ -679,9 +688,13 @@ class FightScreen(RunScreen):
         else:
             said = f"Playing the {move.die} on {card.title} {ends}"
         # Every die left goes with the turn (as dicey plan counts them).
-        lost = len(hero.dice) - (move.action != "use")
+        dice = len(hero.dice) - (move.action != "use")
+        lost = [faces.counted(dice, "die", "dice")] if dice else []
+        if buttons:
+            lost.append(f"the {buttons[0].title}" if len(buttons) == 1 else
+                        f"{len(buttons)} buttons")
         it = "it" if cause == card.title else card.title
-        return (f"{said}: {faces.counted(lost, 'die', 'dice')} left {will} be lost — press "
+        return (f"{said}: {' and '.join(lost)} left {will} be lost — press "
                 f"{CARD_KEYS[move.card_index]} again (or enter) to play {it}.")
 
     def _turn_ender_cause(self, events: list, title: str) -> str:
