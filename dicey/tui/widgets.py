@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.css.scalar import Unit
+from textual.css.scalar import Scalar, Unit
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -362,6 +362,9 @@ class DiceTray(Windowed):
         self.show(self.shown, self.cursor)
 
 
+#: The least height of a row of cards: the borders and a line of the face.
+LEAST_CARD = 3
+
 #: The width of a size-1 card shown outside a fight (hero kits, rewards, the inventory).
 PREVIEW_UNIT = 24
 
@@ -501,6 +504,15 @@ class CardRow(Windowed):
         if self.items is not None:
             self._fit_window()
 
+    def fit_height(self, room: int, need: int | None = None) -> None:
+        """As tall as ``need`` (by default :meth:`natural_height`: every face whole) if
+        ``room`` allows, else ``room`` (a face cut short ends with ``…``), though never
+        less than a card's borders and a line; no height at all with no card to show."""
+        need = self.natural_height() if need is None else need
+        height = max(LEAST_CARD, min(need, room)) if need else 0
+        if self.styles.height != Scalar.from_number(height):
+            self.styles.height = height
+
     def natural_height(self) -> int:
         """The height that shows the whole face of every card shown (the tallest's).
         Cards not laid out yet are taken to share the row's width equally."""
@@ -591,6 +603,11 @@ class Menu(OptionList):
         self.add_options([Option(self._marked(i, highlighted), id=o.id, disabled=o.disabled)
                           for i, o in enumerate(options)])
         self.highlighted = highlighted
+
+    def on_resize(self) -> None:
+        """A list made shorter (the inventory's, beside a taller preview) keeps its
+        highlighted line in view."""
+        self.call_after_refresh(self.scroll_to_highlight)
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)

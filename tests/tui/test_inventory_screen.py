@@ -78,3 +78,54 @@ async def test_each_lists_title_stands_over_it_at_any_width(home):
             text = str(grid.render())
             assert text.startswith("Grid: ") and text.endswith("spaces used")
             assert grid.content_size.width >= len(text)          # (not cut)
+
+
+async def test_the_preview_is_as_tall_as_the_cards_face_and_the_lists_take_the_rest(home):
+    """A short card's preview takes four lines (not eight), and the lists the rest; a
+    long text (a mod's) makes the box as tall as the screen, the lists keep three lines
+    (scrolled to the card picked) and the face is cut with ``…``; the box stays that tall
+    (picking a short card gives the lists the room), until the screen is resized."""
+    from dicey.tui.screens.inventory import LIST_LEAST
+    from tui_kit import saga_library
+    app = make_app(home, library=saga_library())
+    state = kit_state(equipment=("sword", "shield", "rock", "lucky_7"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("i")
+        await pilot.pause()
+        screen = app.screen
+        box, row = screen.query_one("#inventory-box"), screen.query_one("#inventory-preview")
+        lists = screen.query_one("#equipped")
+        (card,) = [c for c in row.query("CardView") if c.display]
+        assert card.card.name == "Sword" and row.outer_size.height == 4
+        assert box.outer_size.height == 22 and lists.outer_size.height == 13
+        assert " ".join(str(card.render()).split()) == "[any] Do d damage"
+
+        async def pick(*keys):
+            await pilot.press(*keys)
+            for _ in range(3):
+                await pilot.pause()
+            return [c for c in row.query("CardView") if c.display]
+
+        (card,) = await pick("down", "down", "down")              # the Lucky 7, a saga
+        assert card.card.name == "Lucky 7"
+        assert box.outer_size.height == 24                        # the whole screen
+        assert lists.outer_size.height == LIST_LEAST
+        assert row.outer_size.height == 4 + 13 + 2 - LIST_LEAST   # all the rest
+        assert str(card.render()).endswith("…")
+        shown = "\n".join(screen_text(app))
+        assert "▶ Lucky 7" in shown and "Shield" in shown and "Sword (" not in shown
+
+        (card,) = await pick("up", "up", "up")                    # back: the lists get it
+        assert box.outer_size.height == 24
+        assert row.outer_size.height == 4 and lists.outer_size.height == 13 + 2
+        assert "▶ Sword" in "\n".join(screen_text(app))
+
+        await pilot.resize_terminal(120, 40)
+        (card,) = await pick()
+        assert box.outer_size.height == 22 and row.outer_size.height == 4
+        (card,) = await pick("down", "down", "down")
+        assert box.outer_size.height == 40 and lists.outer_size.height == LIST_LEAST
+        assert row.outer_size.height == 4 + 13 + 18 - LIST_LEAST
+        assert str(card.render()).endswith("…")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from dicey.run import progress
 from dicey.run.state import Reward
 from dicey.tui.screens.reward import RewardScreen
-from tui_kit import kit_state, make_app, tui_library, wait_until
+from tui_kit import kit_state, make_app, saga_library, tui_library, wait_until
 
 
 def reward_state(lib, offers=None, **hero):
@@ -72,3 +72,76 @@ async def test_a_card_that_will_not_fit_the_grid_says_it_goes_to_the_backpack(ho
         roomy = reward_state(lib, offers, equipment=("sword", "shield"))
         screen = await show(pilot, roomy)
         assert not any("backpack" in p for p in screen.query_one("#offers").prompts)
+
+
+#: A text that wraps to twelve lines on a size-1 card's face: too long for the 8 lines the
+#: preview had, whole in a preview as tall as it needs.
+ROCK_SAGA = ("Do [d] damage, once. The rock remembers the mountain it fell from, the river "
+             "that rolled it smooth, the hand that threw it first and every hand that threw "
+             "it since, and it hits a little harder for each of them. THE END")
+
+
+def preview_of(screen):
+    row = screen.query_one("#offer-preview")
+    cards = [c for c in row.query("CardView") if c.display]
+    return row, cards
+
+
+def face_shown(card) -> str:
+    return " ".join(str(card.render()).split())
+
+
+async def test_the_preview_is_as_tall_as_the_cards_face(home):
+    """A short card's preview takes four lines (its borders, its slots, a line of text),
+    not eight; an upgrade's two cards, the taller's; a heal, none."""
+    lib = tui_library()
+    offers = (Reward("card", "rock"), Reward("upgrade", "sword"), Reward("heal", amount=10))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show(pilot, reward_state(lib, offers))
+        row, cards = preview_of(screen)
+        assert [c.card.name for c in cards] == ["Rock"]
+        assert row.outer_size.height == 4 and cards[0].outer_size.height == 4
+        assert face_shown(cards[0]) == "[any] Do d damage, once"
+        await pilot.press("down")
+        await pilot.pause()
+        row, cards = preview_of(screen)
+        assert [c.card.title for c in cards] == ["Sword", "Sword+"]
+        assert row.outer_size.height == max(c.natural_height() for c in cards) == 4
+        await pilot.press("down")
+        await pilot.pause()
+        row, cards = preview_of(screen)
+        assert cards == [] and row.outer_size.height == 0
+
+
+async def test_a_long_text_takes_the_lines_it_needs_as_far_as_the_screen_allows(home):
+    """Twelve lines of text: whole at 120×40 (more than the 8 lines the preview had); at
+    80×24 the preview reaches the key line and the face is cut there with ``…``; a far
+    longer text (a mod's), cut at 120×40 too."""
+    lib = tui_library()
+    lib.equipment["rock"] = replace(lib.equipment["rock"], text=ROCK_SAGA)
+    saga = saga_library()
+    offers = (Reward("card", "rock"), Reward("heal", amount=10), Reward("card", "sword"))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await show(pilot, reward_state(lib, offers))
+        row, (card,) = preview_of(screen)
+        assert card.outer_size.height == card.natural_height() == 15   # 13 lines, borders
+        assert row.outer_size.height == 15
+        assert face_shown(card).endswith("for each of them. THE END")
+
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        row, (card,) = preview_of(screen)
+        key_line = screen.query_one("KeyBar")
+        assert row.region.bottom == key_line.region.y == 23      # as far as the screen goes
+        assert 4 < card.outer_size.height < 15
+        assert face_shown(card).endswith("…") and "THE END" not in face_shown(card)
+
+    app = make_app(home, library=saga)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await show(pilot, reward_state(saga, (Reward("card", "lucky_7"),) + offers[1:]))
+        row, (card,) = preview_of(screen)
+        assert row.region.bottom == screen.query_one("KeyBar").region.y == 39
+        assert card.outer_size.height > 20 and face_shown(card).endswith("…")

@@ -7,7 +7,6 @@ from dataclasses import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -92,10 +91,7 @@ class HeroScreen(RunScreen):
         # each face is wrapped at its share, not at the width it had for the last hero.
         share = kit.size.width // len(cards)
         need = max(w.natural_height(share - w.styles.gutter.width) for w in cards)
-        room = self.size.height - kit.region.y - 1   # (the key line)
-        height = max(3, min(need, room))
-        if kit.styles.height != Scalar.from_number(height):
-            kit.styles.height = height
+        kit.fit_height(self.size.height - kit.region.y - 1, need)   # (1: the key line)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_kit)

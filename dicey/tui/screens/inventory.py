@@ -7,6 +7,7 @@ from typing import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Scalar
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
@@ -23,6 +24,10 @@ from .card import read_cards
 
 LISTS = ("#equipped", "#backpack")
 
+#: The least height of the lists, their borders included, beside a tall preview: three
+#: cards show (the list scrolls to the one picked).
+LIST_LEAST = 5
+
 
 class InventoryScreen(DiceyModal):
     """Two lists side by side; enter moves a card across, ``s`` twice swaps two cards."""
@@ -32,6 +37,9 @@ class InventoryScreen(DiceyModal):
     def __init__(self) -> None:
         super().__init__()
         self.marked: tuple[str, int] | None = None   # a card picked for a swap
+        self.box_lines: int | None = None
+        """The box's height (None: as ``dicey.tcss`` has it); :meth:`fit_preview` makes it
+        taller for a tall card."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="inventory-box"):
@@ -85,6 +93,33 @@ class InventoryScreen(DiceyModal):
             defn = inv.card_def(self.dicey.library, refs[index])
             cards = [fresh_card(defn, upgraded=split_ref(refs[index])[1])]
         self.query_one("#inventory-preview", CardRow).show(cards)
+        self.call_after_refresh(self.fit_preview)   # (once the card has its width)
+
+    def fit_preview(self) -> None:
+        """The preview as tall as the card's face, so the whole card shows; the lists
+        take the rest of the box, :data:`LIST_LEAST` lines at least (they scroll). A face
+        too tall for the box makes the box taller, as far as the screen goes (a face cut
+        short ends with ``…``); the box stays that tall while the inventory is open, so
+        it does not jump as the cards are picked one after the other."""
+        box = self.query_one("#inventory-box")
+        row = self.query_one("#inventory-preview", CardRow)
+        others = sum(w.outer_size.height for w in box.children
+                     if w.display and w is not row and w.id != "inventory-lists")
+        fixed = box.styles.gutter.height + others + LIST_LEAST
+        need = row.natural_height()
+        if self.box_lines is None:     # (as dicey.tcss has it)
+            self.box_lines = box.styles.height.cells if box.styles.height else 0
+        self.box_lines = min(max(self.box_lines or 0, need + fixed), self.size.height)
+        if box.styles.height != Scalar.from_number(self.box_lines):
+            box.styles.height = self.box_lines
+        row.fit_height(self.box_lines - fixed, need)
+
+    def on_resize(self) -> None:
+        """The box as ``dicey.tcss`` has it again, then as tall as the card picked
+        needs on the new screen."""
+        self.box_lines = None
+        self.query_one("#inventory-box").styles.height = None
+        self.call_after_refresh(self.fit_preview)
 
     def on_option_list_option_highlighted(self) -> None:
         self._preview()
@@ -94,6 +129,7 @@ class InventoryScreen(DiceyModal):
 
     def say(self, text: str) -> None:
         self.query_one("#inventory-message", Static).update(Text(text))
+        self.call_after_refresh(self.fit_preview)   # (a longer message leaves it less)
 
     def _change(self, make: Callable[[], Hero]) -> None:
         try:

@@ -1,5 +1,5 @@
 """The reward after a won fight: one of three (a card, an upgrade, a heal), with news of
-levels gained and a preview of the card on offer."""
+levels gained and a preview of the card on offer, as tall as its face."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -82,6 +82,17 @@ class RewardScreen(RunScreen):
         if 0 <= index < len(offers) and offers[index].card:
             cards = self._preview_cards(offers[index])
         self.query_one("#offer-preview", CardRow).show(cards)
+        self.call_after_refresh(self.fit_preview)   # (once the cards have their widths)
+
+    def fit_preview(self) -> None:
+        """The preview as tall as the card's face (an upgrade: the taller of the two),
+        so the whole card shows; on a screen too short for that, what the screen leaves
+        it above the key line (a face cut short ends with ``…``)."""
+        row = self.query_one("#offer-preview", CardRow)
+        row.fit_height(self.size.height - row.region.y - 1)   # (1: the key line)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_preview)
 
     def _preview_cards(self, reward: Reward) -> list:
         lib = self.dicey.library
