@@ -168,10 +168,10 @@ class FightScreen(RunScreen):
         self.digit_goes_on: deque[bool] = deque()
         """For each digit key seen by :meth:`on_key` whose action has not run yet: whether
         the key just before it was a digit too, at most :data:`NUMBER_PAUSE` before it
-        (so it may be a number's second digit). A
-        key's action runs after the screen has seen the keys that came with it (keys that
-        arrive in one read: a paste, a terminal multiplexer), so the number is ended by
-        the order of the keys, not of the actions."""
+        (so it may be a number's second digit). A key's action runs after the screen has
+        seen the keys that came with it (keys that arrive in one read: a paste, a
+        terminal multiplexer), so the number is ended by the order of the keys, not of
+        the actions."""
         self.confirming: tuple[Move, Hashable] | None = None
         """A move that would end the turn with dice (or a button) left to use, and the
         position it was asked in, while the message line asks to confirm it
@@ -371,9 +371,9 @@ class FightScreen(RunScreen):
 
     def on_key(self, event: events.Key) -> None:
         """Before the key's own action: a key other than a digit ends a die's number, and
-        so does a pause of more than :data:`NUMBER_PAUSE` (:attr:`digit_goes_on`); a key other than the one asked for (the card's, or enter)
-        answers no to the question :meth:`_turn_ender` asked (and then does what it
-        does)."""
+        so does a pause of more than :data:`NUMBER_PAUSE` (:attr:`digit_goes_on`); a key
+        other than the one asked for (the card's, or enter) answers no to the question
+        :meth:`_turn_ender` asked (and then does what it does)."""
         digit = event.key in DIGITS
         if digit:
             now = self.clock()
@@ -393,8 +393,8 @@ class FightScreen(RunScreen):
 
     def action_digit(self, digit: int) -> None:
         """A digit key: the die of that number; a digit typed right after another (within
-        :data:`NUMBER_PAUSE`) is the number's second digit when the hero has that many dice
-        (``1`` ``2``: die 12)."""
+        :data:`NUMBER_PAUSE`) is the number's second digit when the hero has that many
+        dice (``1`` ``2``: die 12)."""
         if not (self.digit_goes_on.popleft() if self.digit_goes_on else False):
             self.typed = ""       # (another key, or a click, came between)
         count = len(self.session.fight.fighters[HERO].dice)
