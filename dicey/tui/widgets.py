@@ -371,9 +371,10 @@ PREVIEW_UNIT = 24
 
 def share_card_widths(total: int, needs: Sequence[int], least: int) -> list[int]:
     """The widths of cards sharing ``total`` cells, each title (key and name; or its marks,
-    if longer) needing ``needs`` cells: equal shares, then a card whose title is cut takes cells from those
-    with more than their titles and ``least`` need, the nearest to whole first (a name
-    one cell short is whole, not cut for want of the cell a neighbour does not use).
+    if longer) needing ``needs`` cells: equal shares, then a card whose title is cut takes
+    cells from those with more than their titles and ``least`` need, the nearest to whole
+    first (a name one cell short is whole, not cut for want of the cell a neighbour does
+    not use).
 
     >>> share_card_widths(80, [14, 13, 12, 12, 12, 20], 12)
     [14, 13, 12, 12, 12, 17]

@@ -47,7 +47,7 @@ from .. import faces
 from ..faces import CARD_KEYS
 from ..keys import FIGHT_CARD, FIGHT_DIE, FIGHT_KEYS, FIGHT_OVER_BAR, FIGHT_YOUR_TURN, Key
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
-    KeyBar
+    KeyBar, LEAST_CARD
 from .base import RunScreen
 from .card import CardScreen, Readable
 
@@ -63,9 +63,6 @@ NUMBER_PAUSE = 1.0
 #: The most outcomes of a random move the turn-ender question weighs (more: it asks
 #: "may" when the card calls ``end_turn()`` or the first outcome ends the turn).
 OUTCOMES_WEIGHED = 512
-
-#: The least a row of cards is given, borders included: its slots show.
-LEAST_ROW = 3
 
 #: The log's height, its top border included, when the screen has the room for the rest
 #: (its min-height in ``dicey.tcss``); on a screen too short for even the rows' least, it
@@ -89,7 +86,7 @@ def share_rows(room: int, enemy: int, hero: int) -> tuple[int, int]:
             enemy = room - hero
         else:
             enemy, hero = half, room - half
-    return max(enemy, LEAST_ROW), max(hero, LEAST_ROW)
+    return max(enemy, LEAST_CARD), max(hero, LEAST_CARD)
 
 
 #: The enemy's moves in a turn that are paced (``--delay``); the rest go ten times faster:
