@@ -564,7 +564,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
         if checker.refused_name(decl.name):   # it declares no id: nothing to duplicate
             continue
         key = (_KIND_SPACE[decl.kind], A.make_id(decl.name))
-        duplicate = _duplicate_problems(decl, path, key, seen, places, before)
+        duplicate = _duplicate_problems(decl, path, key, seen, places, before, unit.outside)
         unit.problems.extend(duplicate)
         seen.setdefault(key, f"{path}:{decl.pos.line}")
         if defn is not None and not duplicate:   # the first declaration keeps its id
@@ -738,7 +738,10 @@ def _existing_places(lib: Library) -> dict[tuple[str, str], str]:
 def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                         seen: dict[tuple[str, str], str],
                         places: dict[tuple[str, str], str],
-                        before: "checker.Symbols") -> list[Diagnostic]:
+                        before: "checker.Symbols", outside: Any = None) -> list[Diagnostic]:
+    """A duplicate declaration, or an 'override' with nothing to replace: for that, the
+    hint :func:`checker.elsewhere` gives any unknown name (another kind's, or, through
+    ``outside`` (the unit's Symbols.outside), another mod's that loads later or not at all)."""
     what = f"{decl.kind} '{decl.name}'"
     if key in seen:
         return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: also declared at "
@@ -748,7 +751,8 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                               f"{places[key]} (write 'override {decl.kind} \"{decl.name}\"' "
                               "to replace it)")]
     if decl.override and key not in places:
-        elsewhere = checker.elsewhere(key[1], before.table(decl.kind), before)
+        known = dataclasses.replace(before, outside=outside)   # (same tables, so 'is' holds)
+        elsewhere = checker.elsewhere(key[1], known.table(decl.kind), known)
         return [Diagnostic.at(path, decl.name_pos, f"'override' of {what}, but there is no "
                               f"such {decl.kind} to replace{elsewhere}")]
     return []

@@ -938,3 +938,48 @@ def test_heroes_an_override_of_the_dungeon_drops_are_blamed_on_it(content, tmp_p
     lib = load_library(content, [mods])
     blamed, heroes = heroes_not_offered(lib)
     assert blamed == [] and [hero.name for hero in heroes] == ["Solo"]
+
+
+def test_an_override_of_what_another_mod_declares_gets_the_same_hint(content, tmp_path):
+    mods = tmp_path / "mods"
+    # "adder" loads before "zoo" (by id) and overrides zoo's card without requires.
+    mod(mods, "adder", 'equipment "Pin" { on use { attack(d) } }\n'
+                       'override equipment "Claw" { on use { attack(d) } }\n'
+                       'override status "Sore" { kind: negative; text: "Ow" }\n')
+    mod(mods, "zoo", 'equipment "Claw" { on use { attack(d) } }\n')
+    lib = load_library(content, [mods])
+    said = [(d.line, d.column, d.end_column, d.message) for d in lib.errors]
+    assert said == [
+        (2, 20, 26, "'override' of equipment 'Claw', but there is no such equipment to replace "
+                "(Claw is declared in mod 'zoo', which loads after this one: add \"zoo\" to "
+                "'requires' in adder's mod.toml)"),
+        (3, 17, 23, "'override' of status 'Sore', but there is no such status to replace")]
+    assert "adder" in lib.skipped_mods and "claw" in lib.equipment   # zoo's, loaded
+    # Checked alone, the mod beside it is not loaded: the hint says so.
+    lib = load_library(content, [], single_mods=[mods / "adder"])
+    assert [d.message for d in lib.errors if "Claw" in d.message] == [
+        "'override' of equipment 'Claw', but there is no such equipment to replace (Claw is "
+        "declared in mod 'zoo', which is not loaded: add \"zoo\" to 'requires' in adder's "
+        "mod.toml)"]
+    # Required, it loads first and the override replaces its card.
+    mod(mods, "adder", toml='name = "adder"\nversion = "1.0.0"\napi = 1\nrequires = ["zoo"]\n')
+    write(mods / "adder" / "cards.dice", 'override equipment "Claw" { on use { attack(d) } }\n')
+    lib = load_library(content, [mods])
+    assert not lib.errors and lib.overrides[("equipment", "claw")] == "adder"
+
+
+def test_an_extension_naming_what_a_later_mod_declares_gets_the_hint(content, tmp_path):
+    # 'extend dungeon' names no declaration of its own (it extends the dungeon a run
+    # walks); the names in it get the hint as any other list's.
+    mods = tmp_path / "mods"
+    mod(mods, "adder", 'extend dungeon { heroes: "Bard"\n'
+                       '  floor 1 { enemies: "Thug"; rewards: "Claw" } }\n')
+    mod(mods, "zoo", 'enemy "Thug" { hp: 5; dice: 1; level: 1; equipment: "Claw" }\n'
+                     'equipment "Claw" { on use { attack(d) } }\n'
+                     'hero "Bard" { hp: 20; dice: 2; equipment: "Claw" }\n')
+    lib = load_library(content, [mods])
+    hint = " is declared in mod 'zoo', which loads after this one: add \"zoo\" to " \
+           "'requires' in adder's mod.toml)"
+    assert sorted((d.line, d.message) for d in lib.errors) == [
+        (1, f"unknown hero 'Bard' (Bard{hint}"), (2, f"unknown card 'Claw' (Claw{hint}"),
+        (2, f"unknown enemy 'Thug' (Thug{hint}")]
