@@ -52,7 +52,7 @@ from dicey.lang.interp import MAX_INT, MAX_TEXT
 from dicey.library import has_controls, parse_toml, toml_error, toml_text
 from dicey.rules.fight import MAX_TURNS, Fight
 from dicey.rules.state import (MAX_DICE, STOLEN, TAKEN, UNLIMITED, FighterSetup, fired,
-                               marked, uses_for)
+                               uses_for)
 from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 
 from .baseline import unknown_preset
@@ -131,15 +131,12 @@ class Scenario:
                      for loan in self._lend(fight, side, spec.get("borrowed", {}), where)]
             for where, spec, side in sides:
                 self._check_marks(fight.fighters[side], spec, where)
-            for where, spec, side in sides:
-                pins = _pins(spec)
-                if where == "opponent":   # its marks are for its next turn: see _mark_next
-                    pins = {k: v for k, v in pins.items() if k not in _MARKS}
+            # The actor first: given its dice, it is in its turn, so the opponent's marks
+            # are for its next turn (set_position tells the two apart).
+            for where, spec, side in reversed(sides):
                 fight.set_position(side, turn=self.turn if where == "actor" else None,
-                                   **pins)
+                                   **_pins(spec))
             for where, spec, side in sides:
-                if where == "opponent":
-                    self._mark_next(fight.fighters[side], spec)
                 self._pin_used(fight.fighters[side], spec, where)
             _date_loans(fight, loans)
         except ScenarioError:
@@ -190,21 +187,6 @@ class Scenario:
             owner.set_card(index, card._replace(gone=TAKEN))
         taker.set_cards(cards)
         return loans
-
-    def _mark_next(self, fighter: Any, spec: dict[str, Any]) -> None:
-        """The opponent's ``shocked`` and ``weakened`` cards: marked for its next turn (as
-        ``shock_card`` marks them in the other fighter's turn), one mark a card."""
-        for key in _MARKS:
-            for name in spec.get(key, ()):
-                index = next((i for i in self._holding(fighter, name)
-                              if not fighter.cards[i].shocked and not fighter.cards[i].gone),
-                             None)
-                if index is None:
-                    raise ScenarioError(
-                        f"{self.path}: [opponent] {key}: '{name}' is marked more times than "
-                        f"{fighter.name} has such cards (a card of the opponent holds one "
-                        "mark, for its next turn: shocked or weakened)")
-                fighter.set_card(index, marked(fighter.cards[index], key[:-2], now=False))
 
     def _pin_used(self, fighter: Any, spec: dict[str, Any], where: str) -> None:
         """``last_used``, ``used_this_turn`` (each card named takes one of its uses: it was
@@ -267,6 +249,9 @@ class Scenario:
                                  f"'{name}'{did_you_mean(name, names)} (its cards: "
                                  f"{', '.join(names) or 'none'})")
 
+        # The opponent's marks are for its next turn, when a card holds one of the two
+        # (Fight.set_position): those named weakened too many are the error.
+        both = [*spec.get("shocked", []), *spec.get("weakened", [])]
         for key in ("shocked", "weakened"):
             names = spec.get(key, [])
             for name in dict.fromkeys(names):
@@ -277,6 +262,12 @@ class Scenario:
                 if named > have:
                     raise ScenarioError(f"{self.path}: [{where}] {key}: '{name}' is named "
                                         f"{named} times, but {fighter.name} has {have}")
+                named = sum(make_id(other) == make_id(name) for other in both)
+                if where == "opponent" and key == "weakened" and named > have:
+                    raise ScenarioError(
+                        f"{self.path}: [{where}] {key}: '{name}' is named {named} times in "
+                        f"shocked and weakened, but {fighter.name} has {have} (a card of the "
+                        "opponent holds one mark, for its next turn: shocked or weakened)")
         for name, left in spec.get("countdowns", {}).items():
             cards = holding(name)
             if not cards:
@@ -324,8 +315,6 @@ class Scenario:
                         from None
 
 
-#: The keys that mark cards.
-_MARKS = ("shocked", "weakened")
 #: The keys :meth:`Fight.set_position` does not take (the scenario sets them itself).
 #: (``equipment`` is pinned first, on its own: the loans and the marks then name cards.)
 _OWN_PINS = ("fighter", "equipment", "last_used", "used_this_turn", "cards_used", "borrowed")

@@ -229,6 +229,12 @@ class Mechanics:
     _live_vars: dict | None
     _chance: Chance
 
+    def marks_now(self, side: int) -> bool:
+        """Whether a mark set on a card of ``side`` now is of its turn under way (its
+        start or its moves), not of its next turn: the one rule for ``shock_card``,
+        ``weaken_card``, the scripts that read a mark and the marks a position pins."""
+        return side == self.actor and self.phase in ("acting", "starting")
+
     # ------------------------------------------------------------ plumbing
 
     def _emit(self, kind: type, *fields: Any) -> None:
@@ -788,7 +794,7 @@ class Mechanics:
         if card.gone:
             raise ScriptError(f"{mark}_card(): {card.title} is not in play (used up, taken "
                               "or discarded)")
-        now = side == self.actor and self.phase in ("acting", "starting")
+        now = self.marks_now(side)
         if now:
             probe = card
             if card.placed:

@@ -182,7 +182,7 @@ def _marked(fight: "Fight", side: int, card: CardState, mark: str) -> bool:
     its owner's next turn as far as it is set already (``shock_card``/``weaken_card``):
     the marks of the turn it played go at that turn's start, and a status's stacks mark
     cards at random only then."""
-    if side == fight.actor and fight.phase in ("acting", "starting"):
+    if fight.marks_now(side):
         return card.shocked is True if mark == "shocked" else card.weakened
     return card.shocked == (SHOCK_NEXT if mark == "shocked" else WEAKEN_NEXT)
 

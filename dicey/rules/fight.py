@@ -38,9 +38,9 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (BUTTON, MAX_DICE, READS_LAST, CardState, Die, Fighter, FighterSetup,
-                    Outcome, card_slots, code, emptied, fresh_card, marked, refreshed,
-                    released, slots_fit)
+from .state import (BUTTON, MAX_DICE, READS_LAST, SHOCK_NEXT, WEAKEN_NEXT, CardState, Die,
+                    Fighter, FighterSetup, Outcome, card_slots, code, emptied, fresh_card,
+                    marked, refreshed, released, slots_fit)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -833,8 +833,11 @@ class Fight(Mechanics):
 
         ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
         replaces the statuses; ``shocked``/``weakened`` mark cards by name (once per
-        mention: a card of the fighter not to act gets a mark of its turn just played,
-        which goes at its next turn's start and reads false until then);
+        mention): of the fighter in its turn (after ``dice``), for this turn; of any other
+        (the fighter not to act, or either before a turn starts), for its next turn, as
+        ``shock_card``/``weaken_card`` would mark it then, one mark a card (a card weakened
+        so acts weakened from now on too: its hooks that run before then are its
+        ``weakened`` block's);
         ``countdowns`` sets what is left of countdown cards; ``card_vars`` sets
         variables of cards by name (``{"Fury": {"charge": 8}}``: every card of that name).
         Giving ``dice``
@@ -859,9 +862,9 @@ class Fight(Mechanics):
         if dice is not None:
             self._pin_turn(side, dice, set(burning), set(locked), set(blind))
         for name in shocked:
-            self._pin_mark(f, name, "shock")
+            self._pin_mark(side, name, "shock")
         for name in weakened:
-            self._pin_mark(f, name, "weaken")
+            self._pin_mark(side, name, "weaken")
         for name, left in (countdowns or {}).items():
             self._pin_countdown(f, name, left)
         for name, values in (card_vars or {}).items():
@@ -895,14 +898,25 @@ class Fight(Mechanics):
         self.outcome = None
         self.turn_bonus = self.turn_moves = self.turn_cards_used = self.turn_countdown = 0
 
-    @staticmethod
-    def _pin_mark(f: Fighter, name: str, mark: str) -> None:
+    def _pin_mark(self, side: int, name: str, mark: str) -> None:
+        f = self.fighters[side]
         flag = "shocked" if mark == "shock" else "weakened"
+        if self.marks_now(side):
+            for i, c in enumerate(f.cards):
+                if _names(c, name) and not getattr(c, flag):
+                    f.set_card(i, marked(c, mark))
+                    return
+            raise ValueError(f"cannot mark '{name}' {flag}: {_no_card(f, name)}")
         for i, c in enumerate(f.cards):
-            if _names(c, name) and not getattr(c, flag):
-                f.set_card(i, marked(c, mark))
+            if _names(c, name) and not c.gone and c.shocked not in (SHOCK_NEXT, WEAKEN_NEXT):
+                # For its next turn; marked now first, which only a weakened card keeps (a
+                # shock now would stop nothing: its owner places no die before then).
+                f.set_card(i, marked(marked(c, mark), mark, now=False))
                 return
-        raise ValueError(f"cannot mark '{name}' {flag}: {_no_card(f, name)}")
+        why = _no_card(f, name) if not any(_names(c, name) and not c.gone for c in f.cards) \
+            else f"each such card of {f.name} is marked for that turn already (a card " \
+                 "holds one mark for its next turn: shocked or weakened)"
+        raise ValueError(f"cannot mark '{name}' {flag} for its next turn: {why}")
 
     @staticmethod
     def _pin_countdown(f: Fighter, name: str, left: int) -> None:

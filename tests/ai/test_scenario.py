@@ -415,6 +415,25 @@ def test_an_opponents_marks_hold_for_its_next_turn(library):
                                                                  ("Shield", False, True)]
 
 
+def test_an_opponents_card_takes_one_mark_for_its_next_turn(library, tmp_path):
+    """Fight.set_position marks the opponent's cards for its next turn (the scenario marks
+    none itself); one card named both shocked and weakened is an error at its key."""
+    path = tmp_path / "twice.toml"
+    path.write_text('[actor]\nfighter = "Frog"\ndice = [1]\n[opponent]\nfighter = "Warrior"\n'
+                    'shocked = ["Sword"]\nweakened = ["Sword"]\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path).fight(library)
+    assert str(err.value) == (
+        f"{path}:7:13: [opponent] weakened: 'Sword' is named 2 times in shocked and weakened, "
+        "but Warrior has 1 (a card of the opponent holds one mark, for its next turn: "
+        "shocked or weakened)\n    weakened = [\"Sword\"]\n                ^^^^^^^")
+    # The actor's card, in its turn, may be both.
+    fight = parse_scenario({"actor": {"fighter": "Frog", "dice": [1], "shocked": ["Sword"],
+                                      "weakened": ["Sword"]},
+                            "opponent": {"fighter": "Warrior"}}, "m.toml").fight(library)
+    assert [(c.shocked, c.weakened) for c in fight.current.cards[:1]] == [(True, True)]
+
+
 @pytest.mark.parametrize("body, message, quoted", [
     ('used_this_turn = ["Sword", "Axe"]',
      "[actor] used_this_turn: Frog has no card 'Axe' (its cards: Sword, Shield)",

@@ -85,3 +85,61 @@ def test_weaken_passes_over_used_up_and_mid_countdown_cards():
     events = f.begin_turn(sample(4))
     assert [c.weakened for c in f.current.cards] == [False, False, True]
     assert kinds(events).count("CardMarked") == 1
+
+
+# ------------------------------------------------ marks a position pins (set_position)
+
+def marks(cards) -> list[tuple[str, object, bool]]:
+    return [(c.name, c.shocked, c.weakened) for c in cards]
+
+
+def test_a_pinned_mark_of_the_fighter_in_its_turn_is_for_this_turn():
+    f = position([2, 5], ["sword", "shield"], shocked=["Sword"], weakened=["Shield"])
+    assert marks(f.fighters[0].cards) == [("Sword", True, False), ("Shield", False, True)]
+    play(f, "end")
+    f.begin_turn(sample(1))
+    play(f, "end")
+    f.begin_turn(sample(2))                     # its next turn: the marks went
+    assert marks(f.fighters[0].cards) == [("Sword", False, False), ("Shield", False, False)]
+
+
+def test_a_pinned_mark_of_the_fighter_not_to_act_is_for_its_next_turn():
+    from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
+    f = position([2], ["sword"], opp_cards=("sword", "shield", "dagger"))
+    f.set_position(1, shocked=["Sword"], weakened=["Shield"])
+    frog = f.fighters[1]
+    # As shock_card/weaken_card mark it in the other fighter's turn (a weakened card acts
+    # weakened from now on too: see test_card_damage_hooks).
+    assert marks(frog.cards) == [("Sword", SHOCK_NEXT, False), ("Shield", WEAKEN_NEXT, True),
+                                 ("Dagger", False, False)]
+    g = f.copy()
+    g._mark_card(1, 0, "shock")                 # (what shock_card(c) does now)
+    assert g.fighters[1].cards[0] == frog.cards[0]
+    play(f, "end")
+    f.begin_turn(sample(1))                     # the Frog's turn: marked
+    assert f.actor == 1 and marks(frog.cards) == [
+        ("Sword", True, False), ("Shield", False, True), ("Dagger", False, False)]
+    assert {m.action for m in f.legal_moves() if m.card == "Sword"} == {"release"}
+
+
+def test_a_pinned_mark_before_a_turn_starts_is_for_that_turn():
+    f = fight(("sword", "shield"))
+    assert f.turn_over and f.actor == 0        # no turn under way yet: the hero's comes
+    f.set_position(0, shocked=["Sword"], weakened=["Shield"])
+    f.begin_turn(sample(1))
+    assert marks(f.fighters[0].cards) == [("Sword", True, False), ("Shield", False, True)]
+
+
+def test_a_card_holds_one_pinned_mark_for_its_next_turn():
+    import pytest
+    f = position([2], ["sword"], opp_cards=("sword", "shield"))
+    with pytest.raises(ValueError, match=r"cannot mark 'Sword' weakened for its next turn: "
+                                         r"each such card of Frog is marked for that turn "
+                                         r"already \(a card holds one mark"):
+        f.set_position(1, shocked=["Sword"], weakened=["Sword"])
+    with pytest.raises(ValueError, match=r"cannot mark 'Swrod' shocked for its next turn: "
+                                         r"Frog has no such card \(did you mean 'Sword'"):
+        f.set_position(1, shocked=["Swrod"])
+    # In its turn, a card may be shocked and weakened at once, as a status marks it.
+    f = position([2], ["sword"], shocked=["Sword"], weakened=["Sword"])
+    assert marks(f.fighters[0].cards) == [("Sword", True, True)]
