@@ -1169,6 +1169,43 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
         report.error(total_pos, f"total {total} cannot be reached with {n} "
                                 f"{'die' if n == 1 else 'dice'} (it must be "
                           f"from {n} to {6 * n})")
+    elif total is not None and total not in _slot_sums(spec.slots):
+        sums = sorted(_slot_sums(spec.slots))
+        report.error(total_pos, f"total {total} cannot be reached with these slots: the "
+                                f"dice they take sum to {_listed(sums)}")
+
+
+def _slot_sums(slots: list[Slot]) -> set[int]:
+    """Every sum the dice ``slots`` take can make (each ``doubles`` pair, consecutive in
+    the list, holds two equal dice).
+
+    >>> sorted(_slot_sums([Slot("exact", 1), Slot("even")]))
+    [3, 5, 7]
+    >>> sorted(_slot_sums([Slot("doubles"), Slot("doubles"), Slot("exact", 6)]))
+    [8, 10, 12, 14, 16, 18]
+    """
+    sums, i = {0}, 0
+    while i < len(slots):
+        pair = slots[i].kind == "doubles" and i + 1 < len(slots) and \
+            slots[i + 1].kind == "doubles"
+        values = {2 * v for v in range(1, 7)} if pair else \
+            {v for v in range(1, 7) if slots[i].accepts(v)}
+        sums = {a + b for a in sums for b in values}
+        i += 2 if pair else 1
+    return sums
+
+
+def _listed(sums: list[int]) -> str:
+    """``[2, 3, 4, 6]`` as ``2 to 4 or 6``: runs of sums as ranges."""
+    runs: list[list[int]] = []
+    for v in sums:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    words = [f"{a}" if a == b else f"{a} to {b}" if b > a + 1 else f"{a} or {b}"
+             for a, b in runs]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def refused_name(name: str) -> str | None:

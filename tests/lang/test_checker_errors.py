@@ -278,6 +278,15 @@ SLOT_ROWS = [
     ("total-too-low", "slots: any, any\n    «total: 1»", "total 1 cannot be reached"),
     ("unreachable-total-one-die", "slots: any\n    «total: 13»",
      "total 13 cannot be reached with 1 die (it must be from 1 to 6)"),
+    # In range for the number of dice, yet the slots take no dice that sum to it.
+    ("total-the-slots-cannot-make", "slots: 1, 1\n    «total: 7»",
+     "total 7 cannot be reached with these slots: the dice they take sum to 2"),
+    ("total-of-the-wrong-parity", "slots: even, 1\n    «total: 6»",
+     "total 6 cannot be reached with these slots: the dice they take sum to 3, 5 or 7"),
+    ("total-past-small-slots", "slots: max 2, 2..3\n    «total: 6»",
+     "total 6 cannot be reached with these slots: the dice they take sum to 3 to 5"),
+    ("total-of-doubles-and-a-die", "slots: doubles, 6\n    «total: 9»",
+     "the dice they take sum to 8, 10, 12, 14, 16 or 18"),
     ("no-die-slot", "«slots: free 2»", "a card needs at least one dice slot"),
     ("unknown-slot-kind", "slots: «anny»", "unknown slot kind 'anny' (did you mean 'any'?)"),
     ("unknown-slot-kind-far", "slots: «zzz»", "unknown slot kind 'zzz' (slots are any, "
