@@ -33,7 +33,8 @@ from typing import Any, Iterable, Mapping
 from .lang import ast as A
 from .lang import checker
 from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, StatusDef
-from .lang.errors import UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable
+from .lang.errors import (UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable,
+                          unprintable_kind)
 from .lang.interp import Scope, compile_expr, compile_hook
 from .lang.parser import MAX_SOURCE_BYTES, parse_file
 
@@ -290,7 +291,8 @@ def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
     if "name" not in data:
         bad("", "'name' is missing: write name = \"My Mod\"")
     elif not isinstance(name, str) or not name.strip() or has_controls(name):
-        bad("name", "'name' must be a non-empty string without control characters")
+        bad("name", f"'name' must be a non-empty string without control characters, line "
+            f"separators or noncharacters{_held(name)}")
     elif len(name) > checker.MAX_NAME:
         bad("name", f"'name' may be at most {checker.MAX_NAME} characters long (this one "
             f"has {len(name):,})")
@@ -322,13 +324,16 @@ def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     description = data.get("description", "")
     if not isinstance(description, str) or has_controls(description, "\n\t"):
-        bad("description", "'description' must be a string without control characters")
+        bad("description", "'description' must be a string without control characters, "
+            f"line separators or noncharacters{_held(description, chr(10) + chr(9))}")
     authors = data.get("authors", [])
     if isinstance(authors, str):   # one author, written without the list
         authors = [authors]
     if not isinstance(authors, list) or not all(isinstance(a, str) and not has_controls(a)
                                                 for a in authors):
-        bad("authors", "'authors' must be a list of strings like [\"Ann\", \"Bo\"]")
+        held = next((_held(a) for a in authors if _held(a)), "") \
+            if isinstance(authors, list) else ""
+        bad("authors", "'authors' must be a list of strings like [\"Ann\", \"Bo\"]" + held)
     if _has_errors(problems):
         return None, problems
     info = ModInfo(folder.name, folder, str(name), version or (0,), int(api),
@@ -382,6 +387,14 @@ def has_controls(text: str, allowed: str = "") -> bool:
     (an escape sequence, say, or a control of writing direction: see
     :func:`~dicey.lang.errors.is_unprintable`)."""
     return any(m.group() not in allowed for m in UNPRINTABLE.finditer(text))
+
+
+def _held(text: Any, allowed: str = "") -> str:
+    """`` (it holds the noncharacter '\\ufffe')``: the first character of string ``text``
+    not in ``allowed`` that :func:`has_controls` refuses, named; "" when there is none."""
+    found = next((m.group() for m in UNPRINTABLE.finditer(text) if m.group() not in allowed),
+                 None) if isinstance(text, str) else None
+    return "" if found is None else f" (it holds {unprintable_kind(found)})"
 
 
 def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,

@@ -375,8 +375,15 @@ def test_a_failing_requirement_of_a_single_mod_shows_why(content, tmp_path):
     # a control of writing direction shows a line backwards from where it runs
     ('authors = ["Ann\\u202eeoB"]', "'authors' must be a list of strings"),
     # nor a character that is none, which the graph's XML cannot hold
-    ('name = "Frost\\ufffe"', "'name' must be a non-empty string without control characters"),
-    ('description = "a\\u2028b"', "'description' must be a string without control"),
+    ('name = "Frost\\ufffe"', "'name' must be a non-empty string without control characters, "
+                             "line separators or noncharacters (it holds the noncharacter "
+                             "'\\ufffe')"),
+    ('description = "a\\u2028b"', "'description' must be a string without control characters, "
+                                 "line separators or noncharacters (it holds the line "
+                                 "separator '\\u2028')"),
+    ('authors = ["Ann", "B\\u0007o"]',
+     "'authors' must be a list of strings like [\"Ann\", \"Bo\"] (it holds the control "
+     "character '\\x07')"),
     (f'name = "{"M" * 41}"', "'name' may be at most 40 characters long (this one has 41)"),
 ])
 def test_every_field_of_mod_toml_of_the_wrong_type_is_reported(tmp_path, line, words):

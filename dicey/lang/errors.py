@@ -103,6 +103,18 @@ def is_unprintable(char: str) -> bool:
     return UNPRINTABLE.match(char) is not None
 
 
+def unprintable_kind(char: str) -> str:
+    """An unprintable character named and shown, for a message.
+
+    >>> unprintable_kind("\\ufffe"), unprintable_kind("\\x1b")
+    ("the noncharacter '\\\\ufffe'", "the control character '\\\\x1b'")
+    """
+    what = "noncharacter" if char in NONCHARACTERS else \
+        {"\u2028": "line separator", "\u2029": "paragraph separator"}.get(char,
+                                                                         "control character")
+    return f"the {what} '{printable(char)}'"
+
+
 def _escaped(char: str) -> str:
     """How an unprintable character is shown: ``\\x1b``, ``\\r``, ``\\u202e``."""
     return repr(char)[1:-1]

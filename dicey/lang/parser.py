@@ -29,7 +29,7 @@ from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, Unex
 from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
-from .errors import NONCHARACTERS, UNPRINTABLE, DiceSyntaxError, Diagnostic, printable
+from .errors import NONCHARACTERS, UNPRINTABLE, DiceSyntaxError, Diagnostic, unprintable_kind
 from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
@@ -106,13 +106,10 @@ def _unquote(tok: Token) -> str:
 
 def _refused_character(char: str) -> str:
     """Why a string may not hold ``char`` (one :data:`UNPRINTABLE` finds)."""
-    shown = printable(char)
     if char in NONCHARACTERS:
-        return (f"a string may not hold the noncharacter '{shown}' (Unicode keeps it out of "
+        return (f"a string may not hold {unprintable_kind(char)} (Unicode keeps it out of "
                 "text: no screen shows it, no XML reader reads it)")
-    what = {"\u2028": "line separator", "\u2029": "paragraph separator"}.get(
-        char, "control character")
-    return f"a string may not hold the {what} '{shown}' (write \\n for a line end)"
+    return f"a string may not hold {unprintable_kind(char)} (write \\n for a line end)"
 
 
 def _inside(tok: Token, offset: int, width: int) -> Token:
