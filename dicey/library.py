@@ -753,8 +753,9 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                         places: dict[tuple[str, str], str],
                         before: "checker.Symbols", outside: Any = None) -> list[Diagnostic]:
     """A duplicate declaration, or an 'override' with nothing to replace: for that, the
-    hint :func:`checker.elsewhere` gives any unknown name (another kind's, or, through
-    ``outside`` (the unit's Symbols.outside), another mod's that loads later or not at all)."""
+    hint :func:`checker.unknown_hint` gives any unknown name (a near one, another kind's,
+    or, through ``outside`` (the unit's Symbols.outside), another mod's that loads later or
+    not at all)."""
     what = f"{decl.kind} '{decl.name}'"
     if key in seen:
         return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: also declared at "
@@ -765,9 +766,9 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
                               "to replace it)")]
     if decl.override and key not in places:
         known = dataclasses.replace(before, outside=outside)   # (same tables, so 'is' holds)
-        elsewhere = checker.elsewhere(key[1], known.table(decl.kind), known)
+        hint = checker.unknown_hint(decl.name, known.table(decl.kind), known)
         return [Diagnostic.at(path, decl.name_pos, f"'override' of {what}, but there is no "
-                              f"such {decl.kind} to replace{elsewhere}")]
+                              f"such {decl.kind} to replace{hint}")]
     return []
 
 

@@ -990,3 +990,15 @@ def test_an_extension_naming_what_a_later_mod_declares_gets_the_hint(content, tm
     assert sorted((d.line, d.message) for d in lib.errors) == [
         (1, f"unknown hero 'Bard' (Bard{hint}"), (2, f"unknown card 'Claw' (Claw{hint}"),
         (2, f"unknown enemy 'Thug' (Thug{hint}")]
+
+
+def test_an_override_of_a_name_near_one_loaded_suggests_it(content, tmp_path):
+    mods = tmp_path / "mods"
+    mod(mods, "typo", 'override equipment "Swrod" { on use { attack(d) } }\n'
+                      'override status "Sword" { kind: positive; text: "x" }\n')
+    lib = load_library(content, [mods])
+    assert [d.message for d in lib.errors] == [
+        "'override' of equipment 'Swrod', but there is no such equipment to replace (did you "
+        "mean 'Sword'?)",
+        "'override' of status 'Sword', but there is no such status to replace (Sword is a "
+        "card)"]

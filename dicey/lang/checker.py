@@ -692,9 +692,8 @@ class _ScriptChecker:
             return
         ident = A.make_id(base)
         if ident not in self.symbols.equipment:
-            close = did_you_mean_named(base, self.symbols.equipment) or \
-                elsewhere(ident, self.symbols.equipment, self.symbols)
-            self.report.error(arg.pos, f"unknown card '{arg.value}'{close}")
+            hint = unknown_hint(base, self.symbols.equipment, self.symbols)
+            self.report.error(arg.pos, f"unknown card '{arg.value}'{hint}")
         elif upgraded and self.symbols.upgrades.get(ident) is False:
             self.report.error(arg.pos, f"'{arg.value}': {self.symbols.equipment[ident]} "
                                        "has no upgrade")
@@ -1006,11 +1005,17 @@ class _Values:
                 continue
             ident = A.make_id(base)
             if ident not in table:
-                hint = did_you_mean_named(base, table) or elsewhere(ident, table, symbols)
-                self.report.error(item.pos, f"unknown {what} '{name}'{hint}")
+                self.report.error(item.pos, f"unknown {what} '{name}'"
+                                            f"{unknown_hint(base, table, symbols)}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
+
+
+def unknown_hint(name: str, table: dict[str, str], symbols: "Symbols | None") -> str:
+    """The hint for a declaration's name ``table`` lacks (written in a list, a script or
+    after 'override'): the near name there is (did you mean), else what it is elsewhere."""
+    return did_you_mean_named(name, table) or elsewhere(A.make_id(name), table, symbols)
 
 
 def elsewhere(ident: str, table: dict[str, str], symbols: "Symbols | None") -> str:
