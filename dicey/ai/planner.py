@@ -269,9 +269,60 @@ class _Job:
         return plan
 
 
+class TurnMemo:
+    """One side's exhaustive memo over one turn, with the scorer that filled it: a state's
+    value depends on the state and the scorer, so the plans of one turn share them (a
+    re-plan, a hint asked again). The memo holds solved states only: a search that runs
+    out of budget writes nothing for the states it left open."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Hashable, float] = {}
+        self.scorer: Scorer | None = None
+        self.turn: tuple[int, int] | None = None
+
+    def begin(self, fight: Fight) -> bool:
+        """Make ready for a plan of ``fight``'s actor: a new memo, with a scorer of this
+        position, when its turn is not the one the memo is for; whether it was new."""
+        turn = (fight.turn, fight.actor)
+        if turn == self.turn:
+            return False
+        self.memo, self.turn = {}, turn
+        self.scorer = Scorer(fight.copy(simulation=True, log=False))
+        return True
+
+
 def hint(fight: Fight, *, seed: int = 0) -> Plan:
     """The player's hint: the same planner, for the hero, with the hint preset."""
     return plan_turn(fight, preset=HINT_PRESET, seed=seed)
+
+
+class Hinter:
+    """The player's hints over one fight: each with the hint preset's whole budget, and
+    the turn's exhaustive memo kept from one to the next, with the scorer that filled it
+    (as :class:`PlanChooser` keeps its own over a turn's re-plans).
+
+    So a hint asked again in the same turn — after a move, the hint's or another, or
+    after a chance result — starts from every state the earlier ones solved: one asked
+    after following the line is found at once, and one whose search ran out of budget
+    (MCTS's guess) goes on where it stopped, so asking again can make it exact. The memo
+    holds solved states only (a search that runs out writes nothing for the states it
+    left open), so what it gives is what a search from scratch would find. A new turn
+    starts a new memo; one hinter serves one fight (a turn's number says nothing of
+    which fight it is in)."""
+
+    def __init__(self, budget: Budget | None = None):
+        self.budget = budget
+        self.turn = TurnMemo()
+
+    def __call__(self, fight: Fight, *, seed: int = 0) -> Plan:
+        self.turn.begin(fight)
+        return plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
+                         memo=self.turn.memo, scorer=self.turn.scorer)
+
+    @property
+    def solved(self) -> int:
+        """The states this turn's hints have solved so far."""
+        return len(self.turn.memo)
 
 
 # ------------------------------------------------------------------ execution
@@ -295,9 +346,7 @@ class PlanChooser:
         self.last_plan: Plan | None = None
         self._line: deque[Step] = deque()
         self._expect: Hashable = None
-        self._memo: dict[Hashable, float] = {}
-        self._scorer: Scorer | None = None      # the scorer that filled the memo
-        self._memo_turn: tuple[int, int] | None = None
+        self._turn = TurnMemo()
         self._spent = (0, 0, 0)     # states, moves searched, iterations: this turn's plans
 
     def __call__(self, fight: Fight, rng: random.Random) -> Move:
@@ -314,13 +363,11 @@ class PlanChooser:
         return move
 
     def _plan(self, fight: Fight, rng: random.Random) -> None:
-        turn = (fight.turn, fight.actor)
-        if turn != self._memo_turn:
-            self._memo, self._memo_turn = {}, turn
-            self._scorer = Scorer(fight.copy(simulation=True, log=False))
+        if self._turn.begin(fight):
             self._spent = (0, 0, 0)
         plan = plan_turn(fight, preset=self.preset, budget=self._left(),
-                         seed=rng.randrange(2**31), memo=self._memo, scorer=self._scorer)
+                         seed=rng.randrange(2**31), memo=self._turn.memo,
+                         scorer=self._turn.scorer)
         states, moves, iterations = self._spent
         self._spent = (states + plan.states, moves + plan.searched,
                        iterations + plan.iterations)

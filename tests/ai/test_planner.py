@@ -165,7 +165,7 @@ def test_the_chooser_keeps_one_scorer_a_turn():
     scorers = set()
     while not f.turn_over:
         move = chooser(f, rng)
-        scorers.add(id(chooser._scorer))
+        scorers.add(id(chooser._turn.scorer))
         f.apply(move, chance)
     assert len(scorers) == 1
 

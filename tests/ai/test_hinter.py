@@ -1,0 +1,67 @@
+"""The player's hints over a fight (planner.Hinter): the turn's memo kept from one hint to
+the next, so a hint asked again starts from what the earlier ones solved."""
+from __future__ import annotations
+
+from dicey.ai.planner import Budget, Hinter, plan_turn
+from dicey.ai.score import Scorer
+
+from rules_kit import play, position, sample
+
+#: A budget the position below does not fit: the search runs out and MCTS guesses.
+SMALL = Budget(states=300, iterations=200, ms=None)
+#: Enough to solve it (count budgets only: reproducible).
+WHOLE = Budget(states=200_000, iterations=200, ms=None)
+
+
+def five_dice():
+    return position([1, 2, 4, 5, 6], ["sword", "dagger", "lockpick", "shield", "lucky_7"],
+                    hp=12)
+
+
+def firsts(plan):
+    return [(str(m.move), round(m.value, 6)) for m in plan.first_moves]
+
+
+def test_a_guess_asked_again_goes_on_where_it_stopped_until_it_is_exact():
+    f = five_dice()
+    hinter = Hinter(SMALL)
+    methods, solved = [], []
+    for _ in range(200):
+        plan = hinter(f)
+        methods.append(plan.method)
+        solved.append(hinter.solved)
+        if plan.method == "exhaustive":
+            break
+    assert methods[0] == "mcts" and methods[-1] == "exhaustive"
+    assert solved == sorted(solved) and solved[0] < solved[-1]   # each ask added states
+    # What the last ask found is what one search with the whole budget finds.
+    fresh = plan_turn(f, preset="hard", budget=WHOLE,
+                      scorer=Scorer(f.copy(simulation=True, log=False)))
+    assert firsts(plan) == firsts(fresh)
+    assert plan.moves == fresh.moves
+
+
+def test_a_hint_after_following_the_line_is_found_without_searching():
+    f = five_dice()
+    hinter = Hinter(WHOLE)
+    first = hinter(f)
+    assert first.method == "exhaustive" and first.states > 0
+    f.apply(first.moves[0], sample(3))
+    again = hinter(f)
+    assert again.states == 0                      # every state after it already solved
+    cold = Hinter(WHOLE)(f)
+    assert cold.states > 0 and again.moves == cold.moves
+
+
+def test_a_new_turn_starts_a_new_memo():
+    f = five_dice()
+    hinter = Hinter(WHOLE)
+    hinter(f)
+    assert hinter.solved > 0
+    play(f, "end")
+    f.begin_turn(sample(1))                       # the opponent's turn: it ends it
+    play(f, "end")
+    f.begin_turn(sample(2))
+    assert f.actor == 0
+    plan = hinter(f)
+    assert plan.states > 0 and hinter.solved == plan.states
