@@ -25,6 +25,7 @@ and ``hard`` register in :data:`dicey.ai.baseline.PRESETS` when this module is i
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
@@ -313,11 +314,15 @@ class Hinter:
     def __init__(self, budget: Budget | None = None):
         self.budget = budget
         self.turn = TurnMemo()
+        self._lock = threading.Lock()
 
     def __call__(self, fight: Fight, *, seed: int = 0) -> Plan:
-        self.turn.begin(fight)
-        return plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
-                         memo=self.turn.memo, scorer=self.turn.scorer)
+        # One hint at a time: a screen asks from a worker thread, and a hint asked while
+        # another is still searching waits for it, then starts from all it solved.
+        with self._lock:
+            self.turn.begin(fight)
+            return plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
+                             memo=self.turn.memo, scorer=self.turn.scorer)
 
     @property
     def solved(self) -> int:
