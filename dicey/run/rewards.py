@@ -5,8 +5,12 @@ floor's reward pool (one the hero does not hold yet, when the pool allows), an u
 one of the hero's cards that has an ``upgraded { }`` block (one in the grid, when one there
 has, before one in the backpack), and a heal of the dungeon's
 ``heal`` HP. When no card can be upgraded, a second card from the pool takes its place, and
-the heal's when the hero's HP are full (a level gained just now refills them): a heal then
-would heal nothing.
+another card the heal's when the heal would heal nothing (the hero's HP are full, as a level
+gained just now leaves them, or the dungeon's ``heal`` is 0): with both, three cards. The
+cards offered are all different; when the pool has too few cards the hero does not hold,
+it offers ones the hero holds, and when it has too few cards at all, fewer offers are
+made. Only when there is nothing else to offer (no card in the pool, nothing to upgrade) is
+the heal offered at full HP, the one offer of a floor with no reward cards.
 """
 from __future__ import annotations
 
@@ -23,23 +27,35 @@ from .state import Hero, Reward, split_ref
 def make_offers(library: Any, dungeon: DungeonDef, floor: int, hero: Hero,
                 rng: random.Random) -> tuple[Reward, ...]:
     """The rewards offered after a fight on floor index ``floor``."""
-    pool = [c for c in dungeon.floors[floor].rewards if c in library.equipment]
+    pool = [c for c in dict.fromkeys(dungeon.floors[floor].rewards) if c in library.equipment]
     held = {split_ref(r)[0] for r in hero.equipment + hero.backpack}
     fresh = [c for c in pool if c not in held] or pool
     offers: list[Reward] = []
-    cards = rng.sample(fresh, min(2, len(fresh)))
-    if cards:
-        offers.append(Reward("card", cards.pop(0)))
+    drawn = rng.sample(fresh, min(2, len(fresh)))
+
+    def card() -> list[Reward]:
+        """The next card to offer (none when the pool has no other): one of the two drawn
+        first, else one more from the pool, drawn only then (so the offers that need no
+        third card draw from the seed as they always have)."""
+        if drawn:
+            return [Reward("card", drawn.pop(0))]
+        offered = {o.card for o in offers}
+        rest = [c for c in pool if c not in offered]
+        rest = [c for c in rest if c not in held] or rest
+        return [Reward("card", rng.choice(rest))] if rest else []
+
+    offers += card()
     upgrades = upgradable(library, hero)
     if upgrades:   # a card the hero fights with, if one can be upgraded
         equipped = [ref for ref in upgrades if ref in hero.equipment]
         offers.append(Reward("upgrade", rng.choice(equipped or upgrades)))
-    elif cards:
-        offers.append(Reward("card", cards.pop(0)))
-    if hero.hp < hero.max_hp or not cards:
-        offers.append(Reward("heal", amount=dungeon.heal))
     else:
-        offers.append(Reward("card", cards.pop(0)))
+        offers += card()
+    heal = Reward("heal", amount=dungeon.heal)
+    if hero.hp < hero.max_hp and dungeon.heal > 0:
+        offers.append(heal)
+    else:   # a heal would heal nothing
+        offers += card() or ([] if offers else [heal])
     return tuple(offers)
 
 
