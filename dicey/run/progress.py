@@ -21,7 +21,7 @@ from dicey.lang.interp import MAX_INT
 from dicey.rules.state import MAX_DICE, FighterSetup
 
 from .rewards import apply_reward, make_offers
-from .state import FightSummary, Hero, RunState
+from .state import FightSummary, Hero, RunState, loaded_mods
 
 
 class RunError(ValueError):
@@ -94,7 +94,8 @@ def difficulty_label(ai: str | None) -> str:
 def new_run(library: Any, hero_id: str, seed: int, dungeon_id: str | None = None,
             ai: str | None = None) -> RunState:
     """A fresh run: the hero as declared, at the first fight of the first floor; ``ai``
-    the preset every enemy plays (None: each enemy's own)."""
+    the preset every enemy plays (None: each enemy's own). The run records the mods
+    ``library`` loaded."""
     dungeon = library.dungeon if dungeon_id is None else dungeon_of(library, dungeon_id)
     if dungeon is None:
         raise RunError("the loaded content declares no dungeon")
@@ -107,7 +108,8 @@ def new_run(library: Any, hero_id: str, seed: int, dungeon_id: str | None = None
         except KeyError as err:
             raise RunError(err.args[0]) from None
     hero = Hero(defn.id, defn.hp, defn.hp, defn.dice, defn.level, 0, defn.equipment)
-    return RunState(seed, dungeon.id, hero, draw_schedule(dungeon, seed), ai=ai)
+    return RunState(seed, dungeon.id, hero, draw_schedule(dungeon, seed), ai=ai,
+                    mods=loaded_mods(library))
 
 
 # ------------------------------------------------------------------ a fight

@@ -7,11 +7,15 @@ The save is one JSON file, ``save.json``, in the data folder (:func:`data_dir`):
 Writing goes to a temporary file in the same folder, which is flushed, synced and renamed
 over the old save, so a crash leaves either the old save or the new one, never half of
 one. Before that, the old save, if it reads cleanly, is copied to ``save.json.bak``. A save
-that does not read (bad JSON, a wrong checksum, a newer version, content it names that is
-not loaded, a file far too large) is reported with the reason, and the backup is offered
-instead; the damaged file is kept as ``save.damaged.json`` (``save.damaged.2.json``… when
-that is taken) when the next save is written. When a run ends it is
-kept as ``last_run.json`` and the save is cleared.
+that does not read (an empty file, not text, bad JSON, a wrong checksum, a newer version, a
+run that does not hang together, content it names that is not loaded, a file far too
+large) is reported with the reason, and the backup is offered instead; the damaged file is
+kept as ``save.damaged.json`` (``save.damaged.2.json``… when that is taken) when the next
+save is written. When a run ends it is kept as ``last_run.json`` and the save is cleared.
+
+A save records the mods loaded when it was written (``run.mods``: ids and versions; none in
+a save from before runs recorded them), so a run of content not loaded now names the mods
+it was played with that are missing, or loaded in another version.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ import json
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -29,7 +33,8 @@ from dicey.library import NOT_A_FILE
 from dicey.rules.state import MAX_DICE
 
 from .inventory import grid_width, upgradable, width_of
-from .state import RunState, SaveFormatError, split_ref, state_from_json, state_to_json
+from .state import (RunState, SaveFormatError, loaded_mods, split_ref, state_from_json,
+                    state_to_json)
 
 #: What a save's ``format`` says, and the version this code writes and reads.
 SAVE_FORMAT = "dicey-save"
@@ -131,10 +136,35 @@ def decode(data: bytes, library: Any = None) -> RunState:
 
 def read_json(data: bytes, what: str) -> Any:
     """The JSON document in a file's bytes (a byte order mark, as an editor may leave, is
-    fine); SaveFormatError saying why not, ``what`` naming what the file should be."""
+    fine); SaveFormatError saying why not, ``what`` naming what the file should be.
+
+    >>> for data in (b"", b"\\n ", b"{\\x9c}", b"{\\x00}", b"\\xff\\xfe{", b"{"):
+    ...     try:
+    ...         read_json(data, "a save")
+    ...     except SaveFormatError as err:
+    ...         print(err)
+    the file is empty
+    the file is empty (blank space only)
+    not a text file (byte 2 is not UTF-8 text)
+    not a text file (byte 2 is a zero byte)
+    not a UTF-8 text file (it is UTF-16 text: save it as UTF-8)
+    not readable JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):   # as an editor may save text
+        raise SaveFormatError("not a UTF-8 text file (it is UTF-16 text: save it as UTF-8)")
     try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise SaveFormatError(f"not a text file (byte {err.start + 1:,} is not UTF-8 "
+                              "text)") from None
+    if "\0" in text:   # UTF-8 all the same (zeros, say), but no text holds one
+        raise SaveFormatError(f"not a text file (byte {data.index(0) + 1:,} is a zero "
+                              "byte)")
+    if not text.strip():
+        raise SaveFormatError("the file is empty" + (" (blank space only)" if text else ""))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
         raise SaveFormatError(f"not readable JSON ({err})") from None
     except RecursionError:
         raise SaveFormatError(f"not {what} (its JSON is nested too deeply)") from None
@@ -151,6 +181,10 @@ def _check_sizes(state: RunState) -> None:
     if state.hero.dice > MAX_DICE:   # (a fight would roll 24 of them, saying nothing)
         raise SaveFormatError(f"run.hero.dice should be at most {MAX_DICE} (the most dice a "
                               "fighter rolls)")
+    gained = sum(f.xp for f in state.history)
+    if state.hero.xp > gained:   # (experience comes from fights won, and only from them)
+        raise SaveFormatError(f"run.hero.xp is {state.hero.xp:,}, more than the {gained:,} "
+                              "its fights won gave")
     if state.hero.hp == 0 and not state.finished:
         raise SaveFormatError(f"its hero has 0 HP in a run at stage '{state.stage}' (a run "
                               "ends when the hero falls)")
@@ -164,7 +198,40 @@ CHANGED_HINT = " (was a mod changed?)"
 
 def check_content(state: RunState, library: Any) -> None:
     """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded, or
-    does not fit the loaded dungeon (its floors, the upgrades it offers)."""
+    does not fit the loaded dungeon (its floors, its levels, the upgrades it offers); when
+    the mods the run was played with are not all loaded now (or not in those versions), the
+    message names them."""
+    try:
+        _check_content(state, library)
+    except SaveFormatError as err:
+        raise SaveFormatError(f"{err}{_mods_hint(state, library)}") from None
+
+
+def _mods_hint(state: RunState, library: Any) -> str:
+    """The mods the run was played with, when they are not what is loaded now; else ''.
+
+    >>> from types import SimpleNamespace as NS
+    >>> def hint(played, loaded):
+    ...     lib = NS(mods=[NS(id=i, version_text=v) for i, v in loaded])
+    ...     print(_mods_hint(RunState(1, "d", None, (), mods=played), lib))
+    >>> hint((("embers", "1.0.0"),), ())
+    ; it was played with mods: embers 1.0.0 (not loaded now)
+    >>> hint((("embers", "1.0.0"), ("frostbite", "1.0.0")), (("frostbite", "1.1.0"),))
+    ; it was played with mods: embers 1.0.0 (not loaded now), frostbite 1.0.0 (1.1.0 loaded now)
+    >>> hint((("embers", "1.0.0"),), (("embers", "1.0.0"), ("frostbite", "1.0.0")))
+    <BLANKLINE>
+    """
+    loaded = dict(loaded_mods(library))
+    if all(loaded.get(mod) == version for mod, version in state.mods):
+        return ""
+    said = [f"{mod} {version}" + ("" if loaded.get(mod) == version else
+                                  " (not loaded now)" if mod not in loaded else
+                                  f" ({loaded[mod]} loaded now)")
+            for mod, version in state.mods]
+    return "; it was played with mods: " + ", ".join(said)
+
+
+def _check_content(state: RunState, library: Any) -> None:
     hint = UNLOADED_HINT
     if state.dungeon not in library.dungeons:
         raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
@@ -193,11 +260,28 @@ def check_content(state: RunState, library: Any) -> None:
     if len(state.schedule) != floors:
         raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
                               f"'{state.dungeon}' has {floors}{hint}")
+    _check_level(state, library)
     can_upgrade = upgradable(library, state.hero)
     for offer in state.offers:
         if offer.kind == "upgrade" and offer.card not in can_upgrade:
             raise SaveFormatError(f"it offers an upgrade of '{offer.card}', which the hero "
                                   "cannot upgrade")
+
+
+def _check_level(state: RunState, library: Any) -> None:
+    """SaveFormatError when the hero's level is past the dungeon's last one, or past the
+    one its experience reaches (a level comes only with its experience)."""
+    hero, dungeon = state.hero, library.dungeons[state.dungeon]
+    start = library.heroes[hero.id].level
+    top = max([start] + [lv.level for lv in dungeon.levels])
+    if hero.level > top:
+        raise SaveFormatError(f"run.hero.level is {hero.level:,}; the dungeon "
+                              f"'{state.dungeon}' has levels up to {top}{CHANGED_HINT}")
+    reached = max([start] + [lv.level for lv in dungeon.levels if lv.xp <= hero.xp])
+    if hero.level > reached:
+        raise SaveFormatError(f"run.hero.level is {hero.level:,}, but its {hero.xp:,} xp "
+                              f"reach level {reached} in the dungeon '{state.dungeon}'"
+                              f"{CHANGED_HINT}")
 
 
 def read_limited(path: Path, what: str = "a save") -> bytes:
@@ -293,9 +377,15 @@ class SaveStore:
             return Loaded(None, f"{problem}; the backup does not read either: {err}")
         return Loaded(state, problem + "; the previous save is offered instead", True)
 
+    def _encode(self, state: RunState) -> bytes:
+        """A save of ``state``, naming the mods loaded now (those it is played with)."""
+        if self.library is not None:
+            state = replace(state, mods=loaded_mods(self.library))
+        return encode(state)
+
     def write(self, state: RunState) -> Path:
         """Save ``state``, keeping the old good save as the backup; SaveError on failure."""
-        data = encode(state)
+        data = self._encode(state)
         try:
             self._keep_previous()
             atomic_write(self.path, data)
@@ -334,7 +424,7 @@ class SaveStore:
     def finish(self, state: RunState) -> Path:
         """A run that ended: kept as ``last_run.json``; nothing is left to continue."""
         try:
-            atomic_write(self.last_run, encode(state))
+            atomic_write(self.last_run, self._encode(state))
             for path in (self.path, self.backup):     # a damaged one is kept aside
                 if self._readable(path) is not None:
                     path.unlink(missing_ok=True)

@@ -97,7 +97,9 @@ class RunState:
     replaying them from its seed. ``offers`` are the rewards to choose from (stage
     ``"reward"``); ``news`` are lines to tell the player (a level gained). ``ai`` is the
     AI preset every enemy of the run plays (the run's difficulty), or None for each
-    enemy's own ``ai:``.
+    enemy's own ``ai:``. ``mods`` are the mods loaded when the run was last saved (or
+    started), as ``(id, version)``: a save that names content not loaded now says which of
+    them are missing.
     """
 
     seed: int
@@ -112,6 +114,7 @@ class RunState:
     history: tuple[FightSummary, ...] = ()
     news: tuple[str, ...] = field(default=())
     ai: str | None = None
+    mods: tuple[tuple[str, str], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -120,6 +123,12 @@ class RunState:
     @property
     def fights_won(self) -> int:
         return sum(1 for f in self.history if f.result == "won")
+
+
+def loaded_mods(library: Any) -> tuple[tuple[str, str], ...]:
+    """The mods ``library`` loaded, as a run records them: ``(id, version)``, in load order
+    (none for a library that loads no mods)."""
+    return tuple((m.id, m.version_text) for m in getattr(library, "mods", ()))
 
 
 # ---------------------------------------------------------------- to JSON
@@ -150,6 +159,7 @@ def state_to_json(state: RunState) -> dict[str, Any]:
                     for f in state.history],
         "news": list(state.news),
         "ai": state.ai,
+        "mods": [{"id": mod, "version": version} for mod, version in state.mods],
     }
 
 
@@ -246,7 +256,7 @@ def state_from_json(data: Any) -> RunState:
         _items(data, "offers", where, reward_from_json),
         _items(data, "fight_moves", where, move_from_json),
         _items(data, "history", where, _summary), _strings(data, "news", where),
-        _ai(data, where))
+        _ai(data, where), _mods(data, where))
     _check_position(state)
     return state
 
@@ -260,6 +270,15 @@ def _ai(data: dict, where: str) -> str | None:
     if not isinstance(value, str) or value not in presets:
         raise SaveFormatError(f"{where}.ai should be null or one of {', '.join(sorted(presets))}")
     return value
+
+
+def _mods(data: dict, where: str) -> tuple[tuple[str, str], ...]:
+    """The mods the run was played with: absent (saves from before runs recorded them) is
+    none recorded."""
+    if "mods" not in data:
+        return ()
+    return _items(data, "mods", where, lambda mod, at: (_get(mod, "id", str, at),
+                                                        _get(mod, "version", str, at)))
 
 
 def _check_position(state: RunState) -> None:

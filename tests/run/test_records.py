@@ -90,7 +90,9 @@ def test_each_hero_is_tallied_with_its_streak():
 @pytest.mark.parametrize("damage, why", [
     (lambda d: b"{ broken", "not readable JSON (Expecting property name enclosed in double "
                             "quotes: line 1 column 3 (char 2))"),
-    (lambda d: b"\xff\xfe", "not readable JSON ('utf-8' codec can't decode"),
+    (lambda d: b"\xff\xfe", "not a UTF-8 text file (it is UTF-16 text: save it as UTF-8)"),
+    (lambda d: b"\x89PNG\r\n", "not a text file (byte 1 is not UTF-8 text)"),
+    (lambda d: b"", "the file is empty"),
     (lambda d: b"[]", "not a records file"),
     (lambda d: d.replace(b'"version": 1', b'"version": 9'), "newer version"),
     (lambda d: d.replace(b'"result": "lost"', b'"result": "draw"'), "should be won or lost"),

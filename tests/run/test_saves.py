@@ -6,11 +6,13 @@ import os
 import re
 import tempfile
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dicey.library import ModInfo
 from dicey.rules.protocol import Move, MoveError
 from dicey.run import progress, saves
 from dicey.run.inventory import card_def, card_label
@@ -18,7 +20,7 @@ from dicey.run.rewards import describe_reward
 from dicey.run.session import open_fight
 from dicey.run.saves import SAVE_VERSION, SaveError, SaveStore, data_dir, decode, encode
 from dicey.run.state import FightSummary, Reward, SaveFormatError, state_from_json, state_to_json
-from run_kit import LIB, play_run
+from run_kit import LIB, RunLib, play_run
 
 
 @pytest.fixture
@@ -59,7 +61,12 @@ def test_writing_leaves_no_temporary_files_and_keeps_the_previous_save(store):
     (lambda b: b.replace(b'"version": 1', b'"version": 0'),
      "its save version is 0; this dicey reads version 1"),
     (lambda b: b"[1, 2, 3]", "not a dicey save"),
-    (lambda b: b"\xff\xfe", "not readable JSON"),
+    (lambda b: b"\xff\xfe", "not a UTF-8 text file (it is UTF-16 text"),
+    (lambda b: b"", "does not read: the file is empty;"),
+    (lambda b: b" \n\n", "does not read: the file is empty (blank space only);"),
+    (lambda b: b[:5] + b"\x9c\x00\x81" + b[8:], "does not read: not a text file (byte 6 is "
+                                              "not UTF-8 text);"),
+    (lambda b: b"\0" * 300, "does not read: not a text file (byte 1 is a zero byte);"),
 ])
 def test_a_damaged_save_is_reported_and_the_backup_offered(store, damage, why):
     good, latest = sample_state(1), sample_state(2)
@@ -141,6 +148,11 @@ def test_where_saves_go():
     (lambda d: d.update(history=[{"floor": 0}]), "run.history[0] has no"),
     (lambda d: d.update(ai="grandmaster"), "run.ai should be null or one of easy, hard, normal"),
     (lambda d: d.update(ai=3), "run.ai should be null or one of"),
+    (lambda d: d.update(mods="embers"), "run.mods should be a list"),
+    (lambda d: d.update(mods=[{"id": "embers"}]), "run.mods[0] has no 'version'"),
+    (lambda d: d.update(mods=[{"id": 7, "version": "1.0"}]),
+     "run.mods[0].id should be a string"),
+    (lambda d: d.update(mods=[["embers", "1.0.0"]]), "run.mods[0] should be an object"),
 ])
 def test_bad_run_fields_are_named(edit, message):
     data = state_to_json(sample_state())
@@ -165,16 +177,87 @@ summaries = st.builds(FightSummary, st.integers(1, 5), st.sampled_from(["frog", 
            lambda refs: sum(card_def(LIB, r).size for r in refs) <= 4),
        backpack=st.lists(refs, max_size=3), fight_moves=st.lists(moves, max_size=6),
        history=st.lists(summaries, max_size=4), heal=st.integers(0, 20),
-       news=st.lists(st.text(max_size=12), max_size=2))
-def test_any_run_survives_a_save(hp, equipment, backpack, fight_moves, history, heal, news):
+       news=st.lists(st.text(max_size=12), max_size=2),
+       mods=st.lists(st.tuples(st.text(max_size=8), st.text(max_size=8)), max_size=3))
+def test_any_run_survives_a_save(hp, equipment, backpack, fight_moves, history, heal, news,
+                                 mods):
     base = sample_state()
     hero = replace(base.hero, hp=min(hp, base.hero.max_hp), equipment=tuple(equipment),
                    backpack=tuple(backpack))
     state = replace(base, hero=hero, fight_moves=tuple(fight_moves),
                     history=tuple(history) + base.history,   # a reward follows a won fight
                     offers=(Reward("card", "rock"), Reward("heal", amount=heal)),
-                    news=tuple(news))
+                    news=tuple(news), mods=tuple(mods))
     assert decode(encode(state), LIB) == state
+
+
+def embers_lib(version: tuple[int, ...] = (1, 0, 0), *others: str) -> RunLib:
+    """The kit's content as if the mod 'embers' (and mods ``others``, 1.0.0) were loaded."""
+    lib = RunLib()
+    lib.mods = [ModInfo(mod, Path(mod), mod.title(), (1, 0, 0) if mod != "embers" else
+                        version, 1) for mod in ("embers",) + others]
+    return lib
+
+
+def test_a_run_records_the_mods_it_is_played_with():
+    lib = embers_lib((1, 0, 0), "frostbite")
+    state = progress.new_run(lib, "warrior", 1)
+    assert state.mods == (("embers", "1.0.0"), ("frostbite", "1.0.0"))
+    assert json.loads(encode(state))["run"]["mods"] == [
+        {"id": "embers", "version": "1.0.0"}, {"id": "frostbite", "version": "1.0.0"}]
+    assert decode(encode(state), lib) == state
+    assert progress.new_run(LIB, "warrior", 1).mods == ()           # no mods loaded
+    data = state_to_json(state)
+    del data["mods"]                              # a save from before runs recorded them
+    assert state_from_json(data).mods == ()
+
+
+def test_a_save_names_the_mods_loaded_when_it_is_written(tmp_path):
+    """A run started without a mod and continued with it may hold the mod's cards from
+    then on: the save says the mods of the game that wrote it."""
+    store = SaveStore(tmp_path, library=embers_lib())
+    store.write(sample_state())
+    assert decode(store.path.read_bytes()).mods == (("embers", "1.0.0"),)
+    store.finish(replace(sample_state(), stage="won"))
+    assert decode(store.last_run.read_bytes()).mods == (("embers", "1.0.0"),)
+
+
+def test_a_run_of_content_not_loaded_names_the_mods_it_was_played_with(tmp_path):
+    """The playtest's save from a removed mod: the message could not say which mod."""
+    played = embers_lib((1, 0, 0), "frostbite")
+    state = sample_state()
+    state = replace(state, hero=replace(state.hero, backpack=("tinderbox",)),
+                    mods=saves.loaded_mods(played))
+    SaveStore(tmp_path).write(state)
+    problem = SaveStore(tmp_path).load(embers_lib((1, 0, 0))).problem   # frostbite gone
+    assert "does not read: its card 'tinderbox' is not loaded (was a mod removed?); it was " \
+           "played with mods: embers 1.0.0, frostbite 1.0.0 (not loaded now)" in problem
+    problem = SaveStore(tmp_path).load(LIB).problem                     # no mods at all
+    assert problem.split("does not read: ")[1].startswith(
+        "its card 'tinderbox' is not loaded (was a mod removed?); it was played with mods: "
+        "embers 1.0.0 (not loaded now), frostbite 1.0.0 (not loaded now); ")
+    assert saves.UNLOADED_HINT in problem       # (the title screen's advice follows it)
+    # The same mods loaded: the card went from one of them; nothing more to say of mods.
+    assert problem_of(state, played) == "its card 'tinderbox' is not loaded (was a mod " \
+                                        "removed?)"
+
+
+def problem_of(state, lib) -> str:
+    with pytest.raises(SaveFormatError) as err:
+        decode(encode(state), lib)
+    return str(err.value)
+
+
+def test_a_run_that_does_not_fit_a_mods_new_version_names_both_versions():
+    state = replace(sample_state(), mods=(("embers", "1.0.0"),))
+    state = replace(state, hero=replace(state.hero, equipment=("sword",) * 3))
+    assert problem_of(state, embers_lib((1, 2, 0))) == (
+        "its hero's equipment takes 6 grid spaces; the hero 'warrior' has 4 (was a mod "
+        "changed?); it was played with mods: embers 1.0.0 (1.2.0 loaded now)")
+    state = replace(state, hero=replace(state.hero, equipment=("sword",), level=3))
+    assert problem_of(state, embers_lib((1, 2, 0))) == (
+        "run.hero.level is 3, but its 1 xp reach level 1 in the dungeon 'the_pit' (was a mod "
+        "changed?); it was played with mods: embers 1.0.0 (1.2.0 loaded now)")
 
 
 def test_a_runs_difficulty_is_saved_and_a_save_without_one_has_none():
@@ -268,11 +351,48 @@ def _resealed(state, edit) -> bytes:
      "its card 'dagger+' is an upgrade of 'Dagger', which has none (was a mod changed?)"),
     (lambda d: d.update(stage="map", offers=[]) or d["hero"].update(hp=0),
      "its hero has 0 HP in a run at stage 'map' (a run ends when the hero falls)"),
+    # A level no run of the dungeon reaches, or one its experience does not (it was
+    # accepted, and the fight screen showed 'lvl 999999').
+    (lambda d: d["hero"].update(level=999_999),
+     "run.hero.level is 999,999; the dungeon 'the_pit' has levels up to 3 (was a mod "
+     "changed?)"),
+    (lambda d: d["hero"].update(level=4), "has levels up to 3"),
+    (lambda d: d["hero"].update(level=2),
+     "run.hero.level is 2, but its 1 xp reach level 1 in the dungeon 'the_pit'"),
+    (lambda d: d["history"][-1].update(xp=5) or d["hero"].update(level=3, xp=5),
+     "its 5 xp reach level 2"),
+    (lambda d: d["hero"].update(xp=99_999), "run.hero.xp is 99,999, more than the 1 its "
+                                            "fights won gave"),
+    (lambda d: d["history"][-1].update(xp=0), "run.hero.xp is 1, more than the 0"),
 ])
 def test_a_run_that_does_not_hang_together_is_refused(edit, message):
     """Edited with care (the checksum made to match), a save can still not fit the game."""
     with pytest.raises(SaveFormatError, match=re.escape(message)):
         decode(_resealed(sample_state(), edit), LIB)
+
+
+def test_every_level_and_experience_a_run_reaches_reads_back():
+    """The checks of level and experience refuse no run the game plays: one run per
+    seed, to its end, each state on the way saved and read back."""
+    reached = set()
+    for seed in range(6):
+        state = progress.new_run(LIB, "warrior", seed)
+        while not state.finished:
+            assert decode(encode(state), LIB) == state
+            reached.add(state.hero.level)
+            state = _step(state, seed)
+        assert decode(encode(state), LIB) == state
+        reached.add(state.hero.level)
+    assert reached == {1, 2, 3}
+
+
+def _step(state, reward):
+    """The run one stage on: a fight won or lost by ``easy``, or offer ``reward`` taken."""
+    from run_kit import autoplay, finish, start_session
+    if state.stage == "reward":
+        return progress.take_reward(LIB, state, min(reward, len(state.offers) - 1))
+    state = progress.enter_fight(state)
+    return finish(LIB, state, autoplay(start_session(LIB, state)))
 
 
 def _states():
@@ -509,6 +629,9 @@ def test_a_run_of_content_not_loaded_is_set_aside_not_written_over(tmp_path):
     store = SaveStore(tmp_path / "home", library=without)
     loaded = store.load(without)
     assert loaded.state is None and saves.UNLOADED_HINT in loaded.problem
+    assert loaded.problem.endswith("(was a mod removed?); it was played with mods: frostbite "
+                                   "1.0.0 (not loaded now), rebalance 1.0.0 (not loaded now); "
+                                   "there is no earlier save to fall back on")
     store.write(progress.new_run(without, "warrior", 2))
     store.write(progress.new_run(without, "warrior", 3))
     assert store.damaged.read_bytes() == played

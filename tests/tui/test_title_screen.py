@@ -138,14 +138,18 @@ async def test_a_long_dungeon_line_ends_with_an_ellipsis_and_leaves_the_menu_who
 
 async def test_a_long_continue_line_goes_on_after_its_dash(home):
     """A long hero line and a fight under way: 'turn 7' went alone onto a second line."""
+    from dataclasses import replace
+
     from dicey.run.saves import SaveStore
-    from tui_kit import kit_state
-    SaveStore(home).write(kit_state(max_hp=123456, hp=123456, level=12345))
+    from tui_kit import gambler_state
+    # (a save's level is one its experience reaches: the Gambler's name makes it long)
+    state = gambler_state(max_hp=1_000_000, hp=1_000_000)
+    SaveStore(home).write(replace(state, stage="map"))
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = screen_text(app)
         top = next(i for i, line in enumerate(lines) if "Continue: Warrior" in line)
-        assert lines[top].rstrip(" │").endswith("Warrior, level 12345, 123456/123456 HP")
+        assert lines[top].rstrip(" │").endswith("Warrior, level 1, 1000000/1000000 HP")
         assert lines[top + 1].strip(" │").startswith("floor 1: next, ")
         assert "Records" in lines[top + 2]
