@@ -19,6 +19,7 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from dicey.run import progress
@@ -35,6 +36,7 @@ from .screens.ending import EndScreen
 from .screens.fight import FightScreen
 from .screens.reward import RewardScreen
 from .screens.title import TitleScreen
+from .widgets import KeyBar
 
 #: The theme: ANSI colours, so the terminal's own 16-colour palette is used.
 THEME = "ansi-dark"
@@ -68,6 +70,13 @@ class PlayConfig:
     """Lines for the title screen (mods that did not load)."""
 
 
+#: Said on the key line when saving on quit failed: what q does now, where a notice
+#: stacked under others could fall off a short screen.
+QUIT_UNSAVED = "NOT SAVED: q again quits and loses the run · any other key plays on"
+#: The keys that quit (and save, on a run's screen).
+QUIT_KEYS = frozenset({"q", "ctrl+q", "ctrl+c"})
+
+
 #: The signals that save the run and end the game: the terminal closing, the system stopping.
 HANG_UPS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
@@ -94,7 +103,9 @@ class DiceyApp(App):
         self.records = RecordBook(self.store.folder)
         self.config = config or PlayConfig()
         self.state: RunState | None = None
-        self._unsaved_exit = False   # saving on quit failed once: the next quit leaves
+        self._unsaved_exit = False
+        """Saving on quit failed: the next key, if it quits, leaves without saving (the
+        key line says so); any other key plays on and disarms it."""
         self.leaving = False
         """The game is closing: keys and clicks that reach it now are dropped."""
         self._signals: list[int] = []   # the signals whose handler is :meth:`hang_up`
@@ -109,6 +120,9 @@ class DiceyApp(App):
         # inventory) in the closing app crashed it.
         if self.leaving and isinstance(event, events.InputEvent):
             return
+        if self._unsaved_exit and (isinstance(event, events.MouseDown) or isinstance(
+                event, events.Key) and event.key not in QUIT_KEYS):
+            self._disarm_quit()
         await super().on_event(event)
 
     def on_mount(self) -> None:
@@ -133,6 +147,14 @@ class DiceyApp(App):
         """A notice, read as plain text unless told: it quotes what a file, a mod or the
         game said, and a path or a name may hold brackets."""
         super().notify(message, markup=markup, **how)
+
+    def _on_notify(self, event: Notify) -> None:
+        """A notice that is shown already (saving failed again, say) replaces its copy
+        rather than stacking another: on a short screen a stack pushed the newest notices
+        off the bottom. (Textual's own handler shows the new one after this.)"""
+        for shown in list(self._notifications):
+            if shown.message == event.notification.message:
+                self._unnotify(shown, refresh=False)
 
     def new_run(self, hero_id: str, ai: str | None = None) -> None:
         """Start a run with that hero; ``ai`` its difficulty (None: the config's)."""
@@ -232,12 +254,21 @@ class DiceyApp(App):
 
     def save_and_quit(self) -> None:
         """Save the run (with the fight under way, if any) and leave. If saving fails, stay
-        and say so; asked again, leave without saving."""
-        if not self._unsaved_exit and not self._save_as_it_stands():
+        and say so (a notice says why, the key line what q does now); asked again at once,
+        leave without saving."""
+        if not self._save_as_it_stands() and not self._unsaved_exit:
             self._unsaved_exit = True
-            self.notify("Quit again to leave without saving.", severity="warning")
+            self._key_bars_warn(QUIT_UNSAVED)
             return
         self.exit()
+
+    def _disarm_quit(self) -> None:
+        self._unsaved_exit = False
+        self._key_bars_warn(None)
+
+    def _key_bars_warn(self, warning: str | None) -> None:
+        for bar in self.screen.query(KeyBar):
+            bar.warn(warning)
 
     def hang_up(self) -> None:
         """The terminal closed (SIGHUP) or the system stops the game (SIGTERM): the run is

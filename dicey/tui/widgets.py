@@ -90,7 +90,8 @@ class FighterBar(Widget):
         parts += [Text(status, style("fighter-bar--status"))
                   for status in v.statuses.split(" · ") if status]
         if self.show_hand and v.acting and v.dice:
-            rolled = Text("to play ")
+            # (a label and a colon: 'to play 3', a die's face, read as a count of dice)
+            rolled = Text("dice to play: " if len(v.dice) > 1 else "die to play: ")
             rolled.append(dice_text(v.dice), style("fighter-bar--acting"))
             parts.append(rolled)
         return parts
@@ -709,9 +710,21 @@ class KeyBar(Widget):
     def __init__(self, keys: Iterable[Key], *, id: str | None = None):
         super().__init__(id=id)
         self.keys = tuple(keys)
+        self.warning: str | None = None
+        """A line shown instead of the keys (what a key does now that it did not: q after
+        saving failed), until :meth:`warn` takes it back."""
 
     def render(self) -> Text:
-        return Text(fit_key_bar(self.keys, self.content_size.width or self.app.size.width))
+        cells = self.content_size.width or self.app.size.width
+        if self.warning is not None:
+            return Text(faces.shorten(self.warning, cells), style="bold")
+        return Text(fit_key_bar(self.keys, cells))
+
+    def warn(self, warning: str | None) -> None:
+        """Show ``warning`` instead of the keys (None: the keys again)."""
+        self.warning = warning
+        self.set_class(warning is not None, "-warning")
+        self.refresh()
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)

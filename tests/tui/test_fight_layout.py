@@ -68,8 +68,30 @@ async def test_every_enemy_card_can_be_read_in_full_at_80x24(home):
             assert message(screen) == f"Gambler's {faces.card_line(enemy.cards[i])}"
             read.append(i)
         assert read == [3, 2, 1, 0]
-        await pilot.press("up")                        # round to the hero's last card
-        assert cursor_on(screen) == (0, len(screen.session.fight.fighters[0].cards) - 1)
+        await pilot.press("up")                        # the top left card: it stays there
+        assert cursor_on(screen) == (1, 0)
+
+
+async def test_the_card_cursor_walks_your_cards_then_up_onto_the_enemys(home):
+    """As playing.md says: the first ↑ or ↓ lands on your first card; ↓ walks your cards
+    left to right and stops at your last (it wrapped onto the enemy's row at the top of the
+    screen), ↑ walks back and from your first card goes up onto the enemy's row."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        mine = len(screen.session.fight.fighters[0].cards)
+        await pilot.press("up")                        # (it landed on your last card)
+        assert cursor_on(screen) == (0, 0)
+        for i in range(1, mine):
+            await pilot.press("down")
+            assert cursor_on(screen) == (0, i)
+        await pilot.press("down")                      # past your last card: stays
+        assert cursor_on(screen) == (0, mine - 1)
+        for _ in range(mine):
+            await pilot.press("up")
+        assert cursor_on(screen) == (1, 3)             # up onto the enemy's row
+        await pilot.press("down")                      # and back down to your first
+        assert cursor_on(screen) == (0, 0)
 
 
 async def test_a_cut_card_face_ends_with_an_ellipsis(home):
@@ -236,7 +258,7 @@ async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
         await pilot.pause()
         enemy_bar = shown(screen.query_one("#enemy-bar"))
         for word in ["Gambler", "20/20 HP", "shield 5", "thorns 1", "poison 2", "burn 3",
-                     "reduce 1", "to play 3, 5, 3, 4"]:
+                     "reduce 1", "dice to play: 3, 5, 3, 4"]:
             assert word in enemy_bar, word
         hero_bar = shown(screen.query_one("#hero-bar"))
         for word in ["Warrior", "HP", "poison 1", "weaken 2", "shield 12", "fury 1",

@@ -91,8 +91,13 @@ async def test_the_enemys_dice_show_while_it_acts(home):
         screen.refresh_view()
         bar = str(screen.query_one("#enemy-bar", FighterBar).render())
         rolled = ", ".join(str(d.value) for d in screen.session.fight.fighters[1].dice)
-        assert bar.startswith("▶ Frog") and bar.endswith(f"to play {rolled}")
+        assert bar.startswith("▶ Frog") and bar.endswith(f" · dice to play: {rolled}")
         assert not [d for d in screen.query(DieView) if d.display]   # the hero has none
+        screen.session.fight.set_position(1, dice=[3])
+        screen.refresh_view()
+        bar = str(screen.query_one("#enemy-bar", FighterBar).render())
+        # ('to play 3' read as three dice to play)
+        assert bar.endswith(" · die to play: 3") and "to play 3" not in bar
 
 
 async def test_once_the_fight_is_over_the_key_line_shows_the_keys_that_still_work(home):

@@ -9,6 +9,7 @@ from dicey.commands import play
 from dicey.lang.errors import Diagnostic
 from dicey.library import Library
 from dicey.tui.screens.dungeon import DungeonScreen
+from dicey.tui.screens.heroes import HeroScreen
 from dicey.tui.screens.title import TitleScreen
 from tui_kit import LIB, make_app, wait_until
 
@@ -123,6 +124,25 @@ async def test_a_hero_given_up_front_does_not_set_aside_a_save_that_does_not_rea
         await pilot.press("q")
     assert (home / "save.json").read_text() == "{ not a save"
     assert not (home / "save.damaged.json").exists()
+
+
+async def test_new_run_after_a_hero_given_up_front_starts_on_that_hero(home):
+    """--hero met a save that does not read; the title says New run starts one, and the
+    hero screen then started on the first hero (the Warrior), not the one asked for."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "save.json").write_text("{ not a save")
+    app = make_app(home, seed=8, hero="weakling")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        await pilot.pause()
+        menu = app.screen.query_one("#hero-list")
+        assert [h.id for h in app.screen.heroes].index("weakling") > 0
+        assert menu.highlighted_option.id == "weakling"
+        assert menu.prompts[menu.highlighted].endswith("Weakling")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        assert app.state.hero.id == "weakling"
 
 
 async def test_the_difficulty_is_chosen_on_the_hero_screen_and_every_enemy_plays_it(home):

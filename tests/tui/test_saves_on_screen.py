@@ -16,10 +16,13 @@ from dicey.run import progress
 from dicey.run.saves import SaveStore, _checksum
 from dicey.run.state import Reward, state_to_json
 from dicey.tui.screens.fight import FightScreen
-from dicey.tui.screens.title import TitleScreen
+from dicey.tui.app import QUIT_UNSAVED
+from dicey.tui.screens.title import UNREAD_CONTINUE, TitleScreen
 from test_play_by_keys import play_fight_by_keys
 from run_kit import start_session
-from tui_kit import LIB, fight_screen, hero_turn_or_end, keys_for, kit_state, make_app, wait_until
+from dicey.rules.state import refreshed
+from tui_kit import LIB, fight_screen, gambler_state, hero_turn_or_end, key_line, keys_for, kit_state, \
+    make_app, screen_text, wait_until
 
 async def _play_moves(pilot, count: int) -> None:
     """Make ``count`` hero moves (easy's choices) on the fight screen."""
@@ -200,17 +203,26 @@ async def test_without_a_save_continue_is_disabled(home):
 
 
 async def test_continue_on_a_save_that_does_not_read_says_so(home):
-    """The problem is written below the menu, but c did nothing at all."""
+    """The problem is written below the menu, but c did nothing at all. It is said above
+    that explanation, not in a notice: at 80x24 a notice covered the lines it pointed to."""
     home.mkdir(parents=True, exist_ok=True)
     (home / "save.json").write_text("{ broken")
     app, told = make_app(home), []
     app.notify = lambda message, **how: told.append(message)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = str(app.screen.query_one("#title-problem").render())
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(app.screen, TitleScreen)
-        assert told == ["The saved run does not read (see below the menu): choose New run "
-                        "to start one."]
+        assert isinstance(app.screen, TitleScreen) and told == []
+        problem = str(app.screen.query_one("#title-problem").render())
+        assert problem == UNREAD_CONTINUE + "\n" + before
+        assert "not readable JSON" in before
+        shown = "\n".join(screen_text(app))
+        assert "The saved run cannot be continued" in shown and "is kept" in shown
+        await pilot.press("down")                          # another key: said once
+        await pilot.pause()
+        assert str(app.screen.query_one("#title-problem").render()) == before
 
 
 async def test_a_saved_fight_that_no_longer_replays_starts_again(home):
@@ -225,20 +237,71 @@ async def test_a_saved_fight_that_no_longer_replays_starts_again(home):
                    "Moon Blade" in line for line in told)
 
 
+def _notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
 async def test_quitting_when_the_save_cannot_be_written(tmp_path):
+    """q cannot save: the key line (always on screen, unlike a third notice stacked under
+    two at 80x24) says that q again quits and loses the run; the same 'could not save'
+    is one notice, not a stack. Any other key takes the warning back: q then tries to save
+    again."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    app, told = make_app(blocker / "home"), []
-    app.notify = lambda message, **how: told.append(message)
+    app = make_app(blocker / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(kit_state(4))
+        await pilot.pause()
+        keys = key_line(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code is None                    # still here: nothing was lost
+        assert len(_notices(app)) == 1 and "could not save" in _notices(app)[0]
+        assert screen_text(app)[-1].strip() == QUIT_UNSAVED
+        await pilot.press("z")                            # another key: plays on
+        await pilot.pause()
+        assert key_line(app) == keys and app.return_code is None
+        await pilot.press("q")                            # tries again, warns again
+        await pilot.pause()
+        assert app.return_code is None and screen_text(app)[-1].strip() == QUIT_UNSAVED
+        assert len(_notices(app)) == 1
+        await pilot.press("q")                            # asked again: leave unsaved
+        assert app.return_code == 0
+
+
+async def test_a_second_quit_that_can_save_saves(tmp_path):
+    """The folder fixed between the two q's: the second saves, it does not drop the run."""
+    blocker = tmp_path / "home"
+    blocker.write_text("")
+    app = make_app(blocker)
     async with app.run_test(size=(80, 24)) as pilot:
         app.continue_run(kit_state(4))
         await pilot.pause()
         await pilot.press("q")
-        assert app.return_code is None                    # still here: nothing was lost
-        assert any("could not save" in line for line in told)
-        assert told[-1] == "Quit again to leave without saving."
-        await pilot.press("q")                            # asked again: leave unsaved
-        assert app.return_code == 0
+        assert app.return_code is None
+        blocker.unlink()
+        await pilot.press("q")
+    assert app.return_code == 0 and SaveStore(blocker).load().state.seed == kit_state(4).seed
+
+
+@pytest.mark.parametrize("make_home, said", [
+    (lambda f: f, "is a file, not a folder (is DICEY_HOME set to a file?)"),
+    (lambda f: f / "home", "is a file, not a folder."),
+])
+async def test_the_title_says_at_once_that_no_run_can_be_saved(tmp_path, make_home, said):
+    """Before a run starts (the first 'could not save' came once the map was up); the game
+    still plays."""
+    blocker = tmp_path / "file"
+    blocker.write_text("hi")
+    app = make_app(make_home(blocker), seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        problem = str(app.screen.query_one("#title-problem").render())
+        assert problem.startswith(f"Runs cannot be saved: {blocker} {said}")
+        assert "You can play, but quitting loses the run." in problem
+        assert any("Runs cannot be saved" in line for line in screen_text(app))
+        await pilot.press("n", "1")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "DungeonScreen")
 
 
 async def test_a_new_run_asks_before_replacing_the_saved_one(home):
@@ -300,3 +363,70 @@ async def test_a_continued_fight_says_what_is_left_to_do(home, played_out, said)
         await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
         await pilot.pause()
         assert str(app.screen.query_one("#message").render()) == said
+
+
+def _won_fight(seed: int = 4):
+    """A run saved at its fight's "press enter to go on": the Gambler beaten by the easy
+    AI's moves, in the hero's turn, its cards still marked by its own turn before."""
+    state = gambler_state(seed)
+    session = start_session(LIB, state)
+    while not session.over:
+        session.play(session.next_ai_move(choose_move))
+    assert session.winner == 0 and session.fight.actor == 0
+    return replace(state, fight_moves=tuple(session.moves)), session
+
+
+async def test_the_title_says_a_fight_saved_at_its_end_is_won(home):
+    """It said 'vs Gambler, turn 3', as if the fight were still going on."""
+    state, session = _won_fight()
+    SaveStore(home).write(state)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#menu").prompts[1]
+        assert line.endswith("floor 1: won against Gambler: rewards next"), line
+        assert "turn" not in line
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        assert app.screen.session.over
+
+
+async def test_a_fight_over_shows_the_losers_cards_without_their_last_turns_marks(home):
+    """The enemy's cards showed no marks during the hero's last turn, then, once it was
+    won, the marks ('used') of the enemy's turn before."""
+    state, session = _won_fight()
+    raw = session.fight.fighters[1].cards
+    assert any(card != refreshed(card) for card in raw)      # (marks there to leave out)
+    SaveStore(home).write(state)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        await pilot.pause()
+        shown = sorted(app.screen.query("#enemy-cards CardView"), key=lambda w: w.index)
+        assert [w.card for w in shown] == [refreshed(card) for card in raw]
+        hero = sorted(app.screen.query("#hero-cards CardView"), key=lambda w: w.index)
+        assert [w.card for w in hero] == list(session.fight.fighters[0].cards)   # as played
+
+
+async def test_any_other_key_takes_back_the_new_run_question(home):
+    """n asks before replacing a saved run; it stayed asked through other keys (n, ↓, n
+    opened the hero screen)."""
+    SaveStore(home).write(kit_state(4))
+    app = make_app(home, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        title = app.screen
+        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        await pilot.press("down", "n")
+        await pilot.pause()
+        assert app.screen is title                         # asked again, not taken
+        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        await pilot.press("down")
+        await pilot.pause()
+        assert "replaces" not in str(title.query_one("#title-problem").render())
+        await pilot.press("up", "up", "up", "enter")       # New run, then enter: asked
+        await pilot.pause()
+        assert app.screen is title
+        await pilot.press("enter")                         # and enter again takes it
+        await wait_until(pilot, lambda: app.screen is not title)

@@ -422,17 +422,19 @@ class FightScreen(RunScreen):
             self.action_pick_die((self.die_cursor + step) % len(dice))
 
     def action_move_card(self, step: int) -> None:
-        """The card cursor to the next or the previous card, in reading order: the enemy's
-        cards, then yours (so ↑ from your first card goes up onto the enemy's last). With
-        no cursor yet, ↓ starts on your first card and ↑ on your last."""
+        """The card cursor to the next (↓) or the previous (↑) card, in reading order: the
+        enemy's cards, then yours; ↑ from your first card goes up onto the enemy's row (its
+        last card), ↓ from the enemy's last card back down to your first. It stops at
+        both ends (it wrapped from your last card onto the enemy's first, at the top of the
+        screen). With no cursor yet, either key starts on your first card."""
         ring = self._ring()
-        mine = len(self.session.fight.fighters[HERO].cards)
-        if not mine:
+        if not self.session.fight.fighters[HERO].cards:
             return
         if self.card_cursor is None or (self.cursor_side, self.card_cursor) not in ring:
-            at = ring.index((HERO, 0 if step > 0 else mine - 1))
+            at = ring.index((HERO, 0))
         else:
-            at = (ring.index((self.cursor_side, self.card_cursor)) + step) % len(ring)
+            at = min(max(ring.index((self.cursor_side, self.card_cursor)) + step, 0),
+                     len(ring) - 1)
         self._put_cursor(*ring[at])
 
     def _ring(self) -> list[tuple[int, int]]:
@@ -456,10 +458,12 @@ class FightScreen(RunScreen):
     def _cards(self, side: int) -> list[CardState]:
         """``side``'s cards as shown: in the other side's turn, as its own next turn will
         have them (uses back, no dice, no marks: what its last turn left is no longer so
-        by then, and 'used' read as if the card could not be used again)."""
+        by then, and 'used' read as if the card could not be used again). A fight over
+        stays as its last turn showed it: the side that ended it as it stands, the other
+        without the marks of its turn before."""
         f = self.session.fight
         cards = f.fighters[side].cards
-        if f.is_over or f.actor == side:
+        if f.actor == side:
             return list(cards)
         return [refreshed(card) for card in cards]
 

@@ -51,10 +51,13 @@ class HeroScreen(RunScreen):
         self.ai = self.dicey.config.ai
         self._show_ai()
         menu = self.query_one("#hero-list", Menu)
+        # The hero of --hero first, when it started no run (a save was there).
+        ids = [h.id for h in self.heroes]
+        first = ids.index(self.dicey.config.hero) if self.dicey.config.hero in ids else 0
         menu.set_options([Option(f"{i + 1} {h.name}", id=h.id)
-                          for i, h in enumerate(self.heroes)])
+                          for i, h in enumerate(self.heroes)], highlighted=first)
         menu.focus()
-        self._preview(0)
+        self._preview(first)
         count = min(len(self.heroes), 9)     # the key line names the heroes there are
         numbers = replace(HERO_NUMBERS, shown="1" if count == 1 else f"1-{count}")
         self.query_one(KeyBar).show_keys(numbers if k is HERO_NUMBERS else k

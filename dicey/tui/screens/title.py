@@ -1,10 +1,13 @@
 """The title screen: a new run, continue the saved one, help, quit; save problems reported."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
@@ -39,6 +42,40 @@ UNLOADED = ("To go on with that run, start the game with the mods it was played 
             "save.json.")
 
 
+#: Said above a damaged save's report when Continue is chosen (a notice over the report
+#: covered the lines it pointed to).
+UNREAD_CONTINUE = "The saved run cannot be continued (why is just below): choose New run " \
+    "to start one."
+#: Said when New run would replace a saved run.
+REPLACES = "A new run replaces the saved one. Choose New run again to start it."
+
+
+def folder_problem(folder: Path) -> str:
+    """Why no run can be saved in ``folder`` ('' when one can): a file where it, or a
+    folder above it, should be; a folder not writable. Said on the title at once, rather
+    than when the first save fails in the middle of a run.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as f:
+    ...     print(folder_problem(Path(f.name)).replace(f.name, "F")[:63])
+    Runs cannot be saved: F is a file, not a folder (is DICEY_HOME
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     folder_problem(Path(d) / "new" / "home")
+    ''
+    """
+    place = folder
+    while not os.path.lexists(place) and place.parent != place:
+        place = place.parent       # (a folder not made yet: the one it would be made in)
+    if not place.is_dir():
+        why = f"{place} is a file, not a folder" + (
+            " (is DICEY_HOME set to a file?)" if place == folder else "")
+    elif not os.access(place, os.W_OK | os.X_OK):
+        why = f"{place} is a folder this user cannot write in"
+    else:
+        return ""
+    return f"Runs cannot be saved: {why}. You can play, but quitting loses the run."
+
+
 def mods_line(library: Any) -> str:
     """The mods that loaded, by the names and versions their ``mod.toml`` gives
     (``Mods: Frostbite 1.0.0, Rebalance 1.0.0``); empty when none did."""
@@ -49,7 +86,8 @@ def mods_line(library: Any) -> str:
 def run_line(library: Any, state: RunState) -> str:
     """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``; a
     fight saved part-way is said as it stands (``16/22 HP — floor 1: vs Frog, turn 3``),
-    not as it began. Short enough for the title's menu at 80 columns."""
+    not as it began, and one saved at its "press enter to go on" as it ended (``won
+    against Frog: rewards next``). Short enough for the title's menu at 80 columns."""
     hero = library.heroes[state.hero.id]
     enemy = library.enemies[current_enemy(state)].name
     hp = state.hero.hp
@@ -62,9 +100,22 @@ def run_line(library: Any, state: RunState) -> str:
             pass
         else:
             hp = fight.fighters[HERO].hp
-            where += f", turn {fight.turn}"
+            where = _fight_line(state, enemy, fight)
     return (f"{hero.name}, level {state.hero.level}, {hp}/{state.hero.max_hp} HP"
             f" — floor {state.floor + 1}: {where}")
+
+
+def _fight_line(state: RunState, enemy: str, fight: Any) -> str:
+    """A fight saved part-way, as it stands: under way (``vs Frog, turn 3``) or over, at
+    its "press enter to go on" (``won against Frog: rewards next``)."""
+    if fight.outcome is None:
+        return f"vs {enemy}, turn {fight.turn}"
+    if fight.outcome.winner == HERO:
+        last = state.floor == len(state.schedule) - 1 and \
+            state.step == len(state.schedule[state.floor]) - 1
+        return f"won against {enemy}: " + ("the run is won" if last else "rewards next")
+    return (f"lost to {enemy}" if fight.outcome.winner is not None
+            else f"a draw with {enemy}") + ": the run ends"
 
 
 #: The cells the menu's continue line has at 80 columns (72, less its border and mark).
@@ -111,7 +162,13 @@ class TitleScreen(DiceyScreen):
     def __init__(self) -> None:
         super().__init__()
         self.loaded = Loaded(None)
-        self.confirming = False   # "new run" was asked once while a run is saved
+        self.confirming = False
+        """New run was asked once while a run is saved (and the line asks again): any
+        other key takes the question back."""
+        self.lines: list[str] = []
+        self.answer = ""
+        """What the lines under the menu say: the data folder's problem, the save's, the
+        notices of the game's start (mods that did not load)."""
 
     def compose(self) -> ComposeResult:
         with Center(id="logo-box"):
@@ -172,9 +229,30 @@ class TitleScreen(DiceyScreen):
         lines = [problem, KEPT] if problem else []
         if problem and UNLOADED_HINT in problem:
             lines.append(UNLOADED)
+        folder = folder_problem(self.dicey.store.folder)
+        self.lines = ([folder] if folder else []) + lines + list(self.dicey.config.notices)
+        self._say()
+
+    def _say(self, first: str = "") -> None:
+        """The lines under the menu, ``first`` above them (an answer to the last key, until
+        the next)."""
+        self.answer = first
         self.query_one("#title-problem", Static).update(
-            Text("\n".join(lines + list(self.dicey.config.notices))))
+            Text("\n".join(([first] if first else []) + self.lines)))
         self.call_after_refresh(self.fit_logo)
+
+    def on_key(self, event: events.Key) -> None:
+        """Before the key's own action: the answer to the key before goes; a key other
+        than New run's takes back the question :meth:`action_new_run` asked (as the
+        fight's turn-ender question is)."""
+        if self.confirming:
+            option = self.query_one("#menu", Menu).highlighted_option
+            if event.key == "n" or event.key == "enter" and option is not None and \
+                    option.id == "new":
+                return
+            self.confirming = False
+        if self.answer:
+            self._say()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = {"new": self.action_new_run, "continue": self.action_continue_run,
@@ -186,9 +264,7 @@ class TitleScreen(DiceyScreen):
         """A new run (asking first when it would replace a saved one)."""
         if self.loaded.state is not None and not self.confirming:
             self.confirming = True
-            self.query_one("#title-problem", Static).update(Text(
-                "A new run replaces the saved one. Choose New run again to start it."))
-            self.call_after_refresh(self.fit_logo)
+            self._say(REPLACES)
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
@@ -199,10 +275,7 @@ class TitleScreen(DiceyScreen):
     def action_continue_run(self) -> None:
         if self.loaded.state is not None:
             self.dicey.continue_run(self.loaded.state)
-        elif self.loaded.problem:       # said below the menu: a key that did nothing at all
-            self.dicey.notify("The saved run does not read (see below the menu): choose "
-                              "New run to start one.", severity="warning")
+        elif self.loaded.problem:       # said below the menu, but c did nothing at all
+            self._say(UNREAD_CONTINUE)
         else:
-            self.query_one("#title-problem", Static).update(Text(
-                "There is no saved run to continue: choose New run to start one."))
-            self.call_after_refresh(self.fit_logo)
+            self._say("There is no saved run to continue: choose New run to start one.")
