@@ -145,10 +145,11 @@ FIGHT_KEYS = (
     FIGHT_CARD,
     Key("↑↓ enter", "card cursor, play", (("up", "move_card(-1)"), ("down", "move_card(1)"),
                                           ("enter", "enter")), on_bar=False,
-        explained="move the card cursor over your cards, and from your first card up onto "
-                  "the enemy's (the message line shows the card); play the picked die on "
-                  "your card under it; on an enemy's card, read it whole (when the fight "
-                  "is over: go on)"),
+        explained="move the card cursor (the message line shows the card): the first "
+                  "press lands on your first card; ↓ the next card (it stops at your "
+                  "last), ↑ the one before, and from your first card up onto the enemy's "
+                  "row; enter plays the picked die on your card under it, and on an "
+                  "enemy's card reads it whole (when the fight is over: go on)"),
     Key("tab", "enemy's cards", (("tab", "other_cards"),), on_bar=False,
         explained="the card cursor to the enemy's cards and back to yours (the enemy's "
                   "cards are only read; clicking one reads it too)"),
