@@ -3,6 +3,8 @@ with shift (``A`` is the 20th), and a die past the ninth its two digits typed in
 (``1`` ``2``: die 12), which its box shows; the key line names them all."""
 from __future__ import annotations
 
+import pytest
+
 from dicey.tui.faces import CARD_KEYS
 from dicey.tui.widgets import CardView, DieView
 from dicey.tui.screens.fight import NUMBER_PAUSE
@@ -200,3 +202,22 @@ async def test_a_weakened_cards_mark_reads_whole_where_the_row_has_room(home, li
         text = "\n".join(screen_text(app))
         assert " weakened " in text and "weaken…" not in text, text
         assert titles_cut(screen) == []
+
+
+@pytest.mark.parametrize("width, cut", [(80, ["c Lucky Co…+"]), (81, [])])
+async def test_an_upgraded_cards_plus_counts_in_what_its_title_needs(home, library, width,
+                                                                     cut):
+    """Five upgraded cards (a run's late grid) need 81 columns for their titles whole, the
+    '+' of each counted: at 80 one title is cut by the one cell missing, and every other
+    card is exactly as wide as its title (none has a cell to lend); at 81 none is cut."""
+    cards = ("shield+", "sword+", "lucky_coin+", "snowball+", "bandage+")
+    app = make_app(home, library=library)
+    async with app.run_test(size=(width, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, cards, 4, enemy="rat"))
+        await pilot.pause()
+        views = sorted(screen.query("#hero-cards CardView"), key=lambda w: w.index)
+        titles = [str(w.border_title) for w in views]
+        assert [t for t in titles if "…" in t] == cut
+        whole = [w for w, t in zip(views, titles) if "…" not in t]
+        assert all(w.outer_size.width == len(str(w.border_title)) + 6 for w in whole)
+        assert sum(w.outer_size.width for w in views) == width
