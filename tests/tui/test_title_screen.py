@@ -153,3 +153,17 @@ async def test_a_long_continue_line_goes_on_after_its_dash(home):
         assert lines[top].rstrip(" │").endswith("Warrior, level 1, 1000000/1000000 HP")
         assert lines[top + 1].strip(" │").startswith("floor 1: next, ")
         assert "Records" in lines[top + 2]
+
+
+def test_a_data_folder_that_cannot_be_written_is_named(tmp_path, monkeypatch):
+    """A folder the user may not write in (as root every folder is writable, so access is
+    refused here by hand); a folder not made yet is judged by the one it would be made in."""
+    import os
+
+    from dicey.tui.screens.title import folder_problem
+    assert folder_problem(tmp_path / "a" / "b") == ""
+    refused = str(tmp_path)
+    monkeypatch.setattr(os, "access", lambda path, mode: str(path) != refused)
+    said = folder_problem(tmp_path / "a" / "b")
+    assert said.startswith(f"Runs cannot be saved: {tmp_path} is a folder this user cannot "
+                           "write in.")

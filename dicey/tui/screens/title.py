@@ -166,9 +166,11 @@ class TitleScreen(DiceyScreen):
         """New run was asked once while a run is saved (and the line asks again): any
         other key takes the question back."""
         self.lines: list[str] = []
-        self.answer = ""
         """What the lines under the menu say: the data folder's problem, the save's, the
         notices of the game's start (mods that did not load)."""
+        self.answer = ""
+        """A line above them that answers the last key (New run's question, why Continue
+        did nothing); the next key takes it away."""
 
     def compose(self) -> ComposeResult:
         with Center(id="logo-box"):
