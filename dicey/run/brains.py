@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from dicey.ai import planner
 from dicey.export.graphml import write_graphml
@@ -48,13 +48,27 @@ class Hint:
     gives decides the rest, which the player asks for again once it is seen."""
 
 
-def hero_hint(fight: Fight, seed: int = 0) -> Hint:
+#: Gives the hint for a position with a seed (:func:`hero_hint`, or one of :func:`hero_hints`).
+HintGiver = Callable[[Fight, int], Hint]
+
+
+def hero_hint(fight: Fight, seed: int = 0, hinter: planner.Hinter | None = None) -> Hint:
     """The planner's best line for the fighter to act, as far as it is certain: it stops
     after the first move that has more than one outcome (a plan goes on past it with the
-    likeliest one, which is no advice for a die the player does not have)."""
-    result = planner.hint(fight.copy(), seed=seed)
+    likeliest one, which is no advice for a die the player does not have). ``hinter``
+    carries what the fight's earlier hints solved (:func:`hero_hints`)."""
+    result = (hinter or planner.hint)(fight.copy(), seed=seed)
     moves, chance = certain_part(fight, list(result.moves))
     return Hint(moves, result.expected_score, result.method, chance)
+
+
+def hero_hints() -> HintGiver:
+    """A fresh hint-giver for one fight: :func:`hero_hint` with a
+    :class:`~dicey.ai.planner.Hinter` of its own, so that a hint asked again in a turn
+    starts from what the turn's earlier hints solved (a guess asked again goes on where
+    its search stopped)."""
+    hinter = planner.Hinter()
+    return lambda fight, seed=0: hero_hint(fight, seed, hinter)
 
 
 def certain_part(fight: Fight, moves: list[Move]) -> tuple[list[Move], bool]:

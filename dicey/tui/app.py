@@ -23,12 +23,11 @@ from textual.notifications import Notify
 from textual.screen import Screen
 
 from dicey.run import progress
-from dicey.run.brains import Hint, enemy_chooser, hero_hint
+from dicey.run.brains import HintGiver, enemy_chooser, hero_hints
 from dicey.run.records import RecordBook, record_of
 from dicey.run.saves import SaveError, SaveStore
 from dicey.run.session import REPLAY_FAILURES, Chooser, FightSession, open_fight
 from dicey.run.state import RunState
-from dicey.rules.fight import Fight
 
 from .screens.base import RunScreen
 from .screens.dungeon import DungeonScreen
@@ -58,7 +57,8 @@ class PlayConfig:
     """Seconds between the enemy's moves (thinking time counts towards it)."""
     chooser_for: Callable[[str], Chooser] = enemy_chooser
     """A fresh enemy chooser for an AI preset name (one per fight)."""
-    hint_for: Callable[[Fight, int], Hint] = hero_hint
+    hints_for: Callable[[], HintGiver] = hero_hints
+    """A fresh hint-giver (one per fight: the turn's hints share what they solved)."""
     seed: int | None = None
     """The seed of the next new run (None: a fresh random seed)."""
     hero: str | None = None

@@ -88,10 +88,12 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
 
 
 def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False,
-              rough: bool = False, cuts: Sequence[int | None] = ()) -> str:
+              rough: bool = False, cuts: Sequence[int | None] = (),
+              searching: bool = False) -> str:
     """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
     move left to chance, and the rest is asked for once its result is seen; ``rough``:
-    the turn had too many lines to search them all (MCTS's best guess), and it says so;
+    the turn had too many lines to search them all (MCTS's best guess), and it says so —
+    ``searching``: so far, and the search goes on;
     ``cuts``: for each move, the dice lost when it ends the turn by itself (None: it does
     not; see ``dicey.ai.moves.line_steps``), said as ``dicey plan`` says it.
 
@@ -112,6 +114,8 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint: end the turn.'
     >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True)[:60]
     'Hint (a guess: too many ways to play this turn to try them a'
+    >>> hint_line([Move.place(6, "Shield", 0, 1)], cards, rough=True, searching=True)
+    'Hint (a guess so far, still searching): play the 6 on Shield (b).'
     >>> hint_line([Move.place(3, "Sword", 0, 0)], cards, cuts=[2])
     'Hint: play the 3 on Sword (a) (it ends the turn; the dice left are lost).'
     """
@@ -131,8 +135,8 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     if len(said) > 1:
         said[-1] = "then " + said[-1]
     rest = "; the rest depends on how that turns out (h again)" if chance else ""
-    head = "Hint (a guess: too many ways to play this turn to try them all)" if rough \
-        else "Hint"
+    head = "Hint" if not rough else "Hint (a guess so far, still searching)" if searching \
+        else "Hint (a guess: too many ways to play this turn to try them all)"
     return f"{head}: " + ", ".join(said) + rest + "."
 
 

@@ -3,14 +3,24 @@ from __future__ import annotations
 
 import networkx as nx
 
-from dicey.run.brains import Hint, hero_hint
+from dicey.run.brains import Hint, hero_hints
 from dicey.rules.protocol import Move
 from dicey.tui.faces import move_label
+from dicey.tui.screens.fight import HINT_ROUNDS
 from tui_kit import fight_screen, hero_turn_or_end, make_app, wait_until
 
 
 def message(screen) -> str:
     return str(screen.query_one("#message").render())
+
+
+def a_guess(asked: list):
+    """A hint-giver whose search always runs out (MCTS's line); it notes each position
+    it is asked about in ``asked``."""
+    def hint(fight, seed):
+        asked.append(fight.key())
+        return Hint([Move.place(5, "Sword", 0, 0), Move.end()], 500.0, "mcts")
+    return hint
 
 
 async def test_the_hint_shows_the_best_line(home):
@@ -20,7 +30,7 @@ async def test_the_hint_shows_the_best_line(home):
         asked.append((fight.key(), seed))
         return Hint([Move.place(5, "Sword", 0, 0), Move.place(2, "Shield", 0, 1), Move.end()],
                     500.0, "exhaustive")
-    app = make_app(home, seed=4, hint_for=hint)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
@@ -37,15 +47,69 @@ async def test_a_hint_that_could_not_try_every_line_says_it_is_a_guess(home):
     """MCTS's line, where the turn had more lines than the budget: the player is told to
     think for themselves (it read as sure as a solved one, and was worse than an obvious
     line)."""
-    def hint(fight, seed):
-        return Hint([Move.place(5, "Sword", 0, 0), Move.end()], 500.0, "mcts")
-    app = make_app(home, seed=4, hint_for=hint)
+    asked = []
+    hint = a_guess(asked)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
-        await wait_until(pilot, lambda: message(screen).startswith("Hint"))
+        await wait_until(pilot, lambda: message(screen).startswith("Hint (a guess:"))
         assert message(screen) == ("Hint (a guess: too many ways to play this turn to try "
                                    "them all): play the 5 on Sword (a), then end the turn.")
+        # It searched on as many times as a hint may, from the same position.
+        assert asked == [screen.session.fight.key()] * HINT_ROUNDS
+
+
+async def test_a_guess_searches_on_by_itself_until_it_is_exact(home):
+    """The guess is shown as one, and the hint-giver asked again (the real one goes on
+    where its search stopped: tests/ai/test_hinter.py) until the line is exact."""
+    answers = iter([Hint([Move.place(2, "Shield", 0, 1)], 1.0, "mcts"),
+                    Hint([Move.place(5, "Sword", 0, 0), Move.end()], 2.0, "exhaustive")])
+    shown = []
+
+    def hint(fight, seed):
+        return next(answers)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        said = screen.say
+
+        def say(text, *args, **kw):
+            shown.append(text)
+            return said(text, *args, **kw)
+        screen.say = say
+        await pilot.press("h")
+        await wait_until(pilot, lambda: message(screen).startswith("Hint:"))
+        assert message(screen) == "Hint: play the 5 on Sword (a), then end the turn."
+    assert "Hint (a guess so far, still searching): play the 2 on Shield (b)." in shown
+
+
+async def test_a_move_stops_a_hint_searching_on(home):
+    """The hero plays while the hint is a guess still searching: no further search is
+    asked for the position left behind."""
+    asked = []
+    hint = a_guess(asked)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(app)
+        gate = __import__("threading").Event()
+        first = screen.session.fight.key()
+
+        def slow(fight, seed):      # the second search waits until the hero has moved
+            if asked:
+                gate.wait(5)
+            return hint(fight, seed)
+        screen.hints = slow
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "still searching" in message(screen))
+        await pilot.press("1", "a")                  # a move
+        assert screen.session.fight.key() != first
+        gate.set()
+        await pilot.pause(0.2)
+        assert asked == [first, first]               # the one under way, and no more
+        assert "still searching" not in message(screen)
 
 
 async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
@@ -53,7 +117,7 @@ async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
     one (the planner sees it as a 0)."""
     def hint(fight, seed):
         return Hint([Move.place(0, "Sword", 0, 0), Move.release(3, "Shield", 0, 1)])
-    app = make_app(home, seed=4, hint_for=hint)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "1", "enter")
         screen = fight_screen(app)
@@ -66,7 +130,7 @@ async def test_the_hint_names_cards_as_they_read_and_hides_blind_dice(home):
 
 
 async def test_the_real_hint_names_legal_moves(home):
-    app = make_app(home, seed=4, hint_for=hero_hint)
+    app = make_app(home, seed=4, hints_for=hero_hints)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
@@ -115,7 +179,7 @@ async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
 
     def hint(fight, seed):
         return Hint(moves)
-    app = make_app(home, seed=4, hint_for=hint)
+    app = make_app(home, seed=4, hints_for=lambda: hint)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)

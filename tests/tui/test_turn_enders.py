@@ -214,10 +214,10 @@ async def test_every_die_left_is_counted(home, tmp_path):
 async def test_the_hint_says_when_its_move_ends_the_turn(home, tmp_path):
     """Dazed: whatever card the hint plays first ends the turn, and it says so (as
     ``dicey plan`` does)."""
-    from dicey.run.brains import hero_hint
+    from dicey.run.brains import hero_hints
     from tui_kit import wait_until
     library = library_with(tmp_path, "ends.dice", OTHER_ENDS)
-    app = make_app(home, library=library, hint_for=hero_hint)
+    app = make_app(home, library=library, hints_for=hero_hints)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, ("swat", "swat", "headache"),
                                                          3))

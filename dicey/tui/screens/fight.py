@@ -60,6 +60,11 @@ DIGITS = frozenset("0123456789")
 #: later starts a number of its own (die 1, a thought, then 2: die 2, not die 12).
 NUMBER_PAUSE = 1.0
 
+#: How many searches a hint may take in all: a guess (the search ran out of its budget,
+#: the hint preset's 3 s clock) is shown and searched on, from all the last one solved,
+#: until it is exact or this many have run (12 s at most).
+HINT_ROUNDS = 4
+
 #: The most outcomes of a random move the turn-ender question weighs (more: it asks
 #: "may" when the card calls ``end_turn()`` or the first outcome ends the turn).
 OUTCOMES_WEIGHED = 512
@@ -189,6 +194,7 @@ class FightScreen(RunScreen):
 
     def on_mount(self) -> None:
         self.chooser = self.dicey.config.chooser_for(self.run_state.ai or self.enemy.ai)
+        self.hints = self.dicey.config.hints_for()
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()
@@ -763,6 +769,9 @@ class FightScreen(RunScreen):
             self.say(why_not or str(err))
             self.refresh_view()   # (the cursor may have moved to the card)
             return
+        # A hint still searching is for the position just left: it stops (what it solved
+        # stays with the turn's hints).
+        self.workers.cancel_group(self, "hint")
         note = self._nothing_left()
         self.say(note)
         self.reading = not note and self.card_cursor is not None   # (the card as it is now)
@@ -855,18 +864,30 @@ class FightScreen(RunScreen):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, position: Fight, seed: int) -> None:
+        """The hint for ``position``; a guess (its search ran out of budget) is shown
+        and asked for again, up to :data:`HINT_ROUNDS` times in all, each going on where
+        the last stopped, until it is exact — unless the hero moves meanwhile (the
+        search stops: :meth:`_play`)."""
         key = position.key()
-        try:
-            hint = self.dicey.config.hint_for(position, seed)
-            try:      # (which of its moves end the turn, as dicey plan says)
-                cuts = [cut for _, cut in line_steps(position, hint.moves)]
-            except IllegalMoveError:
-                cuts = []
-            text = faces.hint_line(hint.moves, position.fighters[HERO].cards, hint.chance,
-                                   rough=hint.method == "mcts", cuts=cuts)
-        except Exception as err:   # a hint that fails must not end the game
-            text = f"No hint: {type(err).__name__}: {err}"
-        self.post_message(self.Said(text, key))
+        worker = get_current_worker()
+        for round_ in range(1, HINT_ROUNDS + 1):
+            try:
+                hint = self.hints(position, seed)
+                try:      # (which of its moves end the turn, as dicey plan says)
+                    cuts = [cut for _, cut in line_steps(position, hint.moves)]
+                except IllegalMoveError:
+                    cuts = []
+                rough = hint.method == "mcts"
+                text = faces.hint_line(hint.moves, position.fighters[HERO].cards,
+                                       hint.chance, rough=rough, cuts=cuts,
+                                       searching=rough and round_ < HINT_ROUNDS)
+            except Exception as err:   # a hint that fails must not end the game
+                rough, text = False, f"No hint: {type(err).__name__}: {err}"
+            if worker.is_cancelled:
+                return
+            self.post_message(self.Said(text, key))
+            if not rough:
+                return
 
     def action_graph(self) -> None:
         f = self.session.fight
