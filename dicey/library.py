@@ -28,7 +28,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .lang import ast as A
 from .lang import checker
@@ -36,7 +36,7 @@ from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, S
 from .lang.errors import (UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable,
                           unprintable_kind)
 from .lang.interp import Scope, compile_expr, compile_hook
-from .lang.parser import MAX_SOURCE_BYTES, parse_file
+from .lang.parser import MAX_SOURCE_BYTES, UNKNOWN_HEAD, parse_file
 
 #: The language's major version; a mod's ``api`` must equal it.
 API_VERSION = 1
@@ -95,6 +95,9 @@ class Library:
     #: not a folder, or a folder with no mod in it. A command stops on any (see
     #: :func:`dicey.commands._shared.library_from`).
     unusable_mod_paths: dict[str, str] = field(default_factory=dict)
+    #: The problems of files that did not parse (syntax errors, unreadable files): shown
+    #: before the rest, which they may cause (see :meth:`in_order`).
+    syntax_problems: set[Diagnostic] = field(default_factory=set)
 
     @property
     def dungeon(self) -> DungeonDef | None:
@@ -123,10 +126,15 @@ class Library:
     def hero(self, name: str) -> FighterDef:
         return _lookup(self.heroes, name, "hero", (self.enemies, "an enemy"))
 
+    def in_order(self, problems: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """``problems`` as a compiler shows them: the syntax errors first (the errors of a
+        name a broken file declares follow from them), then by file, line and column."""
+        return sorted(problems, key=lambda d: (d not in self.syntax_problems, d.path, d.line,
+                                               d.column))
+
     def render_diagnostics(self) -> str:
-        ordered = sorted(self.diagnostics, key=lambda d: (d.path, d.line, d.column))
         return "\n".join(d.render(self.sources.get(d.path, self.toml_sources.get(d.path)))
-                         for d in ordered)
+                         for d in self.in_order(self.diagnostics))
 
     def _table(self, kind: str) -> dict[str, Any]:
         return {"equipment": self.equipment, "status": self.statuses, "enemy": self.enemies,
@@ -502,6 +510,10 @@ class _Unit:
     """Extensions with errors: never applied, but their floors are checked all the same."""
     unparsed: list[tuple[str, str]] = field(default_factory=list)
     """``(kind, name)`` of the declarations that did not parse."""
+    unparsed_in: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    """``(kind, id)`` of each declaration that did not parse -> its name and file."""
+    unreadable: list[str] = field(default_factory=list)
+    """The files a part of which did not parse with no head to say what it declares."""
     outside: Any = None
     """For a mod: what a name it does not know is in the other mods (Symbols.outside)."""
 
@@ -512,8 +524,34 @@ def _parse_unit(unit: _Unit, lib: Library) -> None:
         module, text, problems = parse_file(path, shown)
         lib.sources[shown] = text
         unit.problems.extend(problems)
+        lib.syntax_problems.update(problems)
         unit.decls.extend((d, shown) for d in module.decls)
         unit.unparsed.extend(module.unparsed)
+        for kind, name in module.unparsed:
+            if (kind, name) == UNKNOWN_HEAD:
+                unit.unreadable.append(shown)
+            else:
+                unit.unparsed_in.setdefault((kind, A.make_id(name)), (name, shown))
+
+
+def _fix_first(unit: _Unit) -> Callable[[str, str], str] | None:
+    """Symbols.outside for ``unit``: a name it does not know, which a file of it that did
+    not parse declares (or may), is said to follow from that file's syntax error (fix it
+    first); else what the unit's own hint says (:attr:`_Unit.outside`)."""
+    outside = unit.outside
+    if not unit.unparsed_in and not unit.unreadable:
+        return outside
+
+    def hint(kind: str, ident: str) -> str:
+        if (kind, ident) in unit.unparsed_in:
+            name, path = unit.unparsed_in[kind, ident]
+            return f" ({name} is declared in {path}, which did not parse: fix that first)"
+        other = outside(kind, ident) if outside is not None else ""
+        if other or not unit.unreadable:
+            return other
+        files = " and ".join(dict.fromkeys(unit.unreadable))
+        return f" ({files} did not parse and may declare it: fix that first)"
+    return hint
 
 
 def scope_for(defn: Def, event: str, statuses: frozenset[str]) -> Scope:
@@ -560,8 +598,10 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     symbols = checker.collect_symbols([d for d, _ in unit.decls], before)
     # A name whose declaration did not parse is known while this unit is checked (its
     # syntax error is the problem, not every use of it), never to the units after it.
-    checking = checker.with_unparsed(symbols, unit.unparsed)
-    checking.outside = unit.outside
+    # In a mod, which a syntax error skips whole, a status too (nothing of it runs); in the
+    # base game or loose files, a use of one stays an error, said to follow from the file.
+    checking = checker.with_unparsed(symbols, unit.unparsed, statuses=unit.mod is not None)
+    checking.outside = _fix_first(unit)
     places = _existing_places(lib)
     staged: list[tuple[A.TopLevel, Def]] = []
     seen: dict[tuple[str, str], str] = {}

@@ -58,6 +58,64 @@ def test_tutorial_mistake_gives_the_error_shown(cli, tutorial_mod, tmp_path):
     assert "cards.dice:4:22: error: unknown status 'kindlin' (did you mean 'kindling'?)" in doc
 
 
+def _broken_copy(tutorial_mod: Path, into: Path, file: str, old: str, new: str) -> Path:
+    """The tutorial's mod copied into ``into``/embers with ``old`` replaced in ``file``."""
+    broken = into / "embers"
+    broken.mkdir(parents=True)
+    for f in tutorial_mod.iterdir():
+        text = f.read_text(encoding="utf-8")
+        if f.name == file:
+            assert old in text
+            text = text.replace(old, new)
+        (broken / f.name).write_text(text, encoding="utf-8")
+    return broken
+
+
+def test_a_missing_brace_in_the_tutorial_is_the_one_error_not_four_it_causes(
+        cli, tutorial_mod, tmp_path):
+    # kindling.dice's last hook loses its '}': the status Kindling does not parse, and
+    # cards.dice's uses of it (kindling, target.kindling) are no errors of their own
+    broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
+                          "cure(kindling, 1) }", "cure(kindling, 1)")
+    code, out, err = cli("check", str(broken))
+    assert code == 1
+    lines = [line for line in err.splitlines() if ": error: " in line]
+    assert len(lines) == 1 and lines[0].endswith(
+        "kindling.dice:8:2: error: unexpected end of file (a '}' may be missing)")
+    assert "1 error, 0 warnings" in out and "mod 'embers' skipped: 1 error(s)" in out
+
+
+def test_loose_files_say_an_unknown_name_follows_from_the_file_that_did_not_parse(
+        cli, tutorial_mod, tmp_path):
+    # checked as loose files (each declaration loads on its own), the uses stay errors:
+    # the syntax error comes first, and each use says where its name is declared
+    broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
+                          "cure(kindling, 1) }", "cure(kindling, 1)")
+    (broken / "mod.toml").unlink()   # (a file in a mod is checked as part of its mod)
+    code, out, err = cli("check", str(broken / "cards.dice"), str(broken / "kindling.dice"))
+    assert code == 1
+    lines = [line for line in err.splitlines() if ": error: " in line]
+    assert len(lines) == 5 and "kindling.dice:8:2: error: unexpected end of file" in lines[0]
+    follow = f"(Kindling is declared in {broken / 'kindling.dice'}, which did not parse: fix " \
+             "that first)"
+    assert sum(line.endswith(follow) for line in lines[1:]) == 4
+    assert sum("unknown status 'kindling'" in line for line in lines) == 2
+    assert sum("a fighter has no field 'kindling'" in line for line in lines) == 2
+
+
+def test_a_name_a_broken_head_may_declare_is_marked_as_following_from_it(
+        cli, tutorial_mod, tmp_path):
+    # the head itself is broken (an unclosed name): what the file declares cannot be told
+    broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
+                          'status "Kindling" {', 'status "Kindling {')
+    code, out, err = cli("check", str(broken))
+    assert code == 1
+    lines = [line for line in err.splitlines() if ": error: " in line]
+    assert "kindling.dice:1:8: error: unterminated string" in lines[0]
+    follow = f"({broken / 'kindling.dice'} did not parse and may declare it: fix that first)"
+    assert len(lines) == 5 and all(line.endswith(follow) for line in lines[1:])
+
+
 def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
     mods = ("--mods", str(tutorial_mod))
     code, out, err = cli("cards", "Tinderbox", *mods)

@@ -172,11 +172,12 @@ MAX_SHOWN = 100
 
 
 def _shown(lib: Library, problems: list[Diagnostic], most: int = MAX_SHOWN) -> str:
-    """``problems`` (in the files of ``lib``) rendered in file order, the first ``most``
-    errors and the first ``most`` warnings, and a line saying how many more there are."""
+    """``problems`` (in the files of ``lib``) rendered syntax errors first, then in file
+    order (:meth:`Library.in_order`), the first ``most`` errors and the first ``most``
+    warnings, and a line saying how many more there are."""
     shown: list[str] = []
     counts = {"error": 0, "warning": 0}
-    for problem in sorted(problems, key=lambda d: (d.path, d.line, d.column)):
+    for problem in lib.in_order(problems):
         counts[problem.severity] = counts.get(problem.severity, 0) + 1
         if counts[problem.severity] <= most:
             shown.append(problem.render(lib.sources.get(problem.path)))

@@ -350,7 +350,9 @@ class Module:
     path: str = field(default="<string>", compare=False)
     unparsed: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """``(kind, name)`` of each declaration that did not parse (its syntax errors are
-    reported): a checker knows the name, so a reference to it is no error of its own."""
+    reported): a checker knows the name, so a reference to it is no error of its own.
+    ``("", "")`` for a part of the file whose head does not say what it declares, and for
+    a file that could not be read."""
 
 
 Node = Union[Expr, Stmt, Item, Member, Decl, Extension, Module]

@@ -266,18 +266,22 @@ def collect_symbols(decls: Iterable[A.TopLevel], before: Symbols | None) -> Symb
 
 #: The kinds whose unparsed declarations are known by name: those that fighters, dungeons
 #: and extensions name, which the library leaves out when what they name did not load. (A
-#: status is named in scripts, which nothing leaves out: its uses stay errors.)
+#: status is named in scripts, which nothing leaves out: its uses stay errors, but in a
+#: mod, which a syntax error skips whole: see :func:`with_unparsed`.)
 NAMED_BY_DECLARATIONS = ("equipment", "enemy", "hero")
 
 
-def with_unparsed(symbols: Symbols, unparsed: Iterable[tuple[str, str]]) -> Symbols:
+def with_unparsed(symbols: Symbols, unparsed: Iterable[tuple[str, str]],
+                  statuses: bool = False) -> Symbols:
     """``symbols`` plus the cards, enemies and heroes whose declarations did not parse: a
     name such a declaration declares is no unknown name (its own syntax error says what is
-    wrong)."""
+    wrong). With ``statuses``, for what loads all or nothing (a mod), the statuses too:
+    nothing of it runs, so a use of one is no error of its own either."""
     known = symbols.copy()
+    kinds = NAMED_BY_DECLARATIONS + ("status",) * statuses
     for kind, name in unparsed:
         ident = A.make_id(name)
-        if kind in NAMED_BY_DECLARATIONS and ident:
+        if kind in kinds and ident:
             known.table(kind).setdefault(ident, name)
             if kind == "equipment":
                 known.sizes.setdefault(ident, 1)
@@ -610,9 +614,12 @@ class _ScriptChecker:
             if name in self.scope.statuses:
                 return "int"
             choices = set(FIGHTER_FIELDS) | set(self.scope.statuses)
+            outside = self.symbols.outside   # a status declared where this unit does not see
             self.report.error(pos, f"a fighter has no field '{name}'" + (
-                did_you_mean(name, choices) or f" (its fields: {', '.join(FIGHTER_FIELDS)}, "
-                "and each status's stacks, as in 'self.poison')"))
+                did_you_mean(name, choices) or
+                (outside and outside("status", A.make_id(name))) or
+                f" (its fields: {', '.join(FIGHTER_FIELDS)}, and each status's stacks, as "
+                "in 'self.poison')"))
             return ANY
         if obj == "card":
             return self._card_field(node)

@@ -916,10 +916,16 @@ _DECL_HEAD = re.compile(r'(?:override[ \t]+)?(equipment|status|enemy|hero|dungeo
                         r'"([^"\n]*)"')
 
 
+#: In :attr:`Module.unparsed <dicey.lang.ast.Module.unparsed>`, a part of a file that did
+#: not parse and whose head does not say what it declares (it may declare anything).
+UNKNOWN_HEAD = ("", "")
+
+
 def _parse_by_declaration(text: str, path: str
                           ) -> tuple[list[A.TopLevel], list[Diagnostic], list[tuple[str, str]]]:
     """Parse each top-level declaration alone: every broken one is reported, good ones kept,
-    and the kind and name of each broken one given (those its head names).
+    and the kind and name of each broken one given (those its head names; else
+    :data:`UNKNOWN_HEAD`, but for an extension, which declares nothing).
 
     Each declaration starts a line, so only lines move: a chunk is parsed as it is and its
     positions are shifted by the lines before it (the work stays linear in the file)."""
@@ -942,6 +948,8 @@ def _parse_by_declaration(text: str, path: str
             head = _DECL_HEAD.match(chunk)
             if head:
                 unparsed.append((head.group(1), head.group(2)))
+            elif not chunk.startswith("extend"):   # (an extension declares nothing)
+                unparsed.append(UNKNOWN_HEAD)
             problems.extend(_in_file(d, line, head, end < len(text)) for d in err.diagnostics)
     return decls, problems, unparsed
 
@@ -1050,6 +1058,11 @@ def parse_recovering(text: str, path: str = "<string>") -> tuple[A.Module, list[
         return A.Module(tuple(decls), path, tuple(unparsed)), problems or first.diagnostics
 
 
+def _unread(path: str) -> A.Module:
+    """The module of a file that could not be read: it declares what cannot be told."""
+    return A.Module((), path, (UNKNOWN_HEAD,))
+
+
 def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, str, list[Diagnostic]]:
     """Read and parse a file: (module, source text, problems). Never raises for bad content.
 
@@ -1058,25 +1071,25 @@ def parse_file(path: str | Path, display: str | None = None) -> tuple[A.Module, 
     shown = display or str(path)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):   # a named pipe would block the read
-            return A.Module((), shown), "", [Diagnostic(
+            return _unread(shown), "", [Diagnostic(
                 shown, 0, 0, "cannot read file: not a regular file (a folder, a device or "
                 "a pipe)")]
         with open(path, "rb") as file:   # no more than the limit: a file may be huge
             data = file.read(MAX_SOURCE_BYTES + 1)
             if len(data) > MAX_SOURCE_BYTES:
                 size = max(len(data), os.fstat(file.fileno()).st_size)
-                return A.Module((), shown), "", [Diagnostic(
+                return _unread(shown), "", [Diagnostic(
                     shown, 0, 0, f"file too large ({size:,} bytes; the limit is "
                     f"{MAX_SOURCE_BYTES:,})")]
     except OSError as err:
         why = err.strerror
         if os.path.islink(path) and not os.path.exists(path) and err.errno == errno.ENOENT:
             why = "a link to a file that is not there"
-        return A.Module((), shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {why}")]
+        return _unread(shown), "", [Diagnostic(shown, 0, 0, f"cannot read file: {why}")]
     try:
         text = decode_source(data, shown)
     except DiceSyntaxError as err:
-        return A.Module((), shown), err.source or "", err.diagnostics
+        return _unread(shown), err.source or "", err.diagnostics
     module, problems = parse_recovering(text, shown)
     return module, text, problems
 
