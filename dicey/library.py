@@ -435,6 +435,8 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
             elif dep not in by_id and dep in beside:
                 why.append(f"requires mod '{dep}', which is beside it but not loaded (give "
                            "the folder that holds both, or each of them)")
+            elif dep not in by_id and (bundled := _bundled_not_loaded(dep, minimum)):
+                why.append(bundled)
             elif dep not in by_id:
                 meant = did_you_mean(dep, spelt) or did_you_mean(dep.lower(), spelt)
                 why.append(f"requires mod '{dep}', which is not installed{meant}")
@@ -454,6 +456,22 @@ def order_mods(mods: list[ModInfo], broken: Mapping[str, str] | None = None,
     for mod in sorted(mods, key=lambda m: m.id):
         visit(mod, [])
     return ordered, failed
+
+
+def _bundled_not_loaded(dep: str, minimum: tuple[int, ...]) -> str:
+    """What is said of a required mod that is not loaded but is in the bundled ``mods/``
+    (mods given as paths or with --mods replace those): that it is there, and how to load
+    it (or that its version is too low); "" if it is not there."""
+    folder = MODS_DIR / dep
+    if not has_mod_toml(folder):
+        return ""
+    info, _ = read_mod_toml(folder)
+    shown = display_path(folder)
+    if info is not None and info.version < minimum:
+        return (f"requires {dep}>={'.'.join(map(str, minimum))}, which is not loaded here; "
+                f"the one in the bundled mods/ ({shown}) is version {info.version_text}")
+    return (f"requires mod '{dep}', which is in the bundled mods/ but not loaded with these "
+            f"paths: add {shown} to the paths or to --mods")
 
 
 # -------------------------------------------------------------------- loading

@@ -60,6 +60,37 @@ def test_a_plain_folder_of_dice_files_is_still_checked_as_loose_files(cli, tmp_p
     assert code == 0 and "mod.toml" not in err, err
 
 
+def test_a_requirement_in_the_bundled_mods_but_not_given_says_how_to_load_it(cli, tmp_path):
+    """A mod outside mods/ requiring frostbite was told frostbite 'is not installed', though
+    the bundled mods/ has it (paths and --mods replace mods/, so it is not loaded)."""
+    embers = tmp_path / "elsewhere" / "embers"
+    write(embers / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=1.0"]\n')
+    write(embers / "cards.dice", 'equipment "Cold Ember" { on use { inflict(frostbite, d) } }\n')
+    said = ("mod 'embers' skipped: requires mod 'frostbite', which is in the bundled mods/ but "
+            "not loaded with these paths: add mods/frostbite to the paths or to --mods")
+    for argv in (["check", str(embers)], ["check", "--mods", str(embers)]):
+        code, out, err = cli(*argv)
+        assert code == 1 and said in out, out
+        assert "not installed" not in out + err
+    code, out, err = cli("check", str(embers), "--mods", str(MODS_DIR / "frostbite"))
+    assert code == 0, err      # as the message says
+    write(embers / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=2.0"]\n')
+    code, out, err = cli("check", str(embers))
+    assert code == 1
+    assert ("mod 'embers' skipped: requires frostbite>=2.0, which is not loaded here; the one "
+            "in the bundled mods/ (mods/frostbite) is version 1.0.0") in out
+
+
+def test_a_requirement_of_a_skipped_mod_is_not_said_to_be_loaded_for_it(cli, mods):
+    """With embers skipped (frostbite too old), the summary read '(mods: frostbite 1.0.0
+    (required by embers))' as if embers had loaded with it."""
+    write(mods / "embers" / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=2.0"]\n')
+    code, out, err = cli("check", str(mods / "embers"))
+    assert code == 1
+    assert "(mods: frostbite 1.0.0 (required by embers, which was skipped)); 1 error" in out
+    assert "mod 'embers' skipped: requires frostbite>=2.0, but frostbite is version 1.0.0" in out
+
+
 def test_a_mod_checked_alone_loads_the_mods_it_requires_from_beside_it(cli, mods):
     write(mods / "embers" / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=1.0"]\n')
     write(mods / "unrelated" / "mod.toml", TOML.format("unrelated"))

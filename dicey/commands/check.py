@@ -117,10 +117,14 @@ def _bad_path(paths: list[Path]) -> str | None:
 
 
 def _mods_text(lib: Library) -> str:
-    """The mods loaded, in load order; one loaded as a requirement says whose."""
-    return ", ".join(f"{m.id} {m.version_text}" + (f" (required by {lib.required_mods[m.id]})"
-                                                   if m.id in lib.required_mods else "")
-                     for m in lib.mods) or "none"
+    """The mods loaded, in load order; one loaded as a requirement says whose (and that
+    that mod was skipped, when it was)."""
+    def why(mod_id: str) -> str:
+        if mod_id not in lib.required_mods:
+            return ""
+        by = lib.required_mods[mod_id]
+        return f" (required by {by}{', which was skipped' * (by in lib.skipped_mods)})"
+    return ", ".join(f"{m.id} {m.version_text}{why(m.id)}" for m in lib.mods) or "none"
 
 
 #: A file's text that declares nothing: blank lines, ``;`` and comments only.
