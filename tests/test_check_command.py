@@ -168,7 +168,7 @@ def test_a_link_that_leads_nowhere_is_named_as_such(cli, tmp_path, target):
 def test_a_file_of_a_mod_is_checked_as_part_of_its_mod(cli, mods, inside):
     # checked alone, it did not see the status its mod declares in another file:
     # a clean mod was reported with six errors
-    path = write(mods / "frostbite" / inside, 'equipment "Rime" {\n'
+    path = write(mods / "frostbite" / inside, 'equipment "Rime" {\n    text: "Chill"\n'
                                               '    on use { inflict(frostbite, d) }\n}\n') \
         if inside != "cards.dice" else mods / "frostbite" / "cards.dice"
     code, out, err = cli("check", str(path))

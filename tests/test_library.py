@@ -303,8 +303,9 @@ def test_missing_content_folder_is_a_diagnostic(tmp_path):
 
 def test_two_mods_overriding_one_card_warn_at_the_later_one(content, tmp_path):
     mods = tmp_path / "mods"
-    mod(mods, "alpha", 'override equipment "Sword" { size: 1; on use { attack(d) } }')
-    mod(mods, "beta", '\noverride equipment "Sword" { size: 2; on use { attack(d + 2) } }')
+    mod(mods, "alpha", 'override equipment "Sword" { text: "t"; size: 1; on use { attack(d) } }')
+    mod(mods, "beta",
+        '\noverride equipment "Sword" { text: "t"; size: 2; on use { attack(d + 2) } }')
     lib = load_library(content, [mods])
     assert [m.id for m in lib.mods] == ["alpha", "beta"] and lib.errors == []
     assert lib.card("Sword").origin.mod == "beta"          # loaded later (by id), wins
@@ -318,15 +319,17 @@ def test_two_mods_overriding_one_card_warn_at_the_later_one(content, tmp_path):
 
 def test_a_single_override_is_silent(content, tmp_path):
     mods = tmp_path / "mods"
-    mod(mods, "sharp", 'override equipment "Sword" { size: 1; on use { attack(d + 1) } }')
-    mod(mods, "venom", 'equipment "Fang" { on use { attack(d); inflict(poison, 2) } }')
+    mod(mods, "sharp",
+        'override equipment "Sword" { text: "t"; size: 1; on use { attack(d + 1) } }')
+    mod(mods, "venom", 'equipment "Fang" { text: "t"; on use { attack(d); inflict(poison, 2) } }')
     assert load_library(content, [mods]).diagnostics == []
 
 
 def test_overriding_the_override_of_a_required_mod_is_silent(content, tmp_path):
     mods = tmp_path / "mods"
-    mod(mods, "zeta", 'override equipment "Sword" { size: 1; on use { attack(d) } }')
-    mod(mods, "alpha", 'override equipment "Sword" { size: 2; on use { attack(d + 2) } }',
+    mod(mods, "zeta", 'override equipment "Sword" { text: "t"; size: 1; on use { attack(d) } }')
+    mod(mods, "alpha",
+        'override equipment "Sword" { text: "t"; size: 2; on use { attack(d + 2) } }',
         'name = "alpha"\nversion = "1.0"\napi = 1\nrequires = ["zeta"]\n')
     lib = load_library(content, [mods])
     assert lib.diagnostics == [] and lib.card("Sword").origin.mod == "alpha"
@@ -345,7 +348,7 @@ def test_a_single_mod_brings_the_mods_it_requires_from_beside_it(content, tmp_pa
     mods = tmp_path / "mods"
     mod(mods, "venom", 'status "Venom" { kind: negative; stacks: yes; clears: never; '
                        'text: "Hurts" }\nequipment "Blank" { text: "no hooks: a warning" }')
-    mod(mods, "fangs", 'equipment "Fang" { on use { inflict(venom, d) } }',
+    mod(mods, "fangs", 'equipment "Fang" { text: "t"; on use { inflict(venom, d) } }',
         'name = "fangs"\nversion = "1.0"\napi = 1\nrequires = ["venom>=1.0"]\n')
     mod(mods, "other", 'equipment "Other" { on use { attack(d) } }')
     lib = load_library(content, [], single_mods=[mods / "fangs"])
@@ -764,13 +767,13 @@ def test_hidden_files_and_folders_in_a_mod_are_passed_over(content, tmp_path):
     open in an editor (``.cards.dice.swp.dice``) was refused whole: those files were read
     as the mod's and are no text."""
     mods = tmp_path / "mods"
-    folder = mod(mods, "embers", 'equipment "Ember" { on use { attack(d) } }')
+    folder = mod(mods, "embers", 'equipment "Ember" { text: "t"; on use { attack(d) } }')
     binary = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X"
     for junk in ("._cards.dice", "__MACOSX/._cards.dice", ".git/x.dice", ".hidden/h.dice",
                  ".cards.swp.dice", "_drafts/old.dice"):
         (folder / junk).parent.mkdir(parents=True, exist_ok=True)
         (folder / junk).write_bytes(binary)
-    write(folder / "more" / "club.dice", 'equipment "Club" { on use { attack(d) } }')
+    write(folder / "more" / "club.dice", 'equipment "Club" { text: "t"; on use { attack(d) } }')
     lib = load_library(content, [mods])
     assert lib.diagnostics == [] and [m.id for m in lib.mods] == ["embers"]
     assert {"ember", "club"} <= set(lib.equipment)

@@ -1380,6 +1380,12 @@ class _DeclChecker:
     def c_equipment(self) -> EquipmentDef | None:
         m = self._equipment_members(self.decl.members, "equipment")
         base = self._equipment(m, self.decl.pos)
+        written = m.props.get("text")   # (once: a variant has the text of its base)
+        if written is None or (len(written.items) == 1 and isinstance(written.items[0], A.Text)
+                               and not written.items[0].value.strip()):
+            self.report.warning(self.decl.name_pos, f"equipment '{self.decl.name}' has no text: "
+                                "its card shows the player '(no text)' (write text: \"…\", "
+                                "what it does)")
         variants: dict[str, dict[str, Any]] = {}
         for section in m.sections:
             merged = _merge(self.decl.members, section.members)

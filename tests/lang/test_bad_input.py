@@ -555,7 +555,8 @@ def test_any_bytes_as_a_mod_file_load_or_are_reported_and_the_rest_loads(tmp_pat
     ok = 'name = "{0}"\nversion = "1.0"\napi = 1\n'
     _mod(root, "odd", ok.format("odd"))
     (root / "odd" / "cards.dice").write_bytes(data)
-    _mod(root, "good", ok.format("good"), 'equipment "Feather" { on use { attack(1) } }\n')
+    _mod(root, "good", ok.format("good"),
+         'equipment "Feather" { text: "1 damage"; on use { attack(1) } }\n')
     lib = load_library(mod_dirs=[root])
     assert "feather" in lib.equipment and "sword" in lib.equipment
     assert [m.id for m in lib.mods] in (["good"], ["good", "odd"])

@@ -495,7 +495,7 @@ def test_a_placeholder_warning_is_under_the_placeholder(symbols, source):
 
 
 def test_a_card_variable_keeps_its_type_and_percentages_at_the_ends_pass(symbols):
-    source = ('equipment "Probe" {\n    var n = 0\n    var l = [1]\n    on use {\n'
+    source = ('equipment "Probe" {\n    var n = 0\n    var l = [1]\n    text: "t"; on use {\n'
               '        n = d\n        n += len(l)\n        l = [d, n]\n'
               '        if chance(0) or chance(100) { attack(n) }\n    }\n}')
     assert problems(source, symbols) == []
@@ -576,12 +576,12 @@ def test_an_enemy_that_cannot_act_or_plays_to_lose_is_warned_of(symbols, source,
 def test_a_card_whose_only_hook_is_misnamed_is_not_also_said_to_have_none(symbols):
     """'on used' was an error, and 'has no hooks' came twice beside it (once for the
     upgrade, which shares the hooks)."""
-    source = ('equipment "Tinderbox" {\n    slots: max 3\n    on used { attack(d) }\n'
+    source = ('equipment "Tinderbox" {\n    slots: max 3; text: "t"\n    on used { attack(d) }\n'
               '    upgraded { slots: max 4 }\n}\n')
     found = problems(source, symbols)
     assert [(p.severity, p.line) for p in found] == [("error", 3)]
     assert "did you mean 'on use'?" in found[0].message
-    bare = problems('equipment "Rock" {\n    slots: any\n}\n', symbols)
+    bare = problems('equipment "Rock" {\n    slots: any; text: "t"\n}\n', symbols)
     assert [p.message for p in bare] == ["equipment 'Rock' has no hooks: it does nothing "
                                          "when used"]
 
@@ -611,6 +611,29 @@ def test_no_status_takes_a_name_scripts_already_mean(symbols, ident):
 @pytest.mark.parametrize("ident", ["normal", "fire", "ice"])
 def test_a_status_may_double_as_a_damage_type_as_poison_and_shock_do(symbols, ident):
     source = (f'status "{ident}" {{ text: "s" }}\n'
-              f'equipment "Probe" {{ on use {{ attack(d, {ident}); inflict({ident}, 1)\n'
+              f'equipment "Probe" {{ text: "t"; on use {{ attack(d, {ident}); inflict({ident}, 1)\n'
               f'    if target.{ident} > 1 {{ heal(1) }} }} }}\n')
     assert problems(source, symbols) == []
+
+
+@pytest.mark.parametrize("text", ["", '    text: ""\n', '    text: "  "\n'])
+def test_a_card_with_no_text_is_warned_of_at_its_name_once(symbols, text):
+    """A card without 'text' (Bellows with its text line deleted) loaded with no warning,
+    and shows the player '(no text)'; its upgrade, sharing the base's text, warns no more."""
+    source = (f'equipment "Bellows" {{\n    slots: even\n{text}'
+              '    on use { attack(d) }\n    upgraded { slots: any }\n}\n')
+    (warning,) = problems(source, symbols)
+    assert warning.severity == "warning"
+    assert (warning.line, warning.column, warning.end_column) == (1, 11, 20)
+    assert warning.message == ("equipment 'Bellows' has no text: its card shows the player "
+                               "'(no text)' (write text: \"…\", what it does)")
+    written = source.replace(text, "").replace("slots: even\n", 'slots: even\n    text: "Blow"\n')
+    assert problems(written, symbols) == []     # with its text: nothing to say
+
+
+def test_the_base_game_and_the_bundled_mods_have_a_text_on_every_card():
+    from dicey.library import load_library
+
+    lib = load_library()
+    assert [d for d in lib.diagnostics if "has no text" in d.message] == []
+    assert all(card.text.strip() for card in lib.equipment.values())

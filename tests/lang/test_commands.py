@@ -86,7 +86,8 @@ def _mod(folder: Path, **files: str) -> Path:
 
 
 def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
-    mod = _mod(tmp_path / "emod", cards='equipment "Zap" {\n    on use { attack(d) }\n}\n',
+    mod = _mod(tmp_path / "emod",
+               cards='equipment "Zap" {\n    text: "t"; on use { attack(d) }\n}\n',
                notes="# nothing yet\n\n;\n# equipment \"Later\" { }\n", blank="")
     code, out, err = run("check", str(mod))
     assert code == 0, err
@@ -99,7 +100,8 @@ def test_a_file_of_a_mod_that_declares_nothing_is_warned_of(run, tmp_path):
 
 
 def _hero_mod(tmp_path: Path, **more: str) -> Path:
-    return _mod(tmp_path / "hydra", cards='equipment "Claymore" {\n    on use { attack(d) }\n}\n'
+    return _mod(tmp_path / "hydra",
+                cards='equipment "Claymore" {\n    text: "t"; on use { attack(d) }\n}\n'
                 'hero "Hydra" { hp: 30; dice: 3; equipment: "Claymore" }\n', **more)
 
 

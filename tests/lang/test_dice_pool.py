@@ -77,7 +77,7 @@ def test_burning_is_a_number_in_equipment_hooks_only():
 
 
 def test_fireproof_is_a_tag_the_engine_knows():
-    found = problems(card("attack(1)", "\n    tags: firepoof"))
+    found = problems(card("attack(1)", ' text: "t"\n    tags: firepoof'))
     assert [p.severity for p in found] == ["warning"]
     assert "did you mean 'fireproof'" in found[0].message
-    assert problems(card("attack(1)", "\n    tags: fireproof")) == []
+    assert problems(card("attack(1)", ' text: "t"\n    tags: fireproof')) == []

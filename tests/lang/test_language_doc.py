@@ -20,7 +20,7 @@ BEFORE = '''status "Frostbite" {
 }
 
 equipment "Ice Shard" {
-    slots: max 3
+    slots: max 3; text: "Inflict 2 frostbite"
 '''
 
 MOD_TOML = 'name = "Frost"\nversion = "1.0.0"\napi = 1\ndescription = "x"\nauthors = ["x"]\n'
