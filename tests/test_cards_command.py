@@ -113,6 +113,29 @@ def test_an_upgrade_shows_what_it_changes(cli):
     assert "upgrade  Broadsword+: [any] +4 (was [any] +2) · Do d damage (the die plus 4)" in out
 
 
+def test_a_name_ending_in_plus_shows_the_upgrade(cli):
+    """'dicey cards "Sword+"' showed the plain Sword, without a word that '+' was dropped."""
+    code, out, err = cli("--no-mods", "cards", "Sword+")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Sword+  (sword+)"
+    assert "  text     Do d+2 damage" in lines and "  text     Do d damage" not in lines
+    assert "  upgrades Sword ('dicey cards \"Sword\"' shows it)" in lines
+    assert "  weakened [≤5] (was [any]) · Do d+2 damage" in lines   # the upgrade weakened
+    assert not any(line.startswith("  upgrade ") for line in lines)
+    assert cli("--no-mods", "cards", "Hammer +")[1].splitlines()[4] == "  size     1"
+    assert cli("--no-mods", "cards", "Hammer")[1].splitlines()[4] == "  size     2"
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Swrod+", "unknown card 'Swrod+' (did you mean 'Sword+'?)"),
+    ("Sword++", "'Sword++': a card has one upgrade (write \"Sword+\")"),
+])
+def test_an_unknown_upgrade_is_answered_with_the_upgrade_meant(cli, name, words):
+    code, out, err = cli("--no-mods", "cards", name)
+    assert code == 2 and err.strip() == f"dicey: error: {words}" and out == ""
+
+
 def test_the_cards_command_loads_no_textual():
     # the cards are written as the game writes them (dicey.notation), without the TUI
     code = ("import sys; from dicey.cli import main; main(['cards', 'sword']); "

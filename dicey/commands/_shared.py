@@ -7,7 +7,8 @@ from argparse import ArgumentTypeError, Namespace
 from pathlib import Path
 from typing import Any, Iterable
 
-from dicey.lang.errors import printable
+from dicey.lang.ast import upgrade_ref
+from dicey.lang.errors import did_you_mean_named, printable
 from dicey.library import Library, load_library
 
 
@@ -108,17 +109,25 @@ def choices(what: str, names: Iterable[str]) -> str:
 
 def find(lib: Library, what: str, name: str) -> Any:
     """The hero, enemy or card (``what``) called ``name``; else KeyError, whose message is
-    ``unknown hero 'X'`` and then, in brackets, the name meant (``did you mean 'Y'?``), or
-    what X is instead (``Frog is an enemy``), or else the names there are."""
+    ``unknown hero 'X'`` and then, in brackets, the name meant (``did you mean 'Y'?``; for
+    a card's upgrade misspelt, the upgrade meant: ``'Sword+'``), or what X is instead
+    (``Frog is an enemy``), or else the names there are. A name ending in ``+`` is a
+    card's upgrade: the card is returned, once it is known to have one."""
     table = {"hero": lib.heroes, "enemy": lib.enemies, "card": lib.equipment}[what]
+    base, upgraded = upgrade_ref(name.strip())
     try:
         found = {"hero": lib.hero, "enemy": lib.enemy, "card": lib.card}[what](name)
     except KeyError as err:
         message = err.args[0]
+        if upgraded and what == "card" and (meant := did_you_mean_named(   # a misspelt
+                base, {i: c for i, c in table.items() if c.upgraded is not None})):  # upgrade
+            raise KeyError(f"unknown card '{name}'{meant[:-3]}+'?)") from None
         if message == f"unknown {what} '{name}'":   # nothing close and nothing else
             message += f" ({choices(what, (d.name for d in table.values()))})"
         raise KeyError(message) from None
-    if name.strip().endswith("+"):    # an upgrade: a card's only, and a card that has one
+    if upgraded:    # an upgrade: a card's only, and a card that has one, only one
+        if what == "card" and base.endswith("+"):
+            raise KeyError(f"'{name}': a card has one upgrade (write \"{found.name}+\")")
         if what != "card":
             raise KeyError(f"unknown {what} '{name}' (a {what} has no upgrade: "
                            f"{found.name})")

@@ -15,6 +15,7 @@ import textwrap
 
 from rich.cells import cell_len
 
+from dicey.lang.ast import upgrade_ref
 from dicey.lang.defs import EquipmentDef, StatusDef
 from dicey.lang.interp import OTHER, OWN, SOME
 from dicey.library import Library
@@ -31,8 +32,9 @@ from ._shared import fail, find, library_from
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cards", help="list cards, or show one card",
                        description=__doc__.split("\n\n")[0])
-    p.add_argument("name", nargs="?", help="a card's name or id (or a status's: shown when "
-                                           "no card has that name)")
+    p.add_argument("name", nargs="?", help="a card's name or id, with '+' for its upgrade "
+                                           "(\"Sword+\"), or a status's (shown when no card "
+                                           "has that name)")
     p.add_argument("--status", action="store_true",
                    help="show the status NAME (a status and a card may share a name: "
                         "Shield); without NAME, list the statuses")
@@ -69,13 +71,14 @@ def _dodging(card: EquipmentDef) -> str:
     return "a dodge stops it: it is aimed at the opponent (cast: target)"
 
 
-def _carried_by(card: EquipmentDef, lib: Library | None) -> str | None:
-    """The heroes who start with the card and the enemies who carry it, in words."""
+def _carried_by(ref: str, lib: Library | None) -> str | None:
+    """The heroes who start with the card ``ref`` (an id, ``id+`` for its upgrade) and the
+    enemies who carry it, in words."""
     if lib is None:
         return None
     said = []
     for what, table in (("hero", lib.heroes), ("enemy", lib.enemies)):
-        names = sorted((f.name for f in table.values() if card.id in f.equipment),
+        names = sorted((f.name for f in table.values() if ref in f.equipment),
                        key=str.lower)
         if names:
             plural = {"hero": "heroes", "enemy": "enemies"}[what]
@@ -83,9 +86,9 @@ def _carried_by(card: EquipmentDef, lib: Library | None) -> str | None:
     return "; ".join(said) or None
 
 
-def _rewarded(card: EquipmentDef, lib: Library | None) -> str | None:
+def _rewarded(ref: str, lib: Library | None) -> str | None:
     dungeon = lib.dungeon if lib is not None else None
-    floors = [str(f.number) for f in dungeon.floors if card.id in f.rewards] if dungeon else []
+    floors = [str(f.number) for f in dungeon.floors if ref in f.rewards] if dungeon else []
     if not floors:
         return None
     return f"offered after fights on floor{'s' if len(floors) > 1 else ''} {listed(floors)}"
@@ -165,10 +168,13 @@ def _boxed(head: str, lines: list[tuple[str, str]]) -> list[str]:
     return out
 
 
-def describe(card: EquipmentDef, lib: Library | None = None) -> str:
+def describe(card: EquipmentDef, lib: Library | None = None,
+             upgrade_of: EquipmentDef | None = None) -> str:
     """Everything about one card, as ``dicey cards NAME`` prints it: first as the game's
-    card box reads it, then what a modder needs (``lib`` tells who carries the card)."""
-    state = fresh_card(card)
+    card box reads it, then what a modder needs (``lib`` tells who carries the card).
+    ``upgrade_of``: the card ``card`` is the upgrade of (``dicey cards Sword+``)."""
+    state = fresh_card(card, upgraded=upgrade_of is not None)
+    ref = card.id + "+" * (upgrade_of is not None)
     lines = [("slots", slot_line(state)), ("takes", slot_words(state))]
     if card.button:
         lines.append(("ready", ready_words(state)))
@@ -178,7 +184,10 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
                                                      *card.progress_text)))
     lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
               ("text", card_text(state, as_written=True) or "(no text)")]
-    if card.upgraded is not None:
+    if upgrade_of is not None:
+        lines.append(("upgrades", f"{upgrade_of.name} ('dicey cards \"{upgrade_of.name}\"' "
+                                  "shows it)"))
+    elif card.upgraded is not None:
         lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+", as_written=True)))
     weak = state._replace(weakened=True)
     weakened = version_line(card, weak.active, state=weak, as_written=True)
@@ -201,14 +210,14 @@ def describe(card: EquipmentDef, lib: Library | None = None) -> str:
     if card.vars:
         lines.append(("vars", ", ".join(name for name, _ in card.vars)))
     lines.append(("hooks", ", ".join(card.hooks) or "none"))
-    if (who := _carried_by(card, lib)):
+    if (who := _carried_by(ref, lib)):
         lines.append(("held by", who))
-    if (floors := _rewarded(card, lib)):
+    if (floors := _rewarded(ref, lib)):
         lines.append(("reward", floors))
     if card.origin is not None:
         where = f"mod {card.origin.mod}" if card.origin.mod else "base game"
         lines.append(("defined", f"{card.origin} ({where})"))
-    out = _boxed(f"{card.name}  ({card.id})", lines)
+    out = _boxed(f"{state.title}  ({ref})", lines)
     if any(label in ("text", "upgrade", "weakened") and re.search(r"\bd\b", text)
            for label, text in lines):
         out.append("  (d is the total of the dice on the card)")
@@ -224,7 +233,11 @@ def run(args: argparse.Namespace) -> int:
         return _run_status(lib, args.name)
     if args.name:
         try:
-            print(describe(find(lib, "card", args.name), lib))
+            card = find(lib, "card", args.name)
+            if upgrade_ref(args.name.strip())[1]:   # "Sword+": the upgrade (find checked it)
+                print(describe(card.upgraded, lib, upgrade_of=card))
+            else:
+                print(describe(card, lib))
         except KeyError as err:
             if (status := _status_named(lib, args.name)) is None:
                 return fail(_or_a_status(lib, args.name, err.args[0]))
