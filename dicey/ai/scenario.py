@@ -146,9 +146,11 @@ class Scenario:
         for where, spec, side in sides:
             fighter = fight.fighters[side]
             if spec.get("hp", 0) > fighter.max_hp:
+                than = f"max_hp {fighter.max_hp} (lower hp, or raise max_hp)" \
+                    if "max_hp" in spec else \
+                    f"{fighter.name}'s max HP {fighter.max_hp} (set max_hp too)"
                 raise ScenarioError(f"{self.path}: [{where}] hp: {spec['hp']} is more than "
-                                    f"{fighter.name}'s max HP {fighter.max_hp} (set max_hp "
-                                    "too)")
+                                    f"{than}")
         if fight.turn_over:
             raise ScenarioError(f"{self.path}: the actor has no turn to play "
                                 "(give [actor] some dice)")

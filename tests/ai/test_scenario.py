@@ -136,7 +136,10 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
     ({"fighter": "Frog", "dice": [1], "equipment": ["Hammer"], "shocked": ["Sword"]},
      "[actor] shocked: Frog has no card 'Sword' (its cards: Hammer)"),
     ({"fighter": "Frog"}, "has no turn to play"),
-    ({"fighter": "Frog", "dice": [1], "hp": 13}, "[actor] hp: 13 is more than Frog's max HP 12"),
+    ({"fighter": "Frog", "dice": [1], "hp": 13},
+     "[actor] hp: 13 is more than Frog's max HP 12 (set max_hp too)"),
+    ({"fighter": "Frog", "dice": [1], "hp": 999999, "max_hp": 5},   # it was 'set max_hp too'
+     "[actor] hp: 999999 is more than max_hp 5 (lower hp, or raise max_hp)"),
     ({"fighter": "Frog", "dice": [1], "statuses": {"posion": 1}},
      "[actor] statuses: unknown status 'posion' (did you mean 'poison'?)"),
     ({"fighter": "Frog", "dice": [1], "last_used": "Swrod"},
