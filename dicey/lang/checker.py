@@ -1066,7 +1066,10 @@ _EQUIPMENT_PROPS = ("size", "slots", "total", "uses", "cast", "tags", "text", "r
 _EQUIPMENT_FLAGS = ("once per fight", "single use")
 _SLOT_WORDS = ("any", "even", "odd", "doubles", "max", "min", "free", "spare", "countdown",
                "none")
-_NUMBERED = ("max", "min", "free", "spare", "countdown")
+#: The slot kinds written with a number, and the numbers each takes (``max 1`` to ``max 6``).
+_SLOT_NUMBERS = {"max": (1, 6), "min": (1, 6), "free": (1, 12), "spare": (1, 6),
+                 "countdown": (1, 100)}
+_NUMBERED = tuple(_SLOT_NUMBERS)
 #: The slot kinds there are, for an error.
 _SLOT_KINDS_TEXT = ("slots are any, even, odd, N, max N, min N, A..B, doubles, free N, "
                     "spare N, countdown N or none")
@@ -1103,10 +1106,33 @@ def _slot_item(item: A.Item, spec: _SlotSpec, report: _Report) -> None:
         elif ok:
             spec.slots.append(Slot("range", item.low, item.high))
         return
-    if not isinstance(item, A.Word) or len(item.words) != 1:
+    if isinstance(item, A.Word) and len(item.words) > 1:
+        _slot_words(item, report)
+        return
+    if not isinstance(item, A.Word):
         report.error(item.pos, f"unknown slot kind ({_SLOT_KINDS_TEXT})")
         return
     _slot_word(item, spec, report)
+
+
+def _slot_words(item: A.Word, report: _Report) -> None:
+    """The error of a slot item of several words: a numbered kind with a word for its
+    number (``max seven``: at the word, with the numbers it takes), two kinds without the
+    comma between them (``any even``), or else an unknown slot kind."""
+    kind, rest = item.words[0], item.words[1:]
+    pos = item.pos
+    if len(rest) == 1 and item.number is None and pos.line == pos.end_line:
+        # at the word after the kind: the item's last characters
+        pos = A.Pos(pos.line, pos.end_column - len(rest[0]), pos.line, pos.end_column)
+    if kind in _SLOT_NUMBERS and item.number is None:
+        low, high = _SLOT_NUMBERS[kind]
+        report.error(pos, f"'{kind}' needs a number, not '{' '.join(rest)}': {kind} {low} to "
+                          f"{kind} {high}")
+    elif all(word in _SLOT_WORDS for word in item.words):
+        report.error(item.pos, f"slot kinds are separated by commas: "
+                               f"'{', '.join(item.words)}'")
+    else:
+        report.error(item.pos, f"unknown slot kind ({_SLOT_KINDS_TEXT})")
 
 
 def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
@@ -1127,15 +1153,15 @@ def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
             report.error(item.pos, "'none' is written twice")
         spec.none = item.pos
     elif kind == "countdown":
-        if not 1 <= n <= 100:
-            report.error(item.pos, f"countdown must be from 1 to 100, not {n}")
+        if not _in_bounds(kind, n):
+            report.error(item.pos, f"countdown must be from {_bounds(kind)}, not {n}")
         elif spec.countdown is not None:
             report.error(item.pos, "a card has at most one countdown")
         else:
             spec.countdown = n
     elif kind == "free":
-        if not 1 <= n <= 12:
-            report.error(item.pos, f"free must be from 1 to 12, not {n}")
+        if not _in_bounds(kind, n):
+            report.error(item.pos, f"free must be from {_bounds(kind)}, not {n}")
         else:
             spec.free += n
     elif _die_value(n, item.pos, report, f"'{kind}'"):
@@ -1143,6 +1169,15 @@ def _slot_word(item: A.Word, spec: _SlotSpec, report: _Report) -> None:
             spec.spares.append(n)
         else:
             spec.slots.append(Slot(kind, n))
+
+
+def _in_bounds(kind: str, n: int) -> bool:
+    low, high = _SLOT_NUMBERS[kind]
+    return low <= n <= high
+
+
+def _bounds(kind: str) -> str:
+    return "{} to {}".format(*_SLOT_NUMBERS[kind])
 
 
 def _die_value(n: int, pos: A.Pos, report: _Report, what: str) -> bool:

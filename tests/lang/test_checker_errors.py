@@ -294,6 +294,12 @@ SLOT_ROWS = [
     ("slot-needs-number", "slots: «max», any", "'max' needs a number"),
     ("slot-takes-no-number", "slots: «even 2», any", "'even' takes no number"),
     ("quoted-slot", 'slots: «"any"», any', "unknown slot kind"),
+    # a number in words was 'unknown slot kind' under the whole item, with no hint
+    ("slot-number-in-words", "slots: max «seven», any",
+     "'max' needs a number, not 'seven': max 1 to max 6"),
+    ("countdown-in-words", "slots: countdown «ten»",
+     "'countdown' needs a number, not 'ten': countdown 1 to countdown 100"),
+    ("slots-without-comma", "slots: «any even»", "slot kinds are separated by commas: 'any, even'"),
 ]
 
 FIGHTER_ROWS = [
