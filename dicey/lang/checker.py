@@ -201,6 +201,29 @@ _NOT_IN_READING = {prop: {**{name: f"'{name}' is not known in '{prop}': a button
                                       ("progress", "as far along"))}
 
 
+#: What a context name that only some hooks see holds, for the error where it is not seen.
+_CONTEXT_WORDS = {"d": "the total of the dice placed on the card",
+                  "dice": "the dice placed on the card",
+                  "burning": "how many of the dice placed on it burn", "card": "the card itself",
+                  "stacks": "the status's stacks on its bearer", "used": "the card used",
+                  "amount": "the damage", "inflicted": "the stacks inflicted"}
+_KIND_WORDS = {"equipment": "a card's", "status": "a status's", "enemy": "an enemy's",
+               "hero": "a hero's"}
+
+
+def _known_only_in(name: str) -> str:
+    """Where a context name that only some hooks see is known, in words (``a card's hooks
+    (the total of the dice placed on the card)``), or "" for a name no hook sees."""
+    kinds = [_KIND_WORDS[kind] for kind, names in _BASE_NAMES.items() if name in names]
+    events = [f"'{event}'" for event, names in _HOOK_NAMES.items() if name in names]
+    if not kinds and not events or len(kinds) == len(_BASE_NAMES):
+        return ""
+    where = f"{' and '.join(kinds)} hooks" if kinds else \
+        f"the {', '.join(events[:-1])}{' and ' * (len(events) > 1)}{events[-1]} " \
+        f"hook{'s' * (len(events) > 1)}"
+    return f"{where} ({_CONTEXT_WORDS[name]})" if name in _CONTEXT_WORDS else where
+
+
 def hook_scope(kind: str, event: str, var_names: Iterable[str],
                statuses: Iterable[str], *, button: bool = False) -> Scope:
     """The names a hook of a ``kind`` declaration sees when it runs (a ``button``'s hooks
@@ -535,6 +558,10 @@ class _ScriptChecker:
                     at=f"line {node.pos.line}:{node.pos.column}"))
         elif name in BUILTINS:
             self.report.error(node.pos, f"'{name}' is a function: call it as {name}(…)")
+        elif (where := _known_only_in(name)):   # a name of another hook ('d' in a status's)
+            known = ", ".join(sorted(self.scope.context))
+            self.report.error(node.pos, f"unknown name '{name}': '{name}' is known only in "
+                                        f"{where}; the names known here: {known}")
         else:
             hint = did_you_mean(name, self._visible())
             other = "" if hint else elsewhere(A.make_id(name), {}, self.symbols)

@@ -65,8 +65,19 @@ ROWS = [
      "unknown name 'y'", None),
     ("function-as-name", eq("attack(«heal»)"), "'heal' is a function", None),
     ("name-not-in-this-hook", 'enemy "Probe" {\n    hp: 5\n    on turn start { attack(«d») }\n}',
-     "unknown name 'd'", None),
-    ("used-outside-any-use", eq("say(«used».name)"), "unknown name 'used'", None),
+     "unknown name 'd': 'd' is known only in a card's hooks (the total of the dice placed on "
+     "the card); the names known here: self, simulation, target, turn", None),
+    # 'd' in a status's hook was 'unknown name' alone, as if no script had it
+    ("d-in-a-status", 'status "Probe" {\n    on turn start { attack(«d») }\n}',
+     "unknown name 'd': 'd' is known only in a card's hooks (the total of the dice placed on "
+     "the card); the names known here: self, simulation, stacks, target, turn", None),
+    ("stacks-in-a-card", eq("attack(«stacks»)"), "unknown name 'stacks': 'stacks' is known "
+     "only in a status's hooks (the status's stacks on its bearer)", None),
+    ("amount-in-on-use", eq("attack(«amount»)"), "unknown name 'amount': 'amount' is known "
+     "only in the 'on incoming damage', 'on damage taken' and 'on damage dealt' hooks (the "
+     "damage)", None),
+    ("used-outside-any-use", eq("say(«used».name)"), "unknown name 'used': 'used' is known "
+     "only in the 'on any use' hook (the card used)", None),
     ("var-initialiser-name", 'equipment "Probe" {\n    var x = «d»\n    on use { attack(x) }\n}',
      "unknown name 'd'", None),
     # ---- declarations and members
