@@ -71,16 +71,20 @@ def _broken_copy(tutorial_mod: Path, into: Path, file: str, old: str, new: str) 
     return broken
 
 
+def _errors(cli, *argv: str) -> tuple[int, str, list[str]]:
+    """``dicey check``'s exit code, summary and error lines (each without its quote)."""
+    code, out, err = cli("check", *argv)
+    return code, out, [line for line in err.splitlines() if ": error: " in line]
+
+
 def test_a_missing_brace_in_the_tutorial_is_the_one_error_not_four_it_causes(
         cli, tutorial_mod, tmp_path):
     # kindling.dice's last hook loses its '}': the status Kindling does not parse, and
     # cards.dice's uses of it (kindling, target.kindling) are no errors of their own
     broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
                           "cure(kindling, 1) }", "cure(kindling, 1)")
-    code, out, err = cli("check", str(broken))
-    assert code == 1
-    lines = [line for line in err.splitlines() if ": error: " in line]
-    assert len(lines) == 1 and lines[0].endswith(
+    code, out, lines = _errors(cli, str(broken))
+    assert code == 1 and len(lines) == 1 and lines[0].endswith(
         "kindling.dice:8:2: error: unexpected end of file (a '}' may be missing)")
     assert "1 error, 0 warnings" in out and "mod 'embers' skipped: 1 error(s)" in out
 
@@ -92,10 +96,8 @@ def test_loose_files_say_an_unknown_name_follows_from_the_file_that_did_not_pars
     broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
                           "cure(kindling, 1) }", "cure(kindling, 1)")
     (broken / "mod.toml").unlink()   # (a file in a mod is checked as part of its mod)
-    code, out, err = cli("check", str(broken / "cards.dice"), str(broken / "kindling.dice"))
-    assert code == 1
-    lines = [line for line in err.splitlines() if ": error: " in line]
-    assert len(lines) == 5 and "kindling.dice:8:2: error: unexpected end of file" in lines[0]
+    code, out, lines = _errors(cli, str(broken / "cards.dice"), str(broken / "kindling.dice"))
+    assert code == 1 and len(lines) == 5 and "kindling.dice:8:2: error: unexpected end of file" in lines[0]
     follow = f"(Kindling is declared in {broken / 'kindling.dice'}, which did not parse: fix " \
              "that first)"
     assert sum(line.endswith(follow) for line in lines[1:]) == 4
@@ -108,10 +110,8 @@ def test_a_name_a_broken_head_may_declare_is_marked_as_following_from_it(
     # the head itself is broken (an unclosed name): what the file declares cannot be told
     broken = _broken_copy(tutorial_mod, tmp_path, "kindling.dice",
                           'status "Kindling" {', 'status "Kindling {')
-    code, out, err = cli("check", str(broken))
-    assert code == 1
-    lines = [line for line in err.splitlines() if ": error: " in line]
-    assert "kindling.dice:1:8: error: unterminated string" in lines[0]
+    code, out, lines = _errors(cli, str(broken))
+    assert code == 1 and "kindling.dice:1:8: error: unterminated string" in lines[0]
     follow = f"({broken / 'kindling.dice'} did not parse and may declare it: fix that first)"
     assert len(lines) == 5 and all(line.endswith(follow) for line in lines[1:])
 
