@@ -47,7 +47,7 @@ from typing import Any
 
 from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.checker import MAX_CARDS, literal_type
-from dicey.lang.errors import Diagnostic, did_you_mean, did_you_mean_named
+from dicey.lang.errors import Diagnostic, did_you_mean, did_you_mean_named, did_you_mean_upgrade
 from dicey.lang.interp import MAX_INT, MAX_TEXT
 from dicey.library import has_controls, parse_toml, toml_error, toml_text
 from dicey.rules.fight import MAX_TURNS, Fight
@@ -224,13 +224,17 @@ class Scenario:
     def _check_equipment(self, library: Any, spec: dict[str, Any], where: str) -> None:
         """Every card of ``equipment`` is the library's (``"Sword+"``: the upgraded one)."""
         named = tuple(spec.get("equipment", ()))
-        for name, (base, _) in zip(named, FighterSetup(equipment=named).cards() or ()):
+        for name, (base, upgraded) in zip(named, FighterSetup(equipment=named).cards() or ()):
             if base.endswith("+"):
                 raise ScenarioError(f"{self.path}: [{where}] equipment: '{name}': a card "
                                     f"has one upgrade (write \"{upgrade_ref(base)[0]}+\")")
             if make_id(base) not in library.equipment:
+                upgradable = {i: c for i, c in library.equipment.items()
+                              if c.upgraded is not None}
+                meant = upgraded and did_you_mean_upgrade(base, upgradable) or \
+                    did_you_mean_named(base, library.equipment)
                 raise ScenarioError(f"{self.path}: [{where}] equipment: unknown card "
-                                    f"'{name}'{did_you_mean_named(base, library.equipment)}")
+                                    f"'{name}'{meant}")
 
     @staticmethod
     def _holding(fighter: Any, name: str) -> list[int]:

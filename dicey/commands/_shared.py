@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from dicey.lang.ast import upgrade_ref
-from dicey.lang.errors import did_you_mean_named, printable
+from dicey.lang.errors import did_you_mean_upgrade, printable
 from dicey.library import Library, load_library
 
 
@@ -119,9 +119,9 @@ def find(lib: Library, what: str, name: str) -> Any:
         found = {"hero": lib.hero, "enemy": lib.enemy, "card": lib.card}[what](name)
     except KeyError as err:
         message = err.args[0]
-        if upgraded and what == "card" and (meant := did_you_mean_named(   # a misspelt
-                base, {i: c for i, c in table.items() if c.upgraded is not None})):  # upgrade
-            raise KeyError(f"unknown card '{name}'{meant[:-3]}+'?)") from None
+        if upgraded and what == "card" and (meant := did_you_mean_upgrade(
+                base, {i: c for i, c in table.items() if c.upgraded is not None})):
+            raise KeyError(f"unknown card '{name}'{meant}") from None
         if message == f"unknown {what} '{name}'":   # nothing close and nothing else
             message += f" ({choices(what, (d.name for d in table.values()))})"
         raise KeyError(message) from None

@@ -37,7 +37,8 @@ from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, Floor
                    FloorExtension, LevelDef, Origin, Slot, StatusDef)
 from .chance import SampleChance
 from .effects import CARD_FIELDS, DAMAGE_TYPES, FIGHTER_FIELDS, RecordingEffects
-from .errors import Diagnostic, ScriptError, did_you_mean, did_you_mean_named
+from .errors import (Diagnostic, ScriptError, did_you_mean, did_you_mean_named,
+                     did_you_mean_upgrade)
 from .printer import print_expr
 from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEXT, Scope,
                      compile_expr, find_node, min_steps, reaches_chance)
@@ -726,7 +727,7 @@ class _ScriptChecker:
             return
         ident = A.make_id(base)
         if ident not in self.symbols.equipment:
-            hint = unknown_hint(base, self.symbols.equipment, self.symbols)
+            hint = unknown_hint(base, self.symbols.equipment, self.symbols, upgraded)
             self.report.error(arg.pos, f"unknown card '{arg.value}'{hint}")
         elif upgraded and self.symbols.upgrades.get(ident) is False:
             self.report.error(arg.pos, f"'{arg.value}': {self.symbols.equipment[ident]} "
@@ -1040,15 +1041,21 @@ class _Values:
             ident = A.make_id(base)
             if ident not in table:
                 self.report.error(item.pos, f"unknown {what} '{name}'"
-                                            f"{unknown_hint(base, table, symbols)}")
+                                            f"{unknown_hint(base, table, symbols, upgraded)}")
                 continue
             out.append(ident + ("+" if upgraded else ""))
         return tuple(out)
 
 
-def unknown_hint(name: str, table: dict[str, str], symbols: "Symbols | None") -> str:
+def unknown_hint(name: str, table: dict[str, str], symbols: "Symbols | None",
+                 upgrade: bool = False) -> str:
     """The hint for a declaration's name ``table`` lacks (written in a list, a script or
-    after 'override'): the near name there is (did you mean), else what it is elsewhere."""
+    after 'override'): the near name there is (did you mean), else what it is elsewhere.
+    With ``upgrade`` (``name`` is the base of ``"Swrod+"``), the upgrade meant first."""
+    if upgrade and symbols is not None and table is symbols.equipment and (
+            meant := did_you_mean_upgrade(name, {i: n for i, n in table.items()
+                                                 if symbols.upgrades.get(i)})):
+        return meant
     return did_you_mean_named(name, table) or elsewhere(A.make_id(name), table, symbols)
 
 

@@ -206,6 +206,17 @@ def did_you_mean_named(word: str, table: Mapping[str, Any]) -> str:
     return f" (did you mean '{found if isinstance(found, str) else found.name}'?)"
 
 
+def did_you_mean_upgrade(name: str, table: Mapping[str, Any]) -> str:
+    """:func:`did_you_mean_named` for a card's upgrade misspelt (``"Swrod+"``, ``name`` its
+    base): the upgrade meant, among the cards of ``table`` (those that have one).
+
+    >>> did_you_mean_upgrade("Swrod", {"sword": "Sword"})
+    " (did you mean 'Sword+'?)"
+    """
+    meant = did_you_mean_named(name, table)
+    return f"{meant[:-3]}+'?)" if meant else ""
+
+
 def render_all(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
     """Render diagnostics sorted by file and position, each with its source line."""
     ordered = sorted(diagnostics, key=lambda d: (d.path, d.line, d.column))

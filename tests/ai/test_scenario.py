@@ -128,7 +128,7 @@ def test_bad_scenarios_say_what_is_wrong(change, message):
       "countdowns": {"Pea Shooter": 9}},
      "[actor] countdowns: Pea Shooter counts down from 5, so 9 cannot be left"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["Sword", "Swrod+"]},
-     "[actor] equipment: unknown card 'Swrod+' (did you mean 'Sword'?)"),
+     "[actor] equipment: unknown card 'Swrod+' (did you mean 'Sword+'?)"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["Sword++"]},
      "[actor] equipment: 'Sword++': a card has one upgrade (write \"Sword+\")"),
     ({"fighter": "Frog", "dice": [1], "equipment": ["+"]},

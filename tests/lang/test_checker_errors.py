@@ -39,6 +39,8 @@ ROWS = [
      "unknown name 'Sword' (Sword is a card: its name is written in quotes, \"Sword\")", None),
     ("unknown-damage-type", eq("attack(d, «fir»)"), "unknown damage type 'fir'", "fire"),
     ("unknown-card", eq('give_card(«"Swrod"»)'), "unknown card 'Swrod'", "Sword"),
+    # a misspelt upgrade was answered with the plain card ('Sword')
+    ("unknown-upgrade", eq('give_card(«"Swrod+"»)'), "unknown card 'Swrod+'", "Sword+"),
     ("unknown-card-replace", eq('replace_with(«"Hamer"»)'), "unknown card 'Hamer'", "Hammer"),
     ("unknown-fighter-field", eq("attack(target.«hpp»)"), "a fighter has no field 'hpp'",
      "hp"),
@@ -317,6 +319,9 @@ FIGHTER_ROWS = [
     ("unknown-card-in-equipment",
      'enemy "Probe" {\n    hp: 5\n    equipment: "Sword", «"Swrd"»\n}',
      "unknown card 'Swrd'", "Sword"),
+    ("unknown-upgrade-in-equipment",
+     'enemy "Probe" {\n    hp: 5\n    equipment: "Sword", «"Swrd+"»\n}',
+     "unknown card 'Swrd+'", "Sword+"),
     ("hero-grid-overflow",
      'hero "Probe" {\n    hp: 5\n    «equipment: "Sword", "Sword", "Sword", "Sword"»\n}',
      "the equipment takes 8 spaces but the grid is 6 wide", None),
