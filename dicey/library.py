@@ -466,7 +466,7 @@ def _bundled_not_loaded(dep: str, minimum: tuple[int, ...]) -> str:
     if not has_mod_toml(folder):
         return ""
     info, _ = read_mod_toml(folder)
-    shown = display_path(folder)
+    shown = _path_from_here(folder)
     if info is not None and info.version < minimum:
         return (f"requires {dep}>={'.'.join(map(str, minimum))}, which is not loaded here; "
                 f"the one in the bundled mods/ ({shown}) is version {info.version_text}")
@@ -480,10 +480,29 @@ def display_path(path: Path) -> str:
     """Paths in messages are relative to the project (or as given), never absolute noise;
     a name that is not UTF-8 shows its bytes as ``\\xe9`` (never a lone surrogate, which
     no UTF-8 output can hold)."""
+    return _printable(_below(path, ROOT) or str(path))
+
+
+def _path_from_here(path: Path) -> str:
+    """``path`` as a command run here can name it: relative to the working folder when
+    it is below it (``mods/frostbite`` in the project), else whole."""
     try:
-        shown = str(resolved(path).relative_to(ROOT))
+        here = resolved(Path.cwd())
+    except OSError:           # (the working folder was removed)
+        here = None
+    return _printable((here and _below(path, here)) or str(resolved(path)))
+
+
+def _below(path: Path, base: Path) -> str:
+    """``path`` relative to ``base`` ("" when it is not below it)."""
+    try:
+        return str(resolved(path).relative_to(base))
     except ValueError:
-        shown = str(path)
+        return ""
+
+
+def _printable(shown: str) -> str:
+    """A path for a message: a name that is not UTF-8 shows its bytes as ``\\xe9``."""
     return os.fsencode(shown).decode("utf-8", "backslashreplace")
 
 

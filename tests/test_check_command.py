@@ -81,6 +81,20 @@ def test_a_requirement_in_the_bundled_mods_but_not_given_says_how_to_load_it(cli
             "in the bundled mods/ (mods/frostbite) is version 1.0.0") in out
 
 
+def test_the_bundled_requirement_is_named_by_a_path_that_works_from_where_it_is_run(
+        cli, tmp_path, monkeypatch):
+    """Run from outside the project, 'add mods/frostbite' named a folder that is not there:
+    the path is the one a command run here can give."""
+    embers = tmp_path / "embers"
+    write(embers / "mod.toml", TOML.format("embers") + 'requires = ["frostbite>=1.0"]\n')
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("check", str(embers))
+    assert code == 1
+    assert f"add {(MODS_DIR / 'frostbite').resolve()} to the paths or to --mods" in out, out
+    code, out, err = cli("check", str(embers), "--mods", str((MODS_DIR / "frostbite").resolve()))
+    assert code == 0, err
+
+
 def test_a_requirement_of_a_skipped_mod_is_not_said_to_be_loaded_for_it(cli, mods):
     """With embers skipped (frostbite too old), the summary read '(mods: frostbite 1.0.0
     (required by embers))' as if embers had loaded with it."""
