@@ -20,7 +20,7 @@ from dicey.ai.scenario import ScenarioError
 from dicey.export.graphml import write_graphml
 
 from ._shared import STDOUT, fail, unwritable
-from .plan import _positive, add_search_flags, planned
+from .plan import _positive, add_search_flags, failed, planned
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _, _, plan = planned(args, graph=True)
     except (ScenarioError, ValueError) as err:
-        return fail(str(err))
+        return failed(err)
     if plan.graph is None:       # a forced or greedy plan: nothing was searched
         return fail(f"the {plan.method} plan has no decision graph to export")
     try:

@@ -18,7 +18,7 @@ from typing import Any
 from dicey.ai.graph import score_text, state_label
 from dicey.ai.moves import line_steps, line_texts, move_text
 from dicey.ai.planner import Plan, plan_turn
-from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, load_scenario
+from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, read_scenario
 from dicey.rules.fight import Fight
 from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
 
@@ -80,8 +80,9 @@ def add_search_flags(p: argparse.ArgumentParser) -> None:
 
 def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario, Fight, Plan]:
     """Load the scenario the flags name, pin its position and plan it (ScenarioError or
-    ValueError for bad input)."""
-    scenario = load_scenario(args.scenario)
+    ValueError for bad input: a ScenarioError holds every problem of the file, those of
+    its keys as read and those the library finds)."""
+    scenario = read_scenario(args.scenario)
     budget = scenario.budget
     for name in ("states", "moves", "iterations"):
         if getattr(args, name) is not None:
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         scenario, fight, plan = planned(args)
     except (ScenarioError, ValueError) as err:
-        return fail(str(err))
+        return failed(err)
     if args.json:
         data = plan.to_json()
         for said, (_, cut) in zip(data["moves"], line_steps(fight, plan.moves)):
@@ -112,6 +113,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(describe(scenario, fight, plan))
     return 0
+
+
+def failed(err: ValueError) -> int:
+    """``dicey: error: …`` for each problem of a scenario (or the one bad input), in file
+    order; the exit code."""
+    for problem in getattr(err, "errors", [err]):
+        code = fail(str(problem))
+    return code
 
 
 def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:

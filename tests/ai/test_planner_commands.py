@@ -207,3 +207,22 @@ def test_the_plan_line_says_one_state_not_one_states():
     one = SimpleNamespace(method="greedy", states=1, iterations=1, nodes=1, elapsed_ms=0.25,
                           seed=0, budget_hit=False)
     assert _how(one) == "greedy, 1 state, 1 iteration, 1 move played, 0.2 ms, seed 0"
+
+
+def test_plan_and_graph_report_every_problem_of_a_scenario_at_once(cli, tmp_path):
+    """Two mistakes were met one run at a time."""
+    scenario = tmp_path / "two.toml"
+    scenario.write_text('[actor]\nfighter = "Frog"\ndice = [1]\nshocked = ["Swrod"]\n'
+                        '[opponent]\nfighter = "Warior"\n', encoding="utf-8")
+    for command in (("plan",), ("graph", "-o", str(tmp_path / "two.graphml"))):
+        code, out, err = cli(command[0], str(scenario), *command[1:], "--no-mods")
+        assert code == 2 and out == ""
+        assert err.splitlines() == [
+            f"dicey: error: {scenario}:4:12: [actor] shocked: Frog has no card 'Swrod' (did "
+            "you mean 'Sword'?) (its cards: Sword, Shield)",
+            '    shocked = ["Swrod"]',
+            "               ^^^^^^^",
+            f"dicey: error: {scenario}:6:11: [opponent] fighter: unknown fighter 'Warior' "
+            "(did you mean 'Warrior'?)",
+            '    fighter = "Warior"',
+            "              ^^^^^^^^"]

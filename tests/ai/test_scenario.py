@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dicey.ai.planner import Budget, plan_turn
 from dicey.ai.scenario import (FIGHTER_KEYS, ScenarioError, load_scenario, parse_scenario,
-                               reference_scenarios)
+                               read_scenario, reference_scenarios)
 
 # planner_kit: reference is a fixture.
 from planner_kit import SCENARIOS, reference  # noqa: F401
@@ -474,3 +474,73 @@ def test_a_key_error_read_from_a_file_quotes_its_line_in_its_table(tmp_path):
         load_scenario(path)
     assert str(err.value) == (f"{path}:6:1: [opponent] dice: the opponent does not act here; "
                               "the dice to play go in [actor]\n    dice = [1]\n    ^^^^")
+
+
+# Two mistakes of each kind: of the keys as read, of the names the library does not know,
+# of the cards a fighter holds; and mistakes that follow from another one.
+MANY = '''titel = "x"
+[actor]
+fighter = "Frogg"
+dice = [1, 9]
+burning = [4]
+equipment = ["Swrod+"]
+shocked = ["Sword"]
+
+[opponent]
+fighter = "Warrior"
+shocked = ["Swrod"]
+hp = 99
+statuses = { posion = 1 }
+
+[search]
+seed = -1
+'''
+
+
+def test_every_problem_of_a_file_is_reported_in_one_read_in_file_order(library, tmp_path):
+    """It was the first one alone: fix it, run again, meet the next. Those that follow from
+    another are left out: the burning index into dice that are wrong, the shocked card of a
+    fighter unknown (its cards are not known)."""
+    path = tmp_path / "many.toml"
+    path.write_text(MANY)
+    with pytest.raises(ScenarioError) as err:
+        read_scenario(path).fight(library)
+    heads = [str(e).partition("\n")[0] for e in err.value.errors]
+    assert heads == [
+        f"{path}:1:1: unknown key 'titel' in the top level (did you mean 'title'?) (allowed: "
+        "title, text, turn, actor, opponent, search)",
+        f"{path}:3:11: [actor] fighter: unknown fighter 'Frogg' (did you mean 'Frog'?)",
+        f"{path}:4:1: [actor] dice: 9 is not a die (1 to 6)",
+        f"{path}:6:14: [actor] equipment: unknown card 'Swrod+' (did you mean 'Sword+'?)",
+        f"{path}:11:12: [opponent] shocked: Warrior has no card 'Swrod' (did you mean "
+        "'Sword'?) (its cards: Sword, Shield, Bandage)",
+        f"{path}:12:1: [opponent] hp: 99 is more than Warrior's max HP 24 (set max_hp too)",
+        f"{path}:13:1: [opponent] statuses: unknown status 'posion' (did you mean 'poison'?)",
+        f"{path}:16:1: [search] seed: expected an integer ≥ 0, got -1"]
+    assert str(err.value) == "\n".join(map(str, err.value.errors))   # each with its caret
+    assert str(err.value.errors[3]).split("\n")[1:] == ['    equipment = ["Swrod+"]',
+                                                        "                 ^^^^^^^^"]
+    # Read alone, the file's keys are every problem of their own, in one error too.
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert [str(e).split(": ")[1] for e in err.value.errors] == [
+        "unknown key 'titel' in the top level (did you mean 'title'?) (allowed",
+        "[actor] dice", "[search] seed"]
+
+
+def test_the_cards_a_fighter_holds_are_each_checked(library):
+    """Every card not held, every unknown card: not the first of each key alone."""
+    scenario = parse_scenario({"actor": {"fighter": "Frog", "dice": [1],
+                                         "shocked": ["Axe"], "weakened": ["Bow"],
+                                         "countdowns": {"Sword": 1}},
+                               "opponent": {"fighter": "Warrior",
+                                            "equipment": ["Sword", "Sheild", "Daggr"]}},
+                              "two.toml")
+    with pytest.raises(ScenarioError) as err:
+        scenario.fight(library)
+    assert [str(e) for e in err.value.errors] == [     # (no file: in the order found)
+        "two.toml: [opponent] equipment: unknown card 'Sheild' (did you mean 'Shield'?)",
+        "two.toml: [opponent] equipment: unknown card 'Daggr' (did you mean 'Dagger'?)",
+        "two.toml: [actor] shocked: Frog has no card 'Axe' (its cards: Sword, Shield)",
+        "two.toml: [actor] weakened: Frog has no card 'Bow' (its cards: Sword, Shield)",
+        "two.toml: [actor] countdowns: Sword is not a countdown card"]
