@@ -1444,17 +1444,25 @@ class _DeclChecker:
                 self.report.warning(at or pos, f"text shows '[{name}]', which is not a value "
                                                f"here{did_you_mean(name, allowed)}")
 
+    def _warn_no_text(self, m: "_Members") -> None:
+        """A warning at the name of a card or status with no ``text`` (or a blank one):
+        its card shows the player '(no text)'; a status is left out of the game's help
+        (what a fighter's bar means) and ``dicey cards --status`` shows '(no text)'."""
+        written = m.props.get("text")
+        items = getattr(written, "items", None)
+        if written is None or (items is not None and len(items) == 1
+                               and isinstance(items[0], A.Text) and not items[0].value.strip()):
+            shown = "its card shows the player '(no text)'" if self.decl.kind == "equipment" \
+                else "the game's help leaves it out and dicey cards shows '(no text)'"
+            self.report.warning(self.decl.name_pos, f"{self.decl.kind} '{self.decl.name}' has "
+                                f"no text: {shown} (write text: \"…\", what it does)")
+
     # -- equipment ----------------------------------------------------------
 
     def c_equipment(self) -> EquipmentDef | None:
         m = self._equipment_members(self.decl.members, "equipment")
         base = self._equipment(m, self.decl.pos)
-        written = m.props.get("text")   # (once: a variant has the text of its base)
-        if written is None or (len(written.items) == 1 and isinstance(written.items[0], A.Text)
-                               and not written.items[0].value.strip()):
-            self.report.warning(self.decl.name_pos, f"equipment '{self.decl.name}' has no text: "
-                                "its card shows the player '(no text)' (write text: \"…\", "
-                                "what it does)")
+        self._warn_no_text(m)   # (once: a variant has the text of its base)
         variants: dict[str, dict[str, Any]] = {}
         for section in m.sections:
             merged = _merge(self.decl.members, section.members)
@@ -1648,6 +1656,7 @@ class _DeclChecker:
         v = _Values(m, self.report)
         hooks = self._scripts(m, {})
         text = v.text("text")
+        self._warn_no_text(m)
         self._placeholders(text, m.props["text"].pos if "text" in m.props else self.decl.pos,
                            {"stacks"}, m.props.get("text"))
         return StatusDef(

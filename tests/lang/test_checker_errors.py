@@ -653,9 +653,24 @@ def test_a_card_with_no_text_is_warned_of_at_its_name_once(symbols, text):
     assert problems(written, symbols) == []     # with its text: nothing to say
 
 
-def test_the_base_game_and_the_bundled_mods_have_a_text_on_every_card():
+@pytest.mark.parametrize("text", ["", '    text: ""\n', '    text: " "\n'])
+def test_a_status_with_no_text_is_warned_of_at_its_name(symbols, text):
+    """A status without 'text' loaded with no warning: dicey cards --status showed
+    '(no text)', and the game's help left it out."""
+    source = f'status "glum" {{\n    kind: negative\n{text}    on turn start {{ }}\n}}\n'
+    (warning,) = problems(source, symbols)
+    assert warning.severity == "warning"
+    assert (warning.line, warning.column, warning.end_column) == (1, 8, 14)
+    assert warning.message == ("status 'glum' has no text: the game's help leaves it out and "
+                               "dicey cards shows '(no text)' (write text: \"…\", what it does)")
+    written = source.replace(text, "").replace("negative\n", 'negative\n    text: "Sad"\n')
+    assert problems(written, symbols) == []
+
+
+def test_the_base_game_and_the_bundled_mods_have_a_text_on_every_card_and_status():
     from dicey.library import load_library
 
     lib = load_library()
     assert [d for d in lib.diagnostics if "has no text" in d.message] == []
     assert all(card.text.strip() for card in lib.equipment.values())
+    assert all(status.text.strip() for status in lib.statuses.values())
