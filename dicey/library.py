@@ -553,6 +553,8 @@ class _Unit:
     """The files a part of which did not parse with no head to say what it declares."""
     outside: Any = None
     """For a mod: what a name it does not know is in the other mods (Symbols.outside)."""
+    others: "_OtherMods | None" = None
+    """For a mod: the other mods, for the hint at a floor the dungeon lacks."""
 
 
 def _parse_unit(unit: _Unit, lib: Library) -> None:
@@ -787,10 +789,10 @@ def _on_the_dungeon(staged: list[tuple[A.TopLevel, Def]], lib: Library, unit: _U
     if walked is None:
         return staged
     for _, defn in unit.broken:
-        unit.problems.extend(_missing_floor_problems(defn, walked))
+        unit.problems.extend(_missing_floor_problems(defn, walked, unit.others))
     kept = []
     for decl, defn in staged:
-        problems = _missing_floor_problems(defn, walked) \
+        problems = _missing_floor_problems(defn, walked, unit.others) \
             if isinstance(defn, DungeonExtension) else []
         unit.problems.extend(problems)
         kept += [] if problems else [(decl, defn)]
@@ -801,19 +803,32 @@ def _has_errors(problems: list[Diagnostic]) -> bool:
     return any(p.severity == "error" for p in problems)
 
 
-def _missing_floor_problems(extension: DungeonExtension, dungeon: DungeonDef
-                            ) -> list[Diagnostic]:
+def _missing_floor_problems(extension: DungeonExtension, dungeon: DungeonDef,
+                            others: "_OtherMods | None" = None) -> list[Diagnostic]:
     """An error at each floor ``extension`` adds to that ``dungeon``, the one a run walks,
-    does not have."""
+    does not have (with the hint at a dungeon of another mod that has them all, through
+    ``others``)."""
     origin = dungeon.origin
     where = "" if origin is None else \
         f" ({origin}{f', mod {origin.mod}' if origin.mod else ''})"
     count = len(dungeon.floors)
     path = extension.origin.path if extension.origin else ""
+    missing = extension.missing_floors(dungeon)
+    hint = _fitting_hint(extension, others) if missing else ""
     return [Diagnostic.at(path, floor.pos, f"floor {floor.number} is not in {dungeon.name}"
                           f"{where}, the dungeon a run walks: it has {count} "
-                          f"floor{'s' * (count != 1)}")
-            for floor in extension.missing_floors(dungeon)]
+                          f"floor{'s' * (count != 1)}{hint}")
+            for floor in missing]
+
+
+def _fitting_hint(extension: DungeonExtension, others: "_OtherMods | None") -> str:
+    """The hint at an extension of a mod that has no dungeon to extend, or not one with its
+    floors: a dungeon another mod declares that has every floor it adds, when that mod is
+    not loaded or did not load (one that loads later would be the dungeon a run walks)."""
+    mod = extension.origin.mod if extension.origin else None
+    if others is None or mod is None:
+        return ""
+    return others.fitting(mod, {floor.number for floor in extension.floors})
 
 
 def _existing_places(lib: Library) -> dict[tuple[str, str], str]:
@@ -873,8 +888,8 @@ def load_library(content_dir: Path | str | None = None,
     singles, extra = [Path(p) for p in single_mods], [Path(p) for p in extra_files]
     late: dict[str, list[Diagnostic]] = {}
     while True:   # each round fails one mod more, or is the last
-        lib = _load_all(base, use_mods, mods, singles, extra, late)
-        off = _off_the_walked_dungeon(lib)
+        lib, others = _load_all(base, use_mods, mods, singles, extra, late)
+        off = _off_the_walked_dungeon(lib, others)
         failing = [(ext.origin.mod, problems) for ext, problems in off if ext.origin.mod]
         if not failing:
             break
@@ -883,29 +898,31 @@ def load_library(content_dir: Path | str | None = None,
     for ext, problems in off:   # the base game's or loose files': left out, not fatal
         lib.extensions.remove(ext)
         lib.diagnostics.extend(problems)
-    _extend_the_walked_dungeon(lib)
+    _extend_the_walked_dungeon(lib, others)
     return lib
 
 
 def _load_all(base: Path, use_mods: bool, mod_dirs: list[Path | str] | None,
               single_mods: list[Path], extra: list[Path],
-              late: Mapping[str, list[Diagnostic]]) -> Library:
+              late: Mapping[str, list[Diagnostic]]) -> tuple[Library, "_OtherMods | None"]:
     """The base game, the mods and the loose files loaded (see :func:`load_library`),
-    each mod of ``late`` failing with its problems there."""
+    each mod of ``late`` failing with its problems there; and what the mods found declare
+    (None when no mods were read), for the hints at the end."""
     lib = Library()
     symbols = checker.collect_symbols([], None)
+    others = None
     if base.is_dir():
         symbols = _load_unit(_Unit("content", None, dice_files(base)), lib, symbols)
     else:
         lib.diagnostics.append(Diagnostic(str(base), 0, 0, "content folder not found"))
     if use_mods:
-        symbols = _load_mods(lib, symbols, mod_dirs, single_mods, late)
+        symbols, others = _load_mods(lib, symbols, mod_dirs, single_mods, late)
     if extra:
         _load_unit(_Unit("files", None, extra), lib, symbols)
-    return lib
+    return lib, others
 
 
-def _off_the_walked_dungeon(lib: Library
+def _off_the_walked_dungeon(lib: Library, others: "_OtherMods | None"
                             ) -> list[tuple[DungeonExtension, list[Diagnostic]]]:
     """Each extension loaded that adds to a floor the dungeon a run walks lacks, with an
     error at each such floor."""
@@ -913,12 +930,13 @@ def _off_the_walked_dungeon(lib: Library
     if walked is None:
         return []
     return [(ext, problems) for ext in lib.extensions
-            if (problems := _missing_floor_problems(ext, walked))]
+            if (problems := _missing_floor_problems(ext, walked, others))]
 
 
-def _extend_the_walked_dungeon(lib: Library) -> None:
+def _extend_the_walked_dungeon(lib: Library, others: "_OtherMods | None") -> None:
     """The dungeon a run walks, in :attr:`Library.dungeons`, with every extension applied
-    in load order; a warning at each extension when no dungeon is loaded."""
+    in load order; a warning at each extension when no dungeon is loaded (with the hint at
+    another mod's dungeon that has its floors)."""
     walked = lib.dungeon
     if walked is not None:
         lib.dungeons[walked.id] = reduce(lambda dungeon, ext: ext.apply(dungeon),
@@ -928,12 +946,13 @@ def _extend_the_walked_dungeon(lib: Library) -> None:
         if ext.origin is not None:
             lib.diagnostics.append(Diagnostic.at(
                 ext.origin.path, ext.origin.pos, "no dungeon is loaded: this extension "
-                "extends nothing", "warning"))
+                f"extends nothing{_fitting_hint(ext, others)}", "warning"))
 
 
 def _load_mods(lib: Library, symbols: "checker.Symbols",
                mod_dirs: Iterable[Path | str] | None, single_mods: list[Path],
-               late: Mapping[str, list[Diagnostic]]) -> "checker.Symbols":
+               late: Mapping[str, list[Diagnostic]]
+               ) -> tuple["checker.Symbols", "_OtherMods"]:
     roots = [MODS_DIR] if mod_dirs is None else [Path(p) for p in mod_dirs]
     infos = _read_mods([*single_mods, *_mod_folders(roots, lib, mod_dirs is not None)],
                        lib, set())
@@ -961,7 +980,8 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
             continue
         unit = _Unit(info.id, info.id, dice_files(info.path),
                      problems=list(late.get(info.id, ())), needs=needs[info.id],
-                     quiet=info.id in lib.required_mods, outside=others.hints(info.id))
+                     quiet=info.id in lib.required_mods, outside=others.hints(info.id),
+                     others=others)
         if not unit.files:
             lib.diagnostics.append(Diagnostic(display_path(info.path / "mod.toml"), 0, 0,
                                               f"mod '{info.id}' has no .dice files: it adds "
@@ -969,7 +989,7 @@ def _load_mods(lib: Library, symbols: "checker.Symbols",
         symbols = _load_unit(unit, lib, symbols)
         if info.id not in lib.skipped_mods:
             lib.mods.append(info)
-    return symbols
+    return symbols, others
 
 
 #: A declaration's head, as a quick look at a mod's files finds it (no parse).
@@ -992,6 +1012,7 @@ class _OtherMods:
         self.rank = {info.id: i for i, info in enumerate(ordered)}
         self.lib = lib
         self._index: dict[tuple[str, str], list[tuple[str, str]]] | None = None
+        self._dungeons: list[tuple[str, str, frozenset[int]]] | None = None
 
     def index(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
         """``(kind, id)`` -> the ``(mod id, name)`` of each mod that declares it."""
@@ -1017,20 +1038,58 @@ class _OtherMods:
         """Symbols.outside for mod ``mod``'s unit."""
         def hint(kind: str, ident: str) -> str:
             for other, name in self.index().get((kind, ident), ()):
-                if other == mod:
-                    continue
-                rank = self.rank.get(other)
-                if rank is None or other in self.lib.skipped_mods:
-                    why = "which is not loaded" if rank is None and \
-                        other not in self.lib.skipped_mods else "which did not load"
-                elif rank > self.rank.get(mod, -1):
-                    why = "which loads after this one"
-                else:
-                    continue
-                return (f" ({name} is declared in mod '{other}', {why}: add \"{other}\" to "
-                        f"'requires' in {mod}'s mod.toml)")
+                if other != mod and (why := self._why(mod, other)):
+                    return self._said(mod, other, name, why)
             return ""
         return hint
+
+    def _why(self, mod: str, other: str, later: bool = True) -> str:
+        """Why mod ``mod`` does not see what mod ``other`` declares ("" when it does, or
+        ``other`` loads after it and not ``later``)."""
+        rank = self.rank.get(other)
+        if rank is None or other in self.lib.skipped_mods:
+            return "which is not loaded" if rank is None and \
+                other not in self.lib.skipped_mods else "which did not load"
+        return "which loads after this one" if later and rank > self.rank.get(mod, -1) else ""
+
+    @staticmethod
+    def _said(mod: str, other: str, name: str, why: str) -> str:
+        return (f" ({name} is declared in mod '{other}', {why}: add \"{other}\" to "
+                f"'requires' in {mod}'s mod.toml)")
+
+    def dungeons(self) -> list[tuple[str, str, frozenset[int]]]:
+        """``(mod id, name, floor numbers)`` of each dungeon the mods found declare (their
+        files parsed, not checked), read at the first ask."""
+        if self._dungeons is None:
+            self._dungeons = []
+            declaring = sorted({m for (kind, _), found in self.index().items()
+                                if kind == "dungeon" for m, _ in found})
+            for mod_id in declaring:
+                try:
+                    paths = dice_files(self.folders[mod_id])
+                except OSError:
+                    continue
+                for path in paths:
+                    module, _, _ = parse_file(path, display_path(path))
+                    self._dungeons += [
+                        (mod_id, decl.name, frozenset(
+                            m.number for m in decl.members if isinstance(m, A.Section)
+                            and m.title == "floor" and m.number is not None))
+                        for decl in module.decls
+                        if isinstance(decl, A.Decl) and decl.kind == "dungeon"]
+        return self._dungeons
+
+    def fitting(self, mod: str, floors: set[int]) -> str:
+        """The hint at an extension of mod ``mod`` adding to ``floors`` the dungeon a run
+        walks lacks (or with no dungeon loaded): a dungeon of a mod it does not see, not
+        loaded or failed, that has them all. (One that loads after it would be the dungeon
+        a run walks, were it the last: not the hint.)"""
+        for other, name, has in self.dungeons():
+            if other != mod and floors <= has and (why := self._why(mod, other, False)):
+                shown = ", ".join(map(str, sorted(floors)))
+                return self._said(mod, other, f"{name}, a dungeon with floor"
+                                  f"{'s' * (len(floors) != 1)} {shown},", why)
+        return ""
 
 
 def _read_mods(folders: Iterable[Path], lib: Library, seen: set[Path]) -> list[ModInfo]:

@@ -674,6 +674,40 @@ def test_an_extension_with_no_dungeon_loaded_is_a_warning(content, tmp_path):
     assert [m.id for m in lib.mods] == ["lost"] and lib.dungeon is None
 
 
+DEEP = 'dungeon "Deep" {\n' + "".join(f'    floor {n} {{ enemies: "Frog" }}\n'
+                                       for n in range(1, 8)) + "}\n"
+
+
+def test_an_extension_a_dungeon_of_another_mod_fits_gets_the_requires_hint(
+        dungeon_content, tmp_path):
+    """An extension with no dungeon to extend, or none with its floors, got no word of the
+    mod beside it that declares one that has them (not loaded, or failed), as any other
+    name does."""
+    mods, content = tmp_path / "mods", write(tmp_path / "bare" / "base.dice", BASE).parent
+    mod(mods, "lost", 'extend dungeon {\n    floor 7 { rewards: "Sword" }\n}\n')
+    mod(mods, "deep", DEEP)
+    hint = (" (Deep, a dungeon with floor 7, is declared in mod 'deep', which is not loaded: "
+            "add \"deep\" to 'requires' in lost's mod.toml)")
+    # Checked alone (dicey check mods/lost): the mod beside it is not loaded.
+    lib = load_library(content, [], single_mods=[mods / "lost"])
+    (warning,) = lib.diagnostics
+    assert warning.message == f"no dungeon is loaded: this extension extends nothing{hint}"
+    lib = load_library(dungeon_content, [], single_mods=[mods / "lost"])
+    (error,) = lib.errors
+    assert error.message.startswith("floor 7 is not in Cellar (") and \
+        error.message.endswith(f"the dungeon a run walks: it has 3 floors{hint}")
+    # The dungeon's mod (loaded first) failed: it did not load.
+    mod(mods, "deep", DEEP + 'equipment "Bad" { on use { attack(nothing) } }\n')
+    lib = load_library(dungeon_content, [mods])
+    assert [e.message for e in lib.errors if e.message.startswith("floor 7")] == [
+        error.message.replace("which is not loaded", "which did not load")]
+    # A dungeon without the floor, or no mod's dungeon at all: no such hint.
+    mod(mods, "deep", DEEP.replace("    floor 7", "    # floor 7"))
+    lib = load_library(content, [], single_mods=[mods / "lost"])
+    assert [d.message for d in lib.diagnostics] == [
+        "no dungeon is loaded: this extension extends nothing"]
+
+
 def test_an_extension_with_an_unknown_name_still_has_its_missing_floors_reported(
         dungeon_content, tmp_path):
     """Both errors of one block come in one pass: the modder fixes them together."""
