@@ -638,33 +638,33 @@ def test_a_status_may_double_as_a_damage_type_as_poison_and_shock_do(symbols, id
     assert problems(source, symbols) == []
 
 
+#: A card (its upgrade sharing the base's text) and a status, each with a hole where its
+#: text goes; the first line it is written after, the text it is given; and the warning.
+NO_TEXT = {
+    "card": ('equipment "Bellows" {{\n    slots: even\n{text}    on use {{ attack(d) }}\n'
+             '    upgraded {{ slots: any }}\n}}\n', "slots: even\n", (1, 11, 20),
+             "equipment 'Bellows' has no text: its card shows the player '(no text)' (write "
+             "text: \"…\", what it does)"),
+    "status": ('status "glum" {{\n    kind: negative\n{text}    on turn start {{ }}\n}}\n',
+               "kind: negative\n", (1, 8, 14),
+               "status 'glum' has no text: the game's help leaves it out and dicey cards shows "
+               "'(no text)' (write text: \"…\", what it does)")}
+
+
+@pytest.mark.parametrize("kind", NO_TEXT)
 @pytest.mark.parametrize("text", ["", '    text: ""\n', '    text: "  "\n'])
-def test_a_card_with_no_text_is_warned_of_at_its_name_once(symbols, text):
+def test_a_card_or_status_with_no_text_is_warned_of_at_its_name_once(symbols, kind, text):
     """A card without 'text' (Bellows with its text line deleted) loaded with no warning,
-    and shows the player '(no text)'; its upgrade, sharing the base's text, warns no more."""
-    source = (f'equipment "Bellows" {{\n    slots: even\n{text}'
-              '    on use { attack(d) }\n    upgraded { slots: any }\n}\n')
-    (warning,) = problems(source, symbols)
+    and shows the player '(no text)'; its upgrade, sharing the base's text, warns no more.
+    A status without one too: dicey cards --status showed '(no text)', and the game's help
+    left it out."""
+    template, after, spot, message = NO_TEXT[kind]
+    (warning,) = problems(template.format(text=text), symbols)
     assert warning.severity == "warning"
-    assert (warning.line, warning.column, warning.end_column) == (1, 11, 20)
-    assert warning.message == ("equipment 'Bellows' has no text: its card shows the player "
-                               "'(no text)' (write text: \"…\", what it does)")
-    written = source.replace(text, "").replace("slots: even\n", 'slots: even\n    text: "Blow"\n')
+    assert (warning.line, warning.column, warning.end_column) == spot
+    assert warning.message == message
+    written = template.format(text="").replace(after, f'{after}    text: "Blow"\n')
     assert problems(written, symbols) == []     # with its text: nothing to say
-
-
-@pytest.mark.parametrize("text", ["", '    text: ""\n', '    text: " "\n'])
-def test_a_status_with_no_text_is_warned_of_at_its_name(symbols, text):
-    """A status without 'text' loaded with no warning: dicey cards --status showed
-    '(no text)', and the game's help left it out."""
-    source = f'status "glum" {{\n    kind: negative\n{text}    on turn start {{ }}\n}}\n'
-    (warning,) = problems(source, symbols)
-    assert warning.severity == "warning"
-    assert (warning.line, warning.column, warning.end_column) == (1, 8, 14)
-    assert warning.message == ("status 'glum' has no text: the game's help leaves it out and "
-                               "dicey cards shows '(no text)' (write text: \"…\", what it does)")
-    written = source.replace(text, "").replace("negative\n", 'negative\n    text: "Sad"\n')
-    assert problems(written, symbols) == []
 
 
 def test_the_base_game_and_the_bundled_mods_have_a_text_on_every_card_and_status():
