@@ -33,8 +33,9 @@ and tests.
 Optional top-level keys: ``title``, ``text`` (what the position shows) and ``turn``.
 The actor sits on side 1 (an enemy's side) unless it is a hero facing an enemy. The fight
 starts as usual (``on fight start`` hooks run with a fixed seed), then the position is
-pinned with :meth:`Fight.set_position`. Every problem is a :class:`ScenarioError` that names
-the file and the key.
+pinned with :meth:`Fight.set_position`. Every problem names the file and the key; one
+:class:`ScenarioError` holds every problem a file has (its ``errors``, in file order), those
+that follow from another left out.
 """
 from __future__ import annotations
 
