@@ -83,6 +83,10 @@ TITLE_KEYS = (
         explained="the runs that have ended: each hero's runs, wins, furthest floor and "
                   "streak, and the latest runs"),
     Key("↑↓ enter", "choose", (), on_bar=False),
+    Key("pgup pgdn", "page the lines under the menu",
+        (("pageup", "page_lines(-1)"), ("pagedown", "page_lines(1)")), on_bar=False,
+        explained="the lines under the menu, when they are more than the screen shows "
+                  "(their last line says how many more)"),
     HELP,
     Key("q", "quit", (("q", "quit"),)),
 )

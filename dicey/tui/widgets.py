@@ -687,6 +687,82 @@ class Clipped(Widget):
         return cut_lines(self._lines(width), width, height)
 
 
+class PagedLines(Widget):
+    """Text wrapped to the widget's width (each line of it a paragraph) in the rows the
+    widget has: when they do not all fit, a last row says how many lines are below
+    (``▼ 3 more lines: pgdn``) and, once paged down, a first row how many above, so
+    nothing is hidden without a sign. Its content height is the lines' own (the screen
+    caps it with ``max-height`` to the room it has)."""
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id)
+        self.text = Text()
+        self.top = 0
+        """The first wrapped line shown (0: from the start)."""
+
+    def update(self, text: Text | str) -> None:
+        """New lines, shown from their start."""
+        self.text = Text(text) if isinstance(text, str) else text
+        self.top = 0
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        """The text wrapped to ``width`` cells (none when there is no text)."""
+        if not self.text.plain:
+            return []
+        # (a word longer than the line, a path, is folded onto the next: every letter shows)
+        lines = [line for part in self.text.split("\n", allow_blank=True)
+                 for line in part.wrap(self.app.console, max(1, width), overflow="fold")
+                 or [Text()]]
+        for line in lines:
+            line.rstrip()
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def window(self, width: int, height: int) -> tuple[int, list[Text], int]:
+        """How many lines are above the rows shown, the lines shown, how many below."""
+        lines = self.lines(width)
+        if height <= 0 or len(lines) <= height:
+            self.top = 0
+            return 0, lines, 0
+        # (paged to the end: a sign above and the last lines; under 3 rows, no paging)
+        self.top = max(0, min(self.top, len(lines) - (height - 1))) if height >= 3 else 0
+        rows = height - (self.top > 0)
+        if self.top + rows < len(lines):
+            rows -= 1                           # (the sign below)
+        return self.top, lines[self.top:self.top + rows], len(lines) - self.top - rows
+
+    def page(self, pages: int) -> None:
+        """A page down (``pages`` > 0) or up: as many lines as the rows show."""
+        width, height = self.content_size
+        above, shown, _ = self.window(width, height)
+        self.top = max(0, above + pages * max(1, len(shown)))
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        above, shown, below = self.window(width, height)
+        rows = [Text(faces.shorten(f"▲ {_lines(above)} above: pgup", width), style="dim")
+                ] if above else []
+        rows += shown
+        if below:
+            rows.append(Text(faces.shorten(f"▼ {_lines(below, 'more ')}: pgdn", width),
+                             style="dim"))
+        return Text("\n").join(rows)
+
+    def on_mouse_scroll_down(self) -> None:
+        self.page(1)
+
+    def on_mouse_scroll_up(self) -> None:
+        self.page(-1)
+
+
+def _lines(count: int, more: str = "") -> str:
+    return f"{count} {more}line" + ("" if count == 1 else "s")
+
+
 class OneLine(Widget):
     """A line of text that never wraps: cut with ``…`` when it is wider than the widget."""
 

@@ -100,7 +100,7 @@ async def test_a_hero_given_up_front_does_not_throw_away_a_saved_run(home):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.state is None
-        shown = str(app.screen.query_one("#title-problem").render())
+        shown = str(app.screen.query_one("#title-problem").text)
         assert "A run is saved, so --hero started none" in shown
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
@@ -118,7 +118,7 @@ async def test_a_hero_given_up_front_does_not_set_aside_a_save_that_does_not_rea
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.state is None
-        shown = str(app.screen.query_one("#title-problem").render())
+        shown = str(app.screen.query_one("#title-problem").text)
         assert "save.json does not read" in shown
         assert "A run is saved but does not read, so --hero started none" in shown
         await pilot.press("q")

@@ -164,7 +164,7 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
         await pilot.pause()
         title = app.screen
         assert isinstance(title, TitleScreen)
-        problem = str(title.query_one("#title-problem").render())
+        problem = str(title.query_one("#title-problem").text)
         assert "save.json does not read" in problem and "previous save is offered" in problem
         assert "the previous save is offered instead.\n" in problem   # a sentence, ended
         assert title.loaded.state == backup
@@ -187,7 +187,7 @@ async def test_a_resealed_save_that_does_not_hang_together_is_reported_not_shown
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        problem = str(app.screen.query_one("#title-problem").render())
+        problem = str(app.screen.query_one("#title-problem").text)
         assert "does not end with a won fight" in problem and "no earlier save" in problem
 
 
@@ -198,7 +198,7 @@ async def test_without_a_save_continue_is_disabled(home):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.screen.query_one("#menu").get_option("continue").disabled
-        problem = str(app.screen.query_one("#title-problem").render())
+        problem = str(app.screen.query_one("#title-problem").text)
         assert problem == "There is no saved run to continue: choose New run to start one."
 
 
@@ -211,18 +211,18 @@ async def test_continue_on_a_save_that_does_not_read_says_so(home):
     app.notify = lambda message, **how: told.append(message)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        before = str(app.screen.query_one("#title-problem").render())
+        before = str(app.screen.query_one("#title-problem").text)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and told == []
-        problem = str(app.screen.query_one("#title-problem").render())
+        problem = str(app.screen.query_one("#title-problem").text)
         assert problem == UNREAD_CONTINUE + "\n" + before
         assert "not readable JSON" in before
         shown = "\n".join(screen_text(app))
         assert "The saved run cannot be continued" in shown and "is kept" in shown
         await pilot.press("down")                          # another key: said once
         await pilot.pause()
-        assert str(app.screen.query_one("#title-problem").render()) == before
+        assert str(app.screen.query_one("#title-problem").text) == before
 
 
 async def test_a_saved_fight_that_no_longer_replays_starts_again(home):
@@ -296,7 +296,7 @@ async def test_the_title_says_at_once_that_no_run_can_be_saved(tmp_path, make_ho
     app = make_app(make_home(blocker), seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        problem = str(app.screen.query_one("#title-problem").render())
+        problem = str(app.screen.query_one("#title-problem").text)
         assert problem.startswith(f"Runs cannot be saved: {blocker} {said}")
         assert "You can play, but quitting loses the run." in problem
         assert any("Runs cannot be saved" in line for line in screen_text(app))
@@ -314,7 +314,7 @@ async def test_a_new_run_asks_before_replacing_the_saved_one(home):
         await pilot.press("n")
         title = app.screen
         assert isinstance(title, TitleScreen)
-        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        assert "replaces the saved one" in str(title.query_one("#title-problem").text)
         await pilot.press("n", "1")                      # asked again: a new run
         await pilot.pause()
         assert app.state.seed == 5
@@ -335,7 +335,7 @@ async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save
         menu = title.query_one("#menu")
         continuing = menu.prompts[menu.get_option_index("continue")]
         assert "does not read" in continuing and "no saved run" not in continuing
-        problem = str(title.query_one("#title-problem").render())
+        problem = str(title.query_one("#title-problem").text)
         assert "save.json does not read" in problem and "no earlier save" in problem
         assert "is kept" in problem and "save.damaged.json" in problem
         await pilot.press("n", "1")                       # a new run: saved at once
@@ -417,14 +417,14 @@ async def test_any_other_key_takes_back_the_new_run_question(home):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         title = app.screen
-        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        assert "replaces the saved one" in str(title.query_one("#title-problem").text)
         await pilot.press("down", "n")
         await pilot.pause()
         assert app.screen is title                         # asked again, not taken
-        assert "replaces the saved one" in str(title.query_one("#title-problem").render())
+        assert "replaces the saved one" in str(title.query_one("#title-problem").text)
         await pilot.press("down")
         await pilot.pause()
-        assert "replaces" not in str(title.query_one("#title-problem").render())
+        assert "replaces" not in str(title.query_one("#title-problem").text)
         await pilot.press("up", "up", "up", "enter")       # New run, then enter: asked
         await pilot.pause()
         assert app.screen is title

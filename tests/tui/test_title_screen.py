@@ -167,3 +167,76 @@ def test_a_data_folder_that_cannot_be_written_is_named(tmp_path, monkeypatch):
     said = folder_problem(tmp_path / "a" / "b")
     assert said.startswith(f"Runs cannot be saved: {tmp_path} is a folder this user cannot "
                            "write in.")
+
+
+def save_of_a_hero_not_loaded(home) -> None:
+    """A run of the kit's dungeon with a mod's hero ('Sneak'): neither is loaded in
+    the game's content."""
+    from dataclasses import replace
+
+    from dicey.run import progress
+    from dicey.run.saves import SaveStore
+    from tui_kit import tui_library
+    modded = tui_library()
+    modded.heroes["sneak"] = replace(modded.heroes["warrior"], id="sneak", name="Sneak")
+    SaveStore(home).write(progress.new_run(modded, "sneak", 3))
+
+
+async def read_the_lines_under_the_menu(pilot, app) -> list[str]:
+    """Every line under the menu, paged through with pgdn as far as they go; each page
+    says how many lines lie beyond it, above and below."""
+    from dicey.tui.widgets import PagedLines
+    lines = app.screen.query_one("#title-problem", PagedLines)
+    seen: list[str] = []
+    for _ in range(20):
+        rows = str(lines.render()).split("\n")
+        assert len(rows) == lines.content_size.height <= len(rows)
+        above, shown, below = lines.window(*lines.content_size)
+        assert (above > 0) == rows[0].startswith(f"▲ {above} line")
+        assert (below > 0) == rows[-1].startswith(f"▼ {below} more line")
+        assert len(seen) == above or len(seen) >= above    # (no line skipped)
+        seen[above:] = [str(t) for t in shown]
+        if not below:
+            return seen
+        await pilot.press("pagedown")
+        await pilot.pause()
+    raise AssertionError("pgdn never reached the last line")
+
+
+async def test_the_lines_under_the_menu_are_paged_when_they_do_not_fit(home):
+    """A save of a dungeon that is not loaded, --hero's notice, a mod that did not load
+    and a problem in the content, and the line c adds: at 80×24 the last lines hid under
+    the key line (at 60×18 half of them). Now they end above it, the last row says how many more there are, and pgdn
+    pages through every one of them (the menu keeps its place)."""
+    from dicey.tui.widgets import PagedLines
+    save_of_a_hero_not_loaded(home)
+    notice = "Mod 'frost' was not loaded (1 error(s))."
+    problems = "2 problem(s) in the content: run 'dicey check' to see them."
+    for width, height in ((80, 24), (60, 18)):
+        app = make_app(home, library=library_with("rebalance"), hero="thief",
+                       notices=(notice, problems))
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.pause()
+            lines = app.screen.query_one("#title-problem", PagedLines)
+            assert app.screen.max_scroll_y == 0
+            assert lines.region.bottom <= height - 1            # above the key line
+            every = [str(t) for t in lines.lines(lines.content_size.width)]
+            assert len(every) > lines.region.height               # (more than fit)
+            shown = screen_text(app)
+            assert "The saved run cannot be continued" in "\n".join(shown)
+            assert shown[lines.region.bottom - 1].strip().startswith("▼ ")
+            assert "Quit" in "\n".join(shown)
+            assert await read_the_lines_under_the_menu(pilot, app) == every
+            text = " ".join(every)
+            for said in ("dungeon 'the_pit', not loaded (was a mod removed?)",
+                         "renamed save.json, it goes on", notice, problems,
+                         "--hero started none"):
+                assert said in text
+            assert app.screen.query_one("#menu").highlighted == 0   # (pgdn paged only)
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert lines.top < len(every) - lines.region.height + 1
+            await pilot.press("q")

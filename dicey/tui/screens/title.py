@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,7 +20,7 @@ from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import Clipped, KeyBar, Menu, OneLine
+from ..widgets import Clipped, KeyBar, Menu, OneLine, PagedLines
 from .base import DiceyScreen
 from .heroes import HeroScreen
 from .records import RecordsScreen
@@ -36,10 +37,11 @@ LOGO = r"""
 
 #: Said under a damaged save's report: nothing is lost by playing on.
 KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
-#: Said too when the save is a run of content not loaded now (a mod missing).
-UNLOADED = ("To go on with that run, start the game with the mods it was played with "
-            "(--mods replaces the bundled ones): set aside, it goes on once renamed "
-            "save.json.")
+#: Said instead when the save is a run of content not loaded now (a mod missing): one
+#: sentence, as short as it can be, for the lines under the menu are few at 80×24.
+UNLOADED = ("The file is kept: the next save moves it aside, as save.damaged.json; renamed "
+            "save.json, it goes on in a game started with its mods (--mods replaces the "
+            "bundled ones).")
 
 
 #: Said above a damaged save's report when Continue is chosen (a notice over the report
@@ -182,7 +184,7 @@ class TitleScreen(DiceyScreen):
             line = OneLine(mods, id="title-mods")
             line.display = bool(mods)
             yield line
-            yield Static(id="title-problem")
+            yield PagedLines(id="title-problem")
         yield KeyBar(self.KEYS)
 
     def on_mount(self) -> None:
@@ -198,13 +200,24 @@ class TitleScreen(DiceyScreen):
 
     def fit_logo(self) -> None:
         """The logo only when the screen has room for it and the rest: on a short screen
-        it would push the menu's end and the notices under them off the bottom."""
+        it would push the menu's end and the notices under them off the bottom. The lines
+        under the menu take the room left; when they need more, they are paged
+        (:class:`~dicey.tui.widgets.PagedLines` says how many more lines there are)."""
         box = self.query_one("#logo-box")
         logo = self.query_one("#logo", Static)
-        rest = sum(w.outer_size.height + w.styles.margin.height for w in self.children
-                   if w.display and w is not box and not isinstance(w, KeyBar))
+        lines = self.query_one("#title-problem", PagedLines)
+        # (the lines as tall as they are now counted out, as tall as they want counted in)
+        others = sum(w.outer_size.height + w.styles.margin.height for w in self.children
+                     if w.display and w is not box and not isinstance(w, KeyBar)) \
+            - lines.outer_size.height
+        wanted = len(lines.lines(lines.content_size.width)) if self.lines or self.answer \
+            else 0
+        free = self.size.height - 1 - others            # (the key line)
         tall = len(LOGO.strip("\n").splitlines()) + logo.styles.margin.height
-        box.display = rest + tall <= self.size.height - 1   # (the key line)
+        box.display = wanted + tall <= free
+        room = max(1, free - (tall if box.display else 0))
+        if lines.styles.max_height != Scalar.from_number(room):
+            lines.styles.max_height = room
 
     def on_screen_resume(self) -> None:
         self._load()
@@ -228,9 +241,7 @@ class TitleScreen(DiceyScreen):
         problem = self.loaded.problem
         if problem and not problem.endswith((".", "!", "?")):
             problem += "."                  # a sentence, as the one under it
-        lines = [problem, KEPT] if problem else []
-        if problem and UNLOADED_HINT in problem:
-            lines.append(UNLOADED)
+        lines = [problem, UNLOADED if UNLOADED_HINT in problem else KEPT] if problem else []
         folder = folder_problem(self.dicey.store.folder)
         self.lines = ([folder] if folder else []) + lines + list(self.dicey.config.notices)
         self._say()
@@ -239,14 +250,20 @@ class TitleScreen(DiceyScreen):
         """The lines under the menu, ``first`` above them (an answer to the last key, until
         the next)."""
         self.answer = first
-        self.query_one("#title-problem", Static).update(
+        self.query_one("#title-problem", PagedLines).update(
             Text("\n".join(([first] if first else []) + self.lines)))
         self.call_after_refresh(self.fit_logo)
 
     def on_key(self, event: events.Key) -> None:
         """Before the key's own action: the answer to the key before goes; a key other
         than New run's takes back the question :meth:`action_new_run` asked (as the
-        fight's turn-ender question is)."""
+        fight's turn-ender question is). pgup and pgdn page the lines under the menu
+        (and nothing else: the menu, which has the focus, would move to its ends)."""
+        pages = {"pageup": -1, "pagedown": 1}.get(event.key)
+        if pages is not None:
+            event.stop()        # (bindings are looked up once a key has gone up past here)
+            self.action_page_lines(pages)
+            return
         if self.confirming:
             option = self.query_one("#menu", Menu).highlighted_option
             if event.key == "n" or event.key == "enter" and option is not None and \
@@ -270,6 +287,9 @@ class TitleScreen(DiceyScreen):
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
+
+    def action_page_lines(self, pages: int) -> None:
+        self.query_one("#title-problem", PagedLines).page(pages)
 
     def action_records(self) -> None:
         self.app.push_screen(RecordsScreen())
