@@ -82,9 +82,11 @@ async def test_each_lists_title_stands_over_it_at_any_width(home):
 
 async def test_the_preview_is_as_tall_as_the_cards_face_and_the_lists_take_the_rest(home):
     """A short card's preview takes four lines (not eight), and the lists the rest; a
-    long text (a mod's) makes the box as tall as the screen, the lists keep three lines
-    (scrolled to the card picked) and the face is cut with ``…``; the box stays that tall
-    (picking a short card gives the lists the room), until the screen is resized."""
+    long text (a mod's) makes the box as tall as the screen allows, the dungeon's header
+    above it staying (the box took the whole screen and hid it), the lists keep three
+    lines (scrolled to the card picked) and the face is cut with ``…``; the box stays
+    that tall (picking a short card gives the lists the room), until the screen is
+    resized."""
     from dicey.tui.screens.inventory import LIST_LEAST
     from tui_kit import saga_library
     app = make_app(home, library=saga_library())
@@ -110,22 +112,30 @@ async def test_the_preview_is_as_tall_as_the_cards_face_and_the_lists_take_the_r
 
         (card,) = await pick("down", "down", "down")              # the Lucky 7, a saga
         assert card.card.name == "Lucky 7"
-        assert box.outer_size.height == 24                        # the whole screen
+        assert box.outer_size.height == 22 and box.region.y == 1  # under the header
+        assert screen_text(app)[0].strip().startswith("The Pit · seed")
         assert lists.outer_size.height == LIST_LEAST
-        assert row.outer_size.height == 4 + 13 + 2 - LIST_LEAST   # all the rest
+        assert row.outer_size.height == 4 + 13 - LIST_LEAST       # all the rest
         assert str(card.render()).endswith("…")
         shown = "\n".join(screen_text(app))
         assert "▶ Lucky 7" in shown and "Shield" in shown and "Sword (" not in shown
 
         (card,) = await pick("up", "up", "up")                    # back: the lists get it
-        assert box.outer_size.height == 24
-        assert row.outer_size.height == 4 and lists.outer_size.height == 13 + 2
+        assert box.outer_size.height == 22
+        assert row.outer_size.height == 4 and lists.outer_size.height == 13
         assert "▶ Sword" in "\n".join(screen_text(app))
 
         await pilot.resize_terminal(120, 40)
         (card,) = await pick()
         assert box.outer_size.height == 22 and row.outer_size.height == 4
         (card,) = await pick("down", "down", "down")
-        assert box.outer_size.height == 40 and lists.outer_size.height == LIST_LEAST
-        assert row.outer_size.height == 4 + 13 + 18 - LIST_LEAST
+        assert box.outer_size.height == 38 and lists.outer_size.height == LIST_LEAST
+        assert row.outer_size.height == 4 + 13 + 16 - LIST_LEAST
+        assert screen_text(app)[0].strip().startswith("The Pit · seed")
         assert str(card.render()).endswith("…")
+
+        await pilot.resize_terminal(60, 18)                       # the least screen
+        (card,) = await pick()
+        assert box.outer_size.height == 16 and box.region.y == 1
+        assert screen_text(app)[0].strip().startswith("The Pit · seed")
+        assert str(card.render()).endswith("…") and lists.outer_size.height == LIST_LEAST

@@ -98,8 +98,8 @@ class InventoryScreen(DiceyModal):
     def fit_preview(self) -> None:
         """The preview as tall as the card's face, so the whole card shows; the lists
         take the rest of the box, :data:`LIST_LEAST` lines at least (they scroll). A face
-        too tall for the box makes the box taller, as far as the screen goes (a face cut
-        short ends with ``…``); the box stays that tall while the inventory is open, so
+        too tall for the box makes the box taller, as far as :meth:`tallest_box` lets it
+        (a face cut short ends with ``…``); the box stays that tall while the inventory is open, so
         it does not jump as the cards are picked one after the other."""
         box = self.query_one("#inventory-box")
         row = self.query_one("#inventory-preview", CardRow)
@@ -109,10 +109,20 @@ class InventoryScreen(DiceyModal):
         need = row.natural_height()
         if self.box_lines is None:     # (as dicey.tcss has it)
             self.box_lines = box.styles.height.cells if box.styles.height else 0
-        self.box_lines = min(max(self.box_lines or 0, need + fixed), self.size.height)
+        self.box_lines = min(max(self.box_lines or 0, need + fixed), self.tallest_box())
         if box.styles.height != Scalar.from_number(self.box_lines):
             box.styles.height = self.box_lines
         row.fit_height(self.box_lines - fixed, need)
+
+    def tallest_box(self) -> int:
+        """The box's greatest height: the screen less the header of the screen under it
+        (the dungeon's name and seed, the reward's title), above the box, and as many
+        lines under it, for the box stands in the middle. A card with a mod's very long
+        text made the box the whole screen, and the header was gone while it was open."""
+        under = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        headers = under.query("#screen-title") if under is not None else ()
+        header = max((w.outer_size.height for w in headers if w.display), default=1)
+        return max(1, self.size.height - 2 * max(1, header))
 
     def on_resize(self) -> None:
         """The box as ``dicey.tcss`` has it again, then as tall as the card picked
