@@ -21,7 +21,7 @@ from dicey.lang.interp import MAX_INT
 from dicey.rules.state import MAX_DICE, FighterSetup
 
 from .rewards import apply_reward, make_offers
-from .state import FightSummary, Hero, RunState, loaded_mods
+from .state import FightSummary, Hero, Reward, RunState, loaded_mods
 
 
 class RunError(ValueError):
@@ -164,7 +164,7 @@ def finish_fight(library: Any, state: RunState, winner: int | None, turns: int,
         return replace(state, stage="won")
     rng = derived_rng(state.seed, "reward", state.floor, state.step)
     offers = make_offers(library, dungeon_of(library, state), state.floor, hero, rng)
-    return replace(state, stage="reward", offers=offers)
+    return pass_empty_reward(replace(state, stage="reward", offers=offers))
 
 
 def _is_last_fight(state: RunState) -> bool:
@@ -224,6 +224,36 @@ def take_reward(library: Any, state: RunState, index: int) -> RunState:
         raise RunError(f"there is no reward number {index + 1}")
     hero = apply_reward(library, state.hero, state.offers[index])
     return _advance(replace(state, hero=hero, offers=(), news=()))
+
+
+#: Said (with the news of the fight) when a won fight's reward stage is passed by.
+NOTHING_TO_GAIN = ("Nothing to gain from this fight: no reward card left on this floor, "
+                   "no card to upgrade, and a heal would heal nothing.")
+
+
+def gains_nothing(hero: Hero, offers: tuple[Reward, ...]) -> bool:
+    """Whether taking any of ``offers`` leaves ``hero`` as it is: the one offer of a floor
+    with no reward cards, for a hero with nothing to upgrade, is a heal, and at full HP
+    (or with a dungeon's ``heal`` of 0) it heals nothing
+    (:func:`~dicey.run.rewards.make_offers`).
+
+    >>> gains_nothing(Hero("w", 20, 20, 2), (Reward("heal", amount=10),))
+    True
+    >>> gains_nothing(Hero("w", 19, 20, 2), (Reward("heal", amount=10),))
+    False
+    """
+    return all(o.kind == "heal" and min(hero.max_hp, hero.hp + o.amount) <= hero.hp
+               for o in offers)
+
+
+def pass_empty_reward(state: RunState) -> RunState:
+    """The run past its reward stage, on to the next fight, when the stage has nothing to
+    gain (:func:`gains_nothing`): the player is not asked to choose a useless heal, and
+    the news say why there was no reward. Any other run as it is. A save written at such
+    a stage (before it was passed by) goes on the same way once loaded."""
+    if state.stage != "reward" or not gains_nothing(state.hero, state.offers):
+        return state
+    return _advance(replace(state, offers=(), news=state.news + (NOTHING_TO_GAIN,)))
 
 
 def _advance(state: RunState) -> RunState:

@@ -10,7 +10,8 @@ gained just now leaves them, or the dungeon's ``heal`` is 0): with both, three c
 cards offered are all different; when the pool has too few cards the hero does not hold,
 it offers ones the hero holds, and when it has too few cards at all, fewer offers are
 made. Only when there is nothing else to offer (no card in the pool, nothing to upgrade) is
-the heal offered at full HP, the one offer of a floor with no reward cards.
+the heal offered at full HP, the one offer of a floor with no reward cards (and the run
+passes that stage by: :func:`dicey.run.progress.pass_empty_reward`).
 """
 from __future__ import annotations
 

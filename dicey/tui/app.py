@@ -172,7 +172,13 @@ class DiceyApp(App):
 
     def continue_run(self, state: RunState) -> None:
         """Go on with a saved run. A saved fight that no longer replays (the content
-        changed under it) starts again from its beginning, and the player is told."""
+        changed under it) starts again from its beginning, and the player is told. A run
+        saved at a reward stage with nothing to gain goes on to the map, as a fight won now
+        does (and is saved so)."""
+        passed = progress.pass_empty_reward(state)
+        if passed is not state:
+            self.commit(passed)
+        state = passed
         self.state = state
         try:
             screen = self._stage_screen(state)

@@ -114,3 +114,52 @@ def test_a_level_gained_with_every_card_upgraded_offers_three_cards():
     assert [o.kind for o in state.offers] == ["card", "card", "card"]
     lines = [describe_reward(LIB, state.hero, o) for o in state.offers]
     assert all(line.startswith("Take ") for line in lines), lines
+
+
+def won_with_nothing_to_gain(lib: RunLib, hp_left: int | None = None):
+    """The first fight of a run of ``lib``, won by a warrior whose every card is upgraded,
+    left with ``hp_left`` HP (None: full)."""
+    start = progress.new_run(lib, "warrior", 1)
+    start = replace(start, hero=replace(start.hero, equipment=("sword+", "shield")))
+    fight = progress.enter_fight(start)
+    hp = start.hero.max_hp if hp_left is None else hp_left
+    return start, progress.finish_fight(lib, fight, 0, 3, hp)
+
+
+def test_a_reward_stage_with_nothing_to_gain_is_passed_by():
+    """A floor with no reward cards, a hero at full HP with nothing to upgrade: the one
+    offer was a heal of nothing, shown as a choice. Now the run goes on to the next fight
+    and its news say why there was no reward; hurt, the heal is offered as ever."""
+    lib = lib_with(())
+    start, after = won_with_nothing_to_gain(lib)
+    assert after.stage == "map" and after.offers == ()
+    assert (after.floor, after.step) == (0, 1)
+    assert after.news[-1] == progress.NOTHING_TO_GAIN
+    assert after.hero.hp == after.hero.max_hp and after.hero.equipment == ("sword+", "shield")
+    assert after.history[-1].result == "won" and after.hero.xp > start.hero.xp
+
+    _, hurt = won_with_nothing_to_gain(lib, hp_left=start.hero.max_hp - 3)
+    assert hurt.stage == "reward" and [o.kind for o in hurt.offers] == ["heal"]
+    assert (hurt.floor, hurt.step) == (0, 0)
+
+    _, healless = won_with_nothing_to_gain(lib_with((), heal=0), start.hero.max_hp - 3)
+    assert healless.stage == "map" and healless.news[-1] == progress.NOTHING_TO_GAIN
+
+    _, offered = won_with_nothing_to_gain(lib_with(POOLS[1]))      # a card to take
+    assert offered.stage == "reward" and [o.kind for o in offered.offers] == ["card"]
+
+
+def test_a_save_at_a_reward_stage_with_nothing_to_gain_goes_on():
+    """A run saved at such a stage (as the game saved it before it passed it by) is
+    passed on to the map when it goes on, as if the fight had been won now; the next
+    fight starts from there and the news go with it."""
+    from dicey.run.saves import decode, encode
+    lib = lib_with(())
+    _, passed = won_with_nothing_to_gain(lib)
+    at_stage = replace(passed, stage="reward", step=0, news=passed.news[:-1],
+                       offers=(progress.Reward("heal", amount=10),))
+    loaded = decode(encode(at_stage), lib)
+    assert loaded.stage == "reward"
+    assert progress.pass_empty_reward(loaded) == passed
+    assert progress.pass_empty_reward(passed) is passed          # (anything else as it is)
+    assert progress.enter_fight(passed).news == ()

@@ -7,7 +7,7 @@ from dataclasses import replace
 from dicey.run import progress
 from dicey.run.state import Reward
 from dicey.tui.screens.reward import RewardScreen
-from tui_kit import kit_state, make_app, saga_library, tui_library, wait_until
+from tui_kit import kit_state, make_app, saga_library, screen_text, tui_library, wait_until
 
 
 def reward_state(lib, offers=None, **hero):
@@ -145,3 +145,86 @@ async def test_a_long_text_takes_the_lines_it_needs_as_far_as_the_screen_allows(
         row, (card,) = preview_of(screen)
         assert row.region.bottom == screen.query_one("KeyBar").region.y == 39
         assert card.outer_size.height > 20 and face_shown(card).endswith("…")
+
+
+def without_reward_cards():
+    """The UI's kit with no reward cards on its first floor."""
+    lib = tui_library()
+    dungeon = lib.dungeon
+    floors = (replace(dungeon.floors[0], rewards=()),) + dungeon.floors[1:]
+    lib.dungeons = {dungeon.id: replace(dungeon, floors=floors)}
+    return lib
+
+
+def won_with_nothing_to_gain(lib):
+    """A run saved at its first fight's "press enter to go on": the Gambler beaten by a
+    warrior whose cards are all upgraded; the win gains a level, so the HP are full."""
+    from dicey.ai.baseline import choose_move
+    from run_kit import start_session
+    from tui_kit import gambler_state
+    state = gambler_state(4, equipment=("sword+", "shield"))
+    session = start_session(lib, state)
+    while not session.over:
+        session.play(session.next_ai_move(choose_move))
+    assert session.winner == 0
+    return replace(state, fight_moves=tuple(session.moves))
+
+
+def news_on_the_map(app) -> str:
+    from dicey.tui.screens.dungeon import DungeonScreen
+    assert isinstance(app.screen, DungeonScreen)
+    news = app.screen.query_one("#news")
+    assert news.display
+    return str(news.render())
+
+
+async def test_a_won_fight_with_nothing_to_gain_goes_on_to_the_map(home):
+    """No reward cards on the floor, nothing to upgrade, HP full: the reward screen
+    offered one heal of nothing. Now enter goes on to the map, which says why there was
+    no reward (under the level gained); the run is saved there. The title said 'rewards
+    next' of such a fight."""
+    from dicey.run.saves import SaveStore
+    from dicey.tui.screens.dungeon import DungeonScreen
+    from dicey.tui.screens.fight import FightScreen
+    lib = without_reward_cards()
+    SaveStore(home).write(won_with_nothing_to_gain(lib))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#menu").prompts[1]
+        assert line.endswith("won against Gambler: nothing to gain, on to the next fight")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.pause()
+        news = news_on_the_map(app)
+        assert news.startswith("Level 2!") and news.endswith(progress.NOTHING_TO_GAIN)
+        assert " ".join(progress.NOTHING_TO_GAIN.split()) in " ".join(
+            "\n".join(row.strip() for row in screen_text(app)).split())
+        saved = SaveStore(home).load(lib).state
+        assert (saved.stage, saved.floor, saved.step, saved.offers) == ("map", 0, 1, ())
+        await pilot.press("f")                          # the next fight: the news go
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        assert app.state.news == ()
+
+
+async def test_a_save_at_a_reward_with_nothing_to_gain_goes_on_to_the_map(home):
+    """A run saved at the reward stage with its one heal of nothing (as the game saved it
+    before): the title names the next fight, and c goes on to the map, saved there."""
+    from dicey.run.saves import SaveStore
+    lib = without_reward_cards()
+    state = reward_state(lib, offers=(Reward("heal", amount=10),))
+    state = replace(state, hero=replace(state.hero, hp=state.hero.max_hp), news=())
+    SaveStore(home).write(state)
+    next_enemy = lib.enemies[state.schedule[0][1]].name
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#menu").prompts[1].endswith(f"next, {next_enemy}")
+        await pilot.press("c")
+        await pilot.pause()
+        assert news_on_the_map(app) == progress.NOTHING_TO_GAIN
+        assert not isinstance(app.screen, RewardScreen)
+    saved = SaveStore(home).load(lib).state
+    assert (saved.stage, saved.step, saved.news) == ("map", 1, (progress.NOTHING_TO_GAIN,))

@@ -76,6 +76,7 @@ class DungeonScreen(RunScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")
+        yield Static(id="news")
         yield Static(id="floors")
         yield Static(id="next-fight")
         yield Static(id="hero-progress")
@@ -95,6 +96,10 @@ class DungeonScreen(RunScreen):
             title.append(f" · {progress.difficulty_label(state.ai)}", style="")
         title.append(f" · seed {state.seed}", style="")   # (the same seed, the same run)
         self.query_one("#screen-title", Static).update(title)
+        # (news on the map: the fight just won, when it had no reward to choose from)
+        news = self.query_one("#news", Static)
+        news.update(Text("\n".join(state.news)))
+        news.display = bool(state.news)
         self.query_one("#floors", Static).update(floor_lines(lib, state))
         enemy = lib.enemies[progress.current_enemy(state)]
         boss = " — the boss" if progress.is_boss_fight(lib, state) else ""

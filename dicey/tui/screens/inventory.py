@@ -98,9 +98,9 @@ class InventoryScreen(DiceyModal):
     def fit_preview(self) -> None:
         """The preview as tall as the card's face, so the whole card shows; the lists
         take the rest of the box, :data:`LIST_LEAST` lines at least (they scroll). A face
-        too tall for the box makes the box taller, as far as :meth:`tallest_box` lets it
-        (a face cut short ends with ``…``); the box stays that tall while the inventory is open, so
-        it does not jump as the cards are picked one after the other."""
+        too tall for the box makes the box taller, as far as :meth:`tallest_box` lets
+        it (a face cut short ends with ``…``); the box stays that tall while the inventory
+        is open, so it does not jump as the cards are picked one after the other."""
         box = self.query_one("#inventory-box")
         row = self.query_one("#inventory-preview", CardRow)
         others = sum(w.outer_size.height for w in box.children

@@ -14,7 +14,7 @@ from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from dicey.run.progress import current_enemy
+from dicey.run.progress import current_enemy, finish_fight, pass_empty_reward
 from dicey.run.saves import UNLOADED_HINT, Loaded
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
@@ -91,6 +91,7 @@ def run_line(library: Any, state: RunState) -> str:
     not as it began, and one saved at its "press enter to go on" as it ended (``won
     against Frog: rewards next``). Short enough for the title's menu at 80 columns."""
     hero = library.heroes[state.hero.id]
+    state = pass_empty_reward(state)    # (continued, it goes on to the next fight)
     enemy = library.enemies[current_enemy(state)].name
     hp = state.hero.hp
     where = {"fight": f"vs {enemy}", "reward": f"a reward for beating {enemy}"}.get(
@@ -102,12 +103,12 @@ def run_line(library: Any, state: RunState) -> str:
             pass
         else:
             hp = fight.fighters[HERO].hp
-            where = _fight_line(state, enemy, fight)
+            where = _fight_line(library, state, enemy, fight)
     return (f"{hero.name}, level {state.hero.level}, {hp}/{state.hero.max_hp} HP"
             f" — floor {state.floor + 1}: {where}")
 
 
-def _fight_line(state: RunState, enemy: str, fight: Any) -> str:
+def _fight_line(library: Any, state: RunState, enemy: str, fight: Any) -> str:
     """A fight saved part-way, as it stands: under way (``vs Frog, turn 3``) or over, at
     its "press enter to go on" (``won against Frog: rewards next``)."""
     if fight.outcome is None:
@@ -115,7 +116,12 @@ def _fight_line(state: RunState, enemy: str, fight: Any) -> str:
     if fight.outcome.winner == HERO:
         last = state.floor == len(state.schedule) - 1 and \
             state.step == len(state.schedule[state.floor]) - 1
-        return f"won against {enemy}: " + ("the run is won" if last else "rewards next")
+        if last:
+            return f"won against {enemy}: the run is won"
+        after = finish_fight(library, state, HERO, fight.outcome.turns,
+                             fight.fighters[HERO].hp)
+        return f"won against {enemy}: " + ("rewards next" if after.stage == "reward"
+                                           else "nothing to gain, on to the next fight")
     return (f"lost to {enemy}" if fight.outcome.winner is not None
             else f"a draw with {enemy}") + ": the run ends"
 
