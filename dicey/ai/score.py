@@ -247,10 +247,31 @@ class Scorer:
         mid-turn keeps its pool. A move that ended the turn (a card's ``end_turn()``: a
         move was counted) lost its dice: they count nothing, as in :meth:`made`."""
         if after.is_over:
-            return self.potential(after) + self.unused(after)
+            return self.over(after)
         if after.turn_moves != before.turn_moves:
             return self.potential(after)
         return self.potential(after) + self.unused(before)
+
+    def over(self, after: Fight) -> float:
+        """What a state in which the fight ended is worth: :meth:`won` if ``side`` won it,
+        else its potential and the dice left (a fight that ends mid-turn keeps its pool)."""
+        if after.fighters[1 - self.side].hp <= 0 < after.fighters[self.side].hp:
+            return self.won(after)
+        return self.potential(after) + self.unused(after)
+
+    def won(self, after: Fight) -> float:
+        """What a fight won in this turn is worth: the win and one's HP, and nothing that
+        stops mattering with the fight — statuses on either side, the dice left, the
+        coming turn — nor what the moves before the winning blow earned (cards used,
+        countdown, bonus: taken back here, from the turn's counters, so that every line
+        that wins from a state is worth the same but for its moves and the HP it leaves).
+        Without it a line that shielded, rerolled and used spare cards before the blow
+        outscored the blow alone, and a hint padded a sure kill with chance moves."""
+        w = self.weights
+        own, opp = after.fighters[self.side], after.fighters[1 - self.side]
+        return (w.opponent_dead + w.healing * own.hp - w.damage * opp.hp
+                - after.turn_bonus - w.card_used * after.turn_cards_used
+                - w.countdown * after.turn_countdown)
 
     def transition(self, before: Fight, after: Fight) -> float:
         """A move's reward, with the leaf's worth when the move ended the turn."""
@@ -264,7 +285,7 @@ class Scorer:
         counters, and its :meth:`unused` dice when the move was ``end turn``."""
         reward = self.counted(counters, after)
         if after.turn_over:
-            reward += self.potential(after) + (self.unused(after) if after.is_over else unused)
+            reward += self.over(after) if after.is_over else self.potential(after) + unused
         return reward
 
     def quiet_end(self, fight: Fight) -> float:

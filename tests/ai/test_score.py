@@ -220,3 +220,30 @@ def test_a_card_kept_for_once_a_fight_is_spent_when_it_counts(library):
     """At 3 HP before the Frog's turn, the Bandage's heal is worth its use."""
     plan = plan_turn(_bandage(3).fight(library), preset="normal", seed=1)
     assert "4 → Bandage" in [str(m) for m in plan.moves]
+
+
+def test_a_sure_kill_is_worth_no_more_for_what_the_turn_did_before_it():
+    """The blow alone wins as surely as a shield and then the blow: the move before it
+    earned a card used and a shield that stop mattering with the fight, and the plan
+    shielded first. Now every winning line from a state is worth the same but for its
+    moves (one point each) and the HP it leaves."""
+    f = position([4, 6], ["sword", "shield"], opp_hp=3)
+    scorer = Scorer(f.copy(simulation=True, log=False))
+    plan = plan_turn(f, budget=Budget(ms=None), scorer=scorer)
+    assert plan.method == "exhaustive"
+    assert [str(m) for m in plan.moves] == ["6 → Sword"]
+    values = {str(m.move): m.value for m in plan.first_moves}
+    # 4 on the Shield, then the 6 on the Sword: the same win, one move more.
+    assert values["4 → Shield"] == values["6 → Sword"] - 1
+    before = f.copy(simulation=True, log=False)
+    shielded = play_copy(before, "4 → Shield")
+    padded = play_copy(shielded, "6 → Sword")
+    assert padded.is_over and padded.fighters[0].statuses.get("shield") == 4
+    assert scorer.transition(before, shielded) + scorer.transition(shielded, padded) == \
+        scorer.transition(before, play_copy(before, "6 → Sword")) - 1
+
+
+def play_copy(f, move: str):
+    after = f.copy()
+    play(after, move)
+    return after
