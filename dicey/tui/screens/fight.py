@@ -129,6 +129,9 @@ class FightScreen(RunScreen):
 
         text: str
         position: Hashable | None = None
+        hint: bool | None = None
+        """For a hint: whether it is the last word on ``position`` (exact, or a guess
+        whose searches are all done); None for any other line."""
 
     def __init__(self, session: FightSession):
         super().__init__()
@@ -195,6 +198,10 @@ class FightScreen(RunScreen):
     def on_mount(self) -> None:
         self.chooser = self.dicey.config.chooser_for(self.run_state.ai or self.enemy.ai)
         self.hints = self.dicey.config.hints_for()
+        self.hints_given: dict[Hashable, str] = {}
+        """The last word of the hint on each position asked about (said again at once)."""
+        self.hint_searching: Hashable | None = None
+        """The position a hint is being searched for (a second ``h`` waits for it)."""
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
         self.refresh_view()
@@ -772,6 +779,7 @@ class FightScreen(RunScreen):
         # A hint still searching is for the position just left: it stops (what it solved
         # stays with the turn's hints).
         self.workers.cancel_group(self, "hint")
+        self.hint_searching = None
         note = self._nothing_left()
         self.say(note)
         self.reading = not note and self.card_cursor is not None   # (the card as it is now)
@@ -859,6 +867,14 @@ class FightScreen(RunScreen):
             return
         if self._not_your_turn():
             return
+        key = self.session.fight.key()
+        if key in self.hints_given:       # (the last word on this position: said again)
+            self.on_fight_screen_said(self.Said(self.hints_given[key], key, True))
+            return
+        if self.hint_searching == key:
+            self.say("Still thinking about a hint…")
+            return
+        self.hint_searching = key
         self.say("Thinking about a hint…")
         self._find_hint(self.session.fight.copy(), self.session.seed)
 
@@ -870,23 +886,31 @@ class FightScreen(RunScreen):
         search stops: :meth:`_play`)."""
         key = position.key()
         worker = get_current_worker()
+        guess = None   # the first guess: shown until the line is exact (a player may be
+        #                following it; later guesses differ as chance draws them)
         for round_ in range(1, HINT_ROUNDS + 1):
-            try:
-                hint = self.hints(position, seed)
-                try:      # (which of its moves end the turn, as dicey plan says)
-                    cuts = [cut for _, cut in line_steps(position, hint.moves)]
-                except IllegalMoveError:
-                    cuts = []
-                rough = hint.method == "mcts"
-                text = faces.hint_line(hint.moves, position.fighters[HERO].cards,
-                                       hint.chance, rough=rough, cuts=cuts,
-                                       searching=rough and round_ < HINT_ROUNDS)
-            except Exception as err:   # a hint that fails must not end the game
-                rough, text = False, f"No hint: {type(err).__name__}: {err}"
             if worker.is_cancelled:
                 return
-            self.post_message(self.Said(text, key))
-            if not rough:
+            try:
+                hint = self.hints(position, seed)
+                rough = hint.method == "mcts"
+                if rough and guess is not None and round_ < HINT_ROUNDS:
+                    continue                      # (the guess shown stands)
+                guess = (guess or hint) if rough else hint
+                try:      # (which of its moves end the turn, as dicey plan says)
+                    cuts = [cut for _, cut in line_steps(position, guess.moves)]
+                except IllegalMoveError:
+                    cuts = []
+                final = not rough or round_ == HINT_ROUNDS
+                text = faces.hint_line(guess.moves, position.fighters[HERO].cards,
+                                       guess.chance, rough=rough, cuts=cuts,
+                                       searching=not final)
+            except Exception as err:   # a hint that fails must not end the game
+                final, text = True, f"No hint: {type(err).__name__}: {err}"
+            if worker.is_cancelled:
+                return
+            self.post_message(self.Said(text, key, final))
+            if final:
                 return
 
     def action_graph(self) -> None:
@@ -910,9 +934,15 @@ class FightScreen(RunScreen):
     def on_fight_screen_said(self, message: Said) -> None:
         """A worker's line on the message line; one too long for it (a long hint, a long
         path) is cut there and written whole to the log."""
+        if message.hint:
+            self.hints_given[message.position] = message.text
+            if self.hint_searching == message.position:
+                self.hint_searching = None
         if message.position is None or message.position == self.session.fight.key():
-            shown = self._fit_message(message.text, "… (all of it is in the log)")
-            if shown != message.text:
+            # (a guess still searching goes to the log once it is the last word)
+            shown = self._fit_message(message.text, "… (all of it is in the log)"
+                                      if message.hint is not False else "…")
+            if shown != message.text and message.hint is not False:
                 self.query_one(FightLog).add_line(message.text)
             self.say(shown)
 
