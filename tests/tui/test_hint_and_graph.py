@@ -46,9 +46,18 @@ async def test_the_hint_shows_the_best_line(home):
 async def test_a_hint_that_could_not_try_every_line_says_it_is_a_guess(home):
     """MCTS's line, where the turn had more lines than the budget: the player is told to
     think for themselves (it read as sure as a solved one, and was worse than an obvious
-    line)."""
+    line).
+
+    Each search of such a turn guesses anew (chance draws its samples): the first guess
+    shown stays, and the last search only says it is the last word; asking again on the
+    same position says it again, without searching."""
     asked = []
-    hint = a_guess(asked)
+    lines = iter([[Move.place(5, "Sword", 0, 0), Move.end()], [Move.place(2, "Shield", 0, 1)],
+                  [Move.place(2, "Sword", 0, 0)], [Move.place(5, "Shield", 0, 1)]])
+
+    def hint(fight, seed):
+        asked.append(fight.key())
+        return Hint(next(lines), 1.0, "mcts")
     app = make_app(home, seed=4, hints_for=lambda: hint)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.press("n", "1", "enter", "h")
@@ -58,6 +67,11 @@ async def test_a_hint_that_could_not_try_every_line_says_it_is_a_guess(home):
                                    "them all): play the 5 on Sword (a), then end the turn.")
         # It searched on as many times as a hint may, from the same position.
         assert asked == [screen.session.fight.key()] * HINT_ROUNDS
+        await pilot.press("x", "escape")             # another line on the message line
+        await pilot.press("h")
+        await pilot.pause()
+        assert message(screen).startswith("Hint (a guess: too many ways")
+        assert len(asked) == HINT_ROUNDS              # said again, not searched again
 
 
 async def test_a_guess_searches_on_by_itself_until_it_is_exact(home):
@@ -192,32 +206,6 @@ async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
         log = screen.query_one("#log")
         logged = " ".join("".join(seg.text for seg in strip).strip() for strip in log.lines)
         assert whole in logged
-
-
-async def test_a_guess_shown_stands_until_the_line_is_exact_and_is_said_again_as_it_was(home):
-    """Each search of a turn too large to solve guesses anew (chance draws its samples):
-    the first guess shown stays, the last search only says it is the last word; asking
-    again on the same position says it again, without searching."""
-    asked = []
-    lines = iter([[Move.place(5, "Sword", 0, 0)], [Move.place(2, "Shield", 0, 1)],
-                  [Move.place(2, "Sword", 0, 0)], [Move.place(5, "Shield", 0, 1)]])
-
-    def hint(fight, seed):
-        asked.append(fight.key())
-        return Hint(next(lines), 1.0, "mcts")
-    app = make_app(home, seed=4, hints_for=lambda: hint)
-    async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.press("n", "1", "enter", "h")
-        screen = fight_screen(app)
-        await wait_until(pilot, lambda: message(screen).startswith("Hint (a guess:"))
-        assert message(screen) == ("Hint (a guess: too many ways to play this turn to try "
-                                   "them all): play the 5 on Sword (a).")
-        assert len(asked) == HINT_ROUNDS
-        await pilot.press("x", "escape")             # another line on the message line
-        await pilot.press("h")
-        await pilot.pause()
-        assert message(screen).startswith("Hint (a guess: too many ways")
-        assert len(asked) == HINT_ROUNDS              # said again, not searched again
 
 
 async def test_a_second_h_while_the_hint_searches_waits_for_it(home):
