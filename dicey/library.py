@@ -585,11 +585,10 @@ def _fix_first(unit: _Unit) -> Callable[[str, str], str] | None:
         if (kind, ident) in unit.unparsed_in:
             name, path = unit.unparsed_in[kind, ident]
             return f" ({name} is declared in {path}, which did not parse: fix that first)"
-        other = outside(kind, ident) if outside is not None else ""
-        if other or not unit.unreadable:
-            return other
-        files = " and ".join(dict.fromkeys(unit.unreadable))
-        return f" ({files} did not parse and may declare it: fix that first)"
+        if unit.unreadable:   # (its own file comes before another mod: a backup beside it)
+            files = " and ".join(dict.fromkeys(unit.unreadable))
+            return f" ({files} did not parse and may declare it: fix that first)"
+        return outside(kind, ident) if outside is not None else ""
     return hint
 
 

@@ -4,6 +4,7 @@ every event and places every core status."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,11 @@ def test_a_name_a_broken_head_may_declare_is_marked_as_following_from_it(
     assert code == 1 and "kindling.dice:1:8: error: unterminated string" in lines[0]
     follow = f"({broken / 'kindling.dice'} did not parse and may declare it: fix that first)"
     assert len(lines) == 5 and all(line.endswith(follow) for line in lines[1:])
+    # A good copy beside it (a backup) declares Kindling: the file that did not parse
+    # still comes first, not "add 'embers_old' to requires".
+    shutil.copytree(tutorial_mod, tmp_path / "embers_old")
+    code, out, lines = _errors(cli, str(broken))
+    assert len(lines) == 5 and all(line.endswith(follow) for line in lines[1:]), lines
 
 
 def test_tutorial_cards_fight_plan_graph_and_sim(cli, tutorial_mod, tmp_path):
