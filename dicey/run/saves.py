@@ -79,6 +79,29 @@ def atomic_write(path: Path, data: bytes) -> None:
     _sync_folder(path.parent)
 
 
+def nearest_existing(path: Path) -> Path:
+    """``path`` itself, or the nearest folder above it that exists (where it would be made)."""
+    while not os.path.lexists(path) and path.parent != path:
+        path = path.parent
+    return path
+
+
+def can_write_in(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (an existing folder), tried for real: a
+    small temp file made and removed. Permission bits alone (os.access) say yes to root
+    everywhere and to folders such as /proc, where the system refuses every new file."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dicey-write-test.", suffix=".tmp")
+    except OSError:
+        return False
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+    return True
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (where the platform allows opening a folder)."""
     try:
@@ -398,6 +421,10 @@ class SaveStore:
         file where the folder should be said only 'File exists')."""
         if os.path.lexists(self.folder) and not self.folder.is_dir():
             return f"{self.folder} is a file, not a folder (is DICEY_HOME set to a file?)"
+        place = nearest_existing(self.folder)    # (a folder not made yet: its parent)
+        if place.is_dir() and not can_write_in(place):
+            # (the system's own words for /proc are 'No such file or directory')
+            return f"{place} is a folder no file can be written in"
         return err.strerror or str(err)
 
     def _keep_previous(self) -> None:

@@ -126,6 +126,19 @@ def test_a_save_that_cannot_be_written_says_so(tmp_path):
         SaveStore(blocker / "home").write(sample_state())
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc on this system")
+@pytest.mark.parametrize("home", ["/proc", "/proc/dicey-home"])
+def test_a_save_to_a_folder_the_system_refuses_says_it_cannot_be_written_there(home):
+    """/proc exists but takes no new file; the system says 'No such file or directory',
+    which reads wrong for a folder that is there."""
+    with pytest.raises(SaveError) as raised:
+        SaveStore(Path(home)).write(sample_state())
+    said = str(raised.value)
+    assert said == f"could not save to {home}/save.json: /proc is a folder no file can be " \
+        "written in"
+    assert "No such file" not in said
+
+
 def test_where_saves_go():
     assert str(data_dir({"DICEY_HOME": "/a", "XDG_DATA_HOME": "/b"})) == "/a"
     assert str(data_dir({"XDG_DATA_HOME": "/b"})) == "/b/dicey"

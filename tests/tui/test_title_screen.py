@@ -1,6 +1,10 @@
 """The title screen in a terminal narrower than 80 columns."""
 from __future__ import annotations
 
+import os
+
+import pytest
+
 from tui_kit import make_app, screen_text
 
 
@@ -156,17 +160,38 @@ async def test_a_long_continue_line_goes_on_after_its_dash(home):
 
 
 def test_a_data_folder_that_cannot_be_written_is_named(tmp_path, monkeypatch):
-    """A folder the user may not write in (as root every folder is writable, so access is
-    refused here by hand); a folder not made yet is judged by the one it would be made in."""
-    import os
+    """A folder no file can be made in (as root every folder is writable, so the trial
+    write is refused here by hand); a folder not made yet is judged by the one it would
+    be made in."""
+    import tempfile
 
     from dicey.tui.screens.title import folder_problem
     assert folder_problem(tmp_path / "a" / "b") == ""
-    refused = str(tmp_path)
-    monkeypatch.setattr(os, "access", lambda path, mode: str(path) != refused)
+    refused, make = str(tmp_path), tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kwargs):
+        if str(dir) == refused:
+            raise PermissionError(13, "Permission denied")
+        return make(*args, dir=dir, **kwargs)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
     said = folder_problem(tmp_path / "a" / "b")
-    assert said.startswith(f"Runs cannot be saved: {tmp_path} is a folder this user cannot "
-                           "write in.")
+    assert said.startswith(f"Runs cannot be saved: {tmp_path} is a folder no file can be "
+                           "written in.")
+    assert list(tmp_path.iterdir()) == []          # (nothing left behind, nothing made)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc on this system")
+def test_a_folder_the_system_refuses_though_its_permissions_allow_is_named(tmp_path):
+    """/proc lets everyone 'write' by its permission bits (os.access says yes for root)
+    but takes no new file: the trial write finds it out, for the folder and for one not
+    made yet inside it; a folder that can be written in leaves no trial file behind."""
+    from pathlib import Path
+
+    from dicey.tui.screens.title import folder_problem
+    for home in (Path("/proc"), Path("/proc/dicey-home")):
+        assert folder_problem(home).startswith(
+            "Runs cannot be saved: /proc is a folder no file can be written in.")
+    assert folder_problem(tmp_path) == "" and list(tmp_path.iterdir()) == []
 
 
 def save_of_a_dungeon_not_loaded(home) -> None:

@@ -1,7 +1,6 @@
 """The title screen: a new run, continue the saved one, help, quit; save problems reported."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicey.run.progress import current_enemy, finish_fight, pass_empty_reward
-from dicey.run.saves import UNLOADED_HINT, Loaded
+from dicey.run.saves import UNLOADED_HINT, Loaded, can_write_in, nearest_existing
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
@@ -65,14 +64,12 @@ def folder_problem(folder: Path) -> str:
     ...     folder_problem(Path(d) / "new" / "home")
     ''
     """
-    place = folder
-    while not os.path.lexists(place) and place.parent != place:
-        place = place.parent       # (a folder not made yet: the one it would be made in)
+    place = nearest_existing(folder)   # (a folder not made yet: the one it would be made in)
     if not place.is_dir():
         why = f"{place} is a file, not a folder" + (
             " (is DICEY_HOME set to a file?)" if place == folder else "")
-    elif not os.access(place, os.W_OK | os.X_OK):
-        why = f"{place} is a folder this user cannot write in"
+    elif not can_write_in(place):      # (tried for real: os.access says yes for /proc)
+        why = f"{place} is a folder no file can be written in"
     else:
         return ""
     return f"Runs cannot be saved: {why}. You can play, but quitting loses the run."
