@@ -155,6 +155,28 @@ async def test_a_read_card_is_shown_as_it_changes(home):
         assert "[3]" in message(screen)
 
 
+async def test_your_turn_says_what_to_do_though_the_cursor_is_on_an_enemy_card(home):
+    """An enemy card read when the turn ends: the hero's next turn still begins with what
+    to do (it showed that card: "Gambler's Lucky 7: …"); the cursor stays on it, and a
+    hero's card under the cursor is still shown as it was."""
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_gambler(pilot)
+        await pilot.press("tab")                        # the Gambler's first card
+        assert cursor_on(screen) == (1, 0) and message(screen).startswith("Gambler's")
+        await pilot.press("t")
+        await hero_turn_or_end(pilot)
+        assert screen.session.hero_to_act and screen.session.fight.turn == 3
+        assert message(screen).startswith("Pick a die (1-")
+        assert cursor_on(screen) == (1, 0)
+        await pilot.press("tab")                        # your own card: it stays shown
+        assert cursor_on(screen) == (0, 0)
+        mine = message(screen)
+        await pilot.press("t")
+        await hero_turn_or_end(pilot)
+        assert screen.session.fight.turn == 5 and message(screen) == mine
+
+
 # ------------------------------------------------------------------ the room
 
 def check_layout(screen, width: int, height: int) -> None:

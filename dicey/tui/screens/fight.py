@@ -851,10 +851,12 @@ class FightScreen(RunScreen):
                          "its turn", ENEMY)
             events = self.session.play(Move.end())
         log.add_events(events)
-        if self.session.hero_to_act and not self.reading and \
-                (self.waiting_note or not self.said_text):
+        reading_enemy = self.reading and self.cursor_side == ENEMY
+        if self.session.hero_to_act and (reading_enemy or not self.reading and (
+                self.waiting_note or not self.said_text)):
             # Your turn now ("wait" no longer holds): what to do, as at the first (unless
-            # the line shows the card under the cursor, or a worker's news: a graph).
+            # the line shows one of your cards under the cursor, or a worker's news: a
+            # graph); an enemy's card read in its turn gives way (the cursor stays on it).
             self.say(self._what_to_do())
         self.refresh_view()
         self._carry_on()
