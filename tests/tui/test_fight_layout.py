@@ -500,3 +500,23 @@ async def test_the_key_line_names_the_card_keys_there_are(home):
         await pilot.press("1")
         await pilot.press("j")
         assert message(screen) == "There is no card j: your cards are a-f, i."
+
+
+async def test_pgup_and_pgdn_page_a_short_log_by_the_lines_it_shows(home, library):
+    """At 80×24 a hero of 12 cards leaves the log 3 lines: pgup and pgdn move it by those
+    3 lines (a playtest saw it move one line a key)."""
+    from tui_kit import base_game_state, into_fight
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, base_game_state(library, ("dagger",) * 12, 7))
+        log = screen.query_one(FightLog)
+        for n in range(30):
+            log.add_line(f"line {n}")
+        await pilot.pause()
+        shown = log.scrollable_content_region.height
+        assert shown == 3 and log.is_vertical_scroll_end
+        end = log.scroll_y
+        for key, at in [("pageup", end - 3), ("pageup", end - 6), ("pagedown", end - 3)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert log.scroll_y == at, key
