@@ -284,8 +284,6 @@ def _check_content(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
                               f"'{state.dungeon}' has {floors}{hint}")
     _check_level(state, library)
-    _check_growth(state, library)
-    _check_fights(state, library)
     can_upgrade = upgradable(library, state.hero)
     for offer in state.offers:
         if offer.kind == "upgrade" and offer.card not in can_upgrade:
@@ -307,35 +305,6 @@ def _check_level(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"run.hero.level is {hero.level:,}, but its {hero.xp:,} xp "
                               f"reach level {reached} in the dungeon '{state.dungeon}'"
                               f"{CHANGED_HINT}")
-
-
-def _check_growth(state: RunState, library: Any) -> None:
-    """SaveFormatError when the hero has more max HP or dice than its level gives: the
-    hero's own, plus what each of the dungeon's levels up to its level adds (as
-    :func:`~dicey.run.progress.gain_experience` adds them, with the same caps)."""
-    hero, dungeon = state.hero, library.dungeons[state.dungeon]
-    start = library.heroes[hero.id]
-    levels = [lv for lv in dungeon.levels if start.level < lv.level <= hero.level]
-    for name, most in (("max_hp", min(MAX_INT, start.hp + sum(lv.hp for lv in levels))),
-                       ("dice", min(MAX_DICE, start.dice + sum(lv.dice for lv in levels)))):
-        if getattr(hero, name) > most:
-            raise SaveFormatError(
-                f"run.hero.{name} is {getattr(hero, name):,}, more than the {most:,} the "
-                f"hero '{hero.id}' has at level {hero.level} in the dungeon "
-                f"'{state.dungeon}'{CHANGED_HINT}")
-
-
-def _check_fights(state: RunState, library: Any) -> None:
-    """SaveFormatError when a fight of the history gave more experience than its enemy
-    gives (a fight not won gives none)."""
-    for i, fight in enumerate(state.history):
-        enemy = library.enemies[fight.enemy]
-        gives = enemy.xp if fight.result == "won" else 0
-        if fight.xp > gives:
-            given = f"{enemy.name} gives" if fight.result == "won" else \
-                f"a fight not won gives (it was {fight.result})"
-            raise SaveFormatError(f"run.history[{i}].xp is {fight.xp:,}, more than the "
-                                  f"{gives:,} {given}{CHANGED_HINT}")
 
 
 def read_limited(path: Path, what: str = "a save") -> bytes:

@@ -101,10 +101,7 @@ async def into_first_fight(pilot, app, library, hp: int) -> None:
 
 
 async def test_a_base_game_fight_by_keys_to_a_win(home, library):
-    """The real content and the enemy's own AI; the hero is made sturdy enough to win (by
-    its definition, as a mod would: a save's max HP is no more than the hero's level gives)."""
-    library = replace(library, heroes={**library.heroes, "warrior": replace(
-        library.heroes["warrior"], hp=500)})
+    """The real content and the enemy's own AI; the hero is made sturdy enough to win."""
     app = DiceyApp(library, SaveStore(home), PlayConfig(enemy_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await into_first_fight(pilot, app, library, 500)

@@ -146,14 +146,10 @@ async def test_a_long_continue_line_goes_on_after_its_dash(home):
 
     from dicey.run.saves import SaveStore
     from tui_kit import gambler_state
-    # (a save's level is one its experience reaches, and its max HP one the hero has at
-    # that level: a hero of 1,000,000 HP, as a mod may make it, makes the line long)
-    from tui_kit import tui_library
-    library = tui_library()
-    library.heroes["warrior"] = replace(library.heroes["warrior"], hp=1_000_000)
+    # (a save's level is one its experience reaches: the Gambler's name makes it long)
     state = gambler_state(max_hp=1_000_000, hp=1_000_000)
     SaveStore(home).write(replace(state, stage="map"))
-    app = make_app(home, library=library)
+    app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = screen_text(app)
