@@ -284,6 +284,7 @@ def _check_content(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"it lists {len(state.schedule)} floors; the dungeon "
                               f"'{state.dungeon}' has {floors}{hint}")
     _check_level(state, library)
+    _check_fights(state)
     can_upgrade = upgradable(library, state.hero)
     for offer in state.offers:
         if offer.kind == "upgrade" and offer.card not in can_upgrade:
@@ -305,6 +306,17 @@ def _check_level(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"run.hero.level is {hero.level:,}, but its {hero.xp:,} xp "
                               f"reach level {reached} in the dungeon '{state.dungeon}'"
                               f"{CHANGED_HINT}")
+
+
+def _check_fights(state: RunState) -> None:
+    """SaveFormatError when a fight of the history that was not won gave experience (only
+    a win gives any). How much a win gave is the enemy's as it was then: a mod may have
+    changed it since, which is no reason to refuse the run; nor are the hero's max HP and
+    dice checked against its level, which a card of a mod may raise."""
+    for i, fight in enumerate(state.history):
+        if fight.result != "won" and fight.xp > 0:
+            raise SaveFormatError(f"run.history[{i}].xp is {fight.xp:,}, but a fight not won "
+                                  f"gives none (it was {fight.result})")
 
 
 def read_limited(path: Path, what: str = "a save") -> bytes:

@@ -181,7 +181,9 @@ moves = st.builds(Move, st.sampled_from(["place", "release", "use", "end"]), st.
                   st.integers(-1, 9))
 summaries = st.builds(FightSummary, st.integers(1, 5), st.sampled_from(["frog", "rat"]),
                       st.sampled_from(["won", "lost", "draw"]), st.integers(0, 60),
-                      st.integers(0, 40), st.integers(0, 9), st.integers(1, 6))
+                      st.integers(0, 40), st.integers(0, 9), st.integers(1, 6)).map(
+    # (a fight not won gives no experience)
+    lambda f: f if f.result == "won" else replace(f, xp=0))
 
 
 @settings(max_examples=60, deadline=None)
@@ -377,6 +379,9 @@ def _resealed(state, edit) -> bytes:
     (lambda d: d["hero"].update(xp=99_999), "run.hero.xp is 99,999, more than the 1 its "
                                             "fights won gave"),
     (lambda d: d["history"][-1].update(xp=0), "run.hero.xp is 1, more than the 0"),
+    # A fight not won that gave experience (accepted before).
+    (lambda d: d["history"].insert(0, dict(d["history"][-1], result="lost", xp=1)),
+     "run.history[0].xp is 1, but a fight not won gives none (it was lost)"),
 ])
 def test_a_run_that_does_not_hang_together_is_refused(edit, message):
     """Edited with care (the checksum made to match), a save can still not fit the game."""
