@@ -670,7 +670,7 @@ def _load_unit(unit: _Unit, lib: Library, before: "checker.Symbols") -> "checker
     if errors or not unit.quiet:
         lib.diagnostics.extend(unit.problems)
     if unit.mod is not None and errors:
-        lib.skipped_mods[unit.mod] = f"{len(errors)} error(s)"
+        lib.skipped_mods[unit.mod] = f"{len(errors)} error{'s' * (len(errors) != 1)}"
         return before
     statuses = frozenset(symbols.statuses)
     for decl, defn in staged:

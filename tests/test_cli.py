@@ -173,7 +173,7 @@ def test_the_games_title_names_a_mod_that_did_not_load(tmp_path):
     (broken / "mod.toml").write_text('name = "b"\nversion = "1.0"\napi = 1\n')
     (broken / "b.dice").write_text('equipment "B" { on use { attak(d) } }\n')
     lib = load_library(mod_dirs=[tmp_path / "mods"])
-    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error(s)).",)
+    assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error): run 'dicey check' to see why.",)
 
 
 def test_sim_refuses_one_file_for_both_reports(cli, tmp_path):

@@ -54,7 +54,7 @@ def test_tutorial_mistake_gives_the_error_shown(cli, tutorial_mod, tmp_path):
     code, out, err = cli("check", str(broken))
     assert code == 1
     assert "cards.dice:4:22: error: unknown status 'kindlin' (did you mean 'kindling'?)" in err
-    assert "mod 'embers' skipped: 1 error(s)" in out
+    assert "mod 'embers' skipped: 1 error" in out
     doc = (DOCS / "modding.md").read_text(encoding="utf-8")
     assert "cards.dice:4:22: error: unknown status 'kindlin' (did you mean 'kindling'?)" in doc
 
@@ -87,7 +87,7 @@ def test_a_missing_brace_in_the_tutorial_is_the_one_error_not_four_it_causes(
     code, out, lines = _errors(cli, str(broken))
     assert code == 1 and len(lines) == 1 and lines[0].endswith(
         "kindling.dice:8:2: error: unexpected end of file (a '}' may be missing)")
-    assert "1 error, 0 warnings" in out and "mod 'embers' skipped: 1 error(s)" in out
+    assert "1 error, 0 warnings" in out and "mod 'embers' skipped: 1 error" in out
 
 
 def test_loose_files_say_an_unknown_name_follows_from_the_file_that_did_not_parse(

@@ -613,7 +613,7 @@ def test_a_bad_extension_fails_only_its_own_mod(dungeon_content, tmp_path):
     (err,) = lib.errors
     assert err.path.endswith("b_bad/cards.dice") and (err.line, err.column) == (3, 24)
     assert err.message == "unknown enemy 'Yetti' (did you mean 'Yeti'?)"
-    assert lib.skipped_mods == {"b_bad": "1 error(s)"}
+    assert lib.skipped_mods == {"b_bad": "1 error"}
     assert [m.id for m in lib.mods] == ["a_good"]
     assert "ogre" not in lib.enemies and lib.dungeon.floors[1].enemies == ("rat",)
     assert lib.dungeon.floors[0].enemies == ("frog", "yeti")
@@ -630,7 +630,7 @@ def test_an_extension_of_a_floor_the_dungeon_lacks_fails_its_mod_at_that_floor(
     assert err.message.startswith("floor 7 is not in Cellar (") and \
         err.message.endswith("base.dice:18), the dungeon a run walks: it has 3 floors")
     assert "^" in lib.render_diagnostics()
-    assert lib.skipped_mods == {"deep": "1 error(s)"} and "yeti_deep" not in lib.enemies
+    assert lib.skipped_mods == {"deep": "1 error"} and "yeti_deep" not in lib.enemies
     assert lib.dungeon.floors[0].enemies == ("frog", "yeti")
 
 
@@ -647,7 +647,7 @@ def test_a_floor_lacking_only_from_a_later_mods_dungeon_fails_the_extension_s_mo
     lib = load_library(dungeon_content, [mods])
     assert [m.id for m in lib.mods] == ["b_short"] and lib.dungeon.id == "short"
     assert set(lib.skipped_mods) == {"a_frost", "c_needs"}
-    assert lib.skipped_mods["a_frost"] == "1 error(s)"
+    assert lib.skipped_mods["a_frost"] == "1 error"
     err = next(d for d in lib.errors if d.path.endswith("a_frost/cards.dice"))
     assert (err.line, err.column) == (5, 5) and err.message.startswith(
         "floor 3 is not in Short (") and "b_short/cards.dice:1, mod b_short)" in err.message
@@ -719,7 +719,7 @@ def test_an_extension_with_an_unknown_name_still_has_its_missing_floors_reported
     unknown, missing = lib.errors
     assert unknown.message == "unknown enemy 'Yetti'"
     assert missing.message.startswith("floor 7 is not in Cellar (")
-    assert lib.skipped_mods == {"deep": "2 error(s)"} and lib.extensions == []
+    assert lib.skipped_mods == {"deep": "2 errors"} and lib.extensions == []
     assert lib.dungeon.floors[0].enemies == ("frog",)
 
 
@@ -750,7 +750,7 @@ def test_a_declaration_that_does_not_parse_is_one_error_not_one_per_use(content,
     assert (err.line, err.column) == (3, 25)
     assert err.message == "equipment 'Bellows' is not closed before the next declaration: " \
                           "a '}' may be missing"
-    assert lib.skipped_mods == {"embers": "1 error(s)"}
+    assert lib.skipped_mods == {"embers": "1 error"}
 
 
 def test_the_base_game_s_unparsed_card_leaves_out_what_names_it(content, tmp_path):

@@ -41,11 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _notices(lib: Library) -> tuple[str, ...]:
     """Lines for the title screen about content that did not load."""
-    lines = [f"Mod '{mod}' was not loaded ({why})." for mod, why in
-             sorted(lib.skipped_mods.items())]
+    lines = [f"Mod '{mod}' was not loaded ({why}): run 'dicey check' to see why." for mod, why
+             in sorted(lib.skipped_mods.items())]
     base = [d for d in lib.errors if d.path.startswith(CONTENT)]
     if base:
-        lines.append(f"{len(base)} problem(s) in the content: run 'dicey check' to see them.")
+        lines.append(f"{len(base)} problem{'s' * (len(base) != 1)} in the content: run "
+                     f"'dicey check' to see them.")
     return tuple(lines)
 
 

@@ -58,8 +58,8 @@ MOD_ERROR = Diagnostic("mods/frost/cards.dice", 2, 1, "unknown status 'chill'")
 
 @pytest.mark.parametrize("skipped, problems, expected", [
     ({}, [], ()),
-    ({"frost": "1 error(s)"}, [MOD_ERROR], ("Mod 'frost' was not loaded (1 error(s)).",)),
-    ({}, [BASE_ERROR, MOD_ERROR], ("1 problem(s) in the content: run 'dicey check' to see "
+    ({"frost": "1 error"}, [MOD_ERROR], ("Mod 'frost' was not loaded (1 error): run 'dicey check' to see why.",)),
+    ({}, [BASE_ERROR, MOD_ERROR], ("1 problem in the content: run 'dicey check' to see "
                                    "them.",)),
 ])
 def test_title_notices_name_what_did_not_load(skipped, problems, expected):

@@ -68,7 +68,7 @@ async def test_on_a_short_screen_the_logo_gives_way_to_the_menu_and_the_notices(
     """At 60×18 the logo pushed the end of the menu, the mods and the notice of a mod that
     did not load off the bottom (the screen scrolled); now the logo goes, and comes back
     when there is room."""
-    notice = "Mod 'frost' was not loaded (1 error(s))."
+    notice = "Mod 'frost' was not loaded (1 error)."
     app = make_app(home, library=library_with("frostbite"), notices=(notice,))
     async with app.run_test(size=(60, 18)) as pilot:
         await pilot.pause()
@@ -87,7 +87,7 @@ async def test_on_a_short_screen_the_logo_gives_way_to_the_menu_and_the_notices(
 async def test_on_a_wide_screen_the_menu_is_centred_under_the_logo(home):
     """At 100 columns the logo and the tagline were centred, the menu and the lines under
     it stood on the left (4 columns in)."""
-    notice = "Mod 'frost' was not loaded (1 error(s))."
+    notice = "Mod 'frost' was not loaded (1 error): run 'dicey check' to see why."
     app = make_app(home, library=library_with("frostbite"), notices=(notice,))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -236,8 +236,8 @@ async def test_the_lines_under_the_menu_are_paged_when_they_do_not_fit(home):
     place)."""
     from dicey.tui.widgets import PagedLines
     save_of_a_dungeon_not_loaded(home)
-    notice = "Mod 'frost' was not loaded (1 error(s))."
-    problems = "2 problem(s) in the content: run 'dicey check' to see them."
+    notice = "Mod 'frost' was not loaded (1 error): run 'dicey check' to see why."
+    problems = "2 problems in the content: run 'dicey check' to see them."
     for width, height in ((80, 24), (60, 18)):
         app = make_app(home, library=library_with("rebalance"), hero="thief",
                        notices=(notice, problems))
