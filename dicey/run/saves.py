@@ -293,19 +293,15 @@ def _check_content(state: RunState, library: Any) -> None:
 
 
 def _check_level(state: RunState, library: Any) -> None:
-    """SaveFormatError when the hero's level is past the dungeon's last one, or past the
-    one its experience reaches (a level comes only with its experience)."""
+    """SaveFormatError when the hero's level is past the dungeon's last one. (Not checked
+    against the experience each level needs: a mod may change that after a run has
+    begun, which is no reason to refuse the run.)"""
     hero, dungeon = state.hero, library.dungeons[state.dungeon]
     start = library.heroes[hero.id].level
     top = max([start] + [lv.level for lv in dungeon.levels])
     if hero.level > top:
         raise SaveFormatError(f"run.hero.level is {hero.level:,}; the dungeon "
                               f"'{state.dungeon}' has levels up to {top}{CHANGED_HINT}")
-    reached = max([start] + [lv.level for lv in dungeon.levels if lv.xp <= hero.xp])
-    if hero.level > reached:
-        raise SaveFormatError(f"run.hero.level is {hero.level:,}, but its {hero.xp:,} xp "
-                              f"reach level {reached} in the dungeon '{state.dungeon}'"
-                              f"{CHANGED_HINT}")
 
 
 def _check_fights(state: RunState) -> None:
