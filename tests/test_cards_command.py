@@ -375,3 +375,23 @@ def test_the_statuses_are_listed(cli):
                                                                                 "yes"]
     assert lines[-1] == f"{len(rows)} statuses ('dicey cards --status NAME' shows one whole)"
     assert len(rows) > 12
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (("Poison+",), "dicey cards \"Poison\""),
+    (("poison +",), "dicey cards \"Poison\""),
+    (("--status", "Shield+"), "dicey cards --status \"Shield\""),   # Shield+ is a card's
+])
+def test_a_status_written_as_an_upgrade_says_statuses_have_none(cli, argv, shown):
+    """'dicey cards Kindling+' (a status) showed the status as if '+' meant something."""
+    code, out, err = cli("--no-mods", "cards", *argv)
+    name = "Shield" if "Shield+" in argv else "Poison"
+    assert code == 2 and out == ""      # as for any name that is no card (the same code)
+    assert err.strip() == (f"dicey: error: '{argv[-1]}': {name} is a status, and a status "
+                           f"has no upgrade ('+' is for cards); '{shown}' shows the status")
+
+
+def test_a_misspelt_status_written_as_an_upgrade_says_statuses_have_none(cli):
+    code, out, err = cli("--no-mods", "cards", "Poisn+")
+    assert code == 2 and out == ""
+    assert "(did you mean 'Poison', a status, which has no upgrade?)" in err

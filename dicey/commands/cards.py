@@ -241,6 +241,8 @@ def run(args: argparse.Namespace) -> int:
         except KeyError as err:
             if (status := _status_named(lib, args.name)) is None:
                 return fail(_or_a_status(lib, args.name, err.args[0]))
+            if (why := _no_upgrade(args.name, status, "dicey cards")):
+                return fail(why)
             print(describe_status(status))    # no card has that name: a status has
         return 0
     cards = sorted(lib.equipment.values(), key=lambda c: c.name.lower())
@@ -259,12 +261,24 @@ def run(args: argparse.Namespace) -> int:
 
 def _or_a_status(lib: Library, name: str, message: str) -> str:
     """The message for a name that is no card: when no card's name is close and a
-    status's is, that status is the one meant (``dicey cards dazee``)."""
+    status's is, that status is the one meant (``dicey cards dazee``; with a ``+``, that
+    a status has no upgrade)."""
     meant = did_you_mean_named(name, lib.statuses)
     if not meant or "did you mean" in message:
         return message
-    return f"unknown card '{name}'{meant[:-2]}, a status?) ('dicey cards --status' lists " \
-        "the statuses)"
+    plus = ", which has no upgrade" if upgrade_ref(name.strip())[1] else ""
+    return f"unknown card '{name}'{meant[:-2]}, a status{plus}?) ('dicey cards --status' " \
+        "lists the statuses)"
+
+
+def _no_upgrade(name: str, status: StatusDef, command: str) -> str | None:
+    """Why ``name``, written as an upgrade (``"Poison+"``), cannot be shown when it names
+    the status ``status``: a status has no upgrade, '+' is for cards (None for a name
+    without '+'). Refused as an unknown name is, so the exit code is the same."""
+    if not upgrade_ref(name.strip())[1]:
+        return None
+    return (f"'{name}': {status.name} is a status, and a status has no upgrade ('+' is "
+            f"for cards); '{command} \"{status.name}\"' shows the status")
 
 
 def _status_named(lib: Library, name: str) -> StatusDef | None:
@@ -282,6 +296,8 @@ def _run_status(lib: Library, name: str | None) -> int:
             names = sorted((s.name for s in lib.statuses.values()), key=str.lower)
             return fail(f"unknown status '{name}'{did_you_mean_named(name, lib.statuses)} "
                         f"(the statuses: {', '.join(names)})")
+        if (why := _no_upgrade(name, status, "dicey cards --status")):
+            return fail(why)
         print(describe_status(status))
         return 0
     statuses = sorted(lib.statuses.values(), key=lambda s: s.name.lower())
