@@ -36,7 +36,7 @@ from .lang.defs import DungeonDef, DungeonExtension, EquipmentDef, FighterDef, S
 from .lang.errors import (UNPRINTABLE, Diagnostic, did_you_mean, did_you_mean_named, printable,
                           unprintable_kind)
 from .lang.interp import Scope, compile_expr, compile_hook
-from .lang.parser import MAX_SOURCE_BYTES, UNKNOWN_HEAD, parse_file
+from .lang.parser import MAX_SOURCE_BYTES, UNKNOWN_HEAD, not_utf8, parse_file
 
 #: The language's major version; a mod's ``api`` must equal it.
 API_VERSION = 1
@@ -132,9 +132,14 @@ class Library:
         return sorted(problems, key=lambda d: (d not in self.syntax_problems, d.path, d.line,
                                                d.column))
 
+    def render(self, problem: Diagnostic) -> str:
+        """``problem`` with the line it is at and a caret under the spot, whether in a
+        ``.dice`` file or a mod's ``mod.toml`` (both are kept as read)."""
+        return problem.render(self.sources.get(problem.path,
+                                               self.toml_sources.get(problem.path)))
+
     def render_diagnostics(self) -> str:
-        return "\n".join(d.render(self.sources.get(d.path, self.toml_sources.get(d.path)))
-                         for d in self.in_order(self.diagnostics))
+        return "\n".join(map(self.render, self.in_order(self.diagnostics)))
 
     def _table(self, kind: str) -> dict[str, Any]:
         return {"equipment": self.equipment, "status": self.statuses, "enemy": self.enemies,
@@ -247,8 +252,8 @@ def toml_text(path: Path, limit: int) -> str:
         raise ValueError(f"file too large (more than {limit:,} bytes)")
     try:
         return data.decode("utf-8-sig")   # (a byte order mark, as some editors write, is fine)
-    except UnicodeDecodeError:
-        raise ValueError("not valid UTF-8 text") from None
+    except UnicodeDecodeError as err:   # (kept as the cause: it says where)
+        raise ValueError("not valid UTF-8 text") from err
 
 
 def parse_toml(text: str) -> dict[str, Any]:
@@ -278,7 +283,13 @@ def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
     except OSError as err:
         return None, [Diagnostic(shown, 0, 0, f"cannot read mod.toml: {err.strerror or err}")]
     except ValueError as err:
-        return None, [Diagnostic(shown, 0, 0, f"invalid mod.toml: {err}")]
+        if not isinstance(err.__cause__, UnicodeDecodeError):
+            return None, [Diagnostic(shown, 0, 0, f"invalid mod.toml: {err}")]
+        found = not_utf8(err.__cause__, shown)   # at the first bad bytes, as for .dice
+        if sources is not None:
+            sources[shown] = found.source
+        return None, [dataclasses.replace(d, message=f"invalid mod.toml: {d.message}")
+                      for d in found.diagnostics]
     if sources is not None:
         sources[shown] = text
     try:
@@ -287,8 +298,9 @@ def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
         return None, [toml_error(shown, str(err), "invalid mod.toml: ")]
     problems: list[Diagnostic] = []
 
-    def bad(key: str, message: str, severity: str = "error") -> None:
-        line, column, end = _key_position(text, key)
+    def bad(key: str, message: str, severity: str = "error", value: str = "") -> None:
+        line, column, end = _string_position(text, key, value) if value else \
+            _key_position(text, key)
         problems.append(Diagnostic(shown, line, column, message, severity, end))
 
     for key in data:
@@ -327,7 +339,8 @@ def read_mod_toml(folder: Path, sources: dict[str, str] | None = None
         m = _REQUIRE.match(req)
         if not m:
             shown_req = req if len(req) <= 60 else req[:57] + "…"
-            bad("requires", f"cannot read requirement {shown_req!r} (write \"modname>=1.0\")")
+            bad("requires", f"cannot read requirement {shown_req!r} (write \"modname>=1.0\")",
+                value=req)
             continue
         requires.append((m.group(1), _version(m.group(2)) if m.group(2) else ()))
     description = data.get("description", "")
@@ -375,19 +388,44 @@ def toml_error(shown: str, message: str, prefix: str = "") -> Diagnostic:
 
 
 def _key_position(text: str, key: str) -> tuple[int, int, int]:
-    """Where the top-level ``key = …`` of a TOML text is: its line, and the columns its
-    key starts at and ends before (1-based); zeros when it cannot be found (no ``key``, a
-    key written in another way, or a key in a table): the message then names the file."""
+    """Where the top-level ``key`` of a TOML text is written: its line, and the columns
+    its key starts at and ends before (1-based). The key may be quoted, dotted
+    (``name.first = …``: a table) or a table's header (``[authors]``, ``[[authors]]``);
+    zeros when it cannot be found (no ``key``, or one written in another way): the
+    message then names the file."""
     if not key:
         return 0, 0, 0
     quoted = re.escape(key)
-    pattern = re.compile(rf"^[ \t]*({quoted}|\"{quoted}\"|'{quoted}')[ \t]*=")
+    name = rf"({quoted}|\"{quoted}\"|'{quoted}')"
+    pair = re.compile(rf"^[ \t]*{name}[ \t]*[=.]")
+    header = re.compile(rf"^[ \t]*\[\[?[ \t]*{name}[ \t]*[\].]")
+    top = True
     for number, line in enumerate(text.split("\n"), 1):
-        if line.lstrip().startswith("["):   # (a table: its keys are not the top level's)
-            break
-        if (m := pattern.match(line)):
+        if line.lstrip().startswith("["):
+            top = False         # (the keys under a table's header are the table's)
+            m = header.match(line)
+        else:
+            m = pair.match(line) if top else None
+        if m:
             return number, m.start(1) + 1, m.end(1) + 1
     return 0, 0, 0
+
+
+def _string_position(text: str, key: str, value: str) -> tuple[int, int, int]:
+    """Where the string ``value`` is written in the top-level ``key``'s value (a list's
+    item: ``requires = ["frost>=1.0", "bad one"]``, perhaps over lines), quotes and all;
+    where the key is when it is not found written as it reads (with escapes, say)."""
+    line, column, end = _key_position(text, key)
+    lines = text.split("\n")
+    for number in range(line, len(lines) + 1) if line else ():
+        row = lines[number - 1]
+        if number > line and re.match(r"[ \t]*\[|[ \t]*[\w\"'.-]+[ \t]*=", row):
+            break               # (the next key or table: the value has ended)
+        for quote in "\"'":
+            at = row.find(f"{quote}{value}{quote}", column - 1 if number == line else 0)
+            if at >= 0:
+                return number, at + 1, at + len(value) + 3
+    return line, column, end
 
 
 def has_controls(text: str, allowed: str = "") -> bool:

@@ -214,3 +214,28 @@ def test_the_summary_counts_dungeon_extensions_and_a_file_of_one_is_checked_in_i
                    "'Ice Wrath' (did you mean 'Ice Wraith'?)\n"
                    '        floor 3 { enemies: "Ice Wrath" }\n'
                    "                           ^^^^^^^^^^^\n")
+
+
+@pytest.mark.parametrize("toml, said", [
+    # a TOML syntax error: tomllib's position
+    ('name = "Embers\nversion = "1.0"\napi = 1\n',
+     ["1:15: error: invalid mod.toml: the line ends inside a string (a closing quote is "
+      "missing)", '    name = "Embers', "                  ^"]),
+    # a value of the wrong type: its key
+    ('name = "Embers"\nversion = "1.0"\napi = "one"\n',
+     ["3:1: error: 'api' must be an integer (the language's major version, 1)",
+      '    api = "one"', "    ^^^"]),
+    # an unknown key: a warning at it
+    ('name = "Embers"\nversion = "1.0"\napi = 1\nauthor = "Ann"\nrequires = ["frostbite"]\n',
+     ["4:1: warning: unknown key 'author' (did you mean 'authors'?); the keys are name, "
+      "version, api, description, authors, requires", '    author = "Ann"', "    ^^^^^^"]),
+])
+def test_a_mod_toml_problem_is_shown_at_its_line_with_a_caret(cli, mods, toml, said):
+    """dicey check gave a mod.toml's problems no line and no caret (the other commands
+    did): now as for a .dice file."""
+    toml_path = write(mods / "embers" / "mod.toml", toml)
+    code, out, err = cli("check", str(mods / "embers"))
+    assert code == (0 if "warning" in said[0] else 1), err
+    lines = err.splitlines()
+    at = lines.index(f"{toml_path}:{said[0]}")
+    assert lines[at + 1:at + 3] == said[1:]

@@ -875,6 +875,40 @@ def test_a_field_error_in_mod_toml_names_its_line(content, tmp_path):
                                                           "      ^^^^^^^^^"]
 
 
+@pytest.mark.parametrize("toml, at", [
+    # a dotted key makes a table of the name: at the key
+    ('name.first = "V"\nversion = "1.0"\napi = 1\n', (1, 1, 5, "    ^^^^")),
+    # a table's header: at its name
+    ('name = "V"\nversion = "1.0"\napi = 1\n\n[authors]\nfirst = "Ann"\n',
+     (5, 2, 9, "     ^^^^^^^")),
+    ('name = "V"\nversion = "1.0"\napi = 1\n[[ authors ]]\nname = "Ann"\n',
+     (4, 4, 11, "       ^^^^^^^")),
+    # a requirement that does not read: at the string itself, on its own line
+    ('name = "V"\nversion = "1.0"\napi = 1\nrequires = [\n  "frostbite>=1.0",\n'
+     '  "bad one!",\n]\n', (6, 3, 13, "      ^^^^^^^^^^")),
+])
+def test_a_field_error_in_mod_toml_is_at_its_key_however_written(content, tmp_path, toml, at):
+    """A dotted key, a table's header or a requirement over lines named the file alone."""
+    mods = tmp_path / "mods"
+    mod(mods, "v", toml=toml)
+    lib = load_library(content, [mods])
+    (error,) = lib.errors
+    assert (error.line, error.column, error.end_column) == at[:3]
+    assert lib.render(error).split("\n")[2] == at[3]
+
+
+def test_a_mod_toml_not_utf8_is_at_its_first_bad_bytes(content, tmp_path):
+    mods = tmp_path / "mods"
+    folder = mod(mods, "v", toml="")
+    (folder / "mod.toml").write_bytes(b'name = "V"\nversion = "1.0"\ndescription = "Caf\xe9"\n')
+    lib = load_library(content, [mods])
+    (error,) = lib.errors
+    assert str(error) == f"{folder / 'mod.toml'}:3:19: error: invalid mod.toml: not valid " \
+        "UTF-8 text"
+    assert lib.render(error).split("\n")[1:] == ['    description = "Caf\\xe9"',
+                                                 "                      ^^^^"]
+
+
 def test_a_missing_field_names_the_file_alone(tmp_path):
     folder = tmp_path / "m"
     write(folder / "mod.toml", 'name = "x"\napi = 1\n[table]\nversion = "1.0"\n')

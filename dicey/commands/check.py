@@ -184,7 +184,7 @@ def _shown(lib: Library, problems: list[Diagnostic], most: int = MAX_SHOWN) -> s
     for problem in lib.in_order(problems):
         counts[problem.severity] = counts.get(problem.severity, 0) + 1
         if counts[problem.severity] <= most:
-            shown.append(problem.render(lib.sources.get(problem.path)))
+            shown.append(lib.render(problem))
     more = [f"{n - most:,} more {kind}{'s' * (n - most != 1)}"
             for kind, n in counts.items() if n > most]
     if more:

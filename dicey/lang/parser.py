@@ -980,7 +980,7 @@ def decode_source(data: bytes, path: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise _not_utf8(err, path) from None
+        raise not_utf8(err, path) from None
     return line_ends(text)
 
 
@@ -1021,7 +1021,7 @@ def line_ends(text: str) -> str:
     return text.replace("\r", "\n") if "\r" in text and "\n" not in text else text
 
 
-def _not_utf8(err: UnicodeDecodeError, path: str) -> DiceSyntaxError:
+def not_utf8(err: UnicodeDecodeError, path: str) -> DiceSyntaxError:
     """The error for bytes that are not UTF-8, at the first bad ones: its column counts the
     characters before them (as the parser counts columns), and its source is the text with
     every bad byte escaped (``Caf\\xe9``), so the excerpt shows the line and the caret
