@@ -86,6 +86,20 @@ def nearest_existing(path: Path) -> Path:
     return path
 
 
+def folder_unusable(folder: Path) -> str:
+    """Why no file can be written in the data folder ``folder`` ('' when one can): a file
+    where it, or a folder above it, should be (``DICEY_HOME`` set to a file); a folder no
+    file can be written in. A folder not made yet is judged by the one it would be made in.
+    The title and the records screen say it, each in its own words."""
+    place = nearest_existing(folder)
+    if not place.is_dir():
+        return f"{place} is a file, not a folder" + (
+            " (is DICEY_HOME set to a file?)" if place == folder else "")
+    if not can_write_in(place):      # (tried for real: os.access says yes for /proc)
+        return f"{place} is a folder no file can be written in"
+    return ""
+
+
 def can_write_in(folder: Path) -> bool:
     """Whether a file can be made in ``folder`` (an existing folder), tried for real: a
     small temp file made and removed. Permission bits alone (os.access) say yes to root

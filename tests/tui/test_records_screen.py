@@ -48,6 +48,41 @@ async def test_no_records_yet(home):
         assert any("No run has ended yet." in line for line in screen_text(app))
 
 
+async def test_a_data_folder_that_is_a_file_is_said_and_no_run_is_said_kept(home):
+    """DICEY_HOME set to a file: the records said runs "are kept here", which none is."""
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("not a folder")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_records(pilot)
+        text = " ".join(line.strip() for line in screen_text(app))
+        assert f"Runs cannot be recorded: {home} is a file, not a folder (is DICEY_HOME " \
+            "set to a file?). The runs that end now are not kept." in text
+        assert "No run has ended yet." in text and "kept here" not in text
+    assert home.read_text() == "not a folder"
+
+
+async def test_runs_recorded_in_a_folder_no_longer_writable_are_listed_under_why(
+        home, monkeypatch):
+    import tempfile
+    book = RecordBook(home)
+    book.add(run(1))
+    refused, make = str(home), tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kwargs):     # (as root every folder is writable)
+        if str(dir) == refused:
+            raise PermissionError(13, "Permission denied")
+        return make(*args, dir=dir, **kwargs)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_records(pilot)
+        text = " ".join(line.strip() for line in screen_text(app))
+        assert f"Runs cannot be recorded: {home} is a folder no file can be written in." \
+            in text
+        assert "lost on floor 2 (Rat)" in text
+
+
 async def test_a_damaged_records_file_is_said_and_kept(home):
     home.mkdir(parents=True, exist_ok=True)
     (home / "records.json").write_text("{ broken")

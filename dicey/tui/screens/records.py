@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from dicey.run.records import RECORDS_KEPT, Records, RunRecord, tally
+from dicey.run.saves import folder_unusable
 
 from ..keys import RECORDS_KEYS, RECORDS_SCROLLING_BAR
 from ..widgets import KeyBar
@@ -30,15 +31,25 @@ def outcome(record: RunRecord) -> str:
 WIDE = 76
 
 
-def records_view(records: Records, width: int = WIDE) -> RenderableType:
+def unkept(why: str) -> str:
+    """What the records screen says when the data folder cannot be used (``why``: as
+    :func:`dicey.run.saves.folder_unusable` says it), as the title says it of saves."""
+    return f"Runs cannot be recorded: {why}. The runs that end now are not kept."
+
+
+def records_view(records: Records, width: int = WIDE, unusable: str = "") -> RenderableType:
     """The heroes' tallies and the latest runs, newest first; or what stands in for them.
     In fewer than :data:`WIDE` cells, the latest runs show their day, hero, result and
-    level only."""
+    level only. ``unusable``: why the data folder cannot be used (said first, and then
+    no run is said to be kept)."""
     parts: list[RenderableType] = []
+    if unusable:
+        parts += [Text(unkept(unusable)), Text()]
     if records.problem:
         parts += [Text(f"{records.problem}.\n{RECORDS_KEPT}"), Text()]
     if not records.runs:
-        parts.append(Text("No run has ended yet. Every run that ends, won or lost, is kept "
+        parts.append(Text("No run has ended yet." if unusable else
+                          "No run has ended yet. Every run that ends, won or lost, is kept "
                           "here."))
         return Group(*parts)
     heroes = _table("hero", "<", "runs", ">", "won", ">", "best floor", ">", "streak", ">")
@@ -74,9 +85,12 @@ class RecordsScreen(DiceyScreen):
     def __init__(self) -> None:
         super().__init__()
         self.records = Records()
+        self.unusable = ""
+        """Why the data folder cannot be used ('' when it can)."""
 
     def compose(self) -> ComposeResult:
         self.records = self.dicey.records.load()
+        self.unusable = folder_unusable(self.dicey.records.folder)
         yield Static(Text("Records", style="bold"), id="screen-title")
         with VerticalScroll(id="records-body"):
             yield Static(id="records-table")
@@ -91,7 +105,8 @@ class RecordsScreen(DiceyScreen):
     def fit(self) -> None:
         """The records as the screen's width allows, and ↑↓ named when they scroll."""
         width = (self.size.width or self.app.size.width) - 2     # the body's padding
-        self.query_one("#records-table", Static).update(records_view(self.records, width))
+        self.query_one("#records-table", Static).update(records_view(self.records, width,
+                                                                       self.unusable))
         self.call_after_refresh(self.fit_scroll_keys, self.query_one("#records-body"),
                                 RECORDS_SCROLLING_BAR)
 

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicey.run.progress import current_enemy, finish_fight, pass_empty_reward
-from dicey.run.saves import UNLOADED_HINT, Loaded, can_write_in, nearest_existing
+from dicey.run.saves import UNLOADED_HINT, Loaded, folder_unusable
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
@@ -64,15 +64,9 @@ def folder_problem(folder: Path) -> str:
     ...     folder_problem(Path(d) / "new" / "home")
     ''
     """
-    place = nearest_existing(folder)   # (a folder not made yet: the one it would be made in)
-    if not place.is_dir():
-        why = f"{place} is a file, not a folder" + (
-            " (is DICEY_HOME set to a file?)" if place == folder else "")
-    elif not can_write_in(place):      # (tried for real: os.access says yes for /proc)
-        why = f"{place} is a folder no file can be written in"
-    else:
-        return ""
-    return f"Runs cannot be saved: {why}. You can play, but quitting loses the run."
+    why = folder_unusable(folder)
+    return f"Runs cannot be saved: {why}. You can play, but quitting loses the run." \
+        if why else ""
 
 
 def mods_line(library: Any) -> str:
