@@ -708,15 +708,27 @@ class PagedLines(Widget):
 
     def lines(self, width: int) -> list[Text]:
         """The text wrapped to ``width`` cells (none when there is no text)."""
+        return [line for paragraph in self._paragraphs(width) for line in paragraph]
+
+    def _paragraphs(self, width: int) -> list[list[Text]]:
+        """Each paragraph (a line of the text) wrapped to ``width`` cells."""
         if not self.text.plain:
             return []
         # (a word longer than the line, a path, is folded onto the next: every letter shows)
-        lines = [line for part in self.text.split("\n", allow_blank=True)
-                 for line in part.wrap(self.app.console, max(1, width), overflow="fold")
-                 or [Text()]]
-        for line in lines:
-            line.rstrip()
-        return lines
+        paragraphs = [list(part.wrap(self.app.console, max(1, width), overflow="fold"))
+                      or [Text()] for part in self.text.split("\n", allow_blank=True)]
+        for paragraph in paragraphs:
+            for line in paragraph:
+                line.rstrip()
+        return paragraphs
+
+    def starts(self, width: int) -> list[int]:
+        """The wrapped line each paragraph starts at."""
+        at, found = 0, []
+        for paragraph in self._paragraphs(width):
+            found.append(at)
+            at += len(paragraph)
+        return found
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(width))
@@ -735,10 +747,23 @@ class PagedLines(Widget):
         return self.top, lines[self.top:self.top + rows], len(lines) - self.top - rows
 
     def page(self, pages: int) -> None:
-        """A page down (``pages`` > 0) or up: as many lines as the rows show."""
+        """A page down (``pages`` > 0) or up: as many lines as the rows show, less the
+        lines of a paragraph cut at the page's edge: a page down starts at the first
+        paragraph not shown whole, a page up at the first one it shows whole (a paragraph
+        is read whole where it fits the rows; one taller than them is paged by lines)."""
         width, height = self.content_size
         above, shown, _ = self.window(width, height)
-        self.top = max(0, above + pages * max(1, len(shown)))
+        step = max(1, len(shown))
+        starts = self.starts(width)
+        for _ in range(abs(pages)):
+            if pages > 0:
+                hidden = above + step       # (the first line not shown)
+                cut = max((s for s in starts if s <= hidden), default=hidden)
+                above = cut if cut > above else hidden
+            else:
+                back = max(0, above - step)
+                above = min((s for s in starts if back <= s < above), default=back)
+        self.top = max(0, above)
         self.refresh()
 
     def render(self) -> Text:

@@ -238,9 +238,11 @@ async def test_the_lines_under_the_menu_are_paged_when_they_do_not_fit(home):
     save_of_a_dungeon_not_loaded(home)
     notice = "Mod 'frost' was not loaded (1 error): run 'dicey check' to see why."
     problems = "2 problems in the content: run 'dicey check' to see them."
+    others = tuple(f"Mod 'frost{i}' was not loaded (1 error): run 'dicey check' to see why."
+                   for i in range(2, 6))      # (more than a compact screen holds)
     for width, height in ((80, 24), (60, 18)):
         app = make_app(home, library=library_with("rebalance"), hero="thief",
-                       notices=(notice, problems))
+                       notices=(notice, problems, *others))
         async with app.run_test(size=(width, height)) as pilot:
             await pilot.pause()
             await pilot.press("c")
@@ -266,3 +268,87 @@ async def test_the_lines_under_the_menu_are_paged_when_they_do_not_fit(home):
             await pilot.pause()
             assert lines.top < len(every) - lines.region.height + 1
             await pilot.press("q")
+
+
+async def _notices_shown(pilot, app) -> tuple[str, bool]:
+    """The lines under the menu as shown (joined, each stripped), and whether any is a
+    paging sign."""
+    from dicey.tui.widgets import PagedLines
+    await pilot.pause()
+    await pilot.pause()
+    lines = app.screen.query_one("#title-problem", PagedLines)
+    rows = [row.strip() for row in str(lines.render()).split("\n")]
+    return " ".join(rows), any(row.startswith(("▲", "▼")) for row in rows)
+
+
+DAMAGED_AND_A_MOD = "Mod 'frost' was not loaded (1 error): run 'dicey check' to see why."
+
+
+@pytest.fixture
+def user_home():
+    """A data folder whose path is as long as a player's (``/home/ann/.local/share/dicey``
+    is 28 characters; a test's own folder is three times that, and a notice quotes it)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+    top = Path(tempfile.mkdtemp(prefix="d", dir="/tmp"))
+    yield top / "ann/.local/share/dicey"
+    shutil.rmtree(top)
+
+
+async def test_at_60x18_a_damaged_save_and_a_mod_s_notice_are_read_whole(user_home):
+    """At 60×18 the title showed its notices two or three lines at a time (paged): now the
+    screen turns compact (the dungeon's name alone, the menu without its box) and every
+    notice is read whole; at 80×24 and 120×40 the title is as it was (the menu's box, the
+    dungeon's line, and at 120×40 the logo)."""
+    home = user_home
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "save.json").write_text("{ broken")
+    for width, height in ((60, 18), (80, 24), (120, 40)):
+        app = make_app(home, library=library_with("frostbite"), notices=(DAMAGED_AND_A_MOD,))
+        async with app.run_test(size=(width, height)) as pilot:
+            shown, paged = await _notices_shown(pilot, app)
+            text = "\n".join(screen_text(app))
+            assert not paged and app.screen.max_scroll_y == 0, (width, shown)
+            for said in ("save.json does not read", "there is no earlier save to fall back on.",
+                         "The damaged file is kept: the next save moves it aside, as "
+                         "save.damaged.json.", DAMAGED_AND_A_MOD):
+                assert said in shown, (width, said)
+            assert "Quit" in text and "Mods: Frostbite 1.0.0" in text
+            compact = width == 60
+            assert app.screen.has_class("-compact") == compact
+            assert ("╭" in text) != compact                     # the menu's box
+            assert ("Five floors of monsters" in text) != compact       # the dungeon's line
+            assert app.screen.query_one("#logo-box").display == (width == 120)
+            await pilot.resize_terminal(80, 24)                 # room again: as it was
+            await pilot.pause()
+            await pilot.pause()
+            assert not app.screen.has_class("-compact") and "╭" in "\n".join(screen_text(app))
+
+
+async def test_notices_that_do_not_fit_are_paged_a_notice_at_a_time(home):
+    """When even a compact screen cannot hold them all, pgdn starts a page at the first
+    notice it did not show whole (it began a page in the middle of one), and pgup goes
+    back to whole ones."""
+    from dicey.tui.widgets import PagedLines
+    notices = tuple(f"Mod 'frost{i}' was not loaded (1 error): run 'dicey check' to see why, "
+                    "and what it would have added." for i in range(8))
+    app = make_app(home, library=library_with(), notices=notices)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = app.screen.query_one("#title-problem", PagedLines)
+        width = lines.content_size.width
+        starts, every = lines.starts(width), lines.lines(width)
+        assert len(every) > lines.content_size.height and starts[1] == 2   # 2 lines each
+        tops = [lines.top]
+        for key in ["pagedown"] * 5 + ["pageup"] * 5:
+            await pilot.press(key)
+            await pilot.pause()
+            tops.append(lines.window(*lines.content_size)[0])
+        assert tops[0] == 0 and max(tops) > 0
+        last = len(every) - (lines.content_size.height - 1)          # (the last page)
+        assert all(top in starts or top == last for top in tops), tops
+        assert tops[-1] == 0
+        shown, _ = await _notices_shown(pilot, app)
+        assert notices[0] in shown

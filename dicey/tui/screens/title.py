@@ -19,7 +19,7 @@ from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
 from ..keys import TITLE_KEYS
-from ..widgets import Clipped, KeyBar, Menu, OneLine, PagedLines
+from ..widgets import Clipped, KeyBar, Menu, OneLine, PagedLines, wrap_words
 from .base import DiceyScreen
 from .heroes import HeroScreen
 from .records import RecordsScreen
@@ -119,6 +119,10 @@ def _fight_line(library: Any, state: RunState, enemy: str, fight: Any) -> str:
 
 #: The cells the menu's continue line has at 80 columns (72, less its border and mark).
 CONTINUE_CELLS = 68
+#: The widest the menu's column (``#title-body``) is, and the most lines the dungeon's
+#: line takes (``#tagline``), as dicey.tcss sets them.
+TITLE_COLUMN = 80
+TAGLINE_MOST = 4
 
 
 def _continue_line(where: str) -> str:
@@ -135,19 +139,20 @@ def _continue_line(where: str) -> str:
     return line if cell_len(line) <= CONTINUE_CELLS else line.replace(" — ", "\n", 1)
 
 
-def tagline(library: Any, width: int) -> str:
+def tagline(library: Any, width: int, compact: bool = False) -> str:
     """The dungeon's name and its line: on one line when they fit ``width``, else each on
-    its own (a line wrapped anywhere left a word alone under the rest).
+    its own (a line wrapped anywhere left a word alone under the rest); the name alone
+    when ``compact`` (a screen with no line to spare).
 
     >>> from types import SimpleNamespace as NS
     >>> lib = NS(dungeon=NS(name="The Pit", text="Three floors down"))
-    >>> tagline(lib, 80), tagline(lib, 20)
-    ('The Pit: Three floors down', 'The Pit\\nThree floors down')
+    >>> tagline(lib, 80), tagline(lib, 20), tagline(lib, 80, compact=True)
+    ('The Pit: Three floors down', 'The Pit\\nThree floors down', 'The Pit')
     """
     dungeon = library.dungeon
     if dungeon is None:
         return "no dungeon loaded"
-    if not dungeon.text:
+    if not dungeon.text or compact:
         return dungeon.name
     one = f"{dungeon.name}: {dungeon.text}"
     return one if cell_len(one) <= width - 2 else f"{dungeon.name}\n{dungeon.text}"
@@ -193,28 +198,42 @@ class TitleScreen(DiceyScreen):
 
     def _show_tagline(self) -> None:
         width = self.size.width or self.app.size.width
-        self.query_one("#tagline", Clipped).update(Text(tagline(self.dicey.library, width)))
+        self.query_one("#tagline", Clipped).update(
+            Text(tagline(self.dicey.library, width, self.has_class("-compact"))))
 
     def fit_logo(self) -> None:
-        """The logo only when the screen has room for it and the rest: on a short screen
-        it would push the menu's end and the notices under them off the bottom. The lines
-        under the menu take the room left; when they need more, they are paged
-        (:class:`~dicey.tui.widgets.PagedLines` says how many more lines there are)."""
+        """What the screen's height allows, the least needed going first: the logo goes
+        when the menu and the notices under it would not fit with it (it would push them
+        off the bottom); then, when they still do not fit, the screen turns compact (the
+        dungeon's name alone, the menu without its box, the column wider: 60×18 with a
+        damaged save shows each notice whole). The notices take the room left; when they
+        need more, they are paged (:class:`~dicey.tui.widgets.PagedLines` says how many
+        more lines there are), a notice at a time where one fits."""
         box = self.query_one("#logo-box")
         logo = self.query_one("#logo", Static)
         lines = self.query_one("#title-problem", PagedLines)
-        # (the lines as tall as they are now counted out, as tall as they want counted in)
-        others = sum(w.outer_size.height + w.styles.margin.height for w in self.children
-                     if w.display and w is not box and not isinstance(w, KeyBar)) \
-            - lines.outer_size.height
-        wanted = len(lines.lines(lines.content_size.width)) if self.lines or self.answer \
-            else 0
-        free = self.size.height - 1 - others            # (the key line)
+        width = self.size.width or self.app.size.width
+        column = min(width, TITLE_COLUMN)              # (#title-body: at most 80 wide)
+        said = bool(self.lines or self.answer)
+        # the lines other than the logo and the notices: the tagline and its margin, the
+        # menu (and its box), the mods' line and its margin, the notices' margin, the keys
+        tag = min(TAGLINE_MOST, len(wrap_words(Text(tagline(self.dicey.library, width)),
+                                               self.app.console, width)))
+        menu = self.query_one("#menu", Menu).size.height
+        mods = 2 if self.query_one("#title-mods").display else 0
+        normal = tag + 1 + menu + 2 + mods + 1 + 1
+        compact = 1 + menu + mods + 1 + 1
+        wanted = len(lines.lines(column - 8)) if said else 0
         tall = len(LOGO.strip("\n").splitlines()) + logo.styles.margin.height
-        box.display = wanted + tall <= free
-        room = max(1, free - (tall if box.display else 0))
+        box.display = normal + wanted + tall <= self.size.height
+        small = not box.display and normal + wanted > self.size.height
+        room = max(1, self.size.height - (compact if small else normal)
+                   - (tall if box.display else 0))
         if lines.styles.max_height != Scalar.from_number(room):
             lines.styles.max_height = room
+        if small != self.has_class("-compact"):
+            self.set_class(small, "-compact")
+            self._show_tagline()
 
     def on_screen_resume(self) -> None:
         self._load()
