@@ -30,6 +30,9 @@ class Key:
     """Shown on the screen's key line (help lists every key anyway)."""
     explained: str = ""
     """What help says about it, when more than ``what``."""
+    short: str = ""
+    """``what`` in fewer words, for a key line too narrow for every key (``quit`` for
+    ``save & quit``); help says it whole."""
 
     @property
     def help(self) -> str:
@@ -45,20 +48,28 @@ def key_bar(keys: Iterable[Key]) -> str:
 
 
 def fit_key_bar(keys: Iterable[Key], cells: int) -> str:
-    """The key line in ``cells`` cells: whole if it fits; else the last keys give way to
-    ``…`` (never cut inside a key), and ``? help``, which lists them all, stays at the end.
+    """The key line in ``cells`` cells: whole if it fits; else its keys in fewer words
+    (their ``short``: ``q quit``); else the last keys give way to ``…`` (never cut inside a
+    key), and ``? help``, which lists them all, and the key that quits stay at the end,
+    whatever else gives way (a 12-card hero's line pushed ``q`` off an 80-column screen).
 
     >>> fit_key_bar(MAP_KEYS, 60)
     'enter fight  i inventory  ? help  q save & quit'
+    >>> fit_key_bar(MAP_KEYS, 42)
+    'enter fight  i inventory  ? help  q quit'
     >>> fit_key_bar(MAP_KEYS, 30)
-    'enter fight  …  ? help'
+    'enter fight  …  ? help  q quit'
     """
     shown = [k for k in keys if k.on_bar]
     line = key_bar(shown)
     if cell_len(line) <= cells:
         return line
-    kept = [k for k in shown if k is not HELP]
-    tail = [HELP] if HELP in shown else []
+    shown = [replace(k, what=k.short) if k.short else k for k in shown]
+    line = key_bar(shown)
+    if cell_len(line) <= cells:
+        return line
+    tail = [k for k in shown if k is HELP or _quits(k)]
+    kept = [k for k in shown if k not in tail]
     while kept:
         kept.pop()
         line = "  ".join([f"{k.shown} {k.what}" for k in kept] + ["…"] +
@@ -68,8 +79,13 @@ def fit_key_bar(keys: Iterable[Key], cells: int) -> str:
     return shorten(line, cells)
 
 
+def _quits(key: Key) -> bool:
+    """Whether ``key`` quits the game (``q``: quit, or save and quit)."""
+    return any(action in ("quit", "save_quit") for _, action in key.bindings)
+
+
 HELP = Key("?", "help", (("question_mark", "help"),))
-QUIT = Key("q", "save & quit", (("q", "save_quit"),))
+QUIT = Key("q", "save & quit", (("q", "save_quit"),), short="quit")
 
 
 def read_key(explained: str) -> Key:

@@ -184,6 +184,10 @@ class CardView(Widget):
                  unit: int | None = None):
         super().__init__()
         self.index, self.side, self.key, self.unit = index, side, key, unit
+        self.listed = 0
+        """In a row that lists its cards (:class:`CardRow`, a line each): the cells of the
+        titles' column, each title padded to them so that the slots line up; 0 in a row
+        of boxes."""
         self.set_reactive(CardView.card, card)
         self.watch_card(card)
 
@@ -261,13 +265,45 @@ class CardView(Widget):
 
     def render(self) -> Text:
         """The face as it fits; a face cut short ends with ``…`` (the card cursor shows
-        the whole card on the message line)."""
+        the whole card on the message line). Listed: the card on one line."""
         width, height = self.content_size
+        if self.listed:
+            return self.line(width)
         return cut_lines(self.face_lines(width), width, height)
+
+    def line(self, width: int) -> Text:
+        """The card on one line of ``width`` cells, as a row that lists its cards shows
+        it: its title (key and name, whole, in a column :attr:`listed` cells wide), its
+        slots as on its face, its uses and marks, then as much of its text as fits
+        (cut after a whole word with ``…``: the card cursor, or ``x``, reads it whole)."""
+        card = self.card
+        if card is None:
+            return Text("")
+        title = faces.card_title(card, self.key)
+        slots, text = _split_face(self.face())
+        line = Text()
+        line.append(title, style="bold")
+        line.pad_right(max(0, self.listed - cell_len(title)) + 1)
+        line.append_text(slots)
+        tail = " ".join(t for t in (faces.uses_line(card), faces.marks(card)) if t)
+        if tail:
+            line.append(f" {tail}")
+        if text.plain:
+            line.append("  ")
+            line.append_text(text)
+        if line.cell_len <= width:
+            return line
+        return cut_lines(wrap_words(line, self.app.console, width), width, 1)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(self.Picked(self.index, self.side))
+
+
+def _split_face(face: Text) -> tuple[Text, Text]:
+    """A card's face (:meth:`CardView.face`) as its slots' line and its text, styles kept."""
+    slots, *rest = face.split("\n", allow_blank=True)
+    return slots, rest[0] if rest else Text("")
 
 
 def sync_children(row: Widget, items: Sequence[Any], make: Callable[[int, Any], Widget],
@@ -308,14 +344,17 @@ class Windowed(Horizontal):
         rows = self.query(".window-items")
         return rows.first(Horizontal) if rows else None
 
-    def window(self, count: int, room: int, cursor: int | None) -> range:
+    def window(self, count: int, room: int, cursor: int | None, step: int = 1) -> range:
         """The items to show so that ``room`` of ``count`` show, the cursor among them
-        (the window moves only as far as the cursor asks); the counts at the ends said."""
+        (the window moves only as far as the cursor asks); the counts at the ends said.
+        ``step``: the items in a line of a grid (``room`` is a number of whole lines), so
+        the window starts at a line's first item and moves a line at a time."""
         first = self.first
         if cursor is not None:
-            first = min(first, cursor)
-            first = max(first, cursor - room + 1)
-        self.first = first = max(0, min(first, count - room))
+            first = min(first, cursor - cursor % step)
+            first = max(first, -(-(cursor - room + 1) // step) * step)
+        last_first = -(-max(0, count - room) // step) * step   # (the last lines, whole)
+        self.first = first = max(0, min(first - first % step, last_first))
         last = min(count, first + room)
         for which, text in (("before", f"‹{first}" if first else ""),
                             ("after", f"{count - last}›" if last < count else "")):
@@ -395,16 +434,24 @@ def share_card_widths(total: int, needs: Sequence[int], least: int) -> list[int]
 
 
 class CardRow(Windowed):
-    """A fighter's cards side by side. In a fight, more cards than the row holds at
-    :data:`MIN_CARD` cells each (cards given and taken add up) show around the card cursor
-    (:class:`Windowed`)."""
+    """A fighter's cards side by side. In a fight, more cards than the row holds boxed
+    (at least :data:`LEAST_SHOWN` of them, :data:`MIN_CARD` cells each at the least: a
+    mod's hero of 12 at 80 columns; cards given and taken add up) are listed instead: a line each (:meth:`CardView.line`: the name whole, the
+    slots, the uses, the text as it fits), in as many columns as the lines allow, as tall
+    as the screen lets the row be; lines that do not fit show around the card cursor,
+    scrolled a line of the list at a time (:class:`Windowed`)."""
 
     #: The fewest cells a card of a fight's row is shown in (its key, a few letters of its
     #: name, its slots).
     MIN_CARD = 12
-    #: A crowded row shows at least this many cards (room allowing :data:`MIN_CARD`),
-    #: however long their names: past it, names are cut rather than cards hidden.
+    #: A crowded row of boxes shows this many cards (room allowing :data:`MIN_CARD`),
+    #: however long their names (they are cut); a row that cannot lists its cards.
     LEAST_SHOWN = 6
+    #: Cells between two columns of a listed row, and before its first (``dicey.tcss``).
+    LIST_GAP, LIST_INSET = 2, 1
+    #: The lines a listed row takes when its columns allow (a row of boxes' usual height):
+    #: no more columns than that needs, so that each line has room for its text.
+    LIST_LINES = 6
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
                  id: str | None = None):
@@ -416,6 +463,8 @@ class CardRow(Windowed):
         self.unit = unit
         self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence,
                            int | None] = ((), None, (), (), None)
+        self.list_lines = 0
+        """The lines every card takes when the row lists them (0: boxes, not a list)."""
 
     @property
     def cards(self) -> list[CardState]:
@@ -466,8 +515,8 @@ class CardRow(Windowed):
         width = self.content_size.width
         room = len(cards)
         if self.unit is None and width:
-            # As wide as the longest title needs (key and name whole), room allowing:
-            # a wide screen shows fewer, wider cards rather than cut every name alike.
+            # As wide as the longest title needs (key and name whole), room allowing
+            # (LEAST_SHOWN cards at least): a row that would then hide cards lists them.
             least = (width - 2 * self.BEYOND) // self.LEAST_SHOWN
             keys = faces.CARD_KEYS if self.lettered else ""
             # (a card's marks, its bottom edge's words when all do not fit, read whole too)
@@ -476,16 +525,64 @@ class CardRow(Windowed):
             each = max(self.MIN_CARD, min(max(needs, default=0), least))
             if len(cards) * each > width:
                 room = max(1, (width - 2 * self.BEYOND) // each)
+        # (a row of boxes that would hide cards lists them instead: every name whole)
+        listed = room < len(cards)
+        self.set_class(listed, "-list")
+        if listed:
+            self._fit_list(width - self.LIST_INSET)
+            return
+        self.list_lines = 0
+        for w in self.query(CardView):
+            if w.listed:
+                w.listed = 0
+                w.refresh()
         shown = self.window(len(cards), room, near if cursor is None else cursor)
         views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
                        key=lambda w: w.index)
         for w in views:
             w.display = w.index in shown
         if self.unit is None and width:
-            inner = width - (2 * self.BEYOND if room < len(cards) else 0)
-            widths = share_card_widths(inner, [needs[i] for i in shown], self.MIN_CARD)
+            widths = share_card_widths(width, [needs[i] for i in shown], self.MIN_CARD)
             for w, cells in zip((w for w in views if w.display), widths):
                 w.styles.width = cells
+
+    def _fit_list(self, width: int) -> None:
+        """The cards listed, a line each, in as many columns as :data:`LIST_LINES` lines
+        need, as far as the longest line's title, slots, uses and marks allow (the texts
+        get what is left); the lines the row's height holds, around the card cursor."""
+        cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
+        views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
+                       key=lambda w: w.index)
+        keys = faces.CARD_KEYS if self.lettered else ""
+        titles = max(cell_len(faces.card_title(c, keys[i] if i < len(keys) else ""))
+                     for i, c in enumerate(cards))
+        ready, progress = self._shown[2], self._shown[3]
+        heads = max(cell_len(" ".join(t for t in (
+            faces.slot_line(c, ready[i] if i < len(ready) else None,
+                            progress[i] if i < len(progress) else None),
+            faces.uses_line(c), faces.marks(c)) if t)) for i, c in enumerate(cards))
+        need = titles + 1 + heads + self.LIST_GAP
+
+        def columns(cells: int) -> int:
+            return max(1, min(-(-len(cards) // self.LIST_LINES),
+                              (cells + self.LIST_GAP) // need))
+        cols = columns(width)
+        self.list_lines = lines = -(-len(cards) // cols)
+        height = self.content_size.height or lines
+        if lines > height:      # (it scrolls: the counts at the ends take their cells)
+            cols = columns(width - 2 * self.BEYOND)
+            self.list_lines = lines = -(-len(cards) // cols)
+        items = self.items
+        if items is not None and items.styles.grid_size_columns != cols:
+            items.styles.grid_size_columns = cols
+        shown = self.window(len(cards), cols * min(lines, height),
+                            near if cursor is None else cursor, step=cols)
+        for w in views:
+            w.display = w.index in shown
+            if w.listed != titles:
+                w.listed = titles
+                w.refresh()
+            w.styles.width = "1fr"
 
     def fit_units(self) -> None:
         """A preview row (one with a ``unit``) whose cards are wider than the row at their
@@ -517,7 +614,10 @@ class CardRow(Windowed):
 
     def natural_height(self) -> int:
         """The height that shows the whole face of every card shown (the tallest's).
-        Cards not laid out yet are taken to share the row's width equally."""
+        Cards not laid out yet are taken to share the row's width equally. A row that
+        lists its cards: the lines that list them all."""
+        if self.list_lines:
+            return self.list_lines
         cards = [w for w in self.query(CardView) if w.display]
         if not cards:
             return 0

@@ -458,31 +458,37 @@ async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):
 
 async def test_more_cards_than_a_row_holds_show_around_the_card_cursor(home):
     """Cards taken and given add up: from about 20 a row showed empty boxes, and cards past
-    the 20th were not on the screen at all. A crowded row shows those around the cursor."""
+    the 20th were not on the screen at all. A crowded row lists its cards, a line each in
+    columns; the lines that do not fit show around the cursor, a line at a time."""
     from dicey.tui.widgets import CardRow
     app = make_app(home)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 20)) as pilot:
         screen = await into_gambler(pilot)
-        screen.session.fight.set_position(0, equipment=["dagger", "rock"] * 8)
+        screen.session.fight.set_position(0, equipment=["dagger", "rock"] * 12)
         screen.refresh_view()
+        await pilot.pause()
         await pilot.pause()
         row = screen.query_one("#hero-cards", CardRow)
 
         def visible():
             return [c.index for c in row.query(CardView) if c.display]
 
-        room = (row.content_size.width - 2 * CardRow.BEYOND) // CardRow.MIN_CARD
-        assert 1 < room < 16 and visible() == list(range(room))
-        assert all(c.content_size.width >= CardRow.MIN_CARD - 4
-                   for c in row.query(CardView) if c.display)
+        columns = row.query_one(".window-items").styles.grid_size_columns
+        lines = row.content_size.height
+        assert row.has_class("-list") and columns > 1 and lines * columns < 24
+        room = lines * columns
+        assert visible() == list(range(room))
         after = row.query_one(".beyond-after")
-        assert str(after.render()) == f"{16 - room}›"
+        assert str(after.render()) == f"{24 - room}›"
         await pilot.press("down")                      # onto your first card
-        for _ in range(14):
+        for _ in range(22):
             await pilot.press("down")
-        assert cursor_on(screen) == (0, 14) and visible()[-1] == 14 and len(visible()) == room
-        assert str(row.query_one(".beyond-before").render()) == f"‹{15 - room}"
-        assert str(after.render()) == "1›"
+        await pilot.pause()
+        assert cursor_on(screen) == (0, 22) and 22 in visible()
+        first = visible()[0]
+        assert first % columns == 0 and len(visible()) == 24 - first   # the last lines
+        assert str(row.query_one(".beyond-before").render()) == f"‹{first}"
+        assert not after.display or str(after.render()) == ""
         enemy = screen.query_one("#enemy-cards", CardRow)     # (4 cards: all of them)
         assert not enemy.query_one(".beyond-before").display
         assert len([c for c in enemy.query(CardView) if c.display]) == 4

@@ -74,7 +74,8 @@ async def test_help_and_a_card_over_a_fight_show_their_own_keys(home):
 
 async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way(home):
     """At 60 columns the fight's key line (77 cells) was cut in the middle of '? help';
-    now its last keys give way to … and '? help' ends it; at 80 it is whole again."""
+    now its last keys give way to …, and '? help' and 'q' (in fewer words) end it; at 80
+    it is whole again."""
     app = make_app(home)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("n")
@@ -88,7 +89,7 @@ async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way
         await hero_turn_or_end(pilot)
         await pilot.pause()
         last = screen_text(app)[-1]
-        assert last.strip() == "1-3 die  a-b card  x read  t end turn  h hint  …  ? help"
+        assert last.strip() == "1-3 die  a-b card  x read  t end turn  …  ? help  q quit"
         assert len(last) <= 60
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
@@ -154,3 +155,19 @@ async def test_a_card_read_whole_names_only_the_keys_that_do_something(home):
         await pilot.pause()
         await pilot.pause()
         assert key_line(app) == key_bar([CARD_STEP, CARD_CLOSE])
+
+
+async def test_a_twelve_card_hero_s_key_line_keeps_q_and_help_at_80_columns(home, library):
+    """A hero of 12 cards ('a-f, i-n card') pushed 'q save & quit' off an 80-column key
+    line: now 'q' says it in fewer words and stays, and '? help' with it."""
+    from tui_kit import base_game_state, into_fight
+    app = make_app(home, library=library)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_fight(pilot, base_game_state(library, ("dagger",) * 12, 3))
+        await pilot.pause()
+        last = screen_text(app)[-1].strip()
+        assert "a-f, i-n card" in last and last.endswith("? help  q quit"), last
+        await pilot.resize_terminal(50, 24)              # narrower: other keys give way
+        await pilot.pause()
+        last = screen_text(app)[-1].strip()
+        assert "…" in last and last.endswith("? help  q quit"), last
