@@ -18,6 +18,10 @@ statuses a turn's end can leave, and counts the HP each side loses in it:
   turn start), with the state's own HP, shield and poison: a shield that keeps a fighter
   alive is worth its life, one that does not is worth its table price.
 
+A status good for ``side`` (its own positive ones, the opponent's negative ones) is worth
+at least what its absence is: the rule of thumb that plays a trial may be helped by a shock
+(a card it would have wasted a die on), a rational opponent is not.
+
 Shield and poison are left to the table: a point of shield absorbs a point of damage and a
 stack of poison is a point of damage, just what their weights price (so the Frog's check, a
 Sword against a Shield, is the table's alone while neither side is in danger).
@@ -114,7 +118,19 @@ class Outlook:
         margin = _mean_margin(turns) - self._bare if (own or opp or cards) else 0.0
         fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
                  for taken, lost in turns]
-        return self.outlook * margin + self.fatal * sum(fates) / len(fates)
+        worth = self.outlook * margin + self.fatal * sum(fates) / len(fates)
+        # A status that is good for ``side`` (its own positive ones, the opponent's
+        # negative ones) never makes the coming turn worse for it than the same turn
+        # without it: an opponent is not helped by its shock or its lock, though the
+        # rule of thumb that plays its trial may be (a shocked card it would have wasted
+        # a die on): so such statuses are worth at least what their absence is.
+        kind = self.origin.rules.kind
+        own_bad = tuple(s for s in own if kind(s[0]) != "positive")
+        opp_bad = tuple(s for s in opp if kind(s[0]) == "positive")
+        if own_bad != own or opp_bad != opp:
+            worth = max(worth, self._worth(own_bad, opp_bad, hp, shield, poison, opp_hp,
+                                           opp_poison, cards))
+        return worth
 
     def _acting(self, statuses: dict[str, int], gone_at: str) -> tuple[tuple[str, int], ...]:
         """The statuses that may act in the opponent's turn and that the table does not

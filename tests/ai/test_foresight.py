@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dicey.ai.foresight import Outlook
 from dicey.ai.score import Scorer, Weights
 from dicey.ai.search import Expectimax
 from dicey.rules.fight import Fight
+from dicey.rules.state import FighterSetup
 from rules_kit import fighter, position
 
 #: The table alone, as ai.md gives it.
@@ -76,3 +80,71 @@ def test_an_enemy_may_play_by_the_table_alone():
     brute = fighter("Brute", kind="enemy", score={"outlook": 0, "fatal": 0})
     w = Weights.for_fighter(brute)
     assert (w.outlook, w.fatal, w.damage) == (0, 0, 100)
+
+
+def banshee_against(library, kit, hp, shield, banshee_hp, dice, hero_dice=2) -> Fight:
+    fight = Fight.start(library, library.hero("Inventor"), library.enemy("Banshee"),
+                        random.Random(1),
+                        hero_state=FighterSetup(max_hp=36, dice=hero_dice, equipment=kit))
+    fight.set_position(0, hp=hp, statuses={"shield": shield} if shield else {})
+    fight.set_position(1, hp=banshee_hp, dice=dice)
+    return fight
+
+
+def test_a_status_that_hurts_the_opponent_never_counts_against_the_one_who_gave_it(library):
+    # The Banshee at 10 HP, one 5 to play; the Inventor at 11 HP behind 7 shield. Played
+    # by the rule of thumb from the outlook's fixed rolls, the Inventor's coming turn
+    # kills the Banshee more often with a card shocked than without (the shocked card
+    # is one the rule of thumb would have spent a die on): the shock was priced as a
+    # danger to the Banshee, and it ended its turn with the 5 unused. A shock can only
+    # take from the Inventor: it is now worth at least nothing.
+    kit = ["Ice Spike", "Poison Needle", "Shield", "Blunderbuss", "Bump", "Torch"]
+    f = banshee_against(library, kit, hp=11, shield=7, banshee_hp=10, dice=[5])
+    root = f.copy(simulation=True, log=False)
+    values = {str(m): q for m, q in Expectimax(Scorer(root)).root_values(root)}
+    assert values["5 → Hex"] > values["end turn"]
+    assert best_first_move(f) == "5 → Wand of Chaos"
+    # The trials themselves still say the shocked turn hurts the Banshee more (10 HP
+    # from one roll, against 6 unshocked): the worth of the state, not the trial, is
+    # what changed.
+    outlook = Outlook(root, 1, outlook=50, fatal=5_000)
+    [(_, hexed)] = root.outcomes(next(m for m in root.legal_moves() if m.card == "Hex"))
+    taken = [t for t, _ in outlook._turns_for((), (("shock", 1),))]
+    assert taken == [0, 0, 5, 10] and [t for t, _ in outlook._turns[((), (), None)]] == \
+        [0, 0, 5, 6]
+    assert outlook.value(hexed) >= outlook.value(root)
+
+
+def _without_good_statuses(fight: Fight, side: int) -> Fight:
+    """``fight`` with ``side``'s positive statuses and the opponent's negative ones gone."""
+    bare = fight.copy(simulation=True, log=False)
+    kind = fight.rules.kind
+    for who, keep in ((side, "negative"), (1 - side, "positive")):
+        statuses = bare.fighters[who].statuses
+        bare.set_position(who, statuses={s: n for s, n in statuses.items()
+                                         if s in ("shield", "poison") or kind(s) == keep})
+    return bare
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data(), enemy=st.sampled_from(["Witch", "Banshee", "Snowman", "Ninja",
+                                               "Knight", "Fire Imp"]),
+       hero=st.sampled_from(["Warrior", "Thief", "Inventor"]),
+       hero_dice=st.integers(2, 4), hp=st.integers(4, 36), shield=st.sampled_from([0, 3, 7]),
+       dice=st.lists(st.integers(1, 6), min_size=1, max_size=3))
+def test_statuses_good_for_a_side_never_make_its_coming_turn_look_worse(
+        base_library, data, enemy, hero, hero_dice, hp, shield, dice):
+    library = base_library
+    pool = sorted(c.name for c in library.equipment.values())
+    kit = data.draw(st.lists(st.sampled_from(pool), min_size=3, max_size=6, unique=True))
+    f = Fight.start(library, library.hero(hero), library.enemy(enemy), random.Random(1),
+                    hero_state=FighterSetup(max_hp=36, dice=hero_dice, equipment=kit))
+    f.set_position(0, hp=hp, statuses={"shield": shield} if shield else {})
+    f.set_position(1, hp=data.draw(st.integers(1, f.fighters[1].max_hp)), dice=dice)
+    root = f.copy(simulation=True, log=False)
+    outlook = Outlook(root, 1, outlook=50, fatal=5_000)
+    for move in root.legal_moves():
+        for _, child in root.outcomes(move):
+            if child.is_over:
+                continue
+            assert outlook.value(child) >= outlook.value(_without_good_statuses(child, 1))
