@@ -18,9 +18,11 @@ statuses a turn's end can leave, and counts the HP each side loses in it:
   turn start), with the state's own HP, shield and poison: a shield that keeps a fighter
   alive is worth its life, one that does not is worth its table price.
 
-A status good for ``side`` (its own positive ones, the opponent's negative ones) is worth
-at least what its absence is: the rule of thumb that plays a trial may be helped by a shock
-(a card it would have wasted a die on), a rational opponent is not.
+A status that only takes dice or cards from the opponent (:data:`TAKES_OPTIONS`) is worth at
+least what its absence is: the rule of thumb that plays a trial may do better with a card
+shocked (one it would have wasted a die on), the opponent it stands for would not. Other
+statuses are left to the trial: a burning die that charges the opponent's limit break does
+help it.
 
 Shield and poison are left to the table: a point of shield absorbs a point of damage and a
 stack of poison is a point of damage, just what their weights price (so the Frog's check, a
@@ -47,6 +49,9 @@ SAMPLES = 4
 SEED = 20_011
 #: Statuses whose worth the table's weights already give (see the module docstring).
 PRICED = frozenset({"shield", "poison"})
+#: The statuses that only take dice or cards from their bearer in its turn (a lock, a shock,
+#: a weaken): whatever it does with them, it could do without them.
+TAKES_OPTIONS = frozenset({"lock", "shock", "weaken"})
 #: HP a fighter is lent in a trial (here, and a countdown's firing in :mod:`.charge`), so
 #: the damage it would take is never cut short and no trial ends the fight.
 LENT_HP = 1_000
@@ -119,16 +124,14 @@ class Outlook:
         fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
                  for taken, lost in turns]
         worth = self.outlook * margin + self.fatal * sum(fates) / len(fates)
-        # A status that is good for ``side`` (its own positive ones, the opponent's
-        # negative ones) never makes the coming turn worse for it than the same turn
-        # without it: an opponent is not helped by its shock or its lock, though the
-        # rule of thumb that plays its trial may be (a shocked card it would have wasted
-        # a die on): so such statuses are worth at least what their absence is.
-        kind = self.origin.rules.kind
-        own_bad = tuple(s for s in own if kind(s[0]) != "positive")
-        opp_bad = tuple(s for s in opp if kind(s[0]) == "positive")
-        if own_bad != own or opp_bad != opp:
-            worth = max(worth, self._worth(own_bad, opp_bad, hp, shield, poison, opp_hp,
+        # A status that only takes dice or cards from the opponent never makes its turn
+        # better for it than the same turn without it (whatever it does shocked, it could
+        # do unshocked), though the rule of thumb that plays the trial may do better with
+        # it (a shocked card it would have wasted a die on): such statuses are worth at
+        # least what their absence is.
+        kept = tuple(s for s in opp if s[0] not in TAKES_OPTIONS)
+        if kept != opp:
+            worth = max(worth, self._worth(own, kept, hp, shield, poison, opp_hp,
                                            opp_poison, cards))
         return worth
 
