@@ -203,6 +203,51 @@ class Scorer:
             value += self._holding.value(fight)
         return value
 
+    def parts(self, fight: Fight) -> dict[str, float]:
+        """:meth:`potential` by what earns it (:data:`PARTS`; their sum is the potential):
+        for a person reading why a plan was chosen, not for the search."""
+        w = self.weights
+        own, opp = fight.fighters[self.side], fight.fighters[1 - self.side]
+        statuses = [sum(self.status_weight(s, mine) * n for s, n in f.statuses.items())
+                    for f, mine in ((own, True), (opp, False))]
+        held = self._holding is not None and len(own.cards) != self._held
+        return {"damage": -w.damage * opp.hp, "HP": w.healing * own.hp,
+                "own statuses": statuses[0], "opponent's statuses": statuses[1],
+                "win or loss": (w.opponent_dead if opp.hp <= 0 else 0)
+                + (w.self_dead if own.hp <= 0 else 0),
+                "cards kept": self._reserve * sum(1 for card in own.cards if _kept(card)),
+                "coming turn": self._outlook.value(fight) if self._outlook else 0.0,
+                "countdowns' charge": self._charge.value(fight) if self._charge else 0.0,
+                "cards gained": self._holding.value(fight) if held else 0.0}
+
+    def transition_parts(self, before: Fight, after: Fight) -> dict[str, float]:
+        """:meth:`transition` by what earns it (:data:`PARTS`; their sum is the
+        transition's reward): the step's counters, and when the move ended the turn the
+        end's worth as :meth:`leaf` counts it."""
+        w = self.weights
+        parts = dict.fromkeys(PARTS, 0.0)
+        parts.update({
+            "bonus": after.turn_bonus - before.turn_bonus,
+            "cards used": w.card_used * (after.turn_cards_used - before.turn_cards_used),
+            "countdown": w.countdown * (after.turn_countdown - before.turn_countdown),
+            "moves": w.move * (after.turn_moves - before.turn_moves)})
+        if not after.turn_over:
+            return parts
+        own, opp = after.fighters[self.side], after.fighters[1 - self.side]
+        if after.is_over and opp.hp <= 0 < own.hp:        # :meth:`won`
+            parts.update({"damage": -w.damage * opp.hp, "HP": w.healing * own.hp,
+                          "win or loss": w.opponent_dead})
+            parts["bonus"] -= after.turn_bonus
+            parts["cards used"] -= w.card_used * after.turn_cards_used
+            parts["countdown"] -= w.countdown * after.turn_countdown
+            return parts
+        parts.update(self.parts(after))
+        if after.is_over:
+            parts["dice left"] = self.unused(after)
+        elif after.turn_moves == before.turn_moves:
+            parts["dice left"] = self.unused(before)
+        return parts
+
     def table_potential(self, fight: Fight) -> float:
         """The part of Φ the table prices: HP, statuses, a fighter at 0 HP."""
         w = self.weights
@@ -298,6 +343,14 @@ class Scorer:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
         return self.step(start, end) + self.leaf(before_end, end) - self.potential(start)
+
+
+#: What a score is made of, as :meth:`Scorer.parts` and :meth:`Scorer.transition_parts`
+#: split it (``dicey plan --explain``).
+PARTS: tuple[str, ...] = ("damage", "HP", "own statuses", "opponent's statuses",
+                          "win or loss", "cards kept", "coming turn", "countdowns' charge",
+                          "cards gained", "bonus", "cards used", "countdown", "moves",
+                          "dice left")
 
 
 def _kept(card: Any) -> bool:

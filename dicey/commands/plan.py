@@ -1,10 +1,12 @@
-"""``dicey plan SCENARIO.toml [--json] [--states N] [--moves N] [--iterations N] [--ms N]
-[--seed N]``.
+"""``dicey plan SCENARIO.toml [--json] [--explain] [--states N] [--moves N] [--iterations N]
+[--ms N] [--seed N]``.
 
 Plan one turn of a pinned position (a scenario file, see ``docs/ai.md``): prints the plan,
 its expected score, every first move's expected score (and visits, for MCTS), how the plan
-was found and what it cost. ``--json`` prints one JSON object instead. Flags override the
-scenario's ``[search]`` table; ``--ms none`` turns the clock off (reproducible plans).
+was found and what it cost. ``--explain`` adds, for the best first moves, what their
+expected scores are made of (damage, statuses, the coming turn, the dice left…).
+``--json`` prints one JSON object instead. Flags override the scenario's ``[search]``
+table; ``--ms none`` turns the clock off (reproducible plans).
 """
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from typing import Any
 
 from dicey.ai.graph import score_text, state_label
 from dicey.ai.moves import line_steps, line_texts, move_text
-from dicey.ai.planner import Plan, plan_turn
+from dicey.ai.explain import Explained, Unexplained, explain
+from dicey.ai.planner import Budget, Plan, _num, plan_turn
+from dicey.ai.score import PARTS
 from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, read_scenario
 from dicey.rules.fight import Fight
 from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
@@ -33,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("scenario", metavar="SCENARIO.toml", help="the position to plan")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--explain", action="store_true",
+                   help="say what each first move's expected score is made of")
     add_search_flags(p)
     p.set_defaults(func=run)
 
@@ -102,17 +108,64 @@ def run(args: argparse.Namespace) -> int:
         scenario, fight, plan = planned(args)
     except (ScenarioError, ValueError) as err:
         return failed(err)
+    why = explained(fight, plan, scenario.budget) if args.explain else None
     if args.json:
         data = plan.to_json()
         for said, (_, cut) in zip(data["moves"], line_steps(fight, plan.moves)):
             if cut is not None:       # a card that ends the turn by itself
                 said.update(ends_turn=True, dice_lost=cut)
+        if why is not None:
+            data["explain"] = why if isinstance(why, str) else [
+                {**e.move.to_json(), "text": str(e.move), "expected_score": _num(e.value),
+                 "parts": {part: _num(worth) for part, worth in e.parts.items() if worth}}
+                for e in why]
         json.dump({"scenario": scenario.name, **data}, sys.stdout,
                   ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         print(describe(scenario, fight, plan))
+        if why is not None:
+            print(why_text(fight, why))
     return 0
+
+
+#: The column heads of ``--explain``'s table, for :data:`PARTS` (docs/ai.md §4 says each).
+PART_HEADS = {"damage": "damage", "HP": "HP", "own statuses": "own status",
+              "opponent's statuses": "their status", "win or loss": "win/loss",
+              "cards kept": "kept", "coming turn": "next turn", "countdowns' charge": "charge",
+              "cards gained": "gained", "bonus": "bonus", "cards used": "cards",
+              "countdown": "countdown", "moves": "moves", "dice left": "dice left"}
+
+
+def explained(fight: Fight, plan: Plan, budget: Budget) -> list[Explained] | str:
+    """Every first move split by what earns it, or why the turn is not explained."""
+    if plan.method == "mcts":
+        return ("not explained: the plan is MCTS's estimate, the turn being larger than "
+                "the exhaustive search's budget (--states, --moves raise it)")
+    try:
+        return explain(fight, budget)
+    except Unexplained as err:
+        return f"not explained: {err}"
+
+
+def why_text(fight: Fight, why: list[Explained] | str) -> str:
+    """Every first move's parts as a table: a row a move, best first; a column a part
+    that some move has, and the total."""
+    if isinstance(why, str):
+        return why
+    parts = [part for part in PARTS if any(abs(e.parts[part]) > 1e-9 for e in why)]
+    heads = [PART_HEADS[part] for part in parts] + ["total"]
+    rows = [(move_text(fight, e.move),
+             [score_text(e.parts[part]) for part in parts] + [score_text(e.value)])
+            for e in why]
+    label = max(len(said) for said, _ in rows)
+    widths = [max(len(head), *(len(cells[i]) for _, cells in rows))
+              for i, head in enumerate(heads)]
+    lines = ["why (each first move's expected score, by what earns it):",
+             "  " + " " * label + "".join(f"  {h:>{w}}" for h, w in zip(heads, widths))]
+    lines += ["  " + f"{said:<{label}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, widths))
+              for said, cells in rows]
+    return "\n".join(lines)
 
 
 def failed(err: ValueError) -> int:
