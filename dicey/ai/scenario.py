@@ -66,12 +66,14 @@ FIGHTER_KEYS: dict[str, str] = {
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
     "countdowns": "table", "statuses": "table", "equipment": "strs", "vars": "vars",
     "last_used": "str", "used_this_turn": "strs", "cards_used": "int", "borrowed": "table",
+    "dice_count": "int", "level": "int",
 }
 #: The numbers those keys may hold (the card language's own limit above): a position
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
 FIGHTER_RANGES: dict[str, tuple[int, int]] = {
     "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
     "statuses": (0, STACK_CAP), "cards_used": (0, MAX_INT), "borrowed": (1, MAX_TURNS),
+    "dice_count": (0, MAX_DICE), "level": (1, 99),
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "moves", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
@@ -187,7 +189,11 @@ class Scenario:
         pair = (actor, opponent) if actor_side == 0 else (opponent, actor)
         sides = (("opponent", self.opponent, 1 - actor_side), ("actor", self.actor, actor_side))
         try:
-            fight = Fight.start(library, pair[0], pair[1], random.Random(0))
+            setups = {side: FighterSetup(**{field: spec[key] for key, field in _SETUP.items()
+                                            if key in spec and not found.spoiled(where, key)})
+                      for where, spec, side in sides}
+            fight = Fight.start(library, pair[0], pair[1], random.Random(0),
+                                hero_state=setups[0], second_state=setups[1])
             for where, spec, side in sides:   # the cards first: the marks name them
                 if "equipment" in spec and not found.spoiled(where, "equipment"):
                     fight.set_position(side, equipment=spec["equipment"])
@@ -410,7 +416,11 @@ class Scenario:
 
 #: The keys :meth:`Fight.set_position` does not take (the scenario sets them itself).
 #: (``equipment`` is pinned first, on its own: the loans and the marks then name cards.)
-_OWN_PINS = ("fighter", "equipment", "last_used", "used_this_turn", "cards_used", "borrowed")
+_OWN_PINS = ("fighter", "equipment", "last_used", "used_this_turn", "cards_used", "borrowed",
+             "dice_count", "level")
+#: The keys the fight starts with (the dice a fighter rolls each turn, its level), as
+#: :class:`FighterSetup` names them.
+_SETUP = {"dice_count": "dice", "level": "level"}
 #: The keys that name a fighter's cards (``borrowed``: the other's).
 _CARD_KEYS = ("shocked", "weakened", "countdowns", "vars", "last_used", "used_this_turn")
 _OTHER = {"actor": "opponent", "opponent": "actor"}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 
 import pytest
@@ -9,6 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicey.ai.planner import Budget, plan_turn
+from dicey.lang.chance import SampleChance
+from dicey.rules.protocol import Move
 from dicey.ai.scenario import (FIGHTER_KEYS, ScenarioError, load_scenario, parse_scenario,
                                read_scenario, reference_scenarios)
 
@@ -544,3 +547,27 @@ def test_the_cards_a_fighter_holds_are_each_checked(library):
         "two.toml: [actor] shocked: Frog has no card 'Axe' (its cards: Sword, Shield)",
         "two.toml: [actor] weakened: Frog has no card 'Bow' (its cards: Sword, Shield)",
         "two.toml: [actor] countdowns: Sword is not a countdown card"]
+
+
+def test_a_scenario_pins_the_dice_a_fighter_rolls_and_its_level(library):
+    """A levelled hero's position: the opponent's coming turn is played with its dice
+    (the enemy's outlook rolls four for it, not the two the hero starts with)."""
+    def fight(**opponent):
+        return parse_scenario({
+            "actor": {"fighter": "Witch", "hp": 10, "dice": [5]},
+            "opponent": {"fighter": "Warrior", "max_hp": 36, "hp": 36,
+                         "statuses": {"shield": 7}, **opponent},
+            "search": {"ms": "none"}}, "levelled.toml").fight(library)
+
+    levelled = fight(dice_count=4, level=4)
+    warrior = levelled.fighters[0]
+    assert (warrior.dice_count, warrior.level) == (4, 4)
+    assert (fight().fighters[0].dice_count, fight().fighters[0].level) == (2, 1)
+    chance = SampleChance(random.Random(1))
+    levelled.apply(Move.end(), chance)
+    levelled.begin_turn(chance)
+    assert len(levelled.fighters[0].dice) == 4
+    with pytest.raises(ScenarioError, match=r"dice_count: 25 is out of range \(0 to 24\)"):
+        fight(dice_count=25)
+    with pytest.raises(ScenarioError, match=r"level: 0 is out of range \(1 to 99\)"):
+        fight(level=0)
