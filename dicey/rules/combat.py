@@ -30,6 +30,7 @@ progress (``Fight.start``, ``begin_turn`` or ``apply``), so the AI can enumerate
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Iterator
 
@@ -358,17 +359,34 @@ class Mechanics:
         return result
 
     def _blame_cut(self, start: int, side: int, status: str) -> None:
-        """A turn ended by ``end_turn()`` in a hook of ``side``'s status (Daze): its
-        TurnCut (among the events from ``start``) says so, as a card's names the card.
+        """What a hook of ``side``'s status did, said as its doing (among the events from
+        ``start``): a turn it ended by ``end_turn()`` (Daze), as a card's names the card,
+        and the blows it struck (poison's, frostbite's), as :meth:`_name_causes` says.
         (Only in a fight that keeps a log, after a status hook that logged something.)"""
         events = self._events
+        word = self.rules.said_as.get(status, status)
         for i in range(start, len(events)):
             e = events[i]
             if type(e) is E.TurnCut and not e.card and not e.status:
-                word = self.rules.said_as.get(status, status)
-                if e.side != side:
-                    word = f"{self.fighters[side].name}'s {word}"
-                events[i] = E.TurnCut(e.side, e.who, "", word)
+                said = word if e.side == side else f"{self.fighters[side].name}'s {word}"
+                events[i] = E.TurnCut(e.side, e.who, "", said)
+        self._name_causes(start, side, word, attacks=True)
+
+    def _name_causes(self, start: int, side: int, cause: str, attacks: bool) -> None:
+        """The blows among the events from ``start`` that a script of ``side`` struck (its
+        card ``cause``, see FightEffects.damage, or its status ``cause``), said as its:
+        those it dealt its owner (``hurt_self``, recoil), which no line before explains,
+        and with ``attacks`` (a status's hook: no card was used) its attacks too; a cause
+        of the other fighter's is said as its (``Warrior's spikes``). A blow named already
+        (by a hook run inside this one) keeps its cause. Only in a fight that keeps a
+        log."""
+        events = self._events
+        kinds = ("hurt", "recoil", "attack", "pierce") if attacks else ("hurt", "recoil")
+        for i in range(start, len(events)):
+            e = events[i]
+            if type(e) is E.Damaged and not e.cause and e.kind in kinds:
+                said = cause if e.side == side else f"{self.fighters[side].name}'s {cause}"
+                events[i] = replace(e, cause=said)
 
     def _status_hooks(self, side: int, event: str, names: dict | None = None) -> None:
         """One hook on every status of a fighter that has it, in declaration order."""
@@ -471,8 +489,8 @@ class Mechanics:
                 lost = hp - 1   # the fight is decided: its end's hooks cannot undo that
             target.hp = hp - lost
         if self.log:
-            self._events.append(E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
-                                          kind))
+            self._log_blow(src, E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
+                                          kind, amount), kind == "attack" and ignore_shield)
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
@@ -492,6 +510,26 @@ class Mechanics:
         if attack and src != dst and "thorns" in target.statuses:
             self._damage(dst, src, target.statuses["thorns"], "normal", "thorns")
         return lost
+
+    def _log_blow(self, src: int, event: E.Damaged, pierced: bool) -> None:
+        """Log a blow (in a fight that keeps a log): a stack spent on it, the attacker's
+        pierce (``pierced``) or the receiver's survive (it was left at 1 HP by less than
+        the blow dealt), was spent before it landed and is said after it, the effect first,
+        then the loss it explains (the events the loss set off stay where they are)."""
+        events = self._events
+        events.append(event)
+        spent = [(src, "pierce")] if pierced else []
+        if event.hp > 0 and event.amount + event.blocked < event.dealt:
+            spent.append((event.side, "survive"))
+        for side, status in spent:
+            for i in range(len(events) - 2, -1, -1):
+                e = events[i]
+                if type(e) in (E.Damaged, E.Fired, E.TurnStarted):   # before this blow
+                    break
+                if type(e) is E.StatusChanged and e.side == side and e.status == status \
+                        and e.new < e.old:
+                    events.append(events.pop(i))
+                    break
 
     @staticmethod
     def _typed(target: Fighter, dtype: str, amount: int) -> int:
@@ -972,10 +1010,10 @@ class Mechanics:
                                        names)
         # Once more with fury (a stack spent); a fault fizzles the card.
         if result is not None and fury and "fury" in f.statuses and not self._stopped:
-            self._remove_status(side, "fury", 1)
-            if self.log:
+            if self.log:          # (said first: the second run, then the fury it spent)
                 self._events.append(E.Fired(side, f.name, card.title, names["d"],
                                             names["dice"], again=True))
+            self._remove_status(side, "fury", 1)
             result = self._card_hook(side, index, "on use", names)
         if result is None:
             self._fizzled(side, card)
@@ -986,8 +1024,8 @@ class Mechanics:
         """The target dodges ``card`` (a stack spent): ``on dodged`` runs instead; whether
         the card was used (None: its script failed)."""
         opp = 1 - side
-        self._remove_status(opp, "dodge", 1)
-        self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)
+        self._emit(E.Dodged, opp, self.fighters[opp].name, card.title)   # then the dodge
+        self._remove_status(opp, "dodge", 1)                              # it spent
         if self._card_hook(side, index, "on dodged", names) is None:
             self._fizzled(side, card)
             return None
@@ -1000,8 +1038,8 @@ class Mechanics:
         if not f.statuses.get("curse", 0) or "curseavoid" in act.tags:
             return False
         if "curseattract" in act.tags or self._chance.choose(CURSE_COIN):
-            self._remove_status(side, "curse", 1)
-            self._emit(E.Fizzled, side, f.name, card.title, "cursed")
+            self._emit(E.Fizzled, side, f.name, card.title, "cursed")   # then the curse
+            self._remove_status(side, "curse", 1)                         # it spent
             return True
         return False
 

@@ -47,8 +47,17 @@ class FightEffects:
     # -- changes -----------------------------------------------------------
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
-        dst = self.owner if (to_self or kind in ("hurt", "recoil")) else 1 - self.owner
-        return self.fight._damage(self.owner, dst, amount, dtype, kind)
+        if not (to_self or kind in ("hurt", "recoil")):   # (the common case: an attack)
+            return self.fight._damage(self.owner, 1 - self.owner, amount, dtype, kind)
+        fight = self.fight
+        if self.card is None or not fight.log:
+            return fight._damage(self.owner, self.owner, amount, dtype, kind)
+        # A card's blow to its owner (hurt_self, recoil), which no line before explains:
+        # the log names the card (in a fight that keeps one; the AI's copies do not).
+        start, title = len(fight._events), fight.fighters[self.owner].cards[self.card].title
+        lost = fight._damage(self.owner, self.owner, amount, dtype, kind)
+        fight._name_causes(start, self.owner, title, attacks=False)
+        return lost
 
     def heal(self, amount: int) -> int:
         return self.fight._heal(self.owner, amount)

@@ -35,6 +35,15 @@ def _dice(values: tuple) -> str:
     return " ".join(str(v) for v in values) or "none"
 
 
+def _die_or_dice(values: tuple) -> str:
+    """``die 3`` or ``dice 2 5``: the word as many as there are.
+
+    >>> _die_or_dice((3,)), _die_or_dice((2, 5))
+    ('die 3', 'dice 2 5')
+    """
+    return f"{'die' if len(values) == 1 else 'dice'} {_dice(values)}"
+
+
 def _burn(placed: "Placed | Released") -> str:
     """What a burning die placed or spent cost: ``(burning: 2 HP)``, or nothing."""
     if not placed.burning:
@@ -79,7 +88,7 @@ class Rolled(Event):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"{self.who} rolls {_dice(self.dice)}"
+        return f"{self.who} rolls {_dice(self.dice) if self.dice else 'no dice'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +124,14 @@ class SpareDice(Event):
     dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"{self.who}'s {self.card} holds a spare {_dice(self.dice)}"
+        """>>> SpareDice(0, "Thief", "Sling", (1,)).describe()
+        "Thief's Sling holds a spare 1"
+        >>> SpareDice(0, "Thief", "Sling", (1, 2)).describe()
+        "Thief's Sling holds spare dice 1 and 2"
+        """
+        if len(self.dice) == 1:
+            return f"{self.who}'s {self.card} holds a spare {self.dice[0]}"
+        return f"{self.who}'s {self.card} holds spare dice {listed([str(v) for v in self.dice])}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +265,24 @@ class Dodged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Damaged(Event):
+    """``who`` lost ``amount`` HP to a blow, down to ``hp``; shield took ``blocked``.
+
+    ``dealt`` is the blow itself, once the receiver's traits, hooks and reduce had their
+    say and before shield (None: ``amount + blocked``): more than shield and HP took when
+    the HP ran out or survive held. ``kind`` is how it came (``attack``, ``pierce``,
+    ``hurt`` for ``hurt_self``, poison and the like, ``burn`` for a burning die placed,
+    ``recoil``, ``thorns``); ``cause`` names what did it where the line before does not
+    (the status or card whose hook hurt its owner: ``poison``, ``Boomerang``; a status of
+    the other fighter: ``Warrior's spikes``).
+
+    >>> Damaged(1, "Witch", 7, 0, dealt=10).describe()
+    'Witch takes 7 damage (10 dealt) → 0 HP'
+    >>> Damaged(0, "Warrior", 1, 8, kind="hurt", cause="poison").describe()
+    'Warrior takes 1 damage from poison → 8 HP'
+    >>> Damaged(0, "Warrior", 2, 6, dtype="fire", kind="burn").describe()
+    'Warrior takes 2 damage from a burning die → 6 HP'
+    """
+
     side: int
     who: str
     amount: int
@@ -256,11 +290,32 @@ class Damaged(Event):
     blocked: int = 0
     dtype: str = "normal"
     kind: str = "attack"
+    dealt: int | None = None
+    cause: str = ""
 
     def describe(self) -> str:
-        kind = "" if self.dtype == "normal" else f" {self.dtype}"
-        blocked = f" ({self.blocked} blocked)" if self.blocked else ""
-        return f"{self.who} takes {self.amount}{kind} damage{blocked} → {self.hp} HP"
+        # (a burning die's 2 are fire damage to the rules; the log says the die)
+        kind = "" if self.dtype == "normal" or self.kind == "burn" else f" {self.dtype}"
+        notes = []
+        if self.dealt is not None and self.dealt != self.amount + self.blocked:
+            notes.append(f"{self.dealt} dealt")
+        if self.blocked:
+            notes.append(f"{self.blocked} blocked")
+        said = f" ({', '.join(notes)})" if notes else ""
+        return f"{self.who} takes {self.amount}{kind} damage{self.source()}{said} → {self.hp} HP"
+
+    def source(self) -> str:
+        """`` from …``: where the blow came from, when the line before does not say it
+        (a card used, or one that acts, says its own blows)."""
+        if self.kind == "burn":
+            return " from a burning die"
+        if self.kind == "thorns":
+            return " from thorns"
+        if self.kind == "recoil":
+            return f" from {self.cause}'s recoil" if self.cause else " from recoil"
+        if self.cause:
+            return f" from {self.cause}"
+        return " (self-inflicted)" if self.kind == "hurt" else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,14 +380,25 @@ class DiceSet(Event):
     new: tuple[int, ...]
 
     def describe(self) -> str:
-        """The dice in words.
+        """The dice in words (with none before, the dice it gets; with none after, the
+        dice it loses).
 
         >>> DiceSet(0, "Inventor", (2, 5), (6, 6)).describe()
         "Inventor's dice 2 5 become 6 6"
+        >>> DiceSet(0, "Inventor", (3,), (6, 6)).describe()
+        "Inventor's die 3 becomes 6 6"
         >>> DiceSet(0, "Inventor", (3,), ()).describe()
-        "Inventor's dice 3 become none"
+        "Inventor's die 3 is gone"
+        >>> DiceSet(0, "Thief", (), (6,)).describe()
+        'Thief gets a 6'
         """
-        return f"{self.who}'s dice {_dice(self.old)} become {_dice(self.new)}"
+        if not self.old:
+            return f"{self.who} gets {listed([f'a {v}' for v in self.new]) or 'no dice'}"
+        one = len(self.old) == 1
+        if not self.new:
+            return f"{self.who}'s {_die_or_dice(self.old)} {'is' if one else 'are'} gone"
+        return (f"{self.who}'s {_die_or_dice(self.old)} {'becomes' if one else 'become'} "
+                f"{_dice(self.new)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +408,11 @@ class ExtraDice(Event):
     count: int
 
     def describe(self) -> str:
-        return f"{self.who} will roll {self.count} more dice each turn"
+        """>>> ExtraDice(0, "Thief", 1).describe()
+        'Thief will roll 1 more die each turn'
+        """
+        return f"{self.who} will roll {self.count} more {'die' if self.count == 1 else 'dice'} " \
+            "each turn"
 
 
 @dataclass(frozen=True, slots=True)

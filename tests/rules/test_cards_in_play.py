@@ -154,7 +154,8 @@ def test_the_log_says_the_turn_ends_after_the_cards_last_firing_and_the_dice_los
     fight = cards_fight(lib, ["Haymaker", "Sword"], [5, 1, 2], statuses={"fury": 1})
     fight.log = True
     said = [e.describe() for e in play(fight, "5 → Haymaker")]
-    assert said[-4:] == ["Warrior uses Haymaker again (fury)",
+    assert said[-5:] == ["Warrior uses Haymaker again (fury)",
+                         "Warrior loses all fury",
                          "Frog takes 12 damage → 16 HP",
                          "Warrior's turn ends with Haymaker",
                          "Warrior's turn is over (1 2 lost)"]
@@ -167,8 +168,8 @@ def test_a_turn_ending_card_that_wins_the_fight_ends_no_turn_in_the_log(lib):
     fight.log = True
     said = [e.describe() for e in play(fight, "5 → Haymaker")]
     assert "Warrior's turn ends with Haymaker" not in said
-    assert said[-4:-1] == ["Warrior uses Haymaker again (fury)", "Frog takes 8 damage → 0 HP",
-                          "Frog is defeated"]
+    assert said[-5:-1] == ["Warrior uses Haymaker again (fury)", "Warrior loses all fury",
+                          "Frog takes 8 damage (12 dealt) → 0 HP", "Frog is defeated"]
 
 
 def test_end_turn_in_the_other_fighters_turn_does_nothing(lib):

@@ -37,10 +37,11 @@ def test_dodge_spends_a_stack_and_the_card_does_nothing():
 def test_fury_runs_on_use_twice_once():
     f = position([5, 3], ["sword", "dagger"], statuses={"fury": 1})
     events = play(f, "5 → Sword")
-    # the second hit is said to be the card's again (it read as a glitch)
-    assert kinds(events) == ["Placed", "Fired", "Damaged", "StatusChanged", "Fired",
+    # the second hit is said to be the card's again (it read as a glitch), and the fury
+    # it spent after it (the effect, then the loss that explains it)
+    assert kinds(events) == ["Placed", "Fired", "Damaged", "Fired", "StatusChanged",
                              "Damaged"]
-    assert events[4].describe() == "Warrior uses Sword again (fury)"
+    assert events[3].describe() == "Warrior uses Sword again (fury)"
     assert f.fighters[1].hp == 10 and "fury" not in f.current.statuses
     play(f, "3 → Dagger")
     assert f.fighters[1].hp == 7
