@@ -395,3 +395,16 @@ def test_a_misspelt_status_written_as_an_upgrade_says_statuses_have_none(cli):
     code, out, err = cli("--no-mods", "cards", "Poisn+")
     assert code == 2 and out == ""
     assert "(did you mean 'Poison', a status, which has no upgrade?)" in err
+
+
+@pytest.mark.parametrize("name, tag", [("Focus", "weakenimmune"),
+                                       ("Lucky Charm", "weakenavoid"),
+                                       ("Lucky Charm+", "weakenavoid")])
+def test_a_card_weaken_never_picks_says_never_as_a_button_does(cli, name, tag):
+    """Focus (weakenimmune) printed 'weakened [≤5] (was [any])' and Lucky Charm+ (its
+    text: "Never weakened") 'weakened [1] (was [≤2])': forms no fight can show."""
+    code, out, _ = cli("--no-mods", "cards", name)
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("  weakened")] == \
+        [f"  weakened never: weaken passes it by (tagged {tag})"]
+    assert "turn weak" not in out

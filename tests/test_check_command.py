@@ -239,3 +239,60 @@ def test_a_mod_toml_problem_is_shown_at_its_line_with_a_caret(cli, mods, toml, s
     lines = err.splitlines()
     at = lines.index(f"{toml_path}:{said[0]}")
     assert lines[at + 1:at + 3] == said[1:]
+
+
+# ---------------------------------------------------- an upgrade whose text says the old dice
+
+CHARMS = '''equipment "Charm" {
+    slots: 1
+    text: "A 1: gain 3 shield"
+    on use { gain(shield, 3) }
+    upgraded {
+        slots: max 2
+    }
+}
+
+equipment "Knife" {
+    slots: max 3
+    text: "Do [d] damage"
+    on use { attack(d) }
+    upgraded { slots: max 4 }
+}
+
+equipment "Scale" {
+    slots: odd
+    text: "Odd: gain [d] shield"
+    on use { gain(shield, d) }
+    upgraded {
+        slots: any
+        text: "Gain [d] shield"
+    }
+}
+'''
+
+
+def test_an_upgrade_taking_other_dice_with_its_cards_text_that_says_them_is_a_warning(
+        cli, tmp_path):
+    """Lucky Charm+ took [≤2] and still said "a 1": the upgrade's text says what it
+    does no more. Dagger+ ([≤4], "Do [d] damage") says nothing of its dice: no warning;
+    nor does an upgrade with a text of its own."""
+    path = write(tmp_path / "charms" / "charms.dice", CHARMS)
+    write(tmp_path / "charms" / "mod.toml", TOML.format("charms"))
+    code, out, err = cli("check", str(tmp_path / "charms"))
+    assert code == 0 and "0 errors, 1 warning" in out, (out, err)
+    assert (f"{path}:6:9: warning: 'Charm+' takes [≤2] where 'Charm' takes [1], but its "
+            "text is the card's own, which says 'a 1': give the upgrade a text of its own"
+            ) in err
+    assert "            slots: max 2\n            ^^^^^\n" in err   # (quoted, indented)
+    assert "Knife" not in err and "Scale" not in err
+
+
+def test_die_phrases_name_each_kind_of_slot():
+    from dicey.lang.defs import EquipmentDef, Slot
+    phrases = check.die_phrases
+    assert phrases(EquipmentDef("c", "C", slots=(Slot("max", 2),)))[:2] == \
+        ["a 1 or 2", "2 or less"]
+    assert phrases(EquipmentDef("c", "C", slots=(Slot("range", 2, 4),)))[0] == "a 2, 3 or 4"
+    assert phrases(EquipmentDef("c", "C", slots=(), countdown=7)) == ["countdown 7"]
+    assert phrases(EquipmentDef("c", "C", slots=(Slot("doubles"),) * 2)) == ["doubles"]
+    assert phrases(EquipmentDef("c", "C", slots=(Slot("any"),))) == []

@@ -24,7 +24,7 @@ from dicey.notation import (card_text, progress_words, ready_words, slot_line, s
 from dicey.lang.errors import did_you_mean_named
 from dicey.rules.events import listed
 from dicey.rules.statuses import CORE_DEFAULTS
-from dicey.rules.state import fresh_card
+from dicey.rules.state import CardState, fresh_card
 
 from ._shared import fail, find, library_from
 
@@ -168,6 +168,34 @@ def _boxed(head: str, lines: list[tuple[str, str]]) -> list[str]:
     return out
 
 
+#: The tags that keep weaken off a card (docs/rules.md, card curses: never picked).
+NEVER_WEAKENED = ("weakenimmune", "weakenavoid")
+
+
+def never_weakened(card: EquipmentDef) -> str | None:
+    """Why weaken (the status, or ``weaken_card()``) never picks the card, in words (a
+    button, a card tagged ``weakenimmune`` or ``weakenavoid``); None when it may."""
+    if card.button:
+        return "shock and weaken pass a button by"
+    tag = next((t for t in NEVER_WEAKENED if t in card.tags), None)
+    return f"weaken passes it by (tagged {tag})" if tag is not None else None
+
+
+def weakened_words(card: EquipmentDef, weak: CardState) -> str:
+    """The card weakened, in one line (``weak``: it as a weakened card): its weakened
+    form, ``the same``, or ``never`` and why for a card weaken never picks, which has no
+    weakened form to show.
+
+    >>> focus = EquipmentDef("f", "Focus", tags=frozenset({"weakenimmune"}))
+    >>> weakened_words(focus, fresh_card(focus)._replace(weakened=True))
+    'never: weaken passes it by (tagged weakenimmune)'
+    """
+    if (why := never_weakened(card)) is not None:
+        return f"never: {why}"
+    weakened = version_line(card, weak.active, state=weak, as_written=True)
+    return "the same" if weakened == version_line(card, card, as_written=True) else weakened
+
+
 def describe(card: EquipmentDef, lib: Library | None = None,
              upgrade_of: EquipmentDef | None = None) -> str:
     """Everything about one card, as ``dicey cards NAME`` prints it: first as the game's
@@ -190,16 +218,14 @@ def describe(card: EquipmentDef, lib: Library | None = None,
     elif card.upgraded is not None:
         lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+", as_written=True)))
     weak = state._replace(weakened=True)
-    weakened = version_line(card, weak.active, state=weak, as_written=True)
-    same = version_line(card, card, as_written=True)
-    lines.append(("weakened", "never: shock and weaken pass a button by" if card.button
-                  else "the same" if weakened == same else weakened))
+    lines.append(("weakened", weakened_words(card, weak)))
     lines.append(("dodge", _dodging(card)))
     ends = turn_words(card)
     if ends:
         lines.append(("turn", ends))
     # (an upgrade, or the card weakened, that ends turns otherwise says so: its own hooks)
-    for label, variant in (("turn+", card.upgraded), ("turn weak", weak.active)):
+    weak_form = weak.active if never_weakened(card) is None else None
+    for label, variant in (("turn+", card.upgraded), ("turn weak", weak_form)):
         if variant is not None and variant is not card and \
                 (other := turn_words(variant)) != ends:
             lines.append((label, other or "ends no turn"))
