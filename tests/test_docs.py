@@ -221,3 +221,70 @@ def test_the_plan_sample_of_the_ai_page_is_what_dicey_plan_prints(cli):
     assert [no_time.sub("T ms", line) for line in out.rstrip("\n").splitlines()] == \
         [no_time.sub("T ms", line) for line in shown]
     assert "MCTS plan's" in section and "estimate" in section
+
+
+# ------------------------------------------------ modding.md: a payoff in a later turn
+
+def _jar_plan(cli, tutorial_mod: Path) -> list[str]:
+    code, out, err = cli("plan", str(tutorial_mod / "jar.toml"), "--mods", str(tutorial_mod))
+    assert code == 0, err
+    return [line.strip() for line in out.splitlines()]
+
+
+def test_the_ember_jar_is_played_for_what_it_says_it_is_worth(cli, tutorial_mod):
+    """modding.md's Ember Jar keeps a die for next turn, which the planner (one turn) cannot
+    see: its ``if simulation { bonus(50 * d) }`` gets it played, with the plan the page
+    shows."""
+    plan = _jar_plan(cli, tutorial_mod)
+    shown = ["1. 6 → Ember Jar", "2. 6 → Sword", "3. end turn"]
+    assert plan[plan.index(shown[0]):plan.index(shown[0]) + 3] == shown
+    doc = (DOCS / "modding.md").read_text(encoding="utf-8")
+    assert "\n".join(f"  {line}" for line in shown) in doc
+
+
+def test_without_its_bonus_the_ember_jar_is_left_out(cli, tutorial_mod, tmp_path):
+    """What the page says of the card without the bonus: the 6 is left unused."""
+    bare = _broken_copy(tutorial_mod, tmp_path, "jar.dice",
+                        "if simulation { bonus(50 * d) }", "")
+    plan = _jar_plan(cli, bare)
+    assert "1. 6 → Sword" in plan and "2. end turn" in plan
+    assert not any(re.match(r"\d+\. .*Ember Jar", line) for line in plan)   # (first moves
+    #                                                         list it, with its lower score)
+
+
+def test_the_ember_jar_gives_its_die_back_next_turn(tutorial_mod):
+    import random
+
+    from dicey.lang.chance import SampleChance
+    from dicey.library import load_library
+    from dicey.rules.fight import Fight
+    from dicey.rules.protocol import Move
+    lib = load_library(mod_dirs=[tutorial_mod])
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Frog"), random.Random(0))
+    fight.set_position(0, equipment=["Ember Jar", "Sword"], dice=[5, 2])
+    chance = SampleChance(random.Random(0))
+    for move in ("5 → Ember Jar", "end"):
+        fight.apply(Move.parse(move), chance)
+    fight.begin_turn(chance)                  # the Frog's
+    while not fight.turn_over:
+        fight.apply(Move.parse("end"), chance)
+    fight.log = True
+    said = [e.describe() for e in fight.begin_turn(chance)]   # the Warrior's again
+    assert "Warrior's Ember Jar acts (on turn start)" in said and "Warrior gets a 5" in said
+
+
+def test_the_rules_page_lists_where_it_differs_from_dicey_dungeons_as_the_rules_are(
+        base_library):
+    """Each difference the page lists holds in the engine and the content it names."""
+    from dicey.rules.fight import MAX_TURNS
+    from dicey.rules.state import MAX_DICE
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    differs = text.split("## Where this differs from Dicey Dungeons", 1)[1]
+    assert "Shield stays until damage uses it up" in differs
+    assert base_library.statuses["shield"].clears == "never"
+    assert CORE_DEFAULTS["shield"][2] == "never"
+    assert f"turn {MAX_TURNS} is a draw" in differs
+    assert f"at most {MAX_DICE} dice in a pool" in differs
+    heroes = base_library.heroes.values()
+    assert not any(base_library.equipment[c].button for h in heroes for c in h.equipment)
+    assert "base game's heroes start without a limit break" in differs
