@@ -123,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     hp = ", ".join(f"{name} {h}/{m} HP" for name, h, m in zip(record.names, record.hp,
                                                               record.max_hp))
-    print(f"result: {record.winner_name or 'draw'} after {record.turns} turns ({hp})")
+    turns = f"{record.turns} turn{'s' * (record.turns != 1)}"
+    print(f"result: {record.winner_name or 'draw'} after {turns} ({hp})")
     return 0
 
 

@@ -224,3 +224,13 @@ def test_a_button_is_one_line_and_a_faulting_ready_one_error_in_the_log(capsys, 
     faults = [line.strip() for line in lines if "script error" in line]
     assert len(faults) == 1 and "bunker.dice:6:" in faults[0], out
     assert faults[0].endswith("(Cracked Button, ready): division by zero")
+
+
+def test_a_fight_won_in_its_first_turn_lasts_1_turn(capsys, tmp_path):
+    folder = tmp_path / "pebble"
+    folder.mkdir()
+    (folder / "mod.toml").write_text('name = "pebble"\nversion = "1.0"\napi = 1\n')
+    (folder / "pebble.dice").write_text('enemy "Pebble" { hp: 1; equipment: "Sword" }\n')
+    code, out, err = run(capsys, "fight", "Pebble", "--hero", "Warrior", "--mods", str(folder))
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("result: Warrior after 1 turn (Warrior ")
