@@ -512,11 +512,14 @@ class Mechanics:
         return lost
 
     def _log_blow(self, src: int, event: E.Damaged, pierced: bool) -> None:
-        """Log a blow (in a fight that keeps a log): a stack spent on it, the attacker's
-        pierce (``pierced``) or the receiver's survive (it was left at 1 HP by less than
-        the blow dealt), was spent before it landed and is said after it, the effect first,
-        then the loss it explains (the events the loss set off stay where they are)."""
+        """Log a blow (in a fight that keeps a log), thorns as whose they are. A stack
+        spent on it, the attacker's pierce (``pierced``) or the receiver's survive (it was
+        left at 1 HP by less than the blow dealt), was spent before it landed and is said
+        after it, the effect first, then the loss it explains (the events the loss set off
+        stay where they are)."""
         events = self._events
+        if event.kind == "thorns":          # whose: the thorns are the attacked fighter's
+            event = replace(event, cause=f"{self.fighters[src].name}'s thorns")
         events.append(event)
         spent = [(src, "pierce")] if pierced else []
         if event.hp > 0 and event.amount + event.blocked < event.dealt:

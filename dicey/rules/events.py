@@ -273,7 +273,7 @@ class Damaged(Event):
     ``hurt`` for ``hurt_self``, poison and the like, ``burn`` for a burning die placed,
     ``recoil``, ``thorns``); ``cause`` names what did it where the line before does not
     (the status or card whose hook hurt its owner: ``poison``, ``Boomerang``; a status of
-    the other fighter: ``Warrior's spikes``).
+    the other fighter: ``Warrior's spikes``; whose thorns: ``Frog's thorns``).
 
     >>> Damaged(1, "Witch", 7, 0, dealt=10).describe()
     'Witch takes 7 damage (10 dealt) → 0 HP'
@@ -310,7 +310,7 @@ class Damaged(Event):
         if self.kind == "burn":
             return " from a burning die"
         if self.kind == "thorns":
-            return " from thorns"
+            return f" from {self.cause or 'thorns'}"
         if self.kind == "recoil":
             return f" from {self.cause}'s recoil" if self.cause else " from recoil"
         if self.cause:

@@ -130,7 +130,7 @@ def test_recoil_names_its_card(lib):
 
 def test_thorns_say_they_are_thorns(lib):
     fight = button_fight(lib, ["Sword"], [4], opp_statuses={"thorns": 1}, hp=20)
-    assert "Warrior takes 1 damage from thorns → 19 HP" in said(fight, "4 → Sword")
+    assert "Warrior takes 1 damage from Frog's thorns → 19 HP" in said(fight, "4 → Sword")
 
 
 def test_a_status_that_attacks_the_other_fighter_is_named_as_its_bearers(lib):
