@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Hashable
+from typing import Any, Hashable
 
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
@@ -42,6 +42,7 @@ from dicey.rules.protocol import Move
 from .baseline import choose_move
 from .moves import Choice, Step, choice_key, follow, legal_choices
 from .score import Scorer
+from .search import Stopped
 
 #: UCB1's exploration constant (rewards are normalised to [0, 1]).
 EXPLORATION = 1.4
@@ -139,12 +140,17 @@ class MCTS:
         self.low = math.inf
         self.high = -math.inf
 
-    def run(self, iterations: int | None, deadline: float | None) -> None:
-        """Iterate until ``iterations`` are done or the clock passes ``deadline``."""
+    def run(self, iterations: int | None, deadline: float | None, stop: Any = None) -> None:
+        """Iterate until ``iterations`` are done or the clock passes ``deadline``;
+        :class:`~dicey.ai.search.Stopped` when ``stop`` (a ``threading.Event``) is set from
+        another thread, seen where the clock is looked at."""
+        watch = deadline is not None or stop is not None
         while iterations is None or self.iterations < iterations:
-            if deadline is not None and self.iterations % CLOCK_EVERY == 0 and \
-                    time.perf_counter() > deadline:
-                break
+            if watch and self.iterations % CLOCK_EVERY == 0:
+                if stop is not None and stop.is_set():
+                    raise Stopped("asked to stop")
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
             self.iterate()
 
     def iterate(self) -> float:

@@ -28,8 +28,10 @@ import random
 import threading
 import time
 from collections import deque
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import Any, Hashable
+from typing import Any, Hashable, Iterator
 
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
@@ -40,7 +42,7 @@ from .graph import DecisionGraph
 from .mcts import MCTS
 from .moves import Step, follow, likeliest_result, match_move
 from .score import Scorer
-from .search import BudgetExceeded, Expectimax
+from .search import BudgetExceeded, Expectimax, Stopped
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,23 @@ HINT_PRESET = "hard"
 
 #: The share of the time budget the exhaustive search may spend before MCTS takes over.
 EXHAUSTIVE_SHARE = 0.5
+
+#: The event that stops the plans made in this thread (see :func:`stopping`).
+_STOP: ContextVar[Any] = ContextVar("dicey_planner_stop", default=None)
+
+
+@contextmanager
+def stopping(event: Any) -> Iterator[None]:
+    """Within it, every plan this thread makes stops with :class:`~dicey.ai.search.Stopped`
+    as soon as ``event`` (a ``threading.Event``) is set from another thread: the
+    exhaustive search and MCTS look at it where they look at the clock. A screen's worker
+    hands it its own cancel event, so that a hint nobody waits for any more (the player
+    moved, left the fight or quit) stops at once, whoever made the hint-giver."""
+    token = _STOP.set(event)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
 
 
 @dataclass
@@ -145,7 +164,7 @@ def _num(value: float) -> float | int:
 def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = None,
               seed: int = 0, graph: bool = False,
               memo: dict[Hashable, float] | None = None,
-              scorer: Scorer | None = None) -> Plan:
+              scorer: Scorer | None = None, stop: Any = None) -> Plan:
     """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
 
     ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
@@ -153,6 +172,8 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     turn, with ``scorer``, the scorer that filled it (a state's value depends on the
     state and the scorer, not on the root, so a re-plan reuses them; the memo is filled
     in). Without ``scorer`` one is made for this position.
+    ``stop`` (a ``threading.Event``; by default the one :func:`stopping` set for this
+    thread, if any) stops the plan with :class:`~dicey.ai.search.Stopped` once set.
     Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
     """
     if fight.turn_over:
@@ -165,7 +186,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     if scorer is None or scorer.side != root.actor:
         scorer = Scorer(root)
     job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
-               started)
+               started, _STOP.get() if stop is None else stop)
     if len(root.legal_moves()) == 1:
         plan = job.forced()
     elif preset == "easy":
@@ -181,9 +202,10 @@ class _Job:
     """One call of :func:`plan_turn`: the root, its scorer, the budget and the clock."""
 
     def __init__(self, root: Fight, scorer: Scorer, budget: Budget, seed: int, graph: bool,
-                 started: float):
+                 started: float, stop: Any = None):
         self.root, self.scorer, self.budget = root, scorer, budget
         self.seed, self.want_graph, self.started = seed, graph, started
+        self.stop = stop
         self.base = scorer.potential(root)
         self.title = f"{root.current.name}, turn {root.turn}"
 
@@ -234,7 +256,7 @@ class _Job:
                             max_nodes=self.budget.moves,
                             deadline=self.deadline(EXHAUSTIVE_SHARE),
                             min_probability=self.budget.min_probability,
-                            record=self.want_graph)
+                            record=self.want_graph, stop=self.stop)
         if memo is not None and not self.want_graph:   # a graph needs every state seen
             search.memo = memo
         try:
@@ -254,7 +276,7 @@ class _Job:
     def fallback(self, search: Expectimax) -> Plan:
         """MCTS with the time left, the exhaustive memo as exact leaf values."""
         mcts = MCTS(self.root, self.scorer, random.Random(self.seed), memo=search.memo)
-        mcts.run(self.budget.iterations, self.deadline(1.0))
+        mcts.run(self.budget.iterations, self.deadline(1.0), self.stop)
         counts = {"states": search.states, "nodes": search.nodes + mcts.nodes,
                   "iterations": mcts.iterations, "budget_hit": True,
                   "searched": search.nodes}

@@ -65,14 +65,18 @@ ValueError: unknown AI score key 'damge' (did you mean 'damage'?)
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields, replace
 from typing import Any, Collection, Mapping
 
+from dicey.lang import ast as A
 from dicey.lang.errors import did_you_mean
-from dicey.rules.fight import Fight
+from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
+from dicey.rules.state import MAX_DICE, UNLIMITED
+from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 
 from .charge import Charge
-from .foresight import Outlook
+from .foresight import LENT_HP, Outlook, plans_now
 from .holding import Holding
 
 
@@ -139,7 +143,7 @@ class Scorer:
     """
 
     __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge",
-                 "_reserve", "_holding", "_held")
+                 "_reserve", "_holding", "_held", "_ceiling", "reach")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
@@ -160,6 +164,11 @@ class Scorer:
         holding = Holding(fight, self.side, w.holding, self.table_potential)
         self._holding = holding if holding.active else None
         self._held = holding.held
+        ceiling = Ceiling(fight, self)
+        self._ceiling = ceiling if ceiling.active else None
+        #: A value below every :meth:`ceiling` of the turn (inf: no ceiling at all): a
+        #: search compares a move's value with it before asking for a state's ceiling.
+        self.reach = ceiling.reach
 
     # ------------------------------------------------------------ statuses
 
@@ -339,6 +348,14 @@ class Scorer:
         state's potential and its unused dice."""
         return self.potential(fight) + self.unused(fight)
 
+    def ceiling(self, fight: Fight) -> float:
+        """The most any line of the rest of the turn from ``fight`` (a decision state of
+        the turn this scorer was made for) can be worth, as :meth:`Expectimax.value
+        <dicey.ai.search.Expectimax.value>` counts it (future step rewards and the end's
+        worth); inf when it cannot be proven (see :class:`Ceiling`)."""
+        ceiling = self._ceiling
+        return float("inf") if ceiling is None else ceiling.bound(fight)
+
     def turn_score(self, start: Fight, before_end: Fight, end: Fight) -> float:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
@@ -357,3 +374,263 @@ def _kept(card: Any) -> bool:
     """Whether a card is one a fight lets its owner use once (once a fight, or single use)
     and it is not spent yet."""
     return not card.gone and (card.defn.once_per_fight or card.defn.single_use)
+
+
+#: The built-ins whose effects the ceiling cannot bound: points of any size (``bonus``),
+#: countdowns fired by any amount (``boost_countdowns``), cards gained (priced by
+#: ``holding`` when first met) or changed into any card of the library.
+UNBOUNDED_CALLS = frozenset({"bonus", "boost_countdowns", "give_card", "take_card",
+                             "replace_with"})
+#: The built-ins that raise their owner's HP.
+HEALS = frozenset({"heal", "drain"})
+#: The hooks of a card that run only when it fires (at most once a move: the engine fires
+#: the card a move places or uses, or whose countdown that die ran out; fury runs ``on
+#: use`` once more).
+FIRING_HOOKS = frozenset({"before use", "on use", "on dodged"})
+#: Cards a move fires at most, and the countdown it takes off at most (a die's 6), with
+#: nothing that fires countdowns by a script (``boost_countdowns``: refused above).
+FIRES_A_MOVE, COUNTDOWN_A_MOVE = 2, 6
+
+
+class Ceiling:
+    """A true upper bound of what the rest of a turn can be worth from a decision state:
+    what lets a search stop trying moves once one reaches it (a sure win at its best).
+
+    The value a search gives a state is the future step rewards plus the worth of the
+    turn's end (:class:`Scorer`). A line that wins is worth, by :meth:`Scorer.won`,
+    ``opponent_dead + healing·HP kept − damage·(the opponent's HP: 0) − C + move·m``, where
+    ``C`` is what the turn's counters had earned at the state (bonus, cards used,
+    countdown: taken back) and ``m`` the moves the line makes (one at least, unless ending
+    the turn wins: a hook at its end). Any other line is worth its end's potential and the
+    rewards on the way. The bound is the larger of the two:
+
+    * a win: the HP kept is at most the state's, or the max HP (which no script changes
+      in a fight) while a script that heals may still run; the opponent's HP is exactly
+      0 (damage never takes HP below 0); ending the turn counts only when it is not quiet
+      (:meth:`Fight.end_is_quiet`: else it runs nothing and ends no fight);
+    * any other line: each term of the potential at its most — one's HP as above, the
+      opponent's between 0 and its max HP; a status's stacks as the turn began plus what
+      the scripts may add to that fighter this turn (``inflict`` to the opponent, ``gain``
+      to oneself: a card's firing hooks run at most twice a move, fury's, and no more
+      often than its uses left; the stacks of each call bounded from what it says, ``d``
+      at most what the card's dice can make; any other hook, or stacks it cannot bound:
+      the engine's cap); the kept cards as the turn began; the coming turn's margin
+      within the HP its trials can move, and ``fatal`` once; each countdown card's firing
+      once; both deaths' weights when both fall — plus the dice left (the pool's cap of
+      sixes) and what each move left can earn (two cards fired, a die's countdown).
+
+    It holds for the states of the turn it was made for (others: inf), and only for
+    content it can prove it for: no script of either fighter (its own, its cards') or of
+    any status calls ``bonus`` (points of any size), ``boost_countdowns``, ``give_card``,
+    ``take_card`` or ``replace_with``, and every script says what it calls (a hand-made
+    test card does not). Else it is not active. The compiled scripts tell
+    (:func:`dicey.lang.interp.script_calls`).
+    """
+
+    __slots__ = ("active", "reach", "turn", "side", "win", "other", "per_move", "heals",
+                 "max_hp", "healing", "move", "card_used", "countdown")
+
+    def __init__(self, origin: Fight, scorer: Scorer):
+        self.active = False
+        self.reach = float("inf")
+        side = self.side = scorer.side
+        if not plans_now(origin, side):
+            return
+        facts = _scripts(origin)
+        if facts is None:
+            return
+        w = scorer.weights
+        own, opp = origin.fighters[side], origin.fighters[1 - side]
+        self.turn = (origin.turn, origin.actor)
+        self.heals = _Heals(side)
+        # Reequip keeps a card's use: then its uses do not bound its firings.
+        reequip = "reequip" in own.statuses or any(
+            status in (None, "reequip") and (owner is None or
+                                             (owner == side) == (func == "gain"))
+            for owner, script, _ in facts for func, status, _, _ in script.adds)
+        adds: list[tuple[int, str | None, float]] = []     # (fighter, status, stacks)
+        for owner, script, card in facts:
+            if owner is None or owner == side:
+                if not script.calls.isdisjoint(HEALS):
+                    self.heals.add(card, script.event)
+            runs = _runs(origin, owner, card, script.event, reequip)
+            for func, status, amount, times in script.adds:
+                stacks = _most(amount, card, runs * times)
+                for to in ((0, 1) if owner is None else (owner,)):
+                    adds.append((to if func == "gain" else 1 - to, status, stacks))
+        self.max_hp = own.max_hp
+        self.healing, self.move = w.healing, w.move
+        self.card_used, self.countdown = w.card_used, w.countdown
+        self.win = float(w.opponent_dead)
+        # Every term of a line that does not win but one's HP and the moves left.
+        other = max(0, -w.damage) * opp.max_hp
+        other += max(0, w.self_dead, w.opponent_dead + w.self_dead)
+        for status in {*scorer._rules.statuses, *CORE_DEFAULTS, *own.statuses,
+                       *opp.statuses}:
+            for fighter, mine in ((own, True), (opp, False)):
+                weight = scorer.status_weight(status, mine)
+                if weight > 0:
+                    stacks = fighter.statuses.get(status, 0) + sum(
+                        n for to, added, n in adds
+                        if to == fighter.side and (added is None or added == status))
+                    other += weight * min(stacks, STACK_CAP)
+        if scorer._reserve > 0:
+            other += scorer._reserve * sum(1 for card in own.cards if _kept(card))
+        if scorer._outlook is not None:
+            other += abs(w.outlook) * (LENT_HP + 2 * (own.max_hp + opp.max_hp)) + \
+                abs(w.fatal)
+        if scorer._charge is not None:
+            other += sum(abs(worth * w.charge) / 100 for *_, worth in scorer._charge.worths)
+        other += max(0, w.unused_pip) * 6 * MAX_DICE
+        self.other = other
+        self.per_move = max(0, w.card_used) * FIRES_A_MOVE + \
+            max(0, w.countdown) * COUNTDOWN_A_MOVE + max(0, w.move)
+        # Below every bound of the turn: the least a win can be (its HP at 1, the most
+        # the counters can have earned by then), and the least of any other line's.
+        most_counted = self.per_move * (MAX_MOVES_PER_TURN + 1)
+        self.reach = max(self.win + min(w.healing, w.healing * own.max_hp) +
+                         min(0, w.move) - most_counted, other)
+        self.active = True
+
+    def bound(self, fight: Fight) -> float:
+        """The bound for ``fight``, a decision state of the turn (inf for another turn)."""
+        if (fight.turn, fight.actor) != self.turn:
+            return float("inf")
+        hp = self.max_hp if self.heals.possible(fight) else fight.fighters[self.side].hp
+        healing, move = self.healing, self.move
+        left = MAX_MOVES_PER_TURN - fight.turn_moves       # moves left before the end
+        counted = (fight.turn_bonus + self.card_used * fight.turn_cards_used +
+                   self.countdown * fight.turn_countdown)
+        moves = max(move, move * left)                     # a win in 1 to ``left`` moves
+        if not fight.end_is_quiet():                       # or by ending the turn now
+            moves = max(moves, 0)
+        win = self.win + max(healing * hp, healing) - counted + moves
+        other = self.other + max(healing * hp, 0) + self.per_move * (left + 1)
+        return win if win > other else other
+
+
+class _Heals:
+    """Which scripts may raise the planner's HP: its own hooks and the statuses'
+    (``always``), and its cards' by id: by any hook, or only when fired (not once the card
+    has no use left this turn)."""
+
+    __slots__ = ("side", "always", "hooked", "fired")
+
+    def __init__(self, side: int):
+        self.side = side
+        self.always = False
+        self.hooked: set[str] = set()
+        self.fired: set[str] = set()
+
+    def add(self, card: Any, event: str) -> None:
+        if card is None:
+            self.always = True
+        else:
+            (self.fired if event in FIRING_HOOKS else self.hooked).add(card.ident)
+
+    def possible(self, fight: Fight) -> bool:
+        """Whether some script may still raise the planner's HP this turn."""
+        if self.always:
+            return True
+        if not self.hooked and not self.fired:
+            return False
+        return any(not card.gone and (card.ident in self.hooked or
+                                      card.ident in self.fired and card.uses_left != 0)
+                   for card in fight.fighters[self.side].cards)
+
+
+def _scripts(origin: Fight) -> list[tuple[int | None, Any, Any]] | None:
+    """Every script that may run in ``origin``'s fight, as (its owner, None for a
+    status's: either fighter; the script; the card it is a hook of, or None); None when
+    one calls what :class:`Ceiling` cannot bound, or does not say what it calls."""
+    found: list[tuple[int | None, Any, Any]] = []
+    for f in origin.fighters:
+        found.extend((f.side, script, None) for script in f.defn.hooks.values())
+        for card in f.cards:
+            for variant in {id(v): v for v in (card.defn, card.defn.weakened, card.active)
+                            if v is not None}.values():
+                found.extend((f.side, script, card) for script in variant.hooks.values())
+                exprs = (variant.ready, *(variant.progress or ()))   # (a button's)
+                found.extend((f.side, script, card) for script in exprs if script is not None)
+    for status in origin.rules.statuses.values():
+        found.extend((None, script, None) for script in status.hooks.values())
+    for _, script, _ in found:
+        calls = getattr(script, "calls", None)
+        if calls is None or not calls.isdisjoint(UNBOUNDED_CALLS):
+            return None
+    return found
+
+
+def _runs(origin: Fight, owner: int | None, card: Any, event: str, reequip: bool
+          ) -> float:
+    """How many times a hook may run in the rest of ``origin``'s turn (inf: not known):
+    only a firing hook of one of the actor's cards is bounded, by the moves left or the
+    card's uses left (fury: twice each) unless ``reequip`` may keep a use."""
+    if card is None or owner != origin.actor or event not in FIRING_HOOKS:
+        return math.inf
+    fires = MAX_MOVES_PER_TURN + 1
+    if card.uses_left != UNLIMITED and not reequip:
+        fires = min(fires, card.uses_left)
+    return 2 * fires
+
+
+def _most(amount: Any, card: Any, times: float) -> float:
+    """The most stacks a call adds over ``times`` runs (inf: not known)."""
+    if times == 0:
+        return 0
+    if amount is None or times == math.inf:
+        return math.inf
+    dice = _dice_most(card)
+    most = _interval(amount, dice)
+    if most is None:
+        return math.inf
+    return max(0, most[1]) * times
+
+
+def _dice_most(card: Any) -> int | None:
+    """The most ``d`` can be for a card's firing (its dice, free pips and spares, or its
+    countdown's size); None outside a card."""
+    if card is None:
+        return None
+    most = 0
+    for v in (card.defn, card.defn.weakened, card.active):
+        if v is not None:
+            most = max(most, 6 * (len(v.slots) + len(v.spares)) + v.free,
+                       v.countdown or 0, v.total or 0)
+    return most
+
+
+def _interval(expr: Any, dice: int | None) -> tuple[float, float] | None:
+    """The least and most an integer expression can be (None: not known): numbers, the
+    card's ``d`` (1 to ``dice``), + - * and unary minus, min and max of two."""
+    kind = type(expr)
+    if kind is A.Int:
+        return expr.value, expr.value
+    if kind is A.Name:
+        return (0, dice) if expr.id == "d" and dice is not None else None
+    if kind is A.UnaryOp and expr.op == "-":
+        inner = _interval(expr.operand, dice)
+        return None if inner is None else (-inner[1], -inner[0])
+    if kind is A.BinOp and expr.op in ("+", "-", "*"):
+        a, b = _interval(expr.left, dice), _interval(expr.right, dice)
+        if a is None or b is None:
+            return None
+        if expr.op == "+":
+            return a[0] + b[0], a[1] + b[1]
+        if expr.op == "-":
+            return a[0] - b[1], a[1] - b[0]
+        ends = [x * y for x in a for y in b]
+        return min(ends), max(ends)
+    if kind is A.Call and expr.func in ("min", "max") and len(expr.args) == 2:
+        a, b = _interval(expr.args[0], dice), _interval(expr.args[1], dice)
+        if expr.func == "min":
+            if a is None and b is None:
+                return None
+            if a is None or b is None:
+                known = a or b
+                return -math.inf, known[1]
+            return min(a[0], b[0]), min(a[1], b[1])
+        if a is None or b is None:
+            return None
+        return max(a[0], b[0]), max(a[1], b[1])
+    return None

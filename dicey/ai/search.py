@@ -16,14 +16,20 @@ The search stops with :class:`BudgetExceeded` when it would expand more states t
 has applied as many moves as allowed (what a state costs grows with the moves it offers: a
 hand of sixteen cards), passes its deadline, or meets a move with more chance outcomes than
 it enumerates; what it solved so far stays in the memo, exact, for the MCTS fallback to use
-as leaf values.
+as leaf values. It stops with :class:`Stopped` when another thread sets its ``stop`` event
+(the player left the position a hint was searched for): it looks where it looks at the
+clock, so a state costs nothing more for it.
+
+A state's search ends as soon as a move reaches the state's ceiling (:meth:`Scorer.ceiling
+<dicey.ai.score.Scorer.ceiling>`, what no line from it can beat: a sure win at its best);
+the values and the moves chosen are those of the search that tries every move.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Hashable
+from typing import Any, Hashable
 
 from dicey.lang.chance import TooManyOutcomes
 from dicey.rules.fight import Fight
@@ -42,6 +48,11 @@ class BudgetExceeded(Exception):
     """The exhaustive search passed its state budget, its deadline or its chance limit."""
 
 
+class Stopped(Exception):
+    """A search was asked to stop (its ``stop`` event was set from another thread): what
+    it solved so far stays in the memo, exact."""
+
+
 @dataclass
 class Recorded:
     """What the search saw at one decision state, kept when a decision graph is wanted."""
@@ -58,23 +69,34 @@ class Expectimax:
 
     ``max_states`` caps the states it expands, ``max_nodes`` the moves it applies (a state
     is not expanded once that many were: it may pass the cap by one state's moves),
-    ``deadline`` is a ``time.perf_counter()`` value,
+    ``deadline`` is a ``time.perf_counter()`` value, ``stop`` an event (a
+    ``threading.Event``) that, once set from another thread, stops the search with
+    :class:`Stopped` where it looks at the clock,
     ``min_probability`` cuts chance paths less likely than that (their weight goes to the
-    others), ``record`` keeps what a decision graph needs.
+    others), ``record`` keeps what a decision graph needs (every move of every state: no
+    cutoff then). ``cutoff=False`` tries every move of every state even when one reached
+    the state's ceiling (the plain search, for tests).
     """
 
     def __init__(self, scorer: Scorer, *, max_states: int | None = None,
                  max_nodes: int | None = None, deadline: float | None = None,
-                 min_probability: float = 0.0, record: bool = False):
+                 min_probability: float = 0.0, record: bool = False, cutoff: bool = True,
+                 stop: Any = None):
         self.scorer = scorer
         self.memo: dict[Hashable, float] = {}
         self.max_states = max_states
         self.max_nodes = max_nodes
         self.deadline = deadline
+        self.stop = stop
+        self._watch = deadline is not None or stop is not None   # (a look now and then)
         self.min_probability = Fraction(min_probability) if min_probability else 0
         self.nodes = 0                   # children generated (every apply of a move)
         self.records: dict[Hashable, Recorded] | None = {} if record else None
         self._tick = 0                   # states expanded
+        # A move worth more than this may have reached its state's ceiling (see _best);
+        # inf: never (a plain search, or content the ceiling cannot be proven for).
+        self.reach = scorer.reach if cutoff and not record else float("inf")
+        self.cut = 0                     # states whose search a sure win ended
         self._open: set[Hashable] = set()   # the states being solved, on the current path
 
     @property
@@ -111,12 +133,26 @@ class Expectimax:
         return best
 
     def _best(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
-        """The move of highest expected score (the first of equals) and its score."""
+        """The move of highest expected score (the first of equals) and its score.
+
+        A move worth the state's ceiling (:meth:`Scorer.ceiling`: what no line from here
+        can beat, a sure win at its best) ends the search of the state: the moves after
+        it cannot be worth more, and the first of equals is already found. The ceiling is
+        asked once a state, and only when a move's value passes the scorer's ``reach``
+        (below every ceiling of the turn: a line that won): in the common case, no win in
+        reach, that is one comparison a better move."""
         best_move, best_q = Move.end(), float("-inf")
+        reach, ceiling = self.reach, None
         for move in fight.legal_moves():
             q = self.q(fight, move, record)
             if q > best_q:
                 best_move, best_q = move, q
+                if q >= reach:
+                    if ceiling is None:
+                        ceiling = self.scorer.ceiling(fight)
+                    if q >= ceiling:
+                        self.cut += 1
+                        break
         return best_move, best_q
 
     def q(self, fight: Fight, move: Move, record: Recorded | None = None) -> float:
@@ -157,15 +193,21 @@ class Expectimax:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise BudgetExceeded(f"more than {self.max_nodes} moves")
         self._tick += 1
-        if self.deadline is not None and self._tick % CLOCK_EVERY == 0 and \
-                time.perf_counter() > self.deadline:
-            raise BudgetExceeded("out of time")
+        if self._watch and self._tick % CLOCK_EVERY == 0:
+            if self.stop is not None and self.stop.is_set():
+                raise Stopped("asked to stop")
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise BudgetExceeded("out of time")
 
     # ------------------------------------------------------------- answers
 
     def root_values(self, root: Fight) -> list[tuple[Move, float]]:
-        """Every legal first move with its exact expected future score."""
-        return [(move, self.q(root, move)) for move in root.legal_moves()]
+        """Every legal first move with its exact expected future score — up to one that
+        reached the root's ceiling (a sure win at its best): the moves after it were not
+        searched, and are not here."""
+        seen = Recorded(root)
+        self._best(root, seen)
+        return [(move, value) for move, value, _ in seen.moves]
 
     def best_move(self, fight: Fight) -> Move:
         """The move of highest expected score (the first of equals)."""

@@ -1196,6 +1196,70 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool]:
     return random, ends, reads, lends, calls_end
 
 
+#: One status-adding call of a script: the built-in (``inflict``: to the target, ``gain``:
+#: to the owner), the status (None: named some other way, any status), the stacks'
+#: expression (None: not known) and how many times one run may make it at most (the loops
+#: around it: a ``repeat`` of a number written, else 100, the most a loop goes round).
+Added = tuple[str, "str | None", "A.Expr | None", int]
+
+
+def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, ...]]:
+    """The built-ins a script (any AST node, or a tuple of them) calls, and its calls that
+    add a status (:data:`Added`). A status counts as named when the argument is its name
+    as a constant (not hidden by a local, a ``for`` variable, a card's ``var`` or a
+    context name); the stacks' expression is not known when it reads a ``d`` the script
+    sets itself. What the AI reads to bound what a turn can be worth
+    (:class:`dicey.ai.score.Ceiling`).
+
+    >>> from dicey.lang.parser import parse_stmts
+    >>> scope = Scope(statuses=frozenset({"poison", "shield"}), context=frozenset({"d"}))
+    >>> calls, adds = script_calls(parse_stmts("attack(d); repeat 2 { gain(shield) }"),
+    ...                            scope)
+    >>> sorted(calls), [(func, status, times) for func, status, _, times in adds]
+    (['attack', 'gain'], [('gain', 'shield', 2)])
+    >>> script_calls(parse_stmts("let s = poison; inflict(s, 3)"), scope)[1][0][1] is None
+    True
+    """
+    calls: set[str] = set()
+    found: list[tuple[str, Any, Any, int]] = []
+    bound: set[str] = set()
+
+    def visit(item: Any, times: int) -> None:
+        kind = type(item)
+        if kind is tuple:
+            for part in item:
+                visit(part, times)
+            return
+        if kind is A.Repeat:
+            visit(item.count, times)
+            count = item.count.value if type(item.count) is A.Int else MAX_REPEAT
+            visit(item.body, times * max(0, min(count, MAX_REPEAT)))
+            return
+        if kind is A.For:
+            bound.add(item.var)
+            visit(item.iterable, times)
+            visit(item.body, times * MAX_LIST)
+            return
+        if kind is A.Call:
+            calls.add(item.func)
+            if item.func in ("inflict", "gain"):
+                arg = item.args[0] if item.args else None
+                amount = item.args[1] if len(item.args) > 1 else A.Int(1)
+                found.append((item.func, arg.id if isinstance(arg, A.Name) else None,
+                              amount, times))
+        elif kind is A.Let or kind is A.Assign:
+            bound.add(item.name)
+        for name in _part_fields(kind):
+            visit(getattr(item, name), times)
+
+    visit(node, 1)
+    hidden = bound | set(scope.vars) | (set(scope.context) - {"d"})
+    adds = tuple((func, status if status in scope.statuses and status not in hidden
+                  else None, None if "d" in bound else amount, times)
+                 for func, status, amount, times in found)
+    return frozenset(calls), adds
+
+
 #: Whose turn an ``end_turn`` call ends, by its argument: ``"own"`` (none, ``self``),
 #: ``"other"`` (``target``) or ``"some"`` (anything else: the checker refuses it in cards).
 OWN, OTHER, SOME = "own", "other", "some"
@@ -1302,13 +1366,18 @@ class Script:
     """
 
     __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "lends",
-                 "turn_ends", "_body", "_statuses", "_scratch")
+                 "turn_ends", "calls", "adds", "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
                  ends_turn: bool = False, reads_last: bool = False, lends: bool = False,
-                 turn_ends: tuple[tuple[str, bool], ...] = ()):
+                 turn_ends: tuple[tuple[str, bool], ...] = (),
+                 calls: frozenset[str] | None = None, adds: tuple[Added, ...] = ()):
         self.event = event
+        # What script_calls says: the built-ins it calls (None: not known, any) and its
+        # calls that add a status (the AI bounds a turn's worth by them).
+        self.calls = calls
+        self.adds = adds
         self.ends_turn = ends_turn     # it may end its owner's turn (the AI's rule of thumb asks)
         self.reads_last = reads_last   # it reads which cards a fighter used (the AI's key asks)
         self.lends = lends             # it takes a card for a while (the turn's end asks)
@@ -1406,10 +1475,12 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
     random, ends, reads, lends, calls_end = script_facts(stmts)
+    calls, adds = script_calls(stmts, scope)
     return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
                   ends_turn=ends, reads_last=reads, lends=lends,
-                  turn_ends=turn_endings(stmts) if calls_end else ())
+                  turn_ends=turn_endings(stmts) if calls_end else (),
+                  calls=calls, adds=adds)
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1421,8 +1492,10 @@ def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
     random, _, reads, _, _ = script_facts(expr)
+    calls, adds = script_calls(expr, scope)
     return ExprScript("expression", code, path=path, pos=expr.pos,
-                      is_random=random, statuses=scope.statuses, reads_last=reads)
+                      is_random=random, statuses=scope.statuses, reads_last=reads,
+                      calls=calls, adds=adds)
 
 
 def run_source(source: str, effects: Effects, chance: Chance,

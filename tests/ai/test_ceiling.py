@@ -1,0 +1,205 @@
+"""A sure win ends the search of a state: the ceiling (score.Ceiling) is a true upper bound of
+what a state's lines can be worth, and the search that stops at it finds the same values
+and the same moves as the one that tries every move."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dicey.ai.planner import Budget, plan_turn
+from dicey.ai.score import Scorer
+from dicey.ai.search import Expectimax
+from dicey.rules.fight import Fight
+from dicey.rules.protocol import Move
+
+# planner_kit: it puts the kit on the path, and makes mod libraries.
+from planner_kit import mod_library
+
+#: Base-game cards: blows, shields, statuses, heals, chance, and some whose scripts the
+#: ceiling cannot bound (Healing Crystal's bonus, Spanner's, Crowbar's boost).
+CARDS = ["Sword", "Dagger", "Broadsword", "Hammer", "Rock", "Spear", "Shield", "Bandage",
+         "Vampire Fangs", "Poison Needle", "Snowball", "Fireball", "Lucky Coin", "Bump",
+         "Boomerang", "Hot Cocoa", "Fury", "War Cry", "Cosh", "Healing Crystal", "Spanner",
+         "Crowbar", "Dice Knife"]
+ENEMIES = ["frog", "knight", "vampire", "witch", "ninja", "handyman", "slime"]
+
+positions = st.fixed_dictionaries({
+    "hero": st.sampled_from(["warrior", "thief", "inventor"]),
+    "enemy": st.sampled_from(ENEMIES),
+    "cards": st.lists(st.sampled_from(CARDS), min_size=1, max_size=4),
+    "dice": st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    "hp": st.integers(1, 24),
+    "opp_hp": st.integers(1, 14),
+    "statuses": st.dictionaries(st.sampled_from(["poison", "fury", "shield", "reequip"]),
+                                st.integers(1, 3), max_size=2),
+    "opp_statuses": st.dictionaries(st.sampled_from(["shield", "dodge", "poison", "thorns"]),
+                                    st.integers(1, 3), max_size=2),
+})
+
+
+def build(library, spec) -> Fight:
+    f = Fight.start(library, library.heroes[spec["hero"]], library.enemies[spec["enemy"]],
+                    random.Random(0))
+    f.set_position(0, equipment=spec["cards"], dice=spec["dice"], hp=spec["hp"],
+                   max_hp=24, statuses=spec["statuses"])
+    f.set_position(1, hp=spec["opp_hp"], statuses=spec["opp_statuses"])
+    return f.copy(simulation=True, log=False)
+
+
+class Checked(Expectimax):
+    """The plain search, that checks every state's value against its ceiling."""
+
+    def __init__(self, scorer: Scorer):
+        super().__init__(scorer, cutoff=False)
+        self.bounded = 0              # states whose ceiling was finite
+
+    def _best(self, fight, record=None):
+        move, value = super()._best(fight, record)
+        ceiling = self.scorer.ceiling(fight)
+        assert value <= ceiling, (fight.key(), value, ceiling)
+        self.bounded += ceiling != float("inf")
+        return move, value
+
+
+def searched(f: Fight, cutoff: bool) -> Expectimax:
+    search = Expectimax(Scorer(f), cutoff=cutoff)
+    search.value(f)
+    return search
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions)
+def test_the_search_that_stops_at_a_sure_win_finds_what_the_plain_one_does(library, spec):
+    f = build(library, spec)
+    plain = Checked(Scorer(f))
+    value = plain.value(f)
+    cut = searched(f, cutoff=True)
+    assert cut.value(f) == value
+    assert cut.best_move(f) == plain.best_move(f)
+    assert cut.best_line(f) == plain.best_line(f)
+    # every value it kept is the plain search's
+    assert all(plain.memo[key] == v for key, v in cut.memo.items())
+    assert cut.states <= plain.states
+
+
+def test_every_state_of_lethal_turns_is_within_its_ceiling(library):
+    """The plain search on kill turns: no state's value passes its ceiling, which is
+    finite for every state of the turns whose content it bounds (most)."""
+    bounded = states = cuts = turns = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        spec = {"hero": "warrior", "enemy": rng.choice(ENEMIES),
+                "cards": rng.sample(["Sword", "Dagger", "Hammer", "Shield", "Bandage",
+                                     "Vampire Fangs", "Fury", "Snowball", "Cosh"], 4),
+                "dice": [rng.randint(1, 6) for _ in range(4)], "hp": rng.randint(5, 24),
+                "opp_hp": rng.randint(3, 10), "statuses": {}, "opp_statuses": {}}
+        f = build(library, spec)
+        plain = Checked(Scorer(f))
+        plain.value(f)
+        if Scorer(f).reach != float("inf"):
+            turns += 1
+            bounded, states = bounded + plain.bounded, states + plain.states
+        else:
+            assert plain.bounded == 0
+        cuts += searched(f, cutoff=True).cut
+    assert turns >= 8 and bounded == states and cuts > 0
+
+
+def lethal(library, dice: list[int]) -> Fight:
+    """A Warrior at full HP with eight cards and a die that kills the Knight outright."""
+    return build(library, {"hero": "warrior", "enemy": "knight",
+                           "cards": ["Sword", "Shield", "Dagger", "Broadsword", "Hammer",
+                                     "Rock", "Sling", "Bandage"],
+                           "dice": dice, "hp": 24, "opp_hp": 5, "statuses": {},
+                           "opp_statuses": {}})
+
+
+def test_a_kill_turn_with_many_dice_takes_a_few_states_where_it_took_a_thousand(library):
+    f = lethal(library, [1, 2, 3, 4, 5, 6])
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.value(f) == plain.value(f)
+    assert (plain.states, plain.nodes) == (1010, 14359)
+    assert (cut.states, cut.nodes) == (1, 1)         # 6 → Sword kills; nothing can beat it
+
+
+def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
+    f = build(library, {"hero": "warrior", "enemy": "knight",
+                        "cards": ["Sword", "Shield", "Dagger", "Broadsword", "Hammer", "Rock",
+                                  "Sling", "Bandage"],
+                        "dice": [1, 2, 3, 4, 5, 6], "hp": 24, "opp_hp": 8,
+                        "statuses": {}, "opp_statuses": {"shield": 6}})
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.value(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
+    assert (plain.states, cut.states) == (10295, 9761)
+    assert (plain.nodes, cut.nodes) == (91352, 47899)
+
+
+def test_a_plan_of_a_sure_win_lists_the_first_moves_up_to_it(library):
+    f = lethal(library, [1, 2, 3, 4, 5, 6])
+    plan = plan_turn(f, preset="hard", budget=Budget(ms=None))
+    assert plan.method == "exhaustive" and plan.states == 1
+    assert [str(m.move) for m in plan.first_moves] == ["6 → Sword"]
+    assert [str(m) for m in plan.moves] == ["6 → Sword"]
+
+
+def test_a_heal_still_to_use_keeps_the_ceiling_at_max_hp(library):
+    """Below max HP, a Bandage may come before the blow: the blow alone is not the best a
+    line can do, so the state is searched on (and the line heals first when it can)."""
+    f = build(library, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", "Bandage"],
+                        "dice": [6, 2], "hp": 10, "opp_hp": 5, "statuses": {},
+                        "opp_statuses": {}})
+    scorer = Scorer(f)
+    assert scorer.ceiling(f) == 1_000_000 + 24 - 1     # max HP, one move
+    cut = searched(f, cutoff=True)
+    assert cut.cut == 0 or cut.best_move(f) == searched(f, cutoff=False).best_move(f)
+    assert [str(s.move) for s in cut.best_line(f)][-1] == "6 → Sword"
+    used = f.copy()
+    used.set_position(0, equipment=["Sword"], dice=[6, 2], hp=10)
+    assert Scorer(used).ceiling(used) == 1_000_000 + 10 - 1   # nothing heals: its HP
+
+
+def test_content_the_ceiling_cannot_bound_is_searched_in_full(library, tmp_path):
+    """bonus(n) of any size, in a mod's card: no ceiling, no cut."""
+    mod = mod_library(tmp_path, "jackpot", 'equipment "Jackpot" {\n  slots: any\n  text: "Points"\n'
+                      '  on use { bonus(900000)\n    bonus(900000) }\n}\n')
+    f = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", "Jackpot"],
+                    "dice": [6, 3], "hp": 24, "opp_hp": 5, "statuses": {},
+                    "opp_statuses": {}})
+    scorer = Scorer(f)
+    assert scorer.reach == float("inf") and scorer.ceiling(f) == float("inf")
+    cut = searched(f, cutoff=True)
+    assert cut.cut == 0
+    # the bonus outscores the kill: a ceiling from the win would have cut it off
+    assert [str(s.move) for s in cut.best_line(f)] == ["3 → Sword", "6 → Jackpot", "end turn"]
+
+
+def test_a_turn_end_that_may_win_raises_the_ceiling(library, tmp_path):
+    """A status that hurts the opponent at the actor's turn end: ending the turn may win
+    without a move, so a one-move kill is not the best a line can be."""
+    mod = mod_library(tmp_path, "embers", 'status "Embers" {\n  kind: positive\n  clears: never\n'
+                      '  text: "[stacks] damage to your foe as your turn ends"\n'
+                      '  on turn end { attack(stacks) }\n}\n')
+    f = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword"], "dice": [6],
+                    "hp": 24, "opp_hp": 5, "statuses": {"embers": 5}, "opp_statuses": {}})
+    scorer = Scorer(f)
+    assert not f.end_is_quiet()
+    assert scorer.ceiling(f) == 1_000_000 + 24            # no move made
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.value(f) == plain.value(f) == 1_000_000 + 24
+    assert cut.best_move(f) == plain.best_move(f) == Move.end()
+
+
+def test_stacks_a_card_may_add_are_bounded_by_its_uses_and_its_dice(library):
+    f = build(library, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", "Shield"],
+                        "dice": [6, 2], "hp": 24, "opp_hp": 5, "statuses": {},
+                        "opp_statuses": {}})
+    ceiling = Scorer(f)._ceiling
+    assert ceiling is not None
+    # the Shield (gain(shield, d)): one use, d at most 6, twice with fury: 12 stacks
+    bare = build(library, {"hero": "warrior", "enemy": "frog", "cards": ["Sword"],
+                           "dice": [6, 2], "hp": 24, "opp_hp": 5, "statuses": {},
+                           "opp_statuses": {}})
+    assert ceiling.other - Scorer(bare)._ceiling.other == pytest.approx(12 * 40)
