@@ -21,7 +21,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Hashable
+from typing import Any, Callable, Hashable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -33,6 +33,8 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from dicey.ai.moves import line_steps
+from dicey.ai.planner import stopping
+from dicey.ai.search import Stopped
 from dicey.lang.chance import FixedChance, TooManyOutcomes
 from dicey.lang.defs import FighterDef
 from dicey.rules.fight import Fight
@@ -888,6 +890,12 @@ class FightScreen(RunScreen):
         search stops: :meth:`_play`)."""
         key = position.key()
         worker = get_current_worker()
+        # The worker cancelled (a move, the screen left, the game quit) stops the search
+        # under way at once, not at the end of its round: the plans look at its event.
+        with stopping(worker.cancelled_event):
+            self._hint_rounds(position, seed, key, worker)
+
+    def _hint_rounds(self, position: Fight, seed: int, key: Hashable, worker: Any) -> None:
         guess = None   # the first guess: shown until the line is exact (a player may be
         #                following it; later guesses differ as chance draws them)
         for round_ in range(1, HINT_ROUNDS + 1):
@@ -907,6 +915,8 @@ class FightScreen(RunScreen):
                 text = faces.hint_line(guess.moves, position.fighters[HERO].cards,
                                        guess.chance, rough=rough, cuts=cuts,
                                        searching=not final)
+            except Stopped:            # (the worker was cancelled: nobody waits for it)
+                return
             except Exception as err:   # a hint that fails must not end the game
                 final, text = True, f"No hint: {type(err).__name__}: {err}"
             if worker.is_cancelled:
