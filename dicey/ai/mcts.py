@@ -275,6 +275,30 @@ class MCTS:
             node.revalue(changed)
             changed = node
 
+    def go_on_from(self, position: Fight) -> bool:
+        """Make ``position`` the root, keeping what the tree learnt, when it is the root's
+        position or the one a root move that met no chance leads to (that child becomes
+        the root: its statistics are about that very position); whether it could.
+
+        Returns stay counted from the first root (a kept node's ``reward`` is what the
+        moves from there to it earned): :attr:`offset`, the new root's, is what they
+        hold beyond the new root's own future."""
+        key = position.key()
+        if self.root_state.key() == key:
+            return True
+        for child in self.root.children.values():
+            if child.state is not None and child.state.key() == key:
+                child.move = None
+                self.root, self.root_state = child, child.state
+                return True
+        return False
+
+    @property
+    def offset(self) -> float:
+        """What the moves from the first root to the root earned (0 until
+        :meth:`go_on_from` moved it): counted in every return."""
+        return self.root.reward
+
     # ------------------------------------------------------------- answers
 
     def root_values(self) -> list[tuple[Move, float, int]]:

@@ -129,6 +129,8 @@ class Plan:
     """The moves the exhaustive search applied (``nodes`` less MCTS's: what ``moves``
     caps)."""
     actor: str = ""
+    tree: MCTS | None = field(default=None, repr=False)
+    """MCTS's tree, for a plan it made (a later plan of the turn may go on with it)."""
 
     def to_json(self, *, timings: bool = True) -> dict[str, Any]:
         """The plan as ``dicey plan --json`` prints it (``timings=False`` drops
@@ -164,7 +166,8 @@ def _num(value: float) -> float | int:
 def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = None,
               seed: int = 0, graph: bool = False,
               memo: dict[Hashable, float] | None = None,
-              scorer: Scorer | None = None, stop: Any = None) -> Plan:
+              scorer: Scorer | None = None, stop: Any = None,
+              tree: MCTS | None = None) -> Plan:
     """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
 
     ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
@@ -174,6 +177,9 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     in). Without ``scorer`` one is made for this position.
     ``stop`` (a ``threading.Event``; by default the one :func:`stopping` set for this
     thread, if any) stops the plan with :class:`~dicey.ai.search.Stopped` once set.
+    ``tree``, an earlier plan's MCTS tree already made to stand at this position
+    (:meth:`MCTS.go_on_from`), with the same ``scorer``: MCTS, if the exhaustive search
+    runs out, goes on with it.
     Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
     """
     if fight.turn_over:
@@ -186,7 +192,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     if scorer is None or scorer.side != root.actor:
         scorer = Scorer(root)
     job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
-               started, _STOP.get() if stop is None else stop)
+               started, _STOP.get() if stop is None else stop, tree)
     if len(root.legal_moves()) == 1:
         plan = job.forced()
     elif preset == "easy":
@@ -202,10 +208,10 @@ class _Job:
     """One call of :func:`plan_turn`: the root, its scorer, the budget and the clock."""
 
     def __init__(self, root: Fight, scorer: Scorer, budget: Budget, seed: int, graph: bool,
-                 started: float, stop: Any = None):
+                 started: float, stop: Any = None, tree: MCTS | None = None):
         self.root, self.scorer, self.budget = root, scorer, budget
         self.seed, self.want_graph, self.started = seed, graph, started
-        self.stop = stop
+        self.stop, self.tree = stop, tree
         self.base = scorer.potential(root)
         self.title = f"{root.current.name}, turn {root.turn}"
 
@@ -274,19 +280,26 @@ class _Job:
         return plan
 
     def fallback(self, search: Expectimax) -> Plan:
-        """MCTS with the time left, the exhaustive memo as exact leaf values."""
-        mcts = MCTS(self.root, self.scorer, random.Random(self.seed), memo=search.memo)
-        mcts.run(self.budget.iterations, self.deadline(1.0), self.stop)
-        counts = {"states": search.states, "nodes": search.nodes + mcts.nodes,
-                  "iterations": mcts.iterations, "budget_hit": True,
+        """MCTS with the time left, the exhaustive memo as exact leaf values (an earlier
+        plan's tree, when given, goes on: its iterations count against this budget only
+        from here)."""
+        mcts = self.tree if self.tree is not None and not self.want_graph else \
+            MCTS(self.root, self.scorer, random.Random(self.seed), memo=search.memo)
+        mcts.memo = search.memo      # (the turn's: what was solved since is used too)
+        before, nodes = mcts.iterations, mcts.nodes
+        mcts.run(before + self.budget.iterations, self.deadline(1.0), self.stop)
+        counts = {"states": search.states, "nodes": search.nodes + mcts.nodes - nodes,
+                  "iterations": mcts.iterations - before, "budget_hit": True,
                   "searched": search.nodes}
         if mcts.iterations == 0:
             return self.greedy(**counts)
-        firsts = sorted((FirstMove(m, mean - self.base, visits)
+        base = self.base + mcts.offset
+        firsts = sorted((FirstMove(m, mean - base, visits)
                          for m, mean, visits in mcts.root_values()),
                         key=lambda f: (-f.visits, -f.value))
         line = mcts.best_line(random.Random(self.seed))
         plan = self._plan(line, firsts[0].value, firsts, "mcts", **counts)
+        plan.tree = mcts
         if self.want_graph:
             plan.graph = graphs.from_mcts(mcts, self.scorer, self.title)
         return plan
@@ -337,14 +350,22 @@ class Hinter:
         self.budget = budget
         self.turn = TurnMemo()
         self._lock = threading.Lock()
+        self._tree: MCTS | None = None   # the last guess's MCTS tree, this turn
 
     def __call__(self, fight: Fight, *, seed: int = 0) -> Plan:
         # One hint at a time: a screen asks from a worker thread, and a hint asked while
         # another is still searching waits for it, then starts from all it solved.
         with self._lock:
-            self.turn.begin(fight)
-            return plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
-                             memo=self.turn.memo, scorer=self.turn.scorer)
+            if self.turn.begin(fight):
+                self._tree = None
+            tree = self._tree
+            if tree is not None and not tree.go_on_from(fight):
+                tree = None
+            self._tree = None          # (a search stopped meanwhile leaves none)
+            plan = plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
+                             memo=self.turn.memo, scorer=self.turn.scorer, tree=tree)
+            self._tree = plan.tree
+            return plan
 
     @property
     def solved(self) -> int:

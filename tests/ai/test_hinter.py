@@ -65,3 +65,43 @@ def test_a_new_turn_starts_a_new_memo():
     assert f.actor == 0
     plan = hinter(f)
     assert plan.states > 0 and hinter.solved == plan.states
+
+
+def test_after_a_guess_s_first_move_the_next_hint_goes_on_with_its_tree():
+    """The first move of a guess, where no chance is met, leads to a position the guess's
+    MCTS tree already explored: the next hint (still a guess) goes on with that branch,
+    its figures counted from the new position."""
+    f = position([1, 2, 3, 4, 5, 6], ["sword", "dagger", "shield", "hammer", "spatula"],
+                 hp=12)
+    budget = Budget(states=30, iterations=3000, ms=None)
+    hinter = Hinter(budget)
+    first = hinter(f)
+    assert first.method == "mcts"
+    tree = first.tree
+    move = first.moves[0]
+    child = next(c for c in tree.root.children.values()
+                 if c.move is not None and str(c.move) == str(move))
+    visits = child.visits
+    assert visits > 0 and child.state is not None          # (no chance on the way)
+    f.apply(move, sample(3))
+    again = hinter(f)
+    assert again.method == "mcts"
+    assert again.tree is tree and tree.root is child
+    assert child.visits == visits + again.iterations
+    # No chance in this turn: every return is a line's own, so no estimate passes the
+    # exact value of its first move from here (they would by the first move's reward,
+    # counted from the first root, without the tree's offset) and the best reaches it.
+    exact = {str(m.move): m.value for m in Hinter(WHOLE)(f).first_moves}
+    assert all(m.value <= exact[str(m.move)] + 1e-9 for m in again.first_moves)
+    assert again.expected_score == max(exact.values())
+
+
+def test_a_chance_move_after_a_guess_starts_a_new_tree():
+    f = position([1, 2, 3, 4, 5, 6], ["sword", "dagger", "shield", "dice_bag", "spatula"],
+                 hp=12)
+    hinter = Hinter(Budget(states=30, iterations=300, ms=None))
+    first = hinter(f)
+    move = next(m for m in f.legal_moves() if len(f.outcomes(m)) > 1)
+    f.apply(move, sample(3))
+    again = hinter(f)
+    assert again.method == "mcts" and again.tree is not first.tree
