@@ -356,6 +356,12 @@ class Scorer:
         ceiling = self._ceiling
         return float("inf") if ceiling is None else ceiling.bound(fight)
 
+    def sure_win(self, fight: Fight) -> float | None:
+        """:meth:`ceiling` when only a move that wins the fight at once can reach it (see
+        :meth:`Ceiling.sure_win`), else None."""
+        ceiling = self._ceiling
+        return None if ceiling is None else ceiling.sure_win(fight)
+
     def turn_score(self, start: Fight, before_end: Fight, end: Fight) -> float:
         """The score of a whole turn: ``start`` as it began, ``before_end`` the state the
         turn was ended from (or the same as ``end`` when the fight ended mid-turn)."""
@@ -507,6 +513,21 @@ class Ceiling:
         win = self.win + max(healing * hp, healing) - counted + moves
         other = self.other + max(healing * hp, 0) + self.per_move * (left + 1)
         return win if win > other else other
+
+    def sure_win(self, fight: Fight) -> float | None:
+        """The bound for ``fight`` when only a move that wins at once can reach it: a
+        line of two moves or more earns a move's weight (negative) less, ending the turn
+        now wins nothing (a quiet end), any other line is below it, and the HP a win
+        keeps is the state's (nothing may heal first; else a heal and a blow would be
+        worth more than the blow alone); None otherwise."""
+        if self.move >= 0 or fight.turn_moves >= MAX_MOVES_PER_TURN or \
+                (fight.turn, fight.actor) != self.turn or self.heals.possible(fight) and \
+                fight.fighters[self.side].hp < self.max_hp or not fight.end_is_quiet():
+            return None
+        bound = self.bound(fight)
+        other = self.other + max(self.healing * fight.fighters[self.side].hp, 0) + \
+            self.per_move * (MAX_MOVES_PER_TURN - fight.turn_moves + 1)
+        return bound if bound > other else None
 
 
 class _Heals:

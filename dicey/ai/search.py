@@ -97,6 +97,7 @@ class Expectimax:
         # inf: never (a plain search, or content the ceiling cannot be proven for).
         self.reach = scorer.reach if cutoff and not record else float("inf")
         self.cut = 0                     # states whose search a sure win ended
+        self._scan = self.reach != float("inf")   # the first state expanded: _sure_win
         self._open: set[Hashable] = set()   # the states being solved, on the current path
 
     @property
@@ -126,11 +127,48 @@ class Expectimax:
             record = self.records.setdefault(key, Recorded(fight))
         self._open.add(key)
         try:
-            _, best = self._best(fight, record)
+            sure = None
+            if self._scan:          # the first state the search expands: a sure win first
+                self._scan = False
+                sure = self._sure_win(fight)
+                self.cut += sure is not None
+            _, best = sure or self._best(fight, record)
         finally:
             self._open.discard(key)
         self.memo[key] = best
         return best
+
+    def _answer(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
+        """The best move of a state the search solved, and its value: a sure win
+        (:meth:`_sure_win`) if there is one (as the first state was solved), else the
+        moves tried in order as :meth:`_best` tried them (from the memo)."""
+        sure = self._sure_win(fight) if self.reach != float("inf") else None
+        return sure or self._best(fight, record)
+
+    def _sure_win(self, fight: Fight) -> tuple[Move, float] | None:
+        """The first move (in the order of the legal moves) that wins the fight at once at
+        the state's ceiling, when only such a move can reach it (:meth:`Scorer.sure_win`):
+        then no move before it can be worth as much, and none after it more. Looked for
+        at the first state a search expands, before its moves are searched in order (the
+        blow that kills may come late in that order, after moves whose lines are many):
+        one more making of each first move. Below it the moves are tried in order (a
+        look at every state would make each move twice where no blow kills)."""
+        ceiling = self.scorer.sure_win(fight)
+        if ceiling is None:
+            return None
+        transition = self.scorer.transition
+        for move in fight.legal_moves():
+            if move.is_end:
+                continue
+            total = 0.0
+            for p, child in self.outcomes(fight, move):
+                if not child.is_over:
+                    break
+                total += p * transition(fight, child)
+            else:
+                if total >= ceiling:
+                    return move, total
+        return None
 
     def _best(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
         """The move of highest expected score (the first of equals) and its score.
@@ -206,12 +244,14 @@ class Expectimax:
         reached the root's ceiling (a sure win at its best): the moves after it were not
         searched, and are not here."""
         seen = Recorded(root)
-        self._best(root, seen)
+        move, value = self._answer(root, seen)
+        if not seen.moves:           # a sure win, found before any move was searched
+            return [(move, value)]
         return [(move, value) for move, value, _ in seen.moves]
 
     def best_move(self, fight: Fight) -> Move:
         """The move of highest expected score (the first of equals)."""
-        return self._best(fight)[0]
+        return self._answer(fight)[0]
 
     def best_line(self, root: Fight) -> list[Step]:
         """The plan: the best move at each step, following each move's likeliest outcome."""

@@ -45,8 +45,11 @@ def test_the_planner_uses_the_limit_break_that_kills(lib):
 
 def test_mcts_uses_the_limit_break_that_kills(lib):
     f = charged(button_fight(lib, ["Sword", "Limit"], [3], opp_hp=8))
-    plan = plan_turn(f, budget=Budget(states=1, iterations=200, ms=None))
+    # (no state for the exhaustive search: with one, it finds the sure win at once)
+    plan = plan_turn(f, budget=Budget(states=0, iterations=200, ms=None))
     assert plan.method == "mcts" and plan.moves[0].action == "use"
+    assert plan_turn(f, budget=Budget(states=1, iterations=200, ms=None)).method == \
+        "exhaustive"
 
 
 def test_the_planner_leaves_a_button_that_would_only_waste_its_use(lib):

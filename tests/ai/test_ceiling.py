@@ -125,6 +125,22 @@ def test_a_kill_turn_with_many_dice_takes_a_few_states_where_it_took_a_thousand(
     assert (cut.states, cut.nodes) == (1, 1)         # 6 → Sword kills; nothing can beat it
 
 
+def test_a_blow_that_kills_late_in_the_order_of_moves_is_found_first(library):
+    """The first state a search expands is looked through for a blow that wins at its
+    ceiling before its moves are searched in order: here every move of the dice before
+    the 6, and the 6 on the Shield, came first, each with its own lines."""
+    f = build(library, {"hero": "warrior", "enemy": "frog",
+                        "cards": ["Shield", "Dagger", "Bump", "Bandage", "Rock"],
+                        "dice": [1, 2, 3, 4, 5, 6], "hp": 24, "opp_hp": 6,
+                        "statuses": {}, "opp_statuses": {}})
+    assert [str(m) for m in f.legal_moves()].index("6 → Rock") > 10
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.value(f) == plain.value(f)
+    assert cut.best_line(f) == plain.best_line(f)
+    assert [str(s.move) for s in cut.best_line(f)] == ["6 → Rock"]
+    assert (plain.states, cut.states) == (2331, 1)
+
+
 def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
     f = build(library, {"hero": "warrior", "enemy": "knight",
                         "cards": ["Sword", "Shield", "Dagger", "Broadsword", "Hammer", "Rock",
@@ -134,7 +150,7 @@ def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
     plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
     assert cut.value(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
     assert (plain.states, cut.states) == (10295, 9761)
-    assert (plain.nodes, cut.nodes) == (91352, 47899)
+    assert (plain.nodes, cut.nodes) == (91352, 48011)
 
 
 def test_a_plan_of_a_sure_win_lists_the_first_moves_up_to_it(library):
