@@ -266,7 +266,7 @@ class _Job:
         if memo is not None and not self.want_graph:   # a graph needs every state seen
             search.memo = memo
         try:
-            search.value(self.root)
+            search.solve(self.root)
         except BudgetExceeded:
             return self.fallback(search)
         nodes = search.nodes              # what the search cost, before the answers

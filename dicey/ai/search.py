@@ -97,7 +97,6 @@ class Expectimax:
         # inf: never (a plain search, or content the ceiling cannot be proven for).
         self.reach = scorer.reach if cutoff and not record else float("inf")
         self.cut = 0                     # states whose search a sure win ended
-        self._scan = self.reach != float("inf")   # the first state expanded: _sure_win
         self._open: set[Hashable] = set()   # the states being solved, on the current path
 
     @property
@@ -127,16 +126,26 @@ class Expectimax:
             record = self.records.setdefault(key, Recorded(fight))
         self._open.add(key)
         try:
-            sure = None
-            if self._scan:          # the first state the search expands: a sure win first
-                self._scan = False
-                sure = self._sure_win(fight)
-                self.cut += sure is not None
-            _, best = sure or self._best(fight, record)
+            _, best = self._best(fight, record)
         finally:
             self._open.discard(key)
         self.memo[key] = best
         return best
+
+    def solve(self, root: Fight) -> float:
+        """:meth:`value` of a search's root, a sure win looked for first
+        (:meth:`_sure_win`): the blow that kills may come late in the order of the moves,
+        after moves whose lines are many. One more making of each first move; not done
+        below the root (where no blow kills it would make each move twice)."""
+        key = root.key()
+        if key not in self.memo and self.reach != float("inf"):
+            sure = self._sure_win(root)
+            if sure is not None:
+                self._spend()
+                self.cut += 1
+                self.memo[key] = sure[1]
+                return sure[1]
+        return self.value(root)
 
     def _answer(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
         """The best move of a state the search solved, and its value: a sure win
@@ -148,11 +157,7 @@ class Expectimax:
     def _sure_win(self, fight: Fight) -> tuple[Move, float] | None:
         """The first move (in the order of the legal moves) that wins the fight at once at
         the state's ceiling, when only such a move can reach it (:meth:`Scorer.sure_win`):
-        then no move before it can be worth as much, and none after it more. Looked for
-        at the first state a search expands, before its moves are searched in order (the
-        blow that kills may come late in that order, after moves whose lines are many):
-        one more making of each first move. Below it the moves are tried in order (a
-        look at every state would make each move twice where no blow kills)."""
+        then no move before it can be worth as much, and none after it more."""
         ceiling = self.scorer.sure_win(fight)
         if ceiling is None:
             return None

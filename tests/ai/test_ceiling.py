@@ -66,7 +66,7 @@ class Checked(Expectimax):
 
 def searched(f: Fight, cutoff: bool) -> Expectimax:
     search = Expectimax(Scorer(f), cutoff=cutoff)
-    search.value(f)
+    search.solve(f)
     return search
 
 
