@@ -22,7 +22,9 @@ clock, so a state costs nothing more for it.
 
 A state's search ends as soon as a move reaches the state's ceiling (:meth:`Scorer.ceiling
 <dicey.ai.score.Scorer.ceiling>`, what no line from it can beat: a sure win at its best);
-the values and the moves chosen are those of the search that tries every move.
+the values and the moves chosen are those of the search that tries every move. A search's
+root, when a win may be its best, is looked at one move ahead first (:meth:`Expectimax.solve`):
+a blow, or two, that wins at its best is found before the moves that come first in order.
 """
 from __future__ import annotations
 
@@ -97,6 +99,8 @@ class Expectimax:
         # inf: never (a plain search, or content the ceiling cannot be proven for).
         self.reach = scorer.reach if cutoff and not record else float("inf")
         self.cut = 0                     # states whose search a sure win ended
+        # Roots looked at ahead (solve): their best move, value and the moves searched.
+        self._looked: dict[Hashable, tuple[Move, float, list[tuple[Move, float]]]] = {}
         self._open: set[Hashable] = set()   # the states being solved, on the current path
 
     @property
@@ -133,24 +137,121 @@ class Expectimax:
         return best
 
     def solve(self, root: Fight) -> float:
-        """:meth:`value` of a search's root, a sure win looked for first
-        (:meth:`_sure_win`): the blow that kills may come late in the order of the moves,
-        after moves whose lines are many. One more making of each first move; not done
-        below the root (where no blow kills it would make each move twice)."""
+        """:meth:`value` of a search's root, looked at one move ahead first when a win may
+        be the best of it (:meth:`_look_ahead`): the blow that kills may come late in the
+        order of the moves, after moves whose lines are many. Not done below the root
+        (where no blow kills it would make each move again)."""
         key = root.key()
-        if key not in self.memo and self.reach != float("inf"):
-            sure = self._sure_win(root)
-            if sure is not None:
-                self._spend()
-                self.cut += 1
-                self.memo[key] = sure[1]
-                return sure[1]
-        return self.value(root)
+        looked = self._looked.get(key)
+        if looked is not None:
+            return looked[1]
+        if key in self.memo or self.reach == float("inf") or \
+                self.scorer.sure_win(root) is None:
+            return self.value(root)
+        self._spend()
+        self._open.add(key)
+        try:
+            looked = self._look_ahead(root)
+        finally:
+            self._open.discard(key)
+        # (not in the memo: a later search of the turn looks again, from what this one
+        # solved, and answers as this one did)
+        self._looked[key] = looked
+        return looked[1]
+
+    def _look_ahead(self, root: Fight) -> tuple[Move, float, list[tuple[Move, float]]]:
+        """The root's best move and value, and the first moves searched with theirs.
+
+        Each first move is made once, and what follows it bounded (:meth:`_bounded`).
+        Then the moves are searched in order, but for those whose bound is below the best
+        value known, or equal to it after the move that has it: they cannot be better,
+        nor the first of equals. One whose bound is the best, before the move that has
+        it, is looked into first (every state it leads to): it may be the first of
+        equals, or be proven below it. Two blows that win at their best are found before
+        the moves that come before them in order, with all their lines."""
+        transition = self.scorer.transition
+        moves = root.legal_moves()
+        found = [None if move.is_end and root.end_is_quiet() else self.outcomes(root, move)
+                 for move in moves]
+        top = self.scorer.sure_win(root)
+        sure = None if top is None else self._win_at(root, top, found)
+        if sure is not None:                     # a blow that wins at its best: no more
+            self.cut += 1
+            return sure[0], sure[1], [sure]
+        # The states first looked into are those the hardest blow of a first move would
+        # finish (a guess of where a blow may kill, which changes no value: a state not
+        # looked into is bounded by its ceiling).
+        them = 1 - self.scorer.side
+        hp = root.fighters[them].hp
+        blow = max((hp - child.fighters[them].hp for outcomes in found if outcomes
+                    for _, child in outcomes), default=0)
+        looked = [self._bounded(root, outcomes, blow) for outcomes in found]
+        best_i, best = -1, float("-inf")
+        for i, (value, _, _) in enumerate(looked):
+            if value is not None and value > best:
+                best_i, best = i, value
+        tried = []
+        for i, move in enumerate(moves):
+            value, bound, below = looked[i]
+            if value is None and bound == best and i < best_i and not below:
+                value, bound, below = self._bounded(root, found[i], None)   # every state
+            if value is None:
+                if bound < best or bound == best and (i > best_i or below):
+                    continue                       # cannot be better, nor first of equals
+                value = sum(p * (transition(root, child) +          # (q, on the outcomes
+                                 (0.0 if child.turn_over else self.value(child)))  # made)
+                            for p, child in found[i])
+            tried.append((move, value))
+            if value > best or value == best and i < best_i:
+                best_i, best = i, value
+        return moves[best_i], best, tried
+
+    def _bounded(self, root: Fight, outcomes: list[tuple[float, Fight]] | None,
+                 blow: int | None) -> tuple[float | None, float, bool]:
+        """A first move's value if known, a bound of it, and whether the value is below
+        the bound. Known when the move ends the turn (``outcomes`` None: a quiet end),
+        or each state it leads to is solved already or won at its best by one more move
+        (:meth:`_win_at`, which solves it: looked into when the opponent's HP there is
+        at most ``blow``, every one when ``blow`` is None); else a state is bounded by
+        its ceiling, and a state looked into with no move that reaches it is below."""
+        scorer = self.scorer
+        if outcomes is None:
+            self.nodes += 1
+            value = scorer.quiet_end(root)
+            return value, value, False
+        them = 1 - scorer.side
+        total, solved, below = 0.0, True, False
+        for p, child in outcomes:
+            after = scorer.transition(root, child)
+            if not child.turn_over:
+                key = child.key()
+                hit = self.memo.get(key)
+                if hit is None:
+                    top = None
+                    if (blow is None or child.fighters[them].hp <= blow) and \
+                            key not in self._open:
+                        top = scorer.sure_win(child)
+                    sure = None if top is None else self._win_at(child, top)
+                    if sure is not None:            # won at its best: solved
+                        self._spend()
+                        self.cut += 1
+                        hit = self.memo[key] = sure[1]
+                    else:
+                        solved = False
+                        below = below or top is not None    # (no move reaches it)
+                        hit = scorer.ceiling(child) if top is None else top
+                after += hit
+            total += p * after
+        return (total if solved else None), total, below
 
     def _answer(self, fight: Fight, record: Recorded | None = None) -> tuple[Move, float]:
-        """The best move of a state the search solved, and its value: a sure win
-        (:meth:`_sure_win`) if there is one (as the first state was solved), else the
-        moves tried in order as :meth:`_best` tried them (from the memo)."""
+        """The best move of a state the search solved, and its value, found as the search
+        found it: the root looked at ahead (:meth:`solve`), a state won at its best in one
+        move (:meth:`_sure_win`), else the moves tried in order as :meth:`_best` tried
+        them (from the memo)."""
+        looked = self._looked.get(fight.key())
+        if looked is not None:
+            return looked[0], looked[1]
         sure = self._sure_win(fight) if self.reach != float("inf") else None
         return sure or self._best(fight, record)
 
@@ -159,14 +260,20 @@ class Expectimax:
         the state's ceiling, when only such a move can reach it (:meth:`Scorer.sure_win`):
         then no move before it can be worth as much, and none after it more."""
         ceiling = self.scorer.sure_win(fight)
-        if ceiling is None:
-            return None
+        return None if ceiling is None else self._win_at(fight, ceiling)
+
+    def _win_at(self, fight: Fight, ceiling: float,
+                found: list[list[tuple[float, Fight]] | None] | None = None
+                ) -> tuple[Move, float] | None:
+        """:meth:`_sure_win` with the state's ceiling known to be reached only so: None
+        when no move reaches it (then the state's value is below it). ``found``: the
+        outcomes of each legal move, already made."""
         transition = self.scorer.transition
-        for move in fight.legal_moves():
+        for i, move in enumerate(fight.legal_moves()):
             if move.is_end:
                 continue
             total = 0.0
-            for p, child in self.outcomes(fight, move):
+            for p, child in (self.outcomes(fight, move) if found is None else found[i]):
                 if not child.is_over:
                     break
                 total += p * transition(fight, child)
@@ -245,9 +352,12 @@ class Expectimax:
     # ------------------------------------------------------------- answers
 
     def root_values(self, root: Fight) -> list[tuple[Move, float]]:
-        """Every legal first move with its exact expected future score — up to one that
-        reached the root's ceiling (a sure win at its best): the moves after it were not
-        searched, and are not here."""
+        """Every legal first move with its exact expected future score — but those the
+        search did not need: after one that reached the root's ceiling (a sure win at its
+        best), or bounded below the best by a look ahead (:meth:`solve`)."""
+        looked = self._looked.get(root.key())
+        if looked is not None:       # (a root looked at ahead: the moves searched)
+            return list(looked[2])
         seen = Recorded(root)
         move, value = self._answer(root, seen)
         if not seen.moves:           # a sure win, found before any move was searched

@@ -77,7 +77,7 @@ def test_the_search_that_stops_at_a_sure_win_finds_what_the_plain_one_does(libra
     plain = Checked(Scorer(f))
     value = plain.value(f)
     cut = searched(f, cutoff=True)
-    assert cut.value(f) == value
+    assert cut.solve(f) == value
     assert cut.best_move(f) == plain.best_move(f)
     assert cut.best_line(f) == plain.best_line(f)
     # every value it kept is the plain search's
@@ -120,9 +120,9 @@ def lethal(library, dice: list[int]) -> Fight:
 def test_a_kill_turn_with_many_dice_takes_a_few_states_where_it_took_a_thousand(library):
     f = lethal(library, [1, 2, 3, 4, 5, 6])
     plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
-    assert cut.value(f) == plain.value(f)
+    assert cut.solve(f) == plain.value(f)
     assert (plain.states, plain.nodes) == (1010, 14359)
-    assert (cut.states, cut.nodes) == (1, 1)         # 6 → Sword kills; nothing can beat it
+    assert (cut.states, cut.nodes) == (1, 41)   # each first move made once: 6 → Sword kills
 
 
 def test_a_blow_that_kills_late_in_the_order_of_moves_is_found_first(library):
@@ -135,10 +135,25 @@ def test_a_blow_that_kills_late_in_the_order_of_moves_is_found_first(library):
                         "statuses": {}, "opp_statuses": {}})
     assert [str(m) for m in f.legal_moves()].index("6 → Rock") > 10
     plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
-    assert cut.value(f) == plain.value(f)
+    assert cut.solve(f) == plain.value(f)
     assert cut.best_line(f) == plain.best_line(f)
     assert [str(s.move) for s in cut.best_line(f)] == ["6 → Rock"]
     assert (plain.states, cut.states) == (2331, 1)
+
+
+def test_two_blows_that_kill_are_found_before_the_moves_that_come_first(library):
+    """The root's first moves are each made once, and the states they lead to looked
+    through for a blow that wins at its best (where the hardest first blow would kill):
+    the moves before the two blows in order are then bounded below them, not searched."""
+    f = build(library, {"hero": "warrior", "enemy": "frog",
+                        "cards": ["Shield", "Dagger", "Bump", "Bandage", "Rock"],
+                        "dice": [1, 2, 3, 4, 5, 6], "hp": 24, "opp_hp": 9,
+                        "statuses": {}, "opp_statuses": {}})
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.solve(f) == plain.value(f)
+    assert cut.best_line(f) == plain.best_line(f)
+    assert [str(s.move) for s in cut.best_line(f)] == ["3 → Dagger", "6 → Rock"]
+    assert (plain.states, cut.states) == (3535, 3)
 
 
 def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
@@ -148,9 +163,9 @@ def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
                         "dice": [1, 2, 3, 4, 5, 6], "hp": 24, "opp_hp": 8,
                         "statuses": {}, "opp_statuses": {"shield": 6}})
     plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
-    assert cut.value(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
+    assert cut.solve(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
     assert (plain.states, cut.states) == (10295, 9761)
-    assert (plain.nodes, cut.nodes) == (91352, 48011)
+    assert (plain.nodes, cut.nodes) == (91352, 47887)
 
 
 def test_a_plan_of_a_sure_win_lists_the_first_moves_up_to_it(library):
@@ -204,7 +219,7 @@ def test_a_turn_end_that_may_win_raises_the_ceiling(library, tmp_path):
     assert not f.end_is_quiet()
     assert scorer.ceiling(f) == 1_000_000 + 24            # no move made
     plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
-    assert cut.value(f) == plain.value(f) == 1_000_000 + 24
+    assert cut.solve(f) == plain.value(f) == 1_000_000 + 24
     assert cut.best_move(f) == plain.best_move(f) == Move.end()
 
 
