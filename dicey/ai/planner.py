@@ -419,6 +419,7 @@ class PlanChooser:
         states, moves, iterations = self._spent
         self._spent = (states + plan.states, moves + plan.searched,
                        iterations + plan.iterations)
+        plan.tree = None            # (kept as last_plan: only a hint goes on with a tree)
         self.last_plan = plan
         self._line = deque(plan.line)
 
