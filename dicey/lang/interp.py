@@ -1207,8 +1207,8 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
     """The built-ins a script (any AST node, or a tuple of them) calls, and its calls that
     add a status (:data:`Added`). A status counts as named when the argument is its name
     as a constant (not hidden by a local, a ``for`` variable, a card's ``var`` or a
-    context name); the stacks' expression is not known when it reads a ``d`` the script
-    sets itself. What the AI reads to bound what a turn can be worth
+    context name); the stacks' expression is not known when the script or its card has a
+    ``d`` of its own. What the AI reads to bound what a turn can be worth
     (:class:`dicey.ai.score.Ceiling`).
 
     >>> from dicey.lang.parser import parse_stmts
@@ -1254,8 +1254,9 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
 
     visit(node, 1)
     hidden = bound | set(scope.vars) | (set(scope.context) - {"d"})
+    d_hidden = "d" in bound or "d" in scope.vars       # (a d of its own: not the dice)
     adds = tuple((func, status if status in scope.statuses and status not in hidden
-                  else None, None if "d" in bound else amount, times)
+                  else None, None if d_hidden else amount, times)
                  for func, status, amount, times in found)
     return frozenset(calls), adds
 

@@ -81,3 +81,33 @@ def test_a_probability_cut_off_drops_unlikely_chance_paths():
     cut = Expectimax(Scorer(f), min_probability=0.2)
     assert cut.value(f) != exact.value(f)
     assert cut.nodes < exact.nodes
+
+
+def test_a_search_asked_to_stop_stops_where_it_looks_at_the_clock():
+    """A stop event set from another thread: the exhaustive search stops at its next look
+    at the clock, MCTS at its next, and a plan made within stopping() with them; what
+    the search solved stays exact."""
+    import random
+    import threading
+
+    from dicey.ai.mcts import MCTS
+    from dicey.ai.planner import plan_turn, stopping
+    from dicey.ai.search import CLOCK_EVERY, Stopped
+
+    f = position([1, 2, 3, 4, 5, 6], ["sword", "dagger", "lucky_7", "antidote"])
+    stop = threading.Event()
+    stop.set()
+    search = Expectimax(Scorer(f), stop=stop)
+    with pytest.raises(Stopped):
+        search.value(f)
+    assert search.states == CLOCK_EVERY
+    full = Expectimax(Scorer(f))
+    full.value(f)
+    assert search.memo and all(full.memo[k] == v for k, v in search.memo.items())
+    mcts = MCTS(f.copy(simulation=True), Scorer(f), random.Random(0))
+    with pytest.raises(Stopped):
+        mcts.run(1000, None, stop)
+    assert mcts.iterations == 0
+    with stopping(stop), pytest.raises(Stopped):
+        plan_turn(f, preset="hard")
+    assert plan_turn(f, preset="hard").method == "exhaustive"   # (none outside it)
