@@ -167,7 +167,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
               seed: int = 0, graph: bool = False,
               memo: dict[Hashable, float] | None = None,
               scorer: Scorer | None = None, stop: Any = None,
-              tree: MCTS | None = None) -> Plan:
+              tree: MCTS | None = None, every_first: bool = True) -> Plan:
     """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
 
     ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
@@ -179,7 +179,9 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     thread, if any) stops the plan with :class:`~dicey.ai.search.Stopped` once set.
     ``tree``, an earlier plan's MCTS tree already made to stand at this position
     (:meth:`MCTS.go_on_from`), with the same ``scorer``: MCTS, if the exhaustive search
-    runs out, goes on with it.
+    runs out, goes on with it. ``every_first``: an exhaustive plan gives every first
+    move's value, those after a sure win too (searched once the plan is made); without
+    it, only those the search needed (the enemy's plans and the hints play the line).
     Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
     """
     if fight.turn_over:
@@ -192,7 +194,7 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     if scorer is None or scorer.side != root.actor:
         scorer = Scorer(root)
     job = _Job(root, scorer, budget or PRESET_BUDGETS.get(preset, Budget()), seed, graph,
-               started, _STOP.get() if stop is None else stop, tree)
+               started, _STOP.get() if stop is None else stop, tree, every_first)
     if len(root.legal_moves()) == 1:
         plan = job.forced()
     elif preset == "easy":
@@ -208,10 +210,11 @@ class _Job:
     """One call of :func:`plan_turn`: the root, its scorer, the budget and the clock."""
 
     def __init__(self, root: Fight, scorer: Scorer, budget: Budget, seed: int, graph: bool,
-                 started: float, stop: Any = None, tree: MCTS | None = None):
+                 started: float, stop: Any = None, tree: MCTS | None = None,
+                 every_first: bool = True):
         self.root, self.scorer, self.budget = root, scorer, budget
         self.seed, self.want_graph, self.started = seed, graph, started
-        self.stop, self.tree = stop, tree
+        self.stop, self.tree, self.every_first = stop, tree, every_first
         self.base = scorer.potential(root)
         self.title = f"{root.current.name}, turn {root.turn}"
 
@@ -269,15 +272,35 @@ class _Job:
             search.solve(self.root)
         except BudgetExceeded:
             return self.fallback(search)
-        nodes = search.nodes              # what the search cost, before the answers
-        firsts = sorted((FirstMove(m, q - self.base) for m, q in search.root_values(self.root)),
+        nodes, states = search.nodes, search.states   # the search's cost (not the answers')
+        firsts = sorted((FirstMove(m, q - self.base) for m, q in self._root_values(search)),
                         key=lambda f: -f.value)
         line = search.best_line(self.root)
-        plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=search.states,
+        plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=states,
                           nodes=nodes, searched=nodes)
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
         return plan
+
+    def _root_values(self, search: Expectimax) -> list[tuple[Move, float]]:
+        """The first moves with their exact values: those the search needed, and with
+        ``every_first`` the others too, searched now (a sure win ends a root's search
+        before its other moves are tried; ``dicey plan`` shows every one). Those the
+        budget left no room for are left out."""
+        values = search.root_values(self.root)
+        moves = self.root.legal_moves()
+        if not self.every_first or len(values) == len(moves):
+            return values
+        known = dict(values)
+        out = []
+        for move in moves:
+            if move not in known:
+                try:
+                    known[move] = search.q(self.root, move)
+                except BudgetExceeded:
+                    continue
+            out.append((move, known[move]))
+        return out
 
     def fallback(self, search: Expectimax) -> Plan:
         """MCTS with the time left, the exhaustive memo as exact leaf values (an earlier
@@ -363,7 +386,8 @@ class Hinter:
                 tree = None
             self._tree = None          # (a search stopped meanwhile leaves none)
             plan = plan_turn(fight, preset=HINT_PRESET, budget=self.budget, seed=seed,
-                             memo=self.turn.memo, scorer=self.turn.scorer, tree=tree)
+                             memo=self.turn.memo, scorer=self.turn.scorer, tree=tree,
+                             every_first=False)
             self._tree = plan.tree
             return plan
 
@@ -415,7 +439,7 @@ class PlanChooser:
             self._spent = (0, 0, 0)
         plan = plan_turn(fight, preset=self.preset, budget=self._left(),
                          seed=rng.randrange(2**31), memo=self._turn.memo,
-                         scorer=self._turn.scorer)
+                         scorer=self._turn.scorer, every_first=False)
         states, moves, iterations = self._spent
         self._spent = (states + plan.states, moves + plan.searched,
                        iterations + plan.iterations)

@@ -168,12 +168,22 @@ def test_a_kill_a_few_moves_deep_is_cut_below_the_root(library):
     assert (plain.nodes, cut.nodes) == (91352, 47887)
 
 
-def test_a_plan_of_a_sure_win_lists_the_first_moves_up_to_it(library):
+def test_a_plan_of_a_sure_win_lists_every_first_move_or_those_it_needed(library):
     f = lethal(library, [1, 2, 3, 4, 5, 6])
     plan = plan_turn(f, preset="hard", budget=Budget(ms=None))
     assert plan.method == "exhaustive" and plan.states == 1
-    assert [str(m.move) for m in plan.first_moves] == ["6 → Sword"]
     assert [str(m) for m in plan.moves] == ["6 → Sword"]
+    # dicey plan's list: every first move, each with its exact value
+    firsts = {str(m.move): m.value for m in plan.first_moves}
+    assert len(firsts) == len(f.legal_moves()) and str(plan.first_moves[0].move) == "6 → Sword"
+    plain = Expectimax(Scorer(f.copy(simulation=True, log=False)), cutoff=False)
+    root = f.copy(simulation=True, log=False)
+    base = plain.scorer.potential(root)
+    for move, value in plain.root_values(root):
+        assert firsts[str(move)] == value - base
+    # the enemy's plans and the hints: only what the search needed
+    plan = plan_turn(f, preset="hard", budget=Budget(ms=None), every_first=False)
+    assert [str(m.move) for m in plan.first_moves] == ["6 → Sword"]
 
 
 def test_a_heal_still_to_use_keeps_the_ceiling_at_max_hp(library):
