@@ -48,10 +48,11 @@ from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEX
 #: Hooks each kind of declaration may have.
 HOOKS: dict[str, tuple[str, ...]] = {
     "equipment": ("on use", "before use", "on dodged", "on fight start", "on fight end",
-                  "on turn start", "on turn end", "on any use", "on countdown",
-                  "on damage taken", "on damage dealt"),
+                  "on turn start", "on turn end", "on any use", "on opponent use",
+                  "on countdown", "on attacked", "on damage taken", "on damage dealt"),
     "status": ("when inflicted", "on turn start", "on turn end", "on any use",
-               "on incoming damage", "on damage taken", "on damage dealt", "on removed"),
+               "on opponent use", "on incoming damage", "on attacked", "on damage taken",
+               "on damage dealt", "on removed"),
     "enemy": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "hero": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "dungeon": (),
@@ -65,13 +66,24 @@ _BASE_NAMES: dict[str, frozenset[str]] = {
     "hero": frozenset({"turn", "simulation"}),
 }
 #: Names one hook adds.
+_BLOW_NAMES = frozenset({"amount", "source", "type"})
 _HOOK_NAMES: dict[str, frozenset[str]] = {
     "on any use": frozenset({"used"}),
+    "on opponent use": frozenset({"used"}),
     "when inflicted": frozenset({"inflicted"}),
-    "on incoming damage": frozenset({"amount"}),
-    "on damage taken": frozenset({"amount"}),
-    "on damage dealt": frozenset({"amount"}),
+    "on incoming damage": _BLOW_NAMES,
+    "on attacked": _BLOW_NAMES,
+    "on damage taken": _BLOW_NAMES,
+    "on damage dealt": _BLOW_NAMES,
 }
+#: The names of a blow that hold one of a few values, each with what it holds (said where
+#: one is compared with what it never is).
+_BLOW_WORDS = {"source": "it is what struck the blow, the fighter whose card or hook it was "
+                         "(self or target) or a status (poison, burn, thorns…)",
+               "type": f"it is the blow's damage type ({', '.join(DAMAGE_TYPES)})"}
+#: Names a script may reach for where it means a fighter (said where one is unknown).
+_FIGHTER_WORDS = {"opponent": "target", "foe": "target",
+                  "owner": "self", "me": "self"}
 #: Context names a hook may assign (the engine reads them back).
 _ASSIGNABLE: dict[str, frozenset[str]] = {"on incoming damage": frozenset({"amount"})}
 
@@ -79,6 +91,8 @@ _ASSIGNABLE: dict[str, frozenset[str]] = {"on incoming damage": frozenset({"amou
 _CONTEXT_TYPES: dict[str, str] = {
     "d": "int", "dice": "list", "burning": "int", "card": "card", "used": "card", "turn": "int",
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
+    # what struck: the fighter whose card or hook it was, or a status (poison, thorns…)
+    "source": "fighter|status", "type": "dtype",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
                         "name": "str", "cards_used": "int", "dice": "list",
@@ -130,7 +144,8 @@ def status_id_taken(ident: str) -> str | None:
     ("'hp' is a fighter's field: 'target.hp' would read it, not the status's stacks", None)
     >>> print(status_id_taken("turn")); print(status_id_taken("amount"))
     'turn' is a name every hook sees
-    'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see
+    'amount' is a name 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage
+    dealt' see
     """
     if ident in RESERVED:
         return f"'{ident}' is a word of the language"
@@ -173,6 +188,8 @@ RESERVED = frozenset({"let", "if", "elif", "else", "repeat", "for", "in", "cance
 ANY = "any"
 #: The names of cards a script's owner holds, which take_card() cannot take.
 _OWN_CARDS = {"card": "this card, the owner's own", "used": "the owner's own card just used"}
+#: The hooks whose ``used`` is the opponent's card.
+_THEIR_USE = frozenset({"on opponent use"})
 #: Hooks that never run in a fighter's move (end_turn() does nothing there).
 _OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
 #: The hooks of a card that run only in its owner's own moves (there, end_turn(target)
@@ -207,7 +224,8 @@ _CONTEXT_WORDS = {"d": "the total of the dice placed on the card",
                   "dice": "the dice placed on the card",
                   "burning": "how many of the dice placed on it burn", "card": "the card itself",
                   "stacks": "the status's stacks on its bearer", "used": "the card used",
-                  "amount": "the damage", "inflicted": "the stacks inflicted"}
+                  "amount": "the damage", "inflicted": "the stacks inflicted",
+                  "source": "what struck the blow", "type": "the blow's damage type"}
 _KIND_WORDS = {"equipment": "a card's", "status": "a status's", "enemy": "an enemy's",
                "hero": "a hero's"}
 
@@ -563,6 +581,10 @@ class _ScriptChecker:
             known = ", ".join(sorted(self.scope.context))
             self.report.error(node.pos, f"unknown name '{name}': '{name}' is known only in "
                                         f"{where}; the names known here: {known}")
+        elif name in _FIGHTER_WORDS:
+            self.report.error(node.pos, f"unknown name '{name}' (did you mean "
+                                        f"'{_FIGHTER_WORDS[name]}'? the fighters are 'self', "
+                                        "the owner, and 'target', its opponent)")
         else:
             hint = did_you_mean(name, self._visible())
             other = "" if hint else elsewhere(A.make_id(name), {}, self.symbols)
@@ -588,6 +610,8 @@ class _ScriptChecker:
     def e_BinOp(self, node: A.BinOp, wanted: str) -> str:
         left, right = self.expr(node.left), self.expr(node.right)
         op = node.op
+        if op in ("==", "!="):
+            self._never_equal(node, left, right)
         if op in ("and", "or", "==", "!="):
             return "bool"
         if op in ("in", "notin"):
@@ -609,6 +633,28 @@ class _ScriptChecker:
         if op in ("/", "%") and isinstance(node.right, A.Int) and node.right.value == 0:
             self.report.error(node.right.pos, "division by zero")
         return "int"
+
+    def _never_equal(self, node: A.BinOp, left: str, right: str) -> None:
+        """An error for ``source`` or ``type`` compared with what it never is (``source
+        == fire``, ``type == burn``: always false), with the comparison meant."""
+        for this, other, other_type in ((node.left, node.right, right),
+                                        (node.right, node.left, left)):
+            if not isinstance(this, A.Name) or this.id not in _BLOW_WORDS or \
+                    self._local(this.id) is not None or \
+                    self.scope.kind_of(this.id, set()) != "context":
+                continue
+            wanted = _CONTEXT_TYPES[this.id]
+            if _fits(other_type, wanted):
+                continue
+            meant = ""
+            swap = "type" if this.id == "source" else "source"
+            if isinstance(other, A.Name) and _fits(other_type, _CONTEXT_TYPES[swap]) and \
+                    swap in self.scope.context:
+                meant = f" (did you mean '{swap} {node.op} {other.id}'?)"
+            self.report.error(other.pos, f"'{this.id}' is never {_describe_type(other_type)}"
+                                         f": {_BLOW_WORDS[this.id]}, so this is always "
+                                         f"{'false' if node.op == '==' else 'true'}{meant}")
+            return
 
     def _plus(self, node: A.BinOp, left: str, right: str) -> str:
         for t in ("int", "str", "list"):
@@ -710,7 +756,8 @@ class _ScriptChecker:
                 hint = f" (write {A.make_id(arg.value)} without quotes)"
             self.report.error(arg.pos, f"{call.func}() needs {_describe_type(wanted)} here, "
                                        f"not {_describe_type(actual)}{hint}")
-        if call.func == "take_card" and isinstance(arg, A.Name) and arg.id in _OWN_CARDS:
+        if call.func == "take_card" and isinstance(arg, A.Name) and arg.id in _OWN_CARDS \
+                and not (arg.id == "used" and self.event in _THEIR_USE):
             self.report.error(arg.pos, f"take_card() takes one of the opponent's cards "
                                        f"(target.cards, target.last_used): '{arg.id}' is "
                                        f"{_OWN_CARDS[arg.id]}")
@@ -934,7 +981,9 @@ def _hint(word: str, choices: Iterable[str], known: "_Known | None" = None) -> s
 #: spelling is ``on turn end``, the meaning ``on turn start``).
 HOOK_SYNONYMS = {"begin": "start", "beginning": "start", "starts": "start", "finish": "end",
                  "ends": "end", "used": "use", "uses": "use", "using": "use",
-                 "received": "taken", "suffered": "taken", "done": "dealt"}
+                 "received": "taken", "suffered": "taken", "done": "dealt",
+                 "opponents": "opponent", "foe": "opponent", "attack": "attacked",
+                 "hit": "attacked", "struck": "attacked"}
 #: How a hook refused names the declarations that may have it.
 _PLURALS = {"equipment": "equipment", "status": "statuses", "enemy": "enemies",
             "hero": "heroes", "dungeon": "dungeons"}

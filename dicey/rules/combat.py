@@ -7,18 +7,23 @@ It is the one place that documents the order things happen in (Showdown's ``runE
 Firing a card (``_fire``): dice spent → ``Fired`` → curse check (50%: fizzle, one curse
 spent) → dodge check for ``cast: target`` (the target spends a dodge; ``on dodged`` runs
 instead of the rest) → ``before use`` (may cancel) → ``on use`` → fury runs ``on use`` once
-more → ``on any use`` of the owner's cards, then of the owner's statuses → the use is
-counted (reequip keeps it) → countdowns that reached 0 fire in turn (``_settle``). Fury and
+more → ``on any use`` of the owner's cards, then of the owner's statuses → ``on opponent
+use`` of the other fighter's cards, then of its statuses → the use is counted (reequip
+keeps it) → countdowns that reached 0 fire in turn (``_settle``). Fury and
 reequip act only if the owner held them when the card fired: a card that grants them is
 not "the next card used".
 
 Damage (``_damage``), for ``attack``/``pierce``: the receiver's strong/weak/immune traits →
 its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) → shield absorbs,
 unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
-a receiver at 0 HP is knocked out, and nothing more happens → if HP were lost: ``on damage
-taken`` of the receiver's cards (left to right), then of its statuses, then ``on damage
-dealt`` of the attacker's cards and statuses (not for damage to oneself) → thorns hurt the
-attacker. ``hurt`` (``hurt_self``, poison, a burning die) skips traits, reduce and shield;
+a receiver at 0 HP is knocked out, and nothing more happens → for a blow of the other
+fighter's (``attack``/``pierce``), ``on attacked`` of the receiver's cards, then of its
+statuses, with the blow before reduce and shield, whatever they took → if HP were lost: ``on
+damage taken`` of the receiver's cards (left to right), then of its statuses, then ``on
+damage dealt`` of the attacker's cards and statuses (not for damage to oneself) → thorns
+hurt the attacker. Every damage hook also sees ``source`` (what struck: the fighter whose
+card or hook it was, or a status's id: see ``_source``) and ``type``.
+``hurt`` (``hurt_self``, poison, a burning die) skips traits, reduce and shield;
 ``recoil`` and ``thorns`` go through shield only. A fighter at 0 HP ends the fight at once;
 after that the mechanics change nothing more (except in ``on fight end`` hooks).
 
@@ -38,12 +43,12 @@ from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.chance import Chance, uniform
 from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
-from dicey.lang.effects import DAMAGE_TYPES
+from dicey.lang.effects import DAMAGE_TYPES, FighterRef
 from dicey.lang.errors import ScriptError, did_you_mean
 
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
-from .effects import FightEffects, card_ref
+from .effects import FightEffects, StatusEffects, card_ref
 from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN, UNLIMITED,
                     WEAKEN_NEXT, CardState,
                     Die, Fighter, fired, marked,
@@ -69,6 +74,9 @@ _new_effects = object.__new__   # see Mechanics._card_script
 _HELD_NONE = (False, False)
 #: What :meth:`Mechanics._card_hook` gives for a card without the hook asked for.
 NO_HOOK = object()
+#: A damage hook's ``source`` when a card or a hook of a fighter struck: that fighter, as
+#: the hook's owner names it.
+_SELF, _TARGET = FighterRef("self"), FighterRef("target")
 
 
 def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
@@ -84,8 +92,8 @@ class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
-                 "inflicted", "incoming", "damage_hooked", "blows_heard", "clearing", "adds",
-                 "_exprs",
+                 "inflicted", "incoming", "taken_hooked", "blows_heard", "dealt_heard",
+                 "attacks_heard", "watched", "clearing", "adds", "_exprs",
                  "_status_random", "legal_table", "last_read", "lends", "said_as")
 
     def __init__(self, library: Any):
@@ -109,17 +117,20 @@ class FightRules:
                         if d.name.lower() != sid}
         self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
         self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
-        #: Whether some status has an ``on incoming damage`` hook, or one of ``on damage
-        #: taken`` and ``on damage dealt`` (every attack asks).
+        #: Whether some status has an ``on incoming damage`` hook, or ``on damage taken``
+        #: (every attack asks).
         self.incoming = "on incoming damage" in self.hooked
-        self.damage_hooked = "on damage taken" in self.hooked or \
-            "on damage dealt" in self.hooked
-        #: Whether anything may hear a blow: such a status, or a card of the library (as
-        #: declared, upgraded or weakened) with ``on damage taken`` or ``on damage dealt``.
-        #: Most content has none, and a blow then asks no fighter.
-        self.blows_heard = self.damage_hooked or any(
-            "on damage taken" in v.hooks or "on damage dealt" in v.hooks
-            for card in self.equipment.values() for v in _variants(card))
+        self.taken_hooked = "on damage taken" in self.hooked
+        #: Whether anything may hear a blow that took HP, or one that was dealt, or a blow
+        #: of the opponent's at all, or a card used by the opponent: a status, or a card of
+        #: the library (as declared, upgraded or weakened), with ``on damage taken`` or
+        #: ``on damage dealt``; ``on damage dealt``; ``on attacked``; ``on opponent use``.
+        #: Most content has none of them (the base game's limit breaks hear HP lost), and
+        #: a blow or a card used then asks no fighter.
+        self.blows_heard = self._heard("on damage taken", "on damage dealt")
+        self.dealt_heard = self._heard("on damage dealt")
+        self.attacks_heard = self._heard("on attacked")
+        self.watched = self._heard("on opponent use")
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -148,6 +159,13 @@ class FightRules:
             for d in table.values() for script in d.hooks.values()) or any(
             getattr(script, "lends", False) for card in self.equipment.values()
             for v in _variants(card) for script in v.hooks.values())
+
+    def _heard(self, *events: str) -> bool:
+        """Whether a status, or a card of the library (as declared, upgraded or
+        weakened), has one of the hooks ``events``."""
+        return any(event in self.hooked for event in events) or any(
+            event in v.hooks for card in self.equipment.values() for v in _variants(card)
+            for event in events)
 
     def card(self, name: str) -> EquipmentDef:
         """A card by name or id; ValueError with a did-you-mean for an unknown one."""
@@ -353,7 +371,10 @@ class Mechanics:
                 "turn": self.turn, "simulation": self.simulation}
         # (the AI's copies keep no log: for them, one test of a flag and nothing more)
         logged = len(self._events) if self.log else -1
-        result = self._run(script, side, None, full, ("status ", status, event))
+        try:                      # (_run, with effects whose blows the status strikes)
+            result = script.run(StatusEffects(self, side, status), self._chance, full)
+        except ScriptError as err:
+            result = self._fault(err, side, ("status ", status, event))
         if 0 <= logged < len(self._events):
             self._blame_cut(logged, side, status)
         return result
@@ -448,8 +469,11 @@ class Mechanics:
 
     # -------------------------------------------------------------- damage
 
-    def _damage(self, src: int, dst: int, amount: int, dtype: str, kind: str) -> int:
-        """Deal damage (see the module docstring for the order); returns HP removed."""
+    def _damage(self, src: int, dst: int, amount: int, dtype: str, kind: str,
+                by: str | None = None) -> int:
+        """Deal damage (see the module docstring for the order); returns HP removed.
+        ``by`` is the status that struck (its hook, or its rule: ``burn``, ``thorns``),
+        None for a card or a hook of ``src`` (what the damage hooks read as ``source``)."""
         if amount <= 0 or (self.outcome is not None and not self._ending):  # _stopped
             return 0
         target = self.fighters[dst]
@@ -463,7 +487,8 @@ class Mechanics:
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
             if rules.incoming:
-                amount = self._incoming(dst, amount)
+                amount = self._incoming(src, dst, amount, dtype, by)
+            struck = amount         # (what ``on attacked`` sees)
             if "reduce" in target.statuses:
                 amount = max(0, amount - target.statuses["reduce"])
             ignore_shield = kind == "pierce"
@@ -496,19 +521,21 @@ class Mechanics:
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns
             self._knockout(dst)
             return lost
-        # Most content has no such hook at all; where the library has cards with one (the
-        # limit breaks charge so), most fighters hold none: asked here, without a call
-        # (a fighter's card_events() is kept; an empty set is made again, cheaply).
-        if lost and rules.blows_heard and (
-                rules.damage_hooked or
-                "on damage taken" in (target._card_events or target.card_events()) or
-                src != dst and "on damage dealt" in (self.fighters[src]._card_events or
-                                                     self.fighters[src].card_events())):
-            self._blow_heard(dst, "on damage taken", lost)
-            if src != dst:
-                self._blow_heard(src, "on damage dealt", lost)
+        # Most content has none of the damage hooks; where the library has cards with one
+        # (the limit breaks charge on HP lost), most fighters hold none: asked here,
+        # without a call (a fighter's card_events() is kept; an empty set is made again,
+        # cheaply). Hot path: a library with no ``on attacked`` and no ``on damage dealt``
+        # (the base game) pays one test of a flag for each, per blow.
+        if rules.attacks_heard and attack and src != dst:
+            self._blow_heard(dst, "on attacked", struck, src, dtype, by)
+        if lost and rules.blows_heard:
+            if rules.taken_hooked or \
+                    "on damage taken" in (target._card_events or target.card_events()):
+                self._blow_heard(dst, "on damage taken", lost, src, dtype, by)
+            if rules.dealt_heard and src != dst:
+                self._blow_heard(src, "on damage dealt", lost, src, dtype, by)
         if attack and src != dst and "thorns" in target.statuses:
-            self._damage(dst, src, target.statuses["thorns"], "normal", "thorns")
+            self._damage(dst, src, target.statuses["thorns"], "normal", "thorns", "thorns")
         return lost
 
     def _log_blow(self, src: int, event: E.Damaged, pierced: bool) -> None:
@@ -545,16 +572,19 @@ class Mechanics:
             amount *= 2
         return amount
 
-    def _incoming(self, dst: int, amount: int) -> int:
+    def _incoming(self, src: int, dst: int, amount: int, dtype: str, by: str | None) -> int:
+        """The receiver's statuses' ``on incoming damage``, in declaration order, each
+        seeing the amount the one before it set."""
         statuses = self.fighters[dst].statuses
         hooked = self.rules.hooked.get("on incoming damage")
         if not hooked or hooked.isdisjoint(statuses):
             return amount
+        source = self._source(dst, src, by)
         for status in self.rules.ordered(statuses):
             if status not in hooked:
                 continue
             result = self._status_hook(dst, status, "on incoming damage",
-                                       {"amount": amount})
+                                       {"amount": amount, "source": source, "type": dtype})
             if result is not None:
                 new = result.names.get("amount", amount)
                 if isinstance(new, int) and not isinstance(new, bool):
@@ -644,13 +674,24 @@ class Mechanics:
         if self.log:
             self._events.append(E.DiceGiven(side, f.name, tuple(values)))
 
-    def _blow_heard(self, side: int, event: str, lost: int) -> None:
-        """``event`` (``on damage taken`` or ``on damage dealt``) for a blow that removed
-        ``lost`` HP: ``side``'s cards (left to right), then its statuses."""
-        names = {"amount": lost}          # (each hook's run copies them)
+    def _blow_heard(self, side: int, event: str, amount: int, src: int, dtype: str,
+                    by: str | None) -> None:
+        """``event`` (``on attacked``, ``on damage taken`` or ``on damage dealt``) for a
+        blow of ``amount`` (the HP it removed; for ``on attacked``, the blow before reduce
+        and shield) that ``src`` struck (``by`` its status, or its card or hook: None) with
+        type ``dtype``: ``side``'s cards (left to right), then its statuses."""
+        names = {"amount": amount, "source": self._source(side, src, by), "type": dtype}
         if event in self.fighters[side].card_events():   # (most fighters: no such card)
-            self._cards_hook(side, event, names)
+            self._cards_hook(side, event, names)          # (each hook's run copies names)
         self._status_hooks(side, event, names)
+
+    @staticmethod
+    def _source(side: int, src: int, by: str | None) -> Any:
+        """A damage hook's ``source`` for ``side``: the status that struck (``by``), or
+        the fighter whose card or hook did, as ``side`` names it (``self``, ``target``)."""
+        if by is not None:
+            return by
+        return _SELF if src == side else _TARGET
 
     def _set_dice(self, side: int, values: tuple[int, ...]) -> None:
         """``set_dice``: the dice ``side`` can place and see (``pool_values``) become dice
@@ -965,12 +1006,17 @@ class Mechanics:
         # whether some script reads it would cost about as much; profile_engine --ops.)
         f.used += (index,)
         used = self._resolve(f, side, index, card, act, names, held[0])
-        # Most fighters have no ``on any use`` hook at all, on a card or a status (the
-        # cards' hooks are kept on the fighter: card_events(), without the call).
-        events = f._card_events
-        if used and ("on any use" in (events if events is not None else f.card_events()) or
-                     f.statuses and not self.rules.any_use.isdisjoint(f.statuses)):
-            self._any_use(side, index)
+        if used:
+            # Most fighters have no ``on any use`` hook at all, on a card or a status (the
+            # cards' hooks are kept on the fighter: card_events(), without the call; a
+            # fighter's cards have hooks, ``on use`` at least, so its set is seldom empty).
+            if "on any use" in (f._card_events or f.card_events()) or \
+                    f.statuses and not self.rules.any_use.isdisjoint(f.statuses):
+                self._any_use(side, index)
+            # Hot path: a library with no ``on opponent use`` (the base game) pays one
+            # test of a flag per card used.
+            if self.rules.watched:
+                self._opponent_use(side, index)
         # The use counted (reequip keeps it), on the card fired: one that turned into
         # another meanwhile (replace_with) is a fresh card. A card that ended the fight
         # counts its use too: the finished fight shows it spent.
@@ -1051,6 +1097,16 @@ class Mechanics:
         used = card_ref(side, index)
         self._cards_hook(side, "on any use", {"used": used})
         self._status_hooks(side, "on any use", {"used": used})
+
+    def _opponent_use(self, side: int, index: int) -> None:
+        """``on opponent use`` of the other fighter's cards, then of its statuses, for
+        card ``index`` of ``side`` just used (after ``side``'s own ``on any use``)."""
+        other = 1 - side
+        if self._stopped:
+            return
+        names = {"used": card_ref(side, index)}
+        self._cards_hook(other, "on opponent use", names)
+        self._status_hooks(other, "on opponent use", names)
 
     def _reequipped(self, side: int, card: CardState) -> bool:
         """Whether reequip keeps the use of ``card`` just fired (a stack spent). A card

@@ -184,6 +184,21 @@ class FightEffects:
         return self.owner, self.card
 
 
+class StatusEffects(FightEffects):
+    """Effects of a status's hook (its bearer is ``owner``): a blow it strikes says so to
+    the damage hooks (their ``source`` is the status's id)."""
+
+    __slots__ = ("status",)
+
+    def __init__(self, fight: "Fight", owner: int, status: str):
+        super().__init__(fight, owner, None)
+        self.status = status
+
+    def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
+        dst = self.owner if (to_self or kind in ("hurt", "recoil")) else 1 - self.owner
+        return self.fight._damage(self.owner, dst, amount, dtype, kind, self.status)
+
+
 def _marked(fight: "Fight", side: int, card: CardState, mark: str) -> bool:
     """``card.shocked``/``card.weakened`` (``mark``) of a card of ``side``: in its owner's
     turn under way (its start or its moves), the card's mark of that turn; at any other

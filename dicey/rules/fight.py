@@ -585,7 +585,7 @@ class Fight(Mechanics):
             self._events.append(E.Placed(side, f.name, die.value, f.cards[ci].title,
                                          die.burning, die.burning and not burns))
         if burns:
-            self._damage(side, side, 2, "fire", "burn")
+            self._damage(side, side, 2, "fire", "burn", "burn")
             if self._stopped:
                 return
         card = f.cards[ci]
@@ -626,7 +626,7 @@ class Fight(Mechanics):
             self._events.append(E.Released(side, f.name, die.value, card.title, die.burning,
                                            die.burning and not burns))
         if burns:
-            self._damage(side, side, 2, "fire", "burn")
+            self._damage(side, side, 2, "fire", "burn", "burn")
 
     def _use(self, ci: int) -> None:
         """Use a button: it fires as a card whose slots are full fires, with no dice."""

@@ -76,10 +76,10 @@ ROWS = [
     ("stacks-in-a-card", eq("attack(«stacks»)"), "unknown name 'stacks': 'stacks' is known "
      "only in a status's hooks (the status's stacks on its bearer)", None),
     ("amount-in-on-use", eq("attack(«amount»)"), "unknown name 'amount': 'amount' is known "
-     "only in the 'on incoming damage', 'on damage taken' and 'on damage dealt' hooks (the "
-     "damage)", None),
+     "only in the 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage "
+     "dealt' hooks (the damage)", None),
     ("used-outside-any-use", eq("say(«used».name)"), "unknown name 'used': 'used' is known "
-     "only in the 'on any use' hook (the card used)", None),
+     "only in the 'on any use' and 'on opponent use' hooks (the card used)", None),
     ("var-initialiser-name", 'equipment "Probe" {\n    var x = «d»\n    on use { attack(x) }\n}',
      "unknown name 'd'", None),
     # ---- declarations and members
@@ -213,10 +213,13 @@ ROWS = [
     ("status-named-turn", 'status «"Turn"» { text: "s" }', "'turn' is a name every hook sees",
      None),
     ("status-named-amount", 'status «"Amount"» { text: "s" }',
-     "'amount' is a name 'on incoming damage', 'on damage taken' and 'on damage dealt' see",
-     None),
-    ("status-named-used", 'status «"Used"» { text: "s" }', "'used' is a name 'on any use' sees",
-     None),
+     "'amount' is a name 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage "
+     "dealt' see", None),
+    ("status-named-source", 'status «"Source"» { text: "s" }',
+     "'source' is a name 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage "
+     "dealt' see", None),
+    ("status-named-used", 'status «"Used"» { text: "s" }',
+     "'used' is a name 'on any use' and 'on opponent use' see", None),
     ("status-named-hp", 'status «"Hp"» { text: "s" }',
      "a status cannot have the id 'hp': 'hp' is a fighter's field: 'target.hp' would read it, "
      "not the status's stacks", None),
