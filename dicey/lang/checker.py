@@ -583,8 +583,8 @@ class _ScriptChecker:
                                         f"{where}; the names known here: {known}")
         elif name in _FIGHTER_WORDS:
             self.report.error(node.pos, f"unknown name '{name}' (did you mean "
-                                        f"'{_FIGHTER_WORDS[name]}'? the fighters are 'self', "
-                                        "the owner, and 'target', its opponent)")
+                                        f"'{_FIGHTER_WORDS[name]}'?): the fighters are "
+                                        "'self', the owner, and 'target', its opponent")
         else:
             hint = did_you_mean(name, self._visible())
             other = "" if hint else elsewhere(A.make_id(name), {}, self.symbols)

@@ -526,7 +526,7 @@ class Mechanics:
         # without a call (a fighter's card_events() is kept; an empty set is made again,
         # cheaply). Hot path: a library with no ``on attacked`` and no ``on damage dealt``
         # (the base game) pays one test of a flag for each, per blow.
-        if rules.attacks_heard and attack and src != dst:
+        if rules.attacks_heard and attack:      # (an attack aims at the other fighter)
             self._blow_heard(dst, "on attacked", struck, src, dtype, by)
         if lost and rules.blows_heard:
             if rules.taken_hooked or \

@@ -80,6 +80,38 @@ ROWS = [
      "dealt' hooks (the damage)", None),
     ("used-outside-any-use", eq("say(«used».name)"), "unknown name 'used': 'used' is known "
      "only in the 'on any use' and 'on opponent use' hooks (the card used)", None),
+    # ---- what struck a blow, and the hooks a blow and a card of the opponent's run
+    ("source-in-on-use", eq("if «source» == target { heal(1) }"),
+     "unknown name 'source': 'source' is known only in the 'on incoming damage', 'on "
+     "attacked', 'on damage taken' and 'on damage dealt' hooks (what struck the blow)", None),
+    ("type-in-a-fighter-hook", 'enemy "Probe" {\n    hp: 3\n    on turn start { say(«type») }\n}',
+     "unknown name 'type': 'type' is known only in the 'on incoming damage', 'on attacked', "
+     "'on damage taken' and 'on damage dealt' hooks (the blow's damage type)", None),
+    ("amount-in-on-opponent-use", 'equipment "Probe" {\n    text: "x"\n'
+     '    on opponent use { heal(«amount») }\n}',
+     "unknown name 'amount': 'amount' is known only in the", None),
+    ("used-in-on-attacked", 'status "Probe" {\n    text: "x"\n    on attacked { say(«used») }\n}',
+     "unknown name 'used': 'used' is known only in the 'on any use' and 'on opponent use' hooks",
+     None),
+    ("source-misspelt", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage taken { if «sourse» == target { heal(1) } }\n}',
+     "unknown name 'sourse'", "source"),
+    ("source-is-never-a-damage-type", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage taken { if source == «fire» { heal(1) } }\n}',
+     "'source' is never a damage type: it is what struck the blow", "type == fire"),
+    ("type-is-never-a-status", 'status "Probe" {\n    text: "x"\n'
+     '    on incoming damage { if «burn» != type { amount = 0 } }\n}',
+     "'type' is never a status: it is the blow's damage type (normal, fire, ice, shock, "
+     "poison), so this is always true", "source != burn"),
+    ("source-is-never-a-number", 'equipment "Probe" {\n    text: "x"\n'
+     '    on attacked { if source == «1» { heal(1) } }\n}',
+     "'source' is never a number", None),
+    ("opponent-is-target", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage taken { if source == «opponent» { heal(1) } }\n}',
+     "unknown name 'opponent'", "target"),
+    ("take-own-used-in-on-any-use", 'equipment "Probe" {\n    text: "x"\n'
+     '    on any use { take_card(«used») }\n}',
+     "take_card() takes one of the opponent's cards", None),
     ("var-initialiser-name", 'equipment "Probe" {\n    var x = «d»\n    on use { attack(x) }\n}',
      "unknown name 'd'", None),
     # ---- declarations and members
@@ -88,6 +120,15 @@ ROWS = [
      "cannot have the hook 'on uze'", "on use"),
     ("hook-not-allowed", 'status "Probe" {\n    kind: negative\n    «on use { hurt_self(1) }»\n}',
      "a status cannot have the hook 'on use'", "on any use"),
+    ("hook-for-a-blow-misworded", 'equipment "Probe" {\n    text: "x"\n'
+     '    «on hit { attack(1) }»\n}', "cannot have the hook 'on hit'", "on attacked"),
+    ("hook-for-their-use-misworded", 'status "Probe" {\n    text: "x"\n'
+     '    «on opponents use { hurt_self(1) }»\n}', "cannot have the hook 'on opponents use'",
+     "on opponent use"),
+    ("their-use-not-for-a-fighter", 'hero "Probe" {\n    hp: 3\n'
+     '    «on opponent use { heal(1) }»\n}',
+     "a hero cannot have the hook 'on opponent use' (it is a hook of equipment and statuses)",
+     None),
     ("hook-not-allowed-fighter", 'enemy "Probe" {\n    hp: 3\n    «on use { attack(1) }»\n}',
      "an enemy cannot have the hook 'on use'", None),
     ("hook-twice", eq("attack(d)") .replace("}\n}\n", "}\n    «on use { attack(1) }»\n}\n"),
