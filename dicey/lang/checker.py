@@ -646,6 +646,11 @@ class _ScriptChecker:
             wanted = _CONTEXT_TYPES[this.id]
             if _fits(other_type, wanted):
                 continue
+            if isinstance(other, A.Str):   # the word in quotes: it is a string underneath
+                self.report.error(other.pos, f"'{this.id}' is compared with a word, not a "
+                                             f"string: {_BLOW_WORDS[this.id]} (write the "
+                                             "word without quotes)")
+                return
             meant = ""
             swap = "type" if this.id == "source" else "source"
             if isinstance(other, A.Name) and _fits(other_type, _CONTEXT_TYPES[swap]) and \

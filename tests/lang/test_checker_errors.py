@@ -106,6 +106,10 @@ ROWS = [
     ("source-is-never-a-number", 'equipment "Probe" {\n    text: "x"\n'
      '    on attacked { if source == «1» { heal(1) } }\n}',
      "'source' is never a number", None),
+    ("type-with-a-string", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage dealt { if type == «"fire"» { heal(1) } }\n}',
+     "'type' is compared with a word, not a string: it is the blow's damage type (normal, "
+     "fire, ice, shock, poison) (write the word without quotes)", None),
     ("opponent-is-target", 'equipment "Probe" {\n    text: "x"\n'
      '    on damage taken { if source == «opponent» { heal(1) } }\n}',
      "unknown name 'opponent'", "target"),

@@ -4,7 +4,8 @@ look-ahead as in play, and how hooks that answer one another are stopped.
 
 The cards are written in the language and loaded on top of the base game with the examples
 of language.md §3 as the page shows them, so the checker, the interpreter and the engine are
-tested together. The fighters: the Warrior (side 0, to act) against a Frog (side 1).
+tested together, beside the cards of the tests of ``on damage taken`` (Blood Pact, Recoil).
+The fighters: the Warrior (side 0, to act) against a Frog (side 1).
 """
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from dicey.lang.chance import SampleChance
 from dicey.lang.interp import MAX_NESTING, MAX_STEPS
 from dicey.library import load_library
 from dicey.rules import events as E
-from dicey.rules.combat import Mechanics, rules_for
+from dicey.rules.combat import rules_for
 from dicey.rules.state import TAKEN
-from test_card_damage_hooks import play, position, said, var
+from test_card_damage_hooks import CARDS as HOOK_CARDS
+from test_card_damage_hooks import cards_gone_over, play, position, said, var
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,32 +65,9 @@ status "Sparks" {
     text: "Each card you use: 1 ice damage to the opponent"
     on any use { attack(1, ice) }
 }
-equipment "Fire Sword" {
-    slots: any
-    text: "Do [d] fire damage"
-    on use { attack(d, fire) }
-}
-equipment "Lance" {
-    slots: any
-    text: "Do [d] damage, through shield"
-    on use { pierce(d) }
-}
-equipment "Leech" {
-    slots: any
-    text: "Drain [d]"
-    on use { drain(d) }
-}
-equipment "Blood Pact" {
-    slots: any
-    cast: self
-    text: "Lose [d] HP"
-    on use { hurt_self(d) }
-}
-equipment "Recoil" {
-    slots: any
-    text: "Take [d] damage (shield absorbs)"
-    on use { recoil(d) }
-}
+equipment "Fire Sword" { slots: any; text: "Do [d] fire damage"; on use { attack(d, fire) } }
+equipment "Lance" { slots: any; text: "Do [d] damage, through shield"; on use { pierce(d) } }
+equipment "Leech" { slots: any; text: "Drain [d]"; on use { drain(d) } }
 equipment "Naive Trap" {
     slots: any
     cast: self
@@ -144,24 +123,10 @@ status "Busy" {
     text: "Says each card its bearer uses"
     on any use { say(["status own any use", used]) }
 }
-equipment "Pickpocket" {
-    slots: 6
-    text: "Takes each card the opponent uses, for the fight"
-    on use { attack(d) }
-    on opponent use { take_card(used) }
-}
-equipment "Stop Sign" {
-    slots: 6
-    text: "A card the opponent uses ends its turn"
-    on use { attack(d) }
-    on opponent use { end_turn(target) }
-}
-equipment "Retort" {
-    slots: 6
-    text: "Each card the opponent uses: 1 damage"
-    on use { attack(d) }
-    on opponent use { attack(1) }
-}
+# (the opponent's card taken, its turn ended, 1 damage to it: each time it uses a card)
+equipment "Pickpocket" { slots: 6; text: "x"; on opponent use { take_card(used) } }
+equipment "Stop Sign" { slots: 6; text: "x"; on opponent use { end_turn(target) } }
+equipment "Retort" { slots: 6; text: "x"; on opponent use { attack(1) } }
 """
 
 #: The examples of language.md §3 that show the new names and hooks, as the page shows them.
@@ -174,11 +139,12 @@ EXAMPLES = {name: re.search(r'\n(equipment "%s" \{\n.*?\n\})\n' % name, DOC, re.
 def lib(tmp_path_factory):
     folder = tmp_path_factory.mktemp("answers")
     (folder / "answers.dice").write_text(CARDS)
+    (folder / "hooks.dice").write_text(HOOK_CARDS)
     for name, found in EXAMPLES.items():
         assert found, f"language.md §3 lost its {name} example"
     (folder / "examples.dice").write_text("\n".join(m[1] for m in EXAMPLES.values()))
-    library = load_library(use_mods=False, extra_files=[folder / "answers.dice",
-                                                        folder / "examples.dice"])
+    library = load_library(use_mods=False, extra_files=[
+        folder / name for name in ("hooks.dice", "answers.dice", "examples.dice")])
     assert library.errors == [], library.render_diagnostics()
     return library
 
@@ -384,14 +350,9 @@ def test_the_library_says_which_answers_it_has(lib):
 
 
 def test_fighters_without_such_cards_are_not_looked_through(lib, monkeypatch):
-    asked = []
-    real = Mechanics._cards_hook
-
-    def cards_hook(self, side, event, names=None):
-        asked.append((side, event))
-        return real(self, side, event, names)
-
-    monkeypatch.setattr(Mechanics, "_cards_hook", cards_hook)
+    # The library has both hooks; the Warrior's cards have neither, and a Frog whose
+    # Heckler has no on attacked is gone over for on opponent use alone.
+    asked = cards_gone_over(monkeypatch)
     fight = position(lib, ["Sword", "Dagger"], [5, 2], ["Heckler"], opp_hp=40)
     play(fight, "5 → Sword", "2 → Dagger")
     assert [a for a in asked if a[1] in ("on attacked", "on opponent use")] == [
@@ -426,3 +387,35 @@ def test_the_ai_does_not_use_a_card_into_a_charged_static_field_at_1_hp(lib):
         fight = position(lib, ["Sword"], [5], ["Static Field"], hp=1)
         fight.set_position(1, card_vars={"Static Field": {"charged": charged}})
         assert best(fight) == expected, charged
+
+
+# ------------------------------------------------------------------ dicey plan
+
+HEDGEHOG_SCENARIO = """title = "The Warrior at 1 HP, the Frog behind 9 shield and a Hedgehog"
+[actor]
+fighter = "Warrior"
+hp = 1
+dice = [5, 3]
+equipment = ["Sword", "Bandage"]
+[opponent]
+fighter = "Frog"
+equipment = ["Hedgehog", "Sword"]
+statuses = { shield = 9 }
+[search]
+seed = 1
+ms = "none"
+"""
+
+
+def test_dicey_plan_heals_before_striking_a_hedgehog(cli, tmp_path):
+    mod = tmp_path / "mods" / "answers"
+    mod.mkdir(parents=True)
+    (mod / "mod.toml").write_text('name = "Answers"\nversion = "1.0.0"\napi = 1\n')
+    (mod / "cards.dice").write_text("\n".join(m[1] for m in EXAMPLES.values()))
+    (tmp_path / "hedgehog.toml").write_text(HEDGEHOG_SCENARIO)
+    code, out, err = cli("plan", str(tmp_path / "hedgehog.toml"), "--mods", str(mod))
+    assert code == 0, err
+    plan = out.split("first moves:")[0]
+    assert "1. 5 → Bandage" in plan and "2. 3 → Sword" in plan
+    firsts = dict(re.findall(r"^  (\S.*?)\s{2,}(-?\d+)", out.split("first moves:")[1], re.M))
+    assert int(firsts["5 → Sword"]) < -900_000 < int(firsts["end turn"])

@@ -212,10 +212,11 @@ def test_cards_left_to_right_then_statuses_receiver_first(lib):
         "second card, dealt", "first card, dealt", "status, dealt"]
 
 
-def test_fighters_without_such_cards_are_not_looked_through(lib, monkeypatch):
-    # card_events() says no card of theirs has the hook: their cards are never gone over.
+def cards_gone_over(monkeypatch) -> list[tuple[int, str]]:
+    """The (side, hook) of each time the engine goes over a fighter's cards for a hook,
+    from now on."""
     from dicey.rules.combat import Mechanics
-    asked = []
+    asked: list[tuple[int, str]] = []
     real = Mechanics._cards_hook
 
     def cards_hook(self, side, event, names=None):
@@ -223,6 +224,12 @@ def test_fighters_without_such_cards_are_not_looked_through(lib, monkeypatch):
         return real(self, side, event, names)
 
     monkeypatch.setattr(Mechanics, "_cards_hook", cards_hook)
+    return asked
+
+
+def test_fighters_without_such_cards_are_not_looked_through(lib, monkeypatch):
+    # card_events() says no card of theirs has the hook: their cards are never gone over.
+    asked = cards_gone_over(monkeypatch)
     fight = position(lib, ["Sword", "Blood Pact"], [5, 2], ["Gauge"], opp_hp=40)
     play(fight, "5 → Sword", "2 → Blood Pact")
     assert [(side, event) for side, event in asked if "damage" in event] == [
