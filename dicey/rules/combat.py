@@ -92,8 +92,9 @@ class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
-                 "inflicted", "incoming", "taken_hooked", "blows_heard", "dealt_heard",
-                 "attacks_heard", "watched", "clearing", "adds", "_exprs",
+                 "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
+                 "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
+                 "clearing", "adds", "_exprs",
                  "_status_random", "legal_table", "last_read", "lends", "said_as")
 
     def __init__(self, library: Any):
@@ -117,10 +118,15 @@ class FightRules:
                         if d.name.lower() != sid}
         self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
         self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
-        #: Whether some status has an ``on incoming damage`` hook, or ``on damage taken``
-        #: (every attack asks).
+        #: Whether some status has an ``on incoming damage`` hook, ``on damage taken``,
+        #: ``on attacked`` or ``on damage dealt`` (every blow asks, when it is a blow some
+        #: card or status of the library hears at all: see blows_heard…); the statuses
+        #: with an ``on opponent use``.
         self.incoming = "on incoming damage" in self.hooked
         self.taken_hooked = "on damage taken" in self.hooked
+        self.attacked_hooked = "on attacked" in self.hooked
+        self.dealt_hooked = "on damage dealt" in self.hooked
+        self.watchers: frozenset[str] = self.hooked.get("on opponent use", frozenset())
         #: Whether anything may hear a blow that took HP, or one that was dealt, or a blow
         #: of the opponent's at all, or a card used by the opponent: a status, or a card of
         #: the library (as declared, upgraded or weakened), with ``on damage taken`` or
@@ -526,13 +532,17 @@ class Mechanics:
         # without a call (a fighter's card_events() is kept; an empty set is made again,
         # cheaply). Hot path: a library with no ``on attacked`` and no ``on damage dealt``
         # (the base game) pays one test of a flag for each, per blow.
-        if rules.attacks_heard and attack:      # (an attack aims at the other fighter)
+        if rules.attacks_heard and attack and (   # (an attack aims at the other fighter)
+                rules.attacked_hooked or
+                "on attacked" in (target._card_events or target.card_events())):
             self._blow_heard(dst, "on attacked", struck, src, dtype, by)
         if lost and rules.blows_heard:
             if rules.taken_hooked or \
                     "on damage taken" in (target._card_events or target.card_events()):
                 self._blow_heard(dst, "on damage taken", lost, src, dtype, by)
-            if rules.dealt_heard and src != dst:
+            if rules.dealt_heard and src != dst and (
+                    rules.dealt_hooked or "on damage dealt" in (
+                        self.fighters[src]._card_events or self.fighters[src].card_events())):
                 self._blow_heard(src, "on damage dealt", lost, src, dtype, by)
         if attack and src != dst and "thorns" in target.statuses:
             self._damage(dst, src, target.statuses["thorns"], "normal", "thorns", "thorns")
@@ -1016,7 +1026,11 @@ class Mechanics:
             # Hot path: a library with no ``on opponent use`` (the base game) pays one
             # test of a flag per card used.
             if self.rules.watched:
-                self._opponent_use(side, index)
+                other = self.fighters[1 - side]
+                if "on opponent use" in (other._card_events or other.card_events()) or \
+                        self.rules.watchers and not self.rules.watchers.isdisjoint(
+                            other.statuses):
+                    self._opponent_use(side, index)
         # The use counted (reequip keeps it), on the card fired: one that turned into
         # another meanwhile (replace_with) is a fresh card. A card that ended the fight
         # counts its use too: the finished fight shows it spent.
@@ -1101,12 +1115,12 @@ class Mechanics:
     def _opponent_use(self, side: int, index: int) -> None:
         """``on opponent use`` of the other fighter's cards, then of its statuses, for
         card ``index`` of ``side`` just used (after ``side``'s own ``on any use``)."""
-        other = 1 - side
         if self._stopped:
             return
         names = {"used": card_ref(side, index)}
-        self._cards_hook(other, "on opponent use", names)
-        self._status_hooks(other, "on opponent use", names)
+        if "on opponent use" in self.fighters[1 - side].card_events():
+            self._cards_hook(1 - side, "on opponent use", names)
+        self._status_hooks(1 - side, "on opponent use", names)
 
     def _reequipped(self, side: int, card: CardState) -> bool:
         """Whether reequip keeps the use of ``card`` just fired (a stack spent). A card
