@@ -48,8 +48,9 @@ _FLOORS = st.sampled_from([1, 3, 5, 6])
 
 @st.composite
 def _mod_source(draw) -> str:
-    """A status that hooks every event, two cards that hook damage too, and an enemy
-    that uses them, all put on a floor of the dungeon (one it may lack)."""
+    """A status that hooks every event, two cards that hook blows and the opponent's
+    cards too, and an enemy that uses them, all put on a floor of the dungeon (one it may
+    lack)."""
     body = lambda: draw(_BODY).replace("D", "stacks")   # noqa: E731
     card = lambda: draw(_BODY).replace("D", "d")   # noqa: E731
     hp, dice = draw(st.sampled_from(["1", "30", "9999"])), draw(st.sampled_from(["0", "3", "24"]))
@@ -61,8 +62,10 @@ status "Echo" {{
     when inflicted {{ {body()} }}
     on turn start {{ {body()} }}
     on incoming damage {{ amount = amount + {draw(_NUMBERS).replace("D", "stacks")} }}
+    on attacked {{ {body()} }}
     on damage taken {{ {body()} }}
-    on damage dealt {{ {body()} }}
+    on damage dealt {{ if source == target or type == fire {{ {body()} }} }}
+    on opponent use {{ {body()} }}
     on removed {{ {body()} }}
 }}
 equipment "Odd" {{
@@ -70,6 +73,7 @@ equipment "Odd" {{
     var charge = 0
     on use {{ {card()}; attack(charge) }}
     on damage taken {{ charge += amount; {card()} }}
+    on attacked {{ if source != self {{ {card()} }} }}
 }}
 equipment "Odder" {{
     slots: any
@@ -77,6 +81,7 @@ equipment "Odder" {{
     on use {{ {card()} }}
     on turn end {{ {card()} }}
     on damage dealt {{ {card()} }}
+    on opponent use {{ {card()} }}
 }}
 enemy "Oddity" {{ hp: {hp}; dice: {dice}; equipment: "Odd", "Odder" }}
 extend dungeon {{ floor {draw(_FLOORS)} {{ enemies: "Oddity"; rewards: "Odd", "Odder" }} }}
