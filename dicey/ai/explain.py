@@ -53,14 +53,17 @@ def explain(fight: Fight, budget: Budget, *, limit: int | None = None) -> list[E
     search = Expectimax(scorer, max_states=budget.states, max_nodes=budget.moves,
                         min_probability=budget.min_probability)
     try:
-        search.value(root)
+        search.solve(root)
     except BudgetExceeded as err:
         raise Unexplained(f"the turn is too large to explain exactly ({err})") from None
     follower = _Follower(search, scorer, MAX_FOLLOWED if limit is None else limit)
     base = scorer.parts(root)
     out = []
     for move in root.legal_moves():
-        parts = follower.move(root, move)
+        try:     # (a state a sure win spared the search is searched now, in its budget)
+            parts = follower.move(root, move)
+        except BudgetExceeded as err:
+            raise Unexplained(f"the turn is too large to explain exactly ({err})") from None
         for part, worth in base.items():
             parts[part] -= worth
         out.append(Explained(move, sum(parts.values()), parts))

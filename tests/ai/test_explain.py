@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -9,7 +10,9 @@ from hypothesis import strategies as st
 
 from dicey.ai.explain import Unexplained, explain
 from dicey.ai.planner import Budget, plan_turn
-from dicey.ai.score import PARTS
+from dicey.ai.score import PARTS, Scorer
+from dicey.ai.search import Expectimax
+from dicey.rules.fight import Fight
 from planner_kit import SCENARIOS, SOLVABLE, reference  # noqa: F401
 from rules_kit import LIB, position
 
@@ -97,3 +100,20 @@ def test_the_parts_add_up_on_any_position(cards, dice, statuses, opp_hp):
     if plan.method != "exhaustive":
         return
     _check_sums(explain(fight, budget), plan)
+
+
+def test_a_turn_a_sure_win_cut_short_is_explained_within_the_budget_or_said_not_to_be(
+        base_library):
+    # The Frog at 7 HP: a sure win ends the search after 6 states; the moves it spared
+    # are searched for the breakdown, which the same budget does not hold.
+    f = Fight.start(base_library, base_library.hero("Warrior"), base_library.enemy("Frog"),
+                    random.Random(1))
+    f.set_position(1, hp=7)
+    f.set_position(0, dice=[6, 5, 4, 3], equipment=["Sword", "Shield", "Dagger", "Sword"])
+    root = f.copy(simulation=True, log=False)
+    search = Expectimax(Scorer(root))
+    search.solve(root)
+    with pytest.raises(Unexplained, match="too large"):
+        explain(f, Budget(states=search.states))
+    explained = explain(f, Budget(states=20_000))
+    _check_sums(explained, plan_turn(f, budget=Budget(states=20_000, ms=None)))
