@@ -18,7 +18,8 @@ its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) �
 unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
 a receiver at 0 HP is knocked out, and nothing more happens → for a blow of the other
 fighter's (``attack``/``pierce``), ``on attacked`` of the receiver's cards, then of its
-statuses, with the blow before reduce and shield, whatever they took → if HP were lost: ``on
+statuses, with the blow before reduce and shield, whatever they took (not for a blow such
+a hook struck: an answer is not answered) → if HP were lost: ``on
 damage taken`` of the receiver's cards (left to right), then of its statuses, then ``on
 damage dealt`` of the attacker's cards and statuses (not for damage to oneself) → thorns
 hurt the attacker. Every damage hook also sees ``source`` (what struck: the fighter whose
@@ -251,6 +252,7 @@ class Mechanics:
     phase: str
     _fires: int
     _ending: bool
+    _answering: bool      # an ``on attacked`` hook runs: the blows it strikes are not answered
     _live_vars: dict | None
     _chance: Chance
 
@@ -532,10 +534,16 @@ class Mechanics:
         # without a call (a fighter's card_events() is kept; an empty set is made again,
         # cheaply). Hot path: a library with no ``on attacked`` and no ``on damage dealt``
         # (the base game) pays one test of a flag for each, per blow.
-        if rules.attacks_heard and attack and (   # (an attack aims at the other fighter)
-                rules.attacked_hooked or
+        if rules.attacks_heard and attack and not self._answering and (   # (an attack
+                rules.attacked_hooked or                         # aims at the other fighter)
                 "on attacked" in (target._card_events or target.card_events())):
-            self._blow_heard(dst, "on attacked", struck, src, dtype, by)
+            # A blow an answer strikes is not answered in turn (as thorns are not): two
+            # Hedgehogs trade one blow each, not blows until the nesting limit.
+            self._answering = True
+            try:
+                self._blow_heard(dst, "on attacked", struck, src, dtype, by)
+            finally:
+                self._answering = False
         if lost and rules.blows_heard:
             if rules.taken_hooked or \
                     "on damage taken" in (target._card_events or target.card_events()):
