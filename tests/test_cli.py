@@ -174,6 +174,13 @@ def test_the_games_title_names_a_mod_that_did_not_load(tmp_path):
     (broken / "b.dice").write_text('equipment "B" { on use { attak(d) } }\n')
     lib = load_library(mod_dirs=[tmp_path / "mods"])
     assert play._notices(lib) == ("Mod 'broken' was not loaded (1 error): run 'dicey check' to see why.",)
+    # given with --mods, the check to run loads the same folders (plain dicey check loads
+    # the bundled mods, and found nothing wrong)
+    mods = str(tmp_path / "my mods")
+    (tmp_path / "mods").rename(mods)
+    lib = load_library(mod_dirs=[mods])
+    assert play._notices(lib, [mods]) == (
+        f"Mod 'broken' was not loaded (1 error): to see why, run: dicey check --mods '{mods}'",)
 
 
 def test_sim_refuses_one_file_for_both_reports(cli, tmp_path):

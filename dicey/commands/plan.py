@@ -142,6 +142,9 @@ def explained(fight: Fight, plan: Plan, budget: Budget) -> list[Explained] | str
     if plan.method == "mcts":
         return ("not explained: the plan is MCTS's estimate, the turn being larger than "
                 "the exhaustive search's budget (--states, --moves raise it)")
+    if plan.method == "greedy":
+        return ("not explained: the plan is the rule of thumb's (the easy preset, or no "
+                "time left to search: --ms), not the search's")
     try:
         return explain(fight, budget)
     except Unexplained as err:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 
 from dicey.library import CONTENT_DIR, Library, display_path
@@ -39,9 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _notices(lib: Library) -> tuple[str, ...]:
-    """Lines for the title screen about content that did not load."""
-    lines = [f"Mod '{mod}' was not loaded ({why}): run 'dicey check' to see why." for mod, why
+def _notices(lib: Library, mod_dirs: list[str] | None = None) -> tuple[str, ...]:
+    """Lines for the title screen about content that did not load; the check they point
+    to loads the mods the game was given (``mod_dirs``: ``--mods``), not the bundled ones."""
+    see = "run 'dicey check' to see why." if not mod_dirs else \
+        "to see why, run: dicey check --mods " + " ".join(shlex.quote(str(d)) for d in mod_dirs)
+    lines = [f"Mod '{mod}' was not loaded ({why}): {see}" for mod, why
              in sorted(lib.skipped_mods.items())]
     base = [d for d in lib.errors if d.path.startswith(CONTENT)]
     if base:
@@ -83,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     from dicey.run.saves import SaveStore   # the game's modules load only to play
     from dicey.tui.app import DiceyApp, PlayConfig
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
-                        notices=_notices(lib) + _stranger(lib, hero))
+                        notices=_notices(lib, args.mods) + _stranger(lib, hero))
     app = DiceyApp(lib, SaveStore(), config)
     app.run()
     return app.return_code or 0

@@ -85,6 +85,10 @@ def test_plan_explain_in_json_and_when_the_plan_is_a_guess(cli):
     code, out, err = cli("plan", str(SCENARIOS / "big.toml"), "--explain")
     assert code == 0, err
     assert "not explained: the plan is MCTS's estimate" in out
+    # the rule of thumb's plan is not the search's: its moves have no exact parts to show
+    code, out, err = cli("plan", str(SCENARIOS / "handyman.toml"), "--explain", "--ms", "0.01")
+    assert code == 0, err
+    assert "plan (greedy" in out and "not explained: the plan is the rule of thumb's" in out
 
 
 @settings(max_examples=40, deadline=None)
