@@ -382,11 +382,11 @@ def _kept(card: Any) -> bool:
     return not card.gone and (card.defn.once_per_fight or card.defn.single_use)
 
 
-#: The built-ins whose effects the ceiling cannot bound: points of any size (``bonus``),
-#: countdowns fired by any amount (``boost_countdowns``), cards gained (priced by
-#: ``holding`` when first met) or changed into any card of the library.
-UNBOUNDED_CALLS = frozenset({"bonus", "boost_countdowns", "give_card", "take_card",
-                             "replace_with"})
+#: The built-ins whose effects the ceiling cannot bound: countdowns fired by any amount
+#: (``boost_countdowns``), cards gained (priced by ``holding`` when first met) or changed
+#: into any card of the library. (``bonus`` is bounded as a status's stacks are, from
+#: what it says and how often it may run: a card's firing hooks only.)
+UNBOUNDED_CALLS = frozenset({"boost_countdowns", "give_card", "take_card", "replace_with"})
 #: The built-ins that raise their owner's HP.
 HEALS = frozenset({"heal", "drain"})
 #: The hooks of a card that run only when it fires (at most once a move: the engine fires
@@ -427,9 +427,11 @@ class Ceiling:
 
     It holds for the states of the turn it was made for (others: inf), and only for
     content it can prove it for: no script of either fighter (its own, its cards') or of
-    any status calls ``bonus`` (points of any size), ``boost_countdowns``, ``give_card``,
-    ``take_card`` or ``replace_with``, and every script says what it calls (a hand-made
-    test card does not). Else it is not active. The compiled scripts tell
+    any status calls ``boost_countdowns``, ``give_card``, ``take_card`` or
+    ``replace_with``, every ``bonus`` is bounded (a firing hook of the actor's card, its
+    points from what it says, as a status's stacks are: the other lines may earn that
+    much more), and every script says what it calls (a hand-made test card does not).
+    Else it is not active. The compiled scripts tell
     (:func:`dicey.lang.interp.script_calls`).
     """
 
@@ -455,6 +457,7 @@ class Ceiling:
                                              (owner == side) == (func == "gain"))
             for owner, script, _ in facts for func, status, _, _ in script.adds)
         adds: list[tuple[int, str | None, float]] = []     # (fighter, status, stacks)
+        bonus = 0.0                     # the most points bonus() may add (either fighter's)
         for owner, script, card in facts:
             if owner is None or owner == side:
                 if not script.calls.isdisjoint(HEALS):
@@ -462,8 +465,13 @@ class Ceiling:
             runs = _runs(origin, owner, card, script.event, reequip)
             for func, status, amount, times in script.adds:
                 stacks = _most(amount, card, runs * times)
+                if func == "bonus":
+                    bonus += stacks
+                    continue
                 for to in ((0, 1) if owner is None else (owner,)):
                     adds.append((to if func == "gain" else 1 - to, status, stacks))
+        if bonus == math.inf:           # points of any size: nothing bounds a line
+            return
         self.max_hp = own.max_hp
         self.healing, self.move = w.healing, w.move
         self.card_used, self.countdown = w.card_used, w.countdown
@@ -488,7 +496,7 @@ class Ceiling:
         if scorer._charge is not None:
             other += sum(abs(worth * w.charge) / 100 for *_, worth in scorer._charge.worths)
         other += max(0, w.unused_pip) * 6 * MAX_DICE
-        self.other = other
+        self.other = other + bonus      # (a win takes the turn's bonus back: not there)
         self.per_move = max(0, w.card_used) * FIRES_A_MOVE + \
             max(0, w.countdown) * COUNTDOWN_A_MOVE + max(0, w.move)
         # Below every bound of the turn: the least a win can be (its HP at 1, the most

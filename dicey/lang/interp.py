@@ -1197,15 +1197,16 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool]:
 
 
 #: One status-adding call of a script: the built-in (``inflict``: to the target, ``gain``:
-#: to the owner), the status (None: named some other way, any status), the stacks'
-#: expression (None: not known) and how many times one run may make it at most (the loops
-#: around it: a ``repeat`` of a number written, else 100, the most a loop goes round).
+#: to the owner; ``bonus``: points, no status), the status (None: named some other way, any
+#: status), the stacks' (or points') expression (None: not known) and how many times one
+#: run may make it at most (the loops around it: a ``repeat`` of a number written, else
+#: 100, the most a loop goes round).
 Added = tuple[str, "str | None", "A.Expr | None", int]
 
 
 def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, ...]]:
     """The built-ins a script (any AST node, or a tuple of them) calls, and its calls that
-    add a status (:data:`Added`). A status counts as named when the argument is its name
+    add a status or points (``bonus``, with no status) (:data:`Added`). A status counts as named when the argument is its name
     as a constant (not hidden by a local, a ``for`` variable, a card's ``var`` or a
     context name); the stacks' expression is not known when the script or its card has a
     ``d`` of its own. What the AI reads to bound what a turn can be worth
@@ -1247,6 +1248,8 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
                 amount = item.args[1] if len(item.args) > 1 else A.Int(1)
                 found.append((item.func, arg.id if isinstance(arg, A.Name) else None,
                               amount, times))
+            elif item.func == "bonus":      # (its points, bounded as stacks are)
+                found.append(("bonus", None, item.args[0] if item.args else None, times))
         elif kind is A.Let or kind is A.Assign:
             bound.add(item.name)
         for name in _part_fields(kind):

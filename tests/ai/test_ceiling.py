@@ -18,8 +18,8 @@ from dicey.rules.protocol import Move
 # planner_kit: it puts the kit on the path, and makes mod libraries.
 from planner_kit import mod_library
 
-#: Base-game cards: blows, shields, statuses, heals, chance, and some whose scripts the
-#: ceiling cannot bound (Healing Crystal's bonus, Spanner's, Crowbar's boost).
+#: Base-game cards: blows, shields, statuses, heals, chance, points (Healing Crystal's
+#: bonus, Spanner's) and one whose script the ceiling cannot bound (Crowbar's boost).
 CARDS = ["Sword", "Dagger", "Broadsword", "Hammer", "Rock", "Spear", "Shield", "Bandage",
          "Vampire Fangs", "Poison Needle", "Snowball", "Fireball", "Lucky Coin", "Bump",
          "Boomerang", "Hot Cocoa", "Fury", "War Cry", "Cosh", "Healing Crystal", "Spanner",
@@ -202,19 +202,46 @@ def test_a_heal_still_to_use_keeps_the_ceiling_at_max_hp(library):
     assert Scorer(used).ceiling(used) == 1_000_000 + 10 - 1   # nothing heals: its HP
 
 
-def test_content_the_ceiling_cannot_bound_is_searched_in_full(library, tmp_path):
-    """bonus(n) of any size, in a mod's card: no ceiling, no cut."""
-    mod = mod_library(tmp_path, "jackpot", 'equipment "Jackpot" {\n  slots: any\n  text: "Points"\n'
-                      '  on use { bonus(900000)\n    bonus(900000) }\n}\n')
+def test_a_bonus_is_bounded_by_what_it_says_and_a_bonus_of_any_size_is_not(library,
+                                                                            tmp_path):
+    """bonus(n) in a card's firing hook adds at most n a firing (fury: twice): the ceiling
+    holds it, and a kill below it cuts nothing. A bonus of any size (read from the HP, or
+    in a hook that may run any number of times): no ceiling, no cut."""
+    mod = mod_library(tmp_path, "jackpot",
+                      'equipment "Jackpot" {\n  slots: any\n  text: "Points"\n'
+                      '  on use { bonus(900000)\n    bonus(900000) }\n}\n'
+                      'equipment "Greed" {\n  slots: any\n  text: "Points"\n'
+                      '  on use { bonus(1000 * self.hp) }\n}\n'
+                      'equipment "Tip" {\n  slots: any\n  text: "Points"\n'
+                      '  on damage taken { bonus(5) }\n}\n')
     f = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", "Jackpot"],
                     "dice": [6, 3], "hp": 24, "opp_hp": 5, "statuses": {},
                     "opp_statuses": {}})
     scorer = Scorer(f)
-    assert scorer.reach == float("inf") and scorer.ceiling(f) == float("inf")
+    assert scorer.ceiling(f) > 2 * 1_800_000       # twice a firing, fury's
     cut = searched(f, cutoff=True)
     assert cut.cut == 0
-    # the bonus outscores the kill: a ceiling from the win would have cut it off
+    # the bonus outscores the kill: a ceiling from the win alone would have cut it off
     assert [str(s.move) for s in cut.best_line(f)] == ["3 → Sword", "6 → Jackpot", "end turn"]
+    for card in ("Greed", "Tip"):
+        unbounded = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", card],
+                                "dice": [6, 3], "hp": 24, "opp_hp": 5, "statuses": {},
+                                "opp_statuses": {}})
+        scorer = Scorer(unbounded)
+        assert scorer.reach == float("inf") and scorer.ceiling(unbounded) == float("inf")
+
+
+def test_the_healing_crystal_keeps_a_sure_win_sure(library):
+    """Its bonus, 100 a point it heals, is at most 100 times its die: a kill at full HP
+    is still the best a line can be (the hint on a hero that holds one was a guess)."""
+    f = lethal(library, [6, 5, 4, 3, 2, 1])
+    f.set_position(0, equipment=["Sword", "Healing Crystal", "Shield", "Dagger"],
+                   dice=[6, 5, 4, 3, 2, 1])
+    scorer = Scorer(f.copy(simulation=True, log=False))
+    assert scorer.ceiling(f) < float("inf")
+    plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
+    assert cut.solve(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
+    assert cut.states < plain.states
 
 
 def test_a_turn_end_that_may_win_raises_the_ceiling(library, tmp_path):
