@@ -72,7 +72,7 @@ _HOOK_NAMES: dict[str, frozenset[str]] = {
     "on opponent use": frozenset({"used"}),
     "when inflicted": frozenset({"inflicted"}),
     "on incoming damage": _BLOW_NAMES,
-    "on attacked": _BLOW_NAMES,
+    "on attacked": _BLOW_NAMES | {"blocked"},
     "on damage taken": _BLOW_NAMES,
     "on damage dealt": _BLOW_NAMES,
 }
@@ -92,7 +92,7 @@ _CONTEXT_TYPES: dict[str, str] = {
     "d": "int", "dice": "list", "burning": "int", "card": "card", "used": "card", "turn": "int",
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
     # what struck: the fighter whose card or hook it was, or a status (poison, thorns…)
-    "source": "fighter|status", "type": "dtype",
+    "source": "fighter|status", "type": "dtype", "blocked": "int",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
                         "name": "str", "cards_used": "int", "dice": "list",
@@ -225,7 +225,8 @@ _CONTEXT_WORDS = {"d": "the total of the dice placed on the card",
                   "burning": "how many of the dice placed on it burn", "card": "the card itself",
                   "stacks": "the status's stacks on its bearer", "used": "the card used",
                   "amount": "the damage", "inflicted": "the stacks inflicted",
-                  "source": "what struck the blow", "type": "the blow's damage type"}
+                  "source": "what struck the blow", "type": "the blow's damage type",
+                  "blocked": "what reduce and shield took of the blow"}
 _KIND_WORDS = {"equipment": "a card's", "status": "a status's", "enemy": "an enemy's",
                "hero": "a hero's"}
 

@@ -541,7 +541,8 @@ class Mechanics:
             # Hedgehogs trade one blow each, not blows until the nesting limit.
             self._answering = True
             try:
-                self._blow_heard(dst, "on attacked", struck, src, dtype, by)
+                self._blow_heard(dst, "on attacked", struck, src, dtype, by,
+                                 struck - amount + blocked)   # (reduce's and shield's)
             finally:
                 self._answering = False
         if lost and rules.blows_heard:
@@ -693,12 +694,15 @@ class Mechanics:
             self._events.append(E.DiceGiven(side, f.name, tuple(values)))
 
     def _blow_heard(self, side: int, event: str, amount: int, src: int, dtype: str,
-                    by: str | None) -> None:
+                    by: str | None, blocked: int | None = None) -> None:
         """``event`` (``on attacked``, ``on damage taken`` or ``on damage dealt``) for a
         blow of ``amount`` (the HP it removed; for ``on attacked``, the blow before reduce
-        and shield) that ``src`` struck (``by`` its status, or its card or hook: None) with
-        type ``dtype``: ``side``'s cards (left to right), then its statuses."""
+        and shield, and ``blocked``, what they took of it) that ``src`` struck (``by`` its
+        status, or its card or hook: None) with type ``dtype``: ``side``'s cards (left to
+        right), then its statuses."""
         names = {"amount": amount, "source": self._source(side, src, by), "type": dtype}
+        if blocked is not None:
+            names["blocked"] = blocked
         if event in self.fighters[side].card_events():   # (most fighters: no such card)
             self._cards_hook(side, event, names)          # (each hook's run copies names)
         self._status_hooks(side, event, names)

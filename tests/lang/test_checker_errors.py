@@ -93,6 +93,10 @@ ROWS = [
     ("used-in-on-attacked", 'status "Probe" {\n    text: "x"\n    on attacked { say(«used») }\n}',
      "unknown name 'used': 'used' is known only in the 'on any use' and 'on opponent use' hooks",
      None),
+    ("blocked-in-on-damage-taken", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage taken { heal(«blocked») }\n}',
+     "unknown name 'blocked': 'blocked' is known only in the 'on attacked' hook (what reduce "
+     "and shield took of the blow)", None),
     ("source-misspelt", 'equipment "Probe" {\n    text: "x"\n'
      '    on damage taken { if «sourse» == target { heal(1) } }\n}',
      "unknown name 'sourse'", "source"),

@@ -126,6 +126,12 @@ status "Busy" {
 equipment "Pickpocket" { slots: 6; text: "x"; on opponent use { take_card(used) } }
 equipment "Stop Sign" { slots: 6; text: "x"; on opponent use { end_turn(target) } }
 equipment "Retort" { slots: 6; text: "x"; on opponent use { attack(1) } }
+equipment "Block Counter" {
+    slots: 6
+    text: "A blow the opponent aims at you that reduce and shield take whole: 2 back"
+    on attacked { say(["blocked", blocked, "of", amount])
+                  if blocked == amount { attack(2) } }
+}
 """
 
 #: The examples of language.md §3 that show the new names and hooks, as the page shows them.
@@ -227,6 +233,17 @@ def test_the_bear_trap_of_the_reference_answers_the_opponent_only(lib):
 def test_a_blow_shield_takes_whole_is_still_an_attack(lib):
     fight = position(lib, ["Sword"], [5], ["Witness"], opp_statuses={"shield": 9})
     assert said(play(fight, "5 → Sword")) == ["[attacked, Warrior, normal, 5]"]
+
+
+def test_on_attacked_sees_what_reduce_and_shield_took_of_the_blow(lib):
+    fight = position(lib, ["Sword", "Dagger", "Dagger"], [5, 3, 3], ["Block Counter"],
+                     opp_hp=40, opp_statuses={"shield": 4, "reduce": 1})
+    # 5: reduce takes 1, shield the other 4 (all it has): taken whole, answered
+    events = play(fight, "5 → Sword")
+    assert said(events) == ["[blocked, 5, of, 5]"] and damage(events) == [(1, 0), (0, 2)]
+    # 3 with no shield left: reduce takes 1, 2 get through
+    events = play(fight, "3 → Dagger")
+    assert said(events) == ["[blocked, 1, of, 3]"] and damage(events) == [(1, 2)]
 
 
 def test_on_attacked_sees_the_blow_before_reduce(lib):
