@@ -81,6 +81,18 @@ _HOOK_NAMES: dict[str, frozenset[str]] = {
 _BLOW_WORDS = {"source": "it is what struck the blow, the fighter whose card or hook it was "
                          "(self or target) or a status (poison, burn, thorns…)",
                "type": f"it is the blow's damage type ({', '.join(DAMAGE_TYPES)})"}
+#: What ``source`` is never, by hook, and why (``dicey check`` says so where it is compared).
+_THEIR_BLOWS = {
+    "self": "it runs for the opponent's blows only",
+    "poison": "poison hurts its bearer, it strikes no blow of the opponent's",
+    "burn": "a burning die hurts its owner, it strikes no blow of the opponent's",
+    "thorns": "thorns answer a blow and are not answered"}
+_NEVER_STRUCK: dict[str, dict[str, str]] = {
+    "on attacked": _THEIR_BLOWS,
+    "on incoming damage": _THEIR_BLOWS,
+    "on damage dealt": {"target": "it runs for the owner's blows (its cards, hooks and "
+                                  "statuses)"},
+}
 #: Names a script may reach for where it means a fighter (said where one is unknown).
 _FIGHTER_WORDS = {"opponent": "target", "foe": "target",
                   "owner": "self", "me": "self"}
@@ -661,6 +673,25 @@ class _ScriptChecker:
                                          f": {_BLOW_WORDS[this.id]}, so this is always "
                                          f"{'false' if node.op == '==' else 'true'}{meant}")
             return
+        self._never_here(node)
+
+    def _never_here(self, node: A.BinOp) -> None:
+        """An error for ``source`` compared with what this hook never sees strike: in ``on
+        attacked`` (a blow of the opponent's) its owner, or poison, a burning die or thorns
+        (rules that strike no attack); in ``on damage dealt`` (the owner's blow) the
+        opponent."""
+        never = _NEVER_STRUCK.get(self.event)
+        if never is None:
+            return
+        for this, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(this, A.Name) and this.id == "source" and \
+                    self._local("source") is None and isinstance(other, A.Name) and \
+                    other.id in never and self._local(other.id) is None:
+                self.report.error(other.pos, f"'source' is never {other.id} in "
+                                             f"'{self.event}': {never[other.id]}, so this "
+                                             f"is always "
+                                             f"{'false' if node.op == '==' else 'true'}")
+                return
 
     def _plus(self, node: A.BinOp, left: str, right: str) -> str:
         for t in ("int", "str", "list"):

@@ -97,6 +97,17 @@ ROWS = [
      '    on damage taken { heal(«blocked») }\n}',
      "unknown name 'blocked': 'blocked' is known only in the 'on attacked' hook (what reduce "
      "and shield took of the blow)", None),
+    ("source-self-in-on-attacked", 'equipment "Probe" {\n    text: "x"\n'
+     '    on attacked { if source == «self» { heal(1) } }\n}',
+     "'source' is never self in 'on attacked': it runs for the opponent's blows only, so "
+     "this is always false", None),
+    ("source-poison-in-on-incoming-damage", 'status "Probe" {\n    text: "x"\n'
+     '    on incoming damage { if source != «poison» { amount = 0 } }\n}',
+     "'source' is never poison in 'on incoming damage': poison hurts its bearer, it strikes "
+     "no blow of the opponent's, so this is always true", None),
+    ("source-target-in-on-damage-dealt", 'equipment "Probe" {\n    text: "x"\n'
+     '    on damage dealt { if «target» == source { heal(1) } }\n}',
+     "'source' is never target in 'on damage dealt': it runs for the owner's blows", None),
     ("source-misspelt", 'equipment "Probe" {\n    text: "x"\n'
      '    on damage taken { if «sourse» == target { heal(1) } }\n}',
      "unknown name 'sourse'", "source"),
