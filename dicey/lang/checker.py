@@ -794,7 +794,9 @@ class _ScriptChecker:
             self.report.error(arg.pos, f"{call.func}() needs {_describe_type(wanted)} here, "
                                        f"not {_describe_type(actual)}{hint}")
         if call.func == "take_card" and isinstance(arg, A.Name) and arg.id in _OWN_CARDS \
-                and not (arg.id == "used" and self.event in _THEIR_USE):
+                and not (arg.id == "used" and self.event in _THEIR_USE) and \
+                self._local(arg.id) is None and \
+                self.scope.kind_of(arg.id, set()) == "context":   # (else: unknown, said)
             self.report.error(arg.pos, f"take_card() takes one of the opponent's cards "
                                        f"(target.cards, target.last_used): '{arg.id}' is "
                                        f"{_OWN_CARDS[arg.id]}")

@@ -97,6 +97,10 @@ ROWS = [
      '    on damage taken { heal(«blocked») }\n}',
      "unknown name 'blocked': 'blocked' is known only in the 'on attacked' hook (what reduce "
      "and shield took of the blow)", None),
+    ("take-used-where-there-is-none", 'equipment "Probe" {\n    text: "x"\n'
+     '    on attacked { take_card(«used») }\n}',
+     "unknown name 'used': 'used' is known only in the 'on any use' and 'on opponent use' "
+     "hooks (the card used)", None),
     ("source-self-in-on-attacked", 'equipment "Probe" {\n    text: "x"\n'
      '    on attacked { if source == «self» { heal(1) } }\n}',
      "'source' is never self in 'on attacked': it runs for the opponent's blows only, so "
@@ -737,3 +741,11 @@ def test_the_base_game_and_the_bundled_mods_have_a_text_on_every_card_and_status
     assert [d for d in lib.diagnostics if "has no text" in d.message] == []
     assert all(card.text.strip() for card in lib.equipment.values())
     assert all(status.text.strip() for status in lib.statuses.values())
+
+
+def test_a_name_unknown_here_is_not_also_blamed_as_the_owners_card(symbols):
+    # take_card(used) where there is no 'used': one error, not a second that says 'used'
+    # is the owner's card
+    found = errors('equipment "Probe" {\n    text: "x"\n    on attacked { take_card(used) }\n}',
+                   symbols)
+    assert [p.message.split(":")[0] for p in found] == ["unknown name 'used'"]
