@@ -26,7 +26,7 @@ from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
 __all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_text", "card_title",
-           "counted", "die_label", "hint_line", "hp_bar", "marks", "move_label", "readiness",
+           "counted", "die_label", "die_words", "hint_line", "hp_bar", "marks", "move_label", "readiness",
            "ready_words", "sentence", "shorten", "slot_line", "slot_words", "status_line",
            "uses_line", "uses_words"]
 
@@ -60,10 +60,45 @@ def card_keys(count: int) -> str:
     return ", ".join(runs)
 
 
-def move_label(move: Move, cards: Sequence[CardState]) -> str:
-    """A move as the fight screen says it: the die by its face (``the 5``: a die's key is
-    its place in the tray, which moves change), the card by its key and title as on the
-    card (``a Sword+``); a blind die is ``the blind die`` (the planner knows it as 0).
+def die_words(move: Move, pool: Sequence[Die] = (), numbers: Sequence[int] = ()) -> str:
+    """The die a move plays, as a player finds it in the tray: by its face (``the 5``);
+    with the ``pool`` it is played from, by what sets it apart from a die of the same face
+    that differs (``the burning 6``, ``the 6 that is not burning``), and with the dice's
+    ``numbers``, by its number too (``the burning 6 (die 2)``).
+
+    >>> move = Move.place(6, "Sword", 1, 0)
+    >>> die_words(move), die_words(move, [Die(6), Die(6, burning=True)], [1, 3])
+    ('the 6', 'the burning 6 (die 3)')
+    >>> die_words(Move.place(6, "Sword", 0, 0), [Die(6), Die(6, burning=True)])
+    'the 6 that is not burning'
+    >>> die_words(Move.place(6, "Sword", 0, 0), [Die(6), Die(6, locked=True), Die(2)])
+    'the 6 that is not locked'
+    """
+    said = f"the {move.die}" if move.die else "the blind die"
+    i = move.die_index
+    if not 0 <= i < len(pool) or pool[i].value != move.die or pool[i].blind:
+        return said       # (a die the pool does not show as the move says: its face)
+    die = pool[i]
+    twins = [d for d in pool if d.value == die.value and d != die and not d.blind]
+    has = [m for m in ("burning", "locked") if getattr(die, m) and
+           any(not getattr(d, m) for d in twins)]
+    lacks = [m for m in ("burning", "locked") if not getattr(die, m) and
+             any(getattr(d, m) for d in twins)]
+    if has:
+        said = f"the {' '.join(has)} {move.die}"
+    if lacks:
+        said += f" that is not {' or '.join(lacks)}"
+    if i < len(numbers):
+        said += f" (die {numbers[i]})"
+    return said
+
+
+def move_label(move: Move, cards: Sequence[CardState], pool: Sequence[Die] = (),
+               numbers: Sequence[int] = ()) -> str:
+    """A move as the fight screen says it: the die by its face (``the 5``), and, given
+    the ``pool`` it is played from and their ``numbers``, by what sets it apart and its
+    number (:func:`die_words`); the card by its key and title as on the card (``a
+    Sword+``); a blind die is ``the blind die`` (the planner knows it as 0).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -76,7 +111,7 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
     """
     if move.is_end:
         return "end the turn"
-    die = f"the {move.die}" if move.die else "the blind die"
+    die = die_words(move, pool, numbers)
     card = move.card
     if 0 <= move.card_index < len(cards) and cards[move.card_index].name == move.card:
         card = cards[move.card_index].title
@@ -89,13 +124,15 @@ def move_label(move: Move, cards: Sequence[CardState]) -> str:
 
 def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = False,
               rough: bool = False, cuts: Sequence[int | None] = (),
-              searching: bool = False) -> str:
+              searching: bool = False, pools: Sequence[Any] = ()) -> str:
     """The planner's line for the turn, as a sentence; ``chance``: the line stops at a
     move left to chance, and the rest is asked for once its result is seen; ``rough``:
     the turn had too many lines to search them all (MCTS's best guess), and it says so —
     ``searching``: so far, and the search goes on;
     ``cuts``: for each move, the dice lost when it ends the turn by itself (None: it does
-    not; see ``dicey.ai.moves.line_steps``), said as ``dicey plan`` says it.
+    not; see ``dicey.ai.moves.line_steps``), said as ``dicey plan`` says it;
+    ``pools``: for each move, the dice it is played from and their numbers (None: not
+    known), to name its die (:func:`die_words`).
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> from dicey.rules.state import fresh_card
@@ -118,10 +155,14 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     'Hint (a guess so far, still searching): play the 6 on Shield (b).'
     >>> hint_line([Move.place(3, "Sword", 0, 0)], cards, cuts=[2])
     'Hint: play the 3 on Sword (a) (it ends the turn; the dice left are lost).'
+    >>> hint_line([Move.place(6, "Sword", 1, 0), Move.place(6, "Shield", 0, 1)], cards,
+    ...           pools=[([Die(6), Die(6, burning=True)], [1, 2]), ([Die(6)], [1])])
+    'Hint: play the burning 6 (die 2) on Sword (a), then the 6 (die 1) on Shield (b).'
     """
     said = []
     for i, move in enumerate(moves):
-        label = move_label(move, cards)
+        pool = pools[i] if i < len(pools) else None
+        label = move_label(move, cards, *(pool or ()))
         cut = cuts[i] if i < len(cuts) else None
         if cut is not None:
             label += " (it ends the turn; the dice left are lost)" if cut else \

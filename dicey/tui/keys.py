@@ -140,8 +140,10 @@ FIGHT_GRAPH = Key("g", "graph", (("g", "graph"),),
 
 #: A fight's die and card keys (its key line names those in play: ``1-3``, ``a-d``).
 FIGHT_DIE = Key("1-9", "die", tuple((str(n), f"digit({n})") for n in range(10)),
-                explained="pick a die by the number on its box (or click it); past nine "
-                          "dice, type both digits of a number within a second: 1 then 2 "
+                explained="pick a die by the number on its box (or click it): a die keeps "
+                          "its number while it is in the tray (a die played leaves a gap; "
+                          "a die a card gives takes the next number); past die 9, "
+                          "type both digits of a number within a second: 1 then 2 "
                           "for die 12 (a digit after a pause starts a number of its own)")
 FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
@@ -152,11 +154,17 @@ FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                            "button are left to use asks first: its key again (or enter) "
                            "plays it, any other key does not")
 
-FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"),))
+FIGHT_END_TURN = Key("t", "end turn", (("t", "end_turn"), ("y", "yes")),
+                     explained="end the turn; while a die or a button could still be "
+                               "played, it asks first (what would be lost): t again (or "
+                               "y) ends the turn, any other key plays on")
+FIGHT_END_NOW = Key("T", "end turn, no question", (("T", "end_turn_now"),), on_bar=False,
+                    explained="end the turn at once, whatever is left (t asks first when "
+                              "a die or a button could still be played)")
 FIGHT_HINT = Key("h", "hint", (("h", "hint"),),
                  explained="hint: the planner's best line for your turn")
 #: The keys that act in the hero's turn only: not on the key line in the enemy's.
-FIGHT_YOUR_TURN = (FIGHT_DIE, FIGHT_CARD, FIGHT_END_TURN, FIGHT_HINT)
+FIGHT_YOUR_TURN = (FIGHT_DIE, FIGHT_CARD, FIGHT_END_TURN, FIGHT_END_NOW, FIGHT_HINT)
 
 FIGHT_KEYS = (
     FIGHT_DIE,
@@ -175,6 +183,7 @@ FIGHT_KEYS = (
                   "cards are only read; clicking one reads it too)"),
     FIGHT_READ,
     FIGHT_END_TURN,
+    FIGHT_END_NOW,
     FIGHT_HINT,
     FIGHT_GRAPH,
     Key("pgup pgdn", "scroll the log", (("pageup", "scroll_log(-1)"),

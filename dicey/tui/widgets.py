@@ -123,9 +123,10 @@ class FighterBar(Widget):
 
 
 class DieView(Widget):
-    """One of the hero's dice in a box: its number (its key) on top, its face and marks
-    inside (``5 burn``; just the initials when the tray is crowded: ``5 b``, in a box with
-    no sides, which leaves the room for a number of two digits)."""
+    """One of the hero's dice in a box: its number (its key, which it keeps while it is in
+    the tray: :mod:`dicey.tui.dice_numbers`) on top, its face and marks inside (``5 burn``;
+    just the initials when the tray is crowded: ``5 b``, in a box with no sides, which
+    leaves the room for a number of two digits)."""
 
     COMPONENT_CLASSES = {"die-view--face", "die-view--burning", "die-view--locked"}
     die: reactive[Die] = reactive(Die(1))
@@ -135,14 +136,17 @@ class DieView(Widget):
     class Picked(Message):
         index: int
 
-    def __init__(self, index: int, die: Die):
+    def __init__(self, index: int, die: Die, number: int | None = None):
         super().__init__()
         self.index = index
+        """Its place in the tray (what a click picks)."""
         self.set_reactive(DieView.die, die)
-        self.watch_die(die)
+        self.show_number(index + 1 if number is None else number)
 
-    def watch_die(self, die: Die) -> None:
-        self.border_title = str(self.index + 1)   # (its key: the number typed)
+    def show_number(self, number: int) -> None:
+        """Its number on its box: its key, the number typed."""
+        self.number = number
+        self.border_title = str(number)
 
     def render(self) -> Text:
         d = self.die
@@ -377,13 +381,21 @@ class DiceTray(Windowed):
         super().__init__(*args, **kwargs)
         self.shown: Sequence[Die] = ()
         self.cursor: int | None = None
+        self.numbers: Sequence[int] | None = None
 
-    def show(self, dice: Sequence[Die], cursor: int | None) -> None:
-        self.shown, self.cursor = dice, cursor
+    def show(self, dice: Sequence[Die], cursor: int | None,
+             numbers: Sequence[int] | None = None) -> None:
+        """``dice`` with the ``numbers`` on their boxes (their places from 1 if None)."""
+        self.shown, self.cursor, self.numbers = dice, cursor, numbers
         row = self.items
         if row is None:    # not composed yet: its first resize shows them
             return
-        sync_children(row, dice, DieView, lambda w, d: setattr(w, "die", d))
+        numbered = list(zip(dice, numbers or range(1, len(dice) + 1)))
+
+        def update(w: DieView, item: tuple[Die, int]) -> None:
+            w.die = item[0]
+            w.show_number(item[1])
+        sync_children(row, numbered, lambda i, item: DieView(i, *item), update)
         width = self.content_size.width     # (0: not laid out yet)
         crowded = 0 < width < len(dice) * self.FULL
         room = len(dice)
@@ -399,7 +411,7 @@ class DiceTray(Windowed):
                 w.display = w.index in shown
 
     def on_resize(self) -> None:
-        self.show(self.shown, self.cursor)
+        self.show(self.shown, self.cursor, self.numbers)
 
 
 #: The least height of a row of cards: the borders and a line of the face.

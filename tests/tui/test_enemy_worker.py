@@ -29,7 +29,7 @@ async def _enemy_thinking(pilot, held: HeldChooser):
     chooser and is held there. The fight screen."""
     await pilot.press("n", "1", "enter")
     screen = fight_screen(pilot.app)
-    await pilot.press("t")                               # the enemy's turn: it thinks
+    await pilot.press("T")                               # the enemy's turn: it thinks
     await wait_until(pilot, held.asked.is_set, "the enemy's question")
     return screen
 
@@ -70,7 +70,7 @@ async def test_the_enemy_moves_one_at_a_time(home):
         await pilot.press("n", "1", "enter")
         screen = fight_screen(app)
         before = len(screen.session.moves)
-        await pilot.press("t")
+        await pilot.press("T")
         await hero_turn_or_end(pilot)
         enemy_moves = screen.session.moves[before + 1:]
         assert len(answers) == 3 and answers[-1].is_end
@@ -82,7 +82,7 @@ async def test_a_failing_ai_ends_its_turn_and_the_fight_goes_on(home):
         raise RuntimeError("out of ideas")
     app = make_app(home, seed=3, chooser=lambda preset: broken)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "1", "enter", "t")
+        await pilot.press("n", "1", "enter", "T")
         screen = fight_screen(app)
         await hero_turn_or_end(pilot)
         assert screen.session.hero_to_act and screen.session.fight.turn == 3
@@ -117,7 +117,7 @@ async def test_a_note_to_wait_goes_when_your_turn_comes(home):
 
             held.go.clear()
             held.asked.clear()
-            await pilot.press("t")
+            await pilot.press("T")
             await wait_until(pilot, held.asked.is_set, "the enemy's question")
             await pilot.press("a", "down")                # waiting, then reading a card
             held.go.set()

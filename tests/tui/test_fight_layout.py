@@ -164,7 +164,7 @@ async def test_your_turn_says_what_to_do_though_the_cursor_is_on_an_enemy_card(h
         screen = await into_gambler(pilot)
         await pilot.press("tab")                        # the Gambler's first card
         assert cursor_on(screen) == (1, 0) and message(screen).startswith("Gambler's")
-        await pilot.press("t")
+        await pilot.press("T")
         await hero_turn_or_end(pilot)
         assert screen.session.hero_to_act and screen.session.fight.turn == 3
         assert message(screen).startswith("Pick a die (1-")
@@ -172,7 +172,7 @@ async def test_your_turn_says_what_to_do_though_the_cursor_is_on_an_enemy_card(h
         await pilot.press("tab")                        # your own card: it stays shown
         assert cursor_on(screen) == (0, 0)
         mine = message(screen)
-        await pilot.press("t")
+        await pilot.press("T")
         await hero_turn_or_end(pilot)
         assert screen.session.fight.turn == 5 and message(screen) == mine
 
@@ -228,7 +228,7 @@ async def _a_long_log(pilot):
     screen = fight_screen(pilot.app)
     for _ in range(4):
         await hero_turn_or_end(pilot)
-        await pilot.press("t")
+        await pilot.press("T")
     await hero_turn_or_end(pilot)
     log = screen.query_one(FightLog)
     assert log.max_scroll_y > 0 and log.is_vertical_scroll_end

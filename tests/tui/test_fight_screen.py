@@ -124,7 +124,7 @@ async def test_a_die_or_a_card_that_is_not_there_is_said_so(home):
         screen = await start(pilot, dice=[3, 5])
         cards = len(screen.session.fight.fighters[0].cards)
         await pilot.press("7")
-        assert message(screen) == "There is no die 7: you have 2 (1-2)."
+        assert message(screen) == "There is no die 7: your dice are 1-2."
         assert screen.die_cursor == 0
         await pilot.press("e")
         assert message(screen) == f"There is no card e: your cards are a-{'abcdef'[cards - 1]}."

@@ -151,8 +151,9 @@ async def test_the_real_hint_names_legal_moves(home):
         await wait_until(pilot, lambda: message(screen).startswith("Hint"), steps=1000)
         first = message(screen).removeprefix("Hint: ").removeprefix("play ")
         first = first.split(",")[0].removeprefix("then ").rstrip(".")
-        cards = screen.session.fight.fighters[0].cards
-        legal = [move_label(m, cards) for m in screen.session.fight.legal_moves()]
+        hero = screen.session.fight.fighters[0]
+        legal = [move_label(m, hero.cards, hero.dice, screen._numbers())
+                 for m in screen.session.fight.legal_moves()]
         assert first in legal
 
 
@@ -162,7 +163,7 @@ async def test_a_stale_hint_is_not_shown(home):
         await pilot.press("n", "1", "enter")
         screen = fight_screen(app)
         old = screen.session.fight.key()
-        await pilot.press("t")
+        await pilot.press("T")
         await hero_turn_or_end(pilot)
         screen.post_message(screen.Said("Hint: an old one", old))
         await pilot.pause()
@@ -176,7 +177,7 @@ async def test_the_graph_of_the_enemys_last_turn(home):
         screen = fight_screen(app)
         await wait_until(pilot, lambda: "enemy turn" in message(screen))
         assert message(screen) == "No enemy turn yet."
-        await pilot.press("t")
+        await pilot.press("T")
         await hero_turn_or_end(pilot)
         await pilot.press("g")
         await wait_until(pilot, lambda: "written to" in message(screen), steps=2000)
@@ -198,7 +199,9 @@ async def test_a_hint_too_long_for_the_message_line_is_whole_in_the_log(home):
         await pilot.press("n", "1", "enter", "h")
         screen = fight_screen(app)
         await wait_until(pilot, lambda: message(screen).startswith("Hint"))
-        whole = "Hint: play " + ", ".join(["the 1 on Sword (a)"] * 20) + ", then end the turn."
+        # (the first move's die, a 1, is die 1; the line cannot be made past it)
+        whole = "Hint: play the 1 (die 1) on Sword (a), " + ", ".join(
+            ["the 1 on Sword (a)"] * 19) + ", then end the turn."
         shown = screen.query_one("#message")
         assert shown.size.height == 3
         assert message(screen).endswith("… (all of it is in the log)")

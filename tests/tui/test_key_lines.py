@@ -108,9 +108,9 @@ async def test_the_fight_key_line_names_the_dice_and_cards_in_play(home):
         bar = screen.query_one("KeyBar")
         assert len(screen.session.fight.fighters[0].dice) == 3
         assert str(bar.render()).startswith("1-3 die  a-b card  ")
-        await pilot.press("1", "a")                          # a die played: two left
+        await pilot.press("1", "a")                          # die 1 played: 2 and 3 left
         await pilot.pause()
-        assert str(bar.render()).startswith("1-2 die  a-b card  ")
+        assert str(bar.render()).startswith("2-3 die  a-b card  ")
         fight = screen.session.fight
         while len(fight.legal_moves()) > 1:                 # everything played
             move = next(m for m in fight.legal_moves() if not m.is_end)

@@ -140,15 +140,16 @@ async def test_a_card_key_in_the_same_burst_as_a_digit_ends_the_number(home, lib
         made = len(screen.session.moves)
         await burst(pilot, "1", "a")                     # die 1 (a 3) on the Dagger
         assert screen.session.moves[made].die_index == 0
+        # The dice keep their numbers: die 1 is gone, die 2 is the first in the tray.
         await pilot.press("7")                           # a number of its own: die 7
-        assert screen.die_cursor == 6                    # (not die 17)
-        await burst(pilot, "1", "3", "a")                # both digits in one read: die 13
+        assert screen.die_cursor == 5                    # (not die 17)
+        await burst(pilot, "1", "4", "a")                # both digits in one read: die 14
         assert screen.session.moves[made + 1].die_index == 12
         await burst(pilot, "left", "2")                  # a key between: a number of its own
-        assert screen.die_cursor == 1
+        assert screen.die_cursor == 0
         clock.advance(NUMBER_PAUSE + 0.5)       # (a burst after a pause: a number of its own)
-        await burst(pilot, "1", "4")
-        assert screen.die_cursor == 13
+        await burst(pilot, "1", "5")
+        assert screen._numbers()[screen.die_cursor] == 15 and screen.die_cursor == 12
 
 
 def titles_cut(screen) -> list[str]:

@@ -75,7 +75,7 @@ async def test_every_turn_end_saves_the_fight_so_a_closed_terminal_loses_at_most
         await pilot.press("n", "1", "enter")
         screen = fight_screen(first)
         await hero_turn_or_end(pilot)
-        await pilot.press("t")                            # the hero's turn ends...
+        await pilot.press("T")                            # the hero's turn ends...
         await hero_turn_or_end(pilot)                     # ...then the enemy's
         ends = sum(m.action == "end" for m in screen.session.moves)
         assert ends >= 2 and not screen.session.over
@@ -153,7 +153,7 @@ async def test_a_damaged_save_is_reported_and_the_good_one_offered(home):
     good = store.load().state
     app = make_app(home, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "t")                   # continue; end the turn
+        await pilot.press("enter", "T")                   # continue; end the turn
         await hero_turn_or_end(pilot)
         backup = store.load().state                       # saved as the turns ended
         await pilot.press("q")                            # saved again: that is the backup

@@ -49,7 +49,7 @@ def test_fight(snap_compare, home):
     async def into_fight(pilot):
         await pilot.press("n", "1", "enter", "2", "b")   # a die on the Shield
         await hero_turn_or_end(pilot)
-        await pilot.press("t")
+        await pilot.press("T")                            # the turn ends, no question
         await hero_turn_or_end(pilot)
         await pilot.press("2")                            # the cursor on die 2
         fight_screen(app)

@@ -65,7 +65,10 @@ async def test_any_other_key_cancels(home, library):
         await pilot.press("a")                              # asked again, for that die
         assert len(screen.session.moves) == made
         assert message(screen).startswith("Haymaker ends your turn: 2 dice left")
-        await pilot.press("t")                              # t: no, and the turn ends
+        await pilot.press("t")                     # t: no, and t asks about ending the turn
+        assert len(screen.session.moves) == made
+        assert message(screen).startswith("Ending the turn now: 3 dice left will be lost")
+        await pilot.press("y")                              # y: yes
         assert screen.session.moves[made].is_end
 
 
@@ -227,7 +230,7 @@ async def test_the_hint_says_when_its_move_ends_the_turn(home, tmp_path):
             message(screen)
 
 
-@pytest.mark.parametrize("ending", [("t",), ("1", "a", "a")], ids=["t", "a turn-ender"])
+@pytest.mark.parametrize("ending", [("t", "t"), ("1", "a", "a")], ids=["t", "a turn-ender"])
 async def test_a_later_turn_says_what_to_do_as_the_first_does(home, library, ending):
     app = make_app(home, library=library)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -107,14 +107,14 @@ async def hero_turn_or_end(pilot) -> None:
 
 
 def keys_for(screen, move) -> list[str]:
-    """The keys a player presses for ``move`` (a die's number, digit by digit, and a
-    card's letter; a button's letter alone)."""
+    """The keys a player presses for ``move`` (the number on its die's box, digit by digit,
+    and a card's letter; a button's letter alone; ``T`` to end the turn)."""
     from dicey.tui.faces import CARD_KEYS
     if move.is_end:
-        return ["t"]
+        return ["T"]          # (t asks first when dice are left to play)
     if move.action == "use":
         return [CARD_KEYS[move.card_index]]
-    return [*str(move.die_index + 1), CARD_KEYS[move.card_index]]
+    return [*str(screen._numbers()[move.die_index]), CARD_KEYS[move.card_index]]
 
 
 def kit_state(seed: int = 1, **hero: Any):

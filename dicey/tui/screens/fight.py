@@ -32,7 +32,7 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from dicey.ai.moves import line_steps
+from dicey.ai.moves import dice_lost_ending, likeliest_result
 from dicey.ai.planner import stopping
 from dicey.ai.search import Stopped
 from dicey.lang.chance import FixedChance, TooManyOutcomes
@@ -46,6 +46,7 @@ from dicey.run.brains import EnemyDecision, GraphUnavailable, last_plan, write_d
 from dicey.run.session import ENEMY, HERO, FightSession
 
 from .. import faces
+from ..dice_numbers import after_move, die_keys
 from ..faces import CARD_KEYS
 from ..keys import FIGHT_CARD, FIGHT_DIE, FIGHT_KEYS, FIGHT_OVER_BAR, FIGHT_YOUR_TURN, Key
 from ..widgets import CardRow, CardView, DiceTray, DieView, FighterBar, FighterView, FightLog, \
@@ -109,6 +110,36 @@ def enemy_pause(delay: float, moves_made: int) -> float:
     (0.5, 0.05, 0.0)
     """
     return delay if moves_made < PACED_MOVES else delay / 10
+
+
+def line_dice(position: Fight, moves: list[Move], numbers: list[int], highest: int
+              ) -> tuple[list[int | None], list[tuple[list, list[int]] | None]]:
+    """For each move of the hero's line from ``position`` (its dice numbered ``numbers``,
+    the turn's highest number ``highest``), in the state the line reaches (each move's
+    likeliest result, as ``dicey plan`` follows a line): the dice lost when it ends the
+    turn by itself (None: it does not; :func:`dicey.ai.moves.dice_lost_ending`), and the
+    hero's dice it is played from with their numbers (None past the turn's end); both
+    stop at a move that cannot be made (the lists are then shorter than the line)."""
+    cuts: list[int | None] = []
+    pools: list[tuple[list, list[int]] | None] = []
+    state = position
+    for move in moves:
+        if move.is_end or state.turn_over:
+            cuts.append(None)
+            pools.append(None)
+            continue
+        pool = list(state.fighters[HERO].dice)
+        try:
+            after = likeliest_result(state, move)
+        except IllegalMoveError:
+            break
+        cuts.append(dice_lost_ending(state, move, after))
+        pools.append((pool, numbers))
+        if not after.turn_over:
+            numbers, highest = after_move(pool, numbers, move, after.fighters[HERO].dice,
+                                          highest)
+        state = after
+    return cuts, pools
 
 
 class FightScreen(RunScreen):
@@ -179,6 +210,13 @@ class FightScreen(RunScreen):
         seen the keys that came with it (keys that arrive in one read: a paste, a
         terminal multiplexer), so the number is ended by the order of the keys, not of
         the actions."""
+        self.die_numbers: list[int] = []
+        """The numbers on the hero's dice, in the tray's order: each keeps its number while
+        it is in the tray (:mod:`dicey.tui.dice_numbers`); new numbers each turn."""
+        self.numbers_turn = -1
+        """The turn :attr:`die_numbers` are for."""
+        self.highest_number = 0
+        """The highest number the turn has given a die (a die that comes gets the next)."""
         self.confirming: tuple[Move, Hashable] | None = None
         """A move that would end the turn with dice (or a button) left to use, and the
         position it was asked in, while the message line asks to confirm it
@@ -221,10 +259,20 @@ class FightScreen(RunScreen):
 
     def _keys_in_play(self) -> tuple[str, str]:
         """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
-        one)."""
+        one); the dice by their numbers (``2-3`` once die 1 is played)."""
         hero = self.session.fight.fighters[HERO]
-        dice = len(hero.dice)
-        return "1" if dice <= 1 else f"1-{dice}", faces.card_keys(len(hero.cards))
+        return die_keys(self._numbers()) or "1", faces.card_keys(len(hero.cards))
+
+    def _numbers(self) -> list[int]:
+        """The numbers of the hero's dice now (:attr:`die_numbers`): 1, 2, 3… as a turn
+        begins (or whenever the tray holds what they do not count)."""
+        f = self.session.fight
+        dice = f.fighters[HERO].dice
+        if self.numbers_turn != f.turn or len(self.die_numbers) != len(dice):
+            self.numbers_turn = f.turn
+            self.die_numbers = list(range(1, len(dice) + 1))
+            self.highest_number = len(dice)
+        return self.die_numbers
 
     def _key_line(self) -> tuple[Key, ...]:
         """The fight's keys that do something now: in the hero's turn, the die and card
@@ -266,7 +314,8 @@ class FightScreen(RunScreen):
                                                     near=self.played)
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
-        self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None)
+        self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None,
+                                               self._numbers() if dice else None)
         self.query_one("#fight-header", Static).update(self._header())
         self.query_one(KeyBar).show_keys(FIGHT_OVER_BAR if f.is_over else self._key_line())
         if self.reading:
@@ -393,43 +442,67 @@ class FightScreen(RunScreen):
                                       now - self.last_digit_at <= NUMBER_PAUSE)
             self.last_digit_at = now
         self.last_key_digit = digit
-        if self.confirming is not None and \
-                event.key not in ("enter", CARD_KEYS[self.confirming[0].card_index]):
+        if self.confirming is not None and event.key not in self._yes_keys():
             self._not_played()
 
+    def _yes_keys(self) -> tuple[str, ...]:
+        """The keys that answer yes to the question asked (:attr:`confirming`): to end
+        the turn, ``t`` again, ``y`` (or ``T``, which never asks); to play a card, its key
+        again or enter."""
+        move = self.confirming[0] if self.confirming else None
+        if move is None:
+            return ()
+        return ("t", "y", "T") if move.is_end else ("enter", CARD_KEYS[move.card_index])
+
     def _not_played(self) -> None:
-        """No to the question :meth:`_turn_ender` asked (if one is asked)."""
-        if self.confirming is not None:
+        """No to the question :meth:`_turn_ender` or :meth:`_end_question` asked (if one is
+        asked)."""
+        if self.confirming is None:
+            return
+        if self.confirming[0].is_end:
+            self.say("The turn goes on.")
+        else:
             card = self._cards(HERO)[self.confirming[0].card_index]
             self.say(f"{card.title} was not played.")
 
     def action_digit(self, digit: int) -> None:
-        """A digit key: the die of that number; a digit typed right after another (within
-        :data:`NUMBER_PAUSE`) is the number's second digit when the hero has that many
-        dice (``1`` ``2``: die 12)."""
+        """A digit key: the die of that number (the number on its box, which it keeps
+        while it is in the tray); a digit typed right after another (within
+        :data:`NUMBER_PAUSE`) is the number's second digit when the hero has a die of that
+        number (``1`` ``2``: die 12)."""
         if not (self.digit_goes_on.popleft() if self.digit_goes_on else False):
             self.typed = ""       # (another key, or a click, came between)
-        count = len(self.session.fight.fighters[HERO].dice)
+        numbers = self._numbers() if self.session.hero_to_act else []
+        top = max(numbers, default=0)
         number = int(self.typed + str(digit)) if self.typed else digit
-        if self.typed and number > count:
+        if self.typed and number not in numbers:
             number = digit       # (no such die: the digit starts a number of its own)
-        self.typed = str(number) if number * 10 <= count else ""
-        self.action_pick_die(number - 1)
+        self.typed = str(number) if number * 10 <= top else ""
+        if self._not_your_turn():
+            return
+        if number in numbers:
+            self.action_pick_die(numbers.index(number))
+            return
+        dice = die_keys(numbers)
+        if number == 0:
+            self.say(f"There is no die 0: a die's key is the number on its box ({dice})."
+                     if len(numbers) > 1 else "There is no die 0.")
+        elif not numbers:
+            self.say(f"There is no die {number}: you have none left: press t to end the "
+                     "turn.")
+        else:   # (a number not in the tray did nothing, unsaid)
+            said = f"Die {number} is played" if number <= self.highest_number else \
+                f"There is no die {number}"
+            self.say(f"{said}: " + (f"your dice are {dice}." if len(numbers) > 1 else
+                                    f"your die is {dice}."))
 
     def action_pick_die(self, index: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
         if self._not_your_turn():
             return
-        if index < 0:
-            self.say(f"There is no die 0: a die's key is its number (1-{len(dice)})."
-                     if len(dice) > 1 else "There is no die 0.")
-        elif index < len(dice):
+        if 0 <= index < len(dice):
             self.die_cursor = index
             self.refresh_view()
-        else:   # (a number past the tray did nothing, unsaid)
-            self.say(f"There is no die {index + 1}: you have " + (
-                f"{len(dice)} (1-{len(dice)})." if len(dice) > 1 else
-                "one (1)." if dice else "none left: press t to end the turn."))
 
     def action_move_die(self, step: int) -> None:
         dice = self.session.fight.fighters[HERO].dice
@@ -636,10 +709,11 @@ class FightScreen(RunScreen):
 
     def _play_or_ask(self, move: Move, why_not: str) -> None:
         """Play ``move``; one that would end the turn with dice or a button left to use is
-        played only once asked for again (:meth:`_turn_ender`)."""
+        played only once asked for again (:meth:`_turn_ender`; ending the turn itself:
+        :meth:`_end_question`)."""
         position = self.session.fight.key()
         if self.confirming != (move, position):
-            question = self._turn_ender(move)
+            question = self._end_question() if move.is_end else self._turn_ender(move)
             if question:
                 self.say(question)
                 self.confirming = (move, position)
@@ -704,13 +778,9 @@ class FightScreen(RunScreen):
         else:
             said = f"Playing the {move.die} on {card.title} {ends}"
         # Every die left goes with the turn (as dicey plan counts them).
-        dice = len(hero.dice) - (move.action != "use")
-        lost = [faces.counted(dice, "die", "dice")] if dice else []
-        if buttons:
-            lost.append(f"the {buttons[0].title}" if len(buttons) == 1 else
-                        f"{len(buttons)} buttons")
+        lost = self._lost(len(hero.dice) - (move.action != "use"), buttons)
         it = "it" if cause == card.title else card.title
-        return (f"{said}: {' and '.join(lost)} left {will} be lost — press "
+        return (f"{said}: {lost} left {will} be lost — press "
                 f"{CARD_KEYS[move.card_index]} again (or enter) to play {it}.")
 
     def _turn_ender_cause(self, events: list, title: str) -> str:
@@ -748,8 +818,45 @@ class FightScreen(RunScreen):
             self._put_cursor(ENEMY, message.index)
 
     def action_end_turn(self) -> None:
+        """``t``: end the turn; with dice or a button left that could still be played, it
+        asks first (:meth:`_end_question`): ``t`` again or ``y`` ends it."""
+        if not self._not_your_turn():
+            self._play_or_ask(Move.end(), "")
+
+    def action_end_turn_now(self) -> None:
+        """``T``: end the turn at once, whatever is left (no question)."""
         if not self._not_your_turn():
             self._play(Move.end())
+
+    def action_yes(self) -> None:
+        """``y``: yes to ending the turn, when that was asked (any other time, nothing)."""
+        if self.confirming is not None and self.confirming[0].is_end and \
+                self.confirming[1] == self.session.fight.key():
+            self._play(self.confirming[0])
+
+    def _end_question(self) -> str:
+        """The question ``t`` asks when a die or a button could still be played (``""``
+        when nothing could: it ends the turn at once)."""
+        f = self.session.fight
+        legal = f.legal_moves()
+        if len(legal) <= 1:       # (end turn alone)
+            return ""
+        hero = f.fighters[HERO]
+        codes = hero.card_codes()
+        pressable = {codes[m.card_index] for m in legal if m.action == "use"}
+        buttons = [c for i, c in enumerate(hero.cards) if codes[i] in pressable]
+        return f"Ending the turn now: {self._lost(len(hero.dice), buttons)} left will be " \
+            "lost — press t again (or y) to end it, any other key plays on (T ends the " \
+            "turn without asking)."
+
+    @staticmethod
+    def _lost(dice: int, buttons: list[CardState]) -> str:
+        """What a turn ended now loses: ``2 dice and the Lucky Button``."""
+        lost = [faces.counted(dice, "die", "dice")] if dice else []
+        if buttons:
+            lost.append(f"the {buttons[0].title}" if len(buttons) == 1 else
+                        f"{len(buttons)} buttons")
+        return " and ".join(lost)
 
     def _why_not_use(self, card_index: int) -> str:
         card = self.session.fight.fighters[HERO].cards[card_index]
@@ -772,12 +879,18 @@ class FightScreen(RunScreen):
         return f"{card.name} does not take a {faces.die_label(die)} ({faces.slot_line(card)})."
 
     def _play(self, move: Move, why_not: str = "") -> None:
+        f = self.session.fight
+        before, numbers, turn = list(f.fighters[HERO].dice), self._numbers(), f.turn
         try:
             events = self.session.play(move)
         except IllegalMoveError as err:
             self.say(why_not or str(err))
             self.refresh_view()   # (the cursor may have moved to the card)
             return
+        f = self.session.fight
+        if f.turn == turn and not move.is_end:   # the dice left keep their numbers
+            self.die_numbers, self.highest_number = after_move(
+                before, numbers, move, f.fighters[HERO].dice, self.highest_number)
         # A hint still searching is for the position just left: it stops (what it solved
         # stays with the turn's hints).
         self.workers.cancel_group(self, "hint")
@@ -880,10 +993,11 @@ class FightScreen(RunScreen):
             return
         self.hint_searching = key
         self.say("Thinking about a hint…")
-        self._find_hint(self.session.fight.copy(), self.session.seed)
+        self._find_hint(self.session.fight.copy(), self.session.seed,
+                        (list(self._numbers()), self.highest_number))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, position: Fight, seed: int) -> None:
+    def _find_hint(self, position: Fight, seed: int, numbers: tuple[list[int], int]) -> None:
         """The hint for ``position``; a guess (its search ran out of budget) is shown
         and asked for again, up to :data:`HINT_ROUNDS` times in all, each going on where
         the last stopped, until it is exact — unless the hero moves meanwhile (the
@@ -893,9 +1007,10 @@ class FightScreen(RunScreen):
         # The worker cancelled (a move, the screen left, the game quit) stops the search
         # under way at once, not at the end of its round: the plans look at its event.
         with stopping(worker.cancelled_event):
-            self._hint_rounds(position, seed, key, worker)
+            self._hint_rounds(position, seed, key, worker, numbers)
 
-    def _hint_rounds(self, position: Fight, seed: int, key: Hashable, worker: Any) -> None:
+    def _hint_rounds(self, position: Fight, seed: int, key: Hashable, worker: Any,
+                     numbers: tuple[list[int], int]) -> None:
         guess = None   # the first guess: shown until the line is exact (a player may be
         #                following it; later guesses differ as chance draws them)
         for round_ in range(1, HINT_ROUNDS + 1):
@@ -907,14 +1022,11 @@ class FightScreen(RunScreen):
                 if rough and guess is not None and round_ < HINT_ROUNDS:
                     continue                      # (the guess shown stands)
                 guess = (guess or hint) if rough else hint
-                try:      # (which of its moves end the turn, as dicey plan says)
-                    cuts = [cut for _, cut in line_steps(position, guess.moves)]
-                except IllegalMoveError:
-                    cuts = []
+                cuts, pools = line_dice(position, guess.moves, *numbers)
                 final = not rough or round_ == HINT_ROUNDS
                 text = faces.hint_line(guess.moves, position.fighters[HERO].cards,
                                        guess.chance, rough=rough, cuts=cuts,
-                                       searching=not final)
+                                       searching=not final, pools=pools)
             except Stopped:            # (the worker was cancelled: nobody waits for it)
                 return
             except Exception as err:   # a hint that fails must not end the game
