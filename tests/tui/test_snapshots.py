@@ -56,6 +56,18 @@ def test_fight(snap_compare, home):
     assert snap_compare(app, terminal_size=SIZE, run_before=into_fight)
 
 
+def test_fight_after_a_die_is_played(snap_compare, home):
+    """Die 2 played: the others keep their numbers (1 and 3: a gap between), and the key
+    line says so (``1, 3 die``)."""
+    app, _ = app_at(home)
+
+    async def play_die_2(pilot):
+        await pilot.press("n", "1", "enter", "2", "a")  # die 2 (a 5) on the Sword
+        await pilot.press("3")                            # the cursor on die 3
+        assert [m.die for m in fight_screen(app).session.moves] == [5]
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_die_2)
+
+
 def test_fight_with_marked_dice_and_cards(snap_compare, home):
     """Burning, locked and blind dice; a shocked and a weakened card; statuses."""
     app, _ = app_at(home)
