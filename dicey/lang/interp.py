@@ -1370,18 +1370,20 @@ class Script:
     """
 
     __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "lends",
-                 "turn_ends", "calls", "adds", "_body", "_statuses", "_scratch")
+                 "turn_ends", "_calls", "_adds", "_source", "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
                  ends_turn: bool = False, reads_last: bool = False, lends: bool = False,
                  turn_ends: tuple[tuple[str, bool], ...] = (),
-                 calls: frozenset[str] | None = None, adds: tuple[Added, ...] = ()):
+                 calls: frozenset[str] | None = None, adds: tuple[Added, ...] = (),
+                 source: tuple[Any, Scope] | None = None):
         self.event = event
         # What script_calls says: the built-ins it calls (None: not known, any) and its
-        # calls that add a status (the AI bounds a turn's worth by them).
-        self.calls = calls
-        self.adds = adds
+        # calls that add a status (the AI bounds a turn's worth by them). With ``source``
+        # (the script's tree and scope) they are worked out when first asked: loading the
+        # content does not pay for what only a plan reads.
+        self._calls, self._adds, self._source = calls, adds, source
         self.ends_turn = ends_turn     # it may end its owner's turn (the AI's rule of thumb asks)
         self.reads_last = reads_last   # it reads which cards a fighter used (the AI's key asks)
         self.lends = lends             # it takes a card for a while (the turn's end asks)
@@ -1392,6 +1394,26 @@ class Script:
         self._body = body
         self._statuses = statuses
         self._scratch = scratch   # whether the body reads or sets locals or card variables
+
+    @property
+    def calls(self) -> frozenset[str] | None:
+        """The built-ins the script calls (None: not known, any)."""
+        if self._source is not None:
+            self._facts()
+        return self._calls
+
+    @property
+    def adds(self) -> tuple[Added, ...]:
+        """Its calls that add a status or points (:data:`Added`)."""
+        if self._source is not None:
+            self._facts()
+        return self._adds
+
+    def _facts(self) -> None:
+        source = self._source
+        if source is not None:     # (two threads may both work it out: the same answer)
+            self._calls, self._adds = script_calls(*source)
+            self._source = None
 
     def run(self, effects: Effects, chance: Chance, names: dict | None = None,
             card_vars: dict | None = None) -> RunResult:
@@ -1479,12 +1501,11 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
     random, ends, reads, lends, calls_end = script_facts(stmts)
-    calls, adds = script_calls(stmts, scope)
     return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
                   ends_turn=ends, reads_last=reads, lends=lends,
                   turn_ends=turn_endings(stmts) if calls_end else (),
-                  calls=calls, adds=adds)
+                  source=(stmts, scope))
 
 
 def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
@@ -1496,10 +1517,9 @@ def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
     random, _, reads, _, _ = script_facts(expr)
-    calls, adds = script_calls(expr, scope)
     return ExprScript("expression", code, path=path, pos=expr.pos,
                       is_random=random, statuses=scope.statuses, reads_last=reads,
-                      calls=calls, adds=adds)
+                      source=(expr, scope))
 
 
 def run_source(source: str, effects: Effects, chance: Chance,
