@@ -523,7 +523,8 @@ class Mechanics:
             target.hp = hp - lost
         if self.log:
             self._log_blow(src, E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
-                                          kind, amount), kind == "attack" and ignore_shield)
+                                          kind, amount, reduced=struck - amount if attack
+                                          else 0), kind == "attack" and ignore_shield)
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns

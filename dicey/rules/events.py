@@ -265,7 +265,8 @@ class Dodged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Damaged(Event):
-    """``who`` lost ``amount`` HP to a blow, down to ``hp``; shield took ``blocked``.
+    """``who`` lost ``amount`` HP to a blow, down to ``hp``; shield took ``blocked``,
+    reduce ``reduced``.
 
     ``dealt`` is the blow itself, once the receiver's traits, hooks and reduce had their
     say and before shield (None: ``amount + blocked``): more than shield and HP took when
@@ -281,6 +282,8 @@ class Damaged(Event):
     'Warrior takes 1 damage from poison → 8 HP'
     >>> Damaged(0, "Warrior", 2, 6, dtype="fire", kind="burn").describe()
     'Warrior takes 2 damage from a burning die → 6 HP'
+    >>> Damaged(1, "Slime", 4, 6, blocked=0, reduced=1).describe()
+    'Slime takes 4 damage (1 reduced) → 6 HP'
     """
 
     side: int
@@ -292,6 +295,7 @@ class Damaged(Event):
     kind: str = "attack"
     dealt: int | None = None
     cause: str = ""
+    reduced: int = 0
 
     def describe(self) -> str:
         # (a burning die's 2 are fire damage to the rules; the log says the die)
@@ -299,6 +303,8 @@ class Damaged(Event):
         notes = []
         if self.dealt is not None and self.dealt != self.amount + self.blocked:
             notes.append(f"{self.dealt} dealt")
+        if self.reduced:
+            notes.append(f"{self.reduced} reduced")
         if self.blocked:
             notes.append(f"{self.blocked} blocked")
         said = f" ({', '.join(notes)})" if notes else ""

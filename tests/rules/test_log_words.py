@@ -93,6 +93,14 @@ def test_a_blow_the_hp_holds_says_only_what_it_took(lib):
     assert not any("dealt" in line for line in lines)
 
 
+def test_a_blow_reduce_cut_says_by_how_much(lib):
+    fight = button_fight(lib, ["Sword"], [5], opp_hp=20,
+                         opp_statuses={"reduce": 1, "shield": 2})
+    assert "Frog takes 2 damage (1 reduced, 2 blocked) → 18 HP" in said(fight, "5 → Sword")
+    fight = button_fight(lib, ["Sword"], [6], opp_hp=4, opp_statuses={"reduce": 1})
+    assert "Frog takes 4 damage (5 dealt, 1 reduced) → 0 HP" in said(fight, "6 → Sword")
+
+
 def test_the_blow_is_kept_whole_in_the_event(lib):
     fight = button_fight(lib, ["Sword"], [6], opp_hp=4)
     fight.log = True
