@@ -252,7 +252,7 @@ class Mechanics:
     phase: str
     _fires: int
     _ending: bool
-    _answering: bool      # an ``on attacked`` hook runs: the blows it strikes are not answered
+    _answering: bool      # set while an ``on attacked`` hook runs: its blows are not answered
     _live_vars: dict | None
     _chance: Chance
 
@@ -535,9 +535,10 @@ class Mechanics:
         # without a call (a fighter's card_events() is kept; an empty set is made again,
         # cheaply). Hot path: a library with no ``on attacked`` and no ``on damage dealt``
         # (the base game) pays one test of a flag for each, per blow.
-        if rules.attacks_heard and attack and not self._answering and (   # (an attack
-                rules.attacked_hooked or                         # aims at the other fighter)
-                "on attacked" in (target._card_events or target.card_events())):
+        if rules.attacks_heard and attack and (   # (an attack aims at the other fighter)
+                rules.attacked_hooked or
+                "on attacked" in (target._card_events or target.card_events())) and \
+                not getattr(self, "_answering", False):    # (unset outside such a hook)
             # A blow an answer strikes is not answered in turn (as thorns are not): two
             # Hedgehogs trade one blow each, not blows until the nesting limit.
             self._answering = True
@@ -545,7 +546,7 @@ class Mechanics:
                 self._blow_heard(dst, "on attacked", struck, src, dtype, by,
                                  struck - amount + blocked)   # (reduce's and shield's)
             finally:
-                self._answering = False
+                del self._answering
         if lost and rules.blows_heard:
             if rules.taken_hooked or \
                     "on damage taken" in (target._card_events or target.card_events()):

@@ -47,7 +47,7 @@ class FightEffects:
     # -- changes -----------------------------------------------------------
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
-        if not (to_self or kind in ("hurt", "recoil")):   # (the common case: an attack)
+        if not (to_self or kind in _OWN_DAMAGE):   # (the common case: an attack)
             return self.fight._damage(self.owner, 1 - self.owner, amount, dtype, kind)
         fight = self.fight
         if self.card is None or not fight.log:
@@ -184,6 +184,10 @@ class FightEffects:
         return self.owner, self.card
 
 
+#: The kinds of damage a script deals its own fighter (``hurt_self``, ``recoil``).
+_OWN_DAMAGE = ("hurt", "recoil")
+
+
 class StatusEffects(FightEffects):
     """Effects of a status's hook (its bearer is ``owner``): a blow it strikes says so to
     the damage hooks (their ``source`` is the status's id)."""
@@ -195,8 +199,9 @@ class StatusEffects(FightEffects):
         self.status = status
 
     def damage(self, amount: int, dtype: str, *, to_self: bool, kind: str) -> int:
-        dst = self.owner if (to_self or kind in ("hurt", "recoil")) else 1 - self.owner
-        return self.fight._damage(self.owner, dst, amount, dtype, kind, self.status)
+        own = to_self or kind in _OWN_DAMAGE
+        return self.fight._damage(self.owner, self.owner if own else 1 - self.owner,
+                                  amount, dtype, kind, self.status)
 
 
 def _marked(fight: "Fight", side: int, card: CardState, mark: str) -> bool:

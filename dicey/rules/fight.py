@@ -75,6 +75,8 @@ class Fight(Mechanics):
                  "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
                  "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
                  "_chance", "_legal", "_faults", "_answering")
+    # (``_answering`` is set only while an ``on attacked`` hook runs, and read with a
+    # default: a copy, made between moves, never holds it, so copy() pays nothing for it)
 
     # ---------------------------------------------------------------- start
 
@@ -124,7 +126,6 @@ class Fight(Mechanics):
         fight._pending = ()
         fight._fires = 0
         fight._ending = False
-        fight._answering = False
         fight._live_vars = None
         fight._chance = None
         fight._legal = None
@@ -778,7 +779,6 @@ class Fight(Mechanics):
         c.turn_countdown = self.turn_countdown
         c.start_events = self.start_events
         c._ending = False
-        c._answering = False
         c._live_vars = None          # made when a card with variables runs a hook
         c._legal = self._legal
         return c

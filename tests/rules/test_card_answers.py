@@ -292,7 +292,7 @@ def test_two_hedgehogs_trade_one_blow_each(lib):
     # blow, which sets off the damage hooks (the Frog's Witness: dealt), not on attacked
     assert said(events) == ["[dealt, Frog, normal, 1]", "[attacked, Warrior, normal, 6]",
                             "[taken, Warrior, normal, 6]"]
-    assert not fight.is_over and fight.legal_moves() and not fight._answering
+    assert not fight.is_over and fight.legal_moves() and not hasattr(fight, "_answering")
 
 
 def test_answers_that_fan_out_are_not_answered(lib):
