@@ -285,14 +285,3 @@ def test_an_upgrade_taking_other_dice_with_its_cards_text_that_says_them_is_a_wa
             ) in err
     assert "            slots: max 2\n            ^^^^^\n" in err   # (quoted, indented)
     assert "Knife" not in err and "Scale" not in err
-
-
-def test_die_phrases_name_each_kind_of_slot():
-    from dicey.lang.defs import EquipmentDef, Slot
-    phrases = check.die_phrases
-    assert phrases(EquipmentDef("c", "C", slots=(Slot("max", 2),)))[:2] == \
-        ["a 1 or 2", "2 or less"]
-    assert phrases(EquipmentDef("c", "C", slots=(Slot("range", 2, 4),)))[0] == "a 2, 3 or 4"
-    assert phrases(EquipmentDef("c", "C", slots=(), countdown=7)) == ["countdown 7"]
-    assert phrases(EquipmentDef("c", "C", slots=(Slot("doubles"),) * 2)) == ["doubles"]
-    assert phrases(EquipmentDef("c", "C", slots=(Slot("any"),))) == []

@@ -29,13 +29,11 @@ from typing import Any
 
 from dicey.cli import path_word
 from dicey.lang.ast import Pos
-from dicey.lang.defs import EquipmentDef
 from dicey.lang.errors import Diagnostic
 from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, heroes_not_offered,
                            is_skipped, load_library, resolved)
 
 from ._shared import fail, mods_stop
-from .cards import slot_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -161,99 +159,6 @@ def _heroes_not_offered(lib: Library) -> list[Diagnostic]:
                      for hero in heroes]
 
 
-def die_phrases(card: EquipmentDef) -> list[str]:
-    """The words a card's text would use to say which dice the card takes (``a 1``,
-    ``odd``, ``a 5 or 6``, ``4 or less``, ``countdown 7``): a text with one of them speaks of
-    the card's slots, and says something else once they change.
-
-    >>> from dicey.lang.defs import Slot
-    >>> die_phrases(EquipmentDef("c", "C", slots=(Slot("exact", 1),)))
-    ['a 1']
-    >>> die_phrases(EquipmentDef("c", "C", slots=(Slot("min", 5),)))[:2]
-    ['a 5 or 6', '5 or more']
-    """
-    def either(values: range) -> str:
-        words = [str(v) for v in values]
-        return "a " + (" or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1
-                       else words[0])
-    out: list[str] = []
-    if card.countdown is not None:
-        out.append(f"countdown {card.countdown}")
-    if card.total is not None:
-        out += [f"add up to {card.total}", f"total {card.total}"]
-    for slot in card.slots:
-        k, a, b = slot.kind, slot.a, slot.b
-        if k in ("odd", "even", "doubles"):
-            out.append(k)
-        elif k == "exact":
-            out.append(f"a {a}")
-        elif k == "max":
-            out += [either(range(1, a + 1)), f"{a} or less", f"up to {a}", f"≤{a}"]
-        elif k == "min":
-            out += [either(range(a, 7)), f"{a} or more", f"{a}+", f"≥{a}"]
-        elif k == "range":
-            out += [either(range(a, b + 1)), f"{a} to {b}", f"{a}-{b}"]
-    return list(dict.fromkeys(out))
-
-
-def _says(text: str, phrase: str) -> bool:
-    """Whether ``text`` has ``phrase`` as words of its own (any case)."""
-    return re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w+])", text, re.IGNORECASE) \
-        is not None
-
-
-def _takes(card: EquipmentDef) -> tuple:
-    """What a card takes: its slots, countdown and total (its face's ``[≤4]``)."""
-    return card.slots, card.countdown, card.total, card.spares, card.button
-
-
-def upgrades_unsaid(lib: Library) -> list[Diagnostic]:
-    """A warning at each upgrade that takes other dice than its card while its text is
-    the card's own, and that text says which dice the card takes (Lucky Charm+ took
-    ``[≤2]`` while it still said "a 1"): the upgrade's text says what it does no more.
-    An upgrade whose text says nothing of the dice (Dagger+, ``[≤4]``: "Do [d] damage")
-    is not one. At the upgrade's ``slots:`` line (else its ``upgraded`` block)."""
-    out = []
-    for card in lib.equipment.values():
-        up = card.upgraded
-        if up is None or up.text != card.text or _takes(up) == _takes(card):
-            continue
-        said = [p for p in die_phrases(card) if _says(card.text, p)]
-        if not said:
-            continue
-        out.append(Diagnostic.at(
-            card.origin.path if card.origin else "", _upgrade_at(lib, card),
-            f"'{card.name}+' takes {slot_text(up)} where '{card.name}' takes "
-            f"{slot_text(card)}, but its text is the card's own, which says '{said[0]}': "
-            f"give the upgrade a text of its own (text: \"…\" in its upgraded block)",
-            "warning"))
-    return out
-
-
-def _upgrade_at(lib: Library, card: EquipmentDef) -> Pos:
-    """Where a card's ``upgraded`` block says its slots (``slots:``), else where the block
-    starts, else the card's name."""
-    if card.origin is None:
-        return Pos()
-    lines = lib.sources.get(card.origin.path, "").split("\n")
-    start = card.origin.pos.line
-    block = next((i for i in range(start, len(lines))
-                  if re.match(r"\s*upgraded\s*\{", lines[i])), None)
-    if block is None:
-        return _name_at(lib, card)
-    depth, at = 0, block
-    for i in range(block, len(lines)):
-        depth += lines[i].count("{") - lines[i].count("}")
-        if i > block and re.match(r"\s*(slots|countdown)\s*:", lines[i]):
-            at = i
-            break
-        if depth <= 0:
-            break
-    column = len(lines[at]) - len(lines[at].lstrip()) + 1
-    word = lines[at].strip().split(":")[0].split("{")[0].strip()
-    return Pos(at + 1, column, at + 1, column + len(word))
-
-
 def _name_at(lib: Library, defn: Any) -> Pos:
     """Where a declaration's quoted name stands (on its first line), else where it starts."""
     pos = defn.origin.pos
@@ -306,8 +211,7 @@ def run(args: argparse.Namespace) -> int:
         lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
     if (stop := mods_stop(lib)):    # a --mods path that names no mod: as every command
         return fail(stop)
-    problems = lib.diagnostics + _empty_files(lib) + _heroes_not_offered(lib) + \
-        upgrades_unsaid(lib)
+    problems = lib.diagnostics + _empty_files(lib) + _heroes_not_offered(lib)
     if problems:
         print(_shown(lib, problems), file=sys.stderr)
     errors = len(lib.errors)

@@ -1565,10 +1565,33 @@ class _DeclChecker:
             upgraded = {**upgraded, "weakened": EquipmentDef(**self._equipment(
                 self._equipment_members(wm, "weakened upgrade", quiet=True), self.decl.pos,
                 base["button"]))}
-        return EquipmentDef(**{**base, "is_random": base["is_random"] or any(
+        card = EquipmentDef(**{**base, "is_random": base["is_random"] or any(
             v["is_random"] for v in variants.values())},
             upgraded=upgraded and EquipmentDef(**upgraded),
             weakened=weakened and EquipmentDef(**weakened))
+        self._upgrade_unsaid(card, _section_of(m, "upgraded"))
+        return card
+
+    def _upgrade_unsaid(self, card: EquipmentDef, block: A.Section | None) -> None:
+        """A warning at an upgrade that takes other dice than its card while its text is
+        the card's own, and that text says which dice the card takes (Lucky Charm+ took
+        ``[≤2]`` while it still said "a 1"): the upgrade's text says what it does no more.
+        An upgrade whose text says nothing of the dice (Dagger+, ``[≤4]``: "Do [d] damage")
+        is not one. At the block's ``slots`` (else its ``total``, else its title)."""
+        up = card.upgraded
+        if up is None or block is None or up.text != card.text or _takes(up) == _takes(card):
+            return
+        said = [p for p in die_phrases(card) if _says(card.text, p)]
+        if not said:
+            return
+        prop = next((p for key in ("slots", "total") for p in block.members
+                     if isinstance(p, A.Property) and p.key == key), None)
+        word, at = (prop.key, prop.pos) if prop is not None else (block.title, block.pos)
+        self.report.warning(
+            A.Pos(at.line, at.column, at.line, at.column + len(word)),
+            f"'{card.name}+' takes {takes_text(up)} where '{card.name}' takes "
+            f"{takes_text(card)}, but its text is the card's own, which says '{said[0]}': "
+            f"give the upgrade a text of its own (text: \"…\" in its upgraded block)")
 
     def _equipment_members(self, members: tuple[A.Member, ...], what: str, *,
                            quiet: bool = False,
@@ -1918,8 +1941,78 @@ def _merge(base: tuple[A.Member, ...], block: tuple[A.Member, ...]) -> tuple[A.M
     return kept + tuple(m for m in block if not isinstance(m, A.Section))
 
 
+def _section_of(m: _Members, title: str) -> A.Section | None:
+    return next((s for s in m.sections if s.title == title), None)
+
+
 def _section(m: _Members, title: str) -> tuple[A.Member, ...]:
-    return next((s.members for s in m.sections if s.title == title), ())
+    section = _section_of(m, title)
+    return section.members if section is not None else ()
+
+
+def _takes(card: EquipmentDef) -> tuple:
+    """What a card takes: its slots, countdown and total (its face's ``[≤4]``)."""
+    return card.slots, card.countdown, card.total, card.spares, card.button
+
+
+def takes_text(card: EquipmentDef) -> str:
+    """What a card takes as its face shows it before a fight: ``[any] [≤4]``, ``[≤4] +2``,
+    ``[7 to go]``, ``[press]``.
+
+    >>> from dicey.lang.defs import Slot
+    >>> takes_text(EquipmentDef("c", "C", slots=(Slot("max", 4), Slot("any")), free=2))
+    '[≤4] [any] +2'
+    """
+    if card.button:
+        return "[press]"
+    if card.countdown is not None:
+        return f"[{card.countdown} to go]"
+    shown = [f"[{s.label}]" for s in card.slots]
+    shown += [f"+{card.free}"] if card.free else []
+    shown += [f"spare {n}" for n in card.spares]
+    shown += [f"total {card.total}"] if card.total is not None else []
+    return " ".join(shown)
+
+
+def die_phrases(card: EquipmentDef) -> list[str]:
+    """The words a card's text would use to say which dice the card takes (``a 1``,
+    ``odd``, ``a 5 or 6``, ``4 or less``, ``countdown 7``): a text with one of them speaks of
+    the card's slots, and says something else once they change.
+
+    >>> from dicey.lang.defs import Slot
+    >>> die_phrases(EquipmentDef("c", "C", slots=(Slot("exact", 1),)))
+    ['a 1']
+    >>> die_phrases(EquipmentDef("c", "C", slots=(Slot("min", 5),)))[:2]
+    ['a 5 or 6', '5 or more']
+    """
+    def either(values: range) -> str:
+        words = [str(v) for v in values]
+        return "a " + (" or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1
+                       else words[0])
+    out: list[str] = []
+    if card.countdown is not None:
+        out.append(f"countdown {card.countdown}")
+    if card.total is not None:
+        out += [f"add up to {card.total}", f"total {card.total}"]
+    for slot in card.slots:
+        k, a, b = slot.kind, slot.a, slot.b
+        if k in ("odd", "even", "doubles"):
+            out.append(k)
+        elif k == "exact":
+            out.append(f"a {a}")
+        elif k == "max":
+            out += [either(range(1, a + 1)), f"{a} or less", f"up to {a}", f"≤{a}"]
+        elif k == "min":
+            out += [either(range(a, 7)), f"{a} or more", f"{a}+", f"≥{a}"]
+        elif k == "range":
+            out += [either(range(a, b + 1)), f"{a} to {b}", f"{a}-{b}"]
+    return list(dict.fromkeys(out))
+
+
+def _says(text: str, phrase: str) -> bool:
+    """Whether ``text`` has ``phrase`` as words of its own (any case)."""
+    return re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w+])", text, re.IGNORECASE) \
+        is not None
 
 
 # --------------------------------------------------------------- extensions
