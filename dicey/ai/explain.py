@@ -8,13 +8,18 @@ every chance outcome with its probability), so they add up to the move's value e
 move that looks like a blunder in the totals shows where its points went (a limit break the
 opponent would charge, a shock the coming turn prices).
 
-The breakdown needs the turn solved: it runs the exhaustive search with the plan's budget
-(states and moves, no clock: the same numbers on any machine) and follows its choices, at
-most :data:`MAX_FOLLOWED` decision states. A turn too large for that is not explained
-(:class:`Unexplained` says why); the plan itself is unchanged.
+The breakdown needs the turn solved. Given the search that solved the plan
+(``plan_turn(…, keep_search=True)``, as ``dicey plan --explain`` does), it follows that
+search's choices in its memo: nothing is solved again, and what it costs is the moves of
+the states it follows (each made once more), within the plan's time. Without it, it runs the
+exhaustive search with the plan's budget (states and moves, no clock: the same numbers on
+any machine) and follows that. Either way at most :data:`MAX_FOLLOWED` decision states are
+followed; a turn too large for that is not explained (:class:`Unexplained` says why); the
+plan itself is unchanged.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Hashable
 
@@ -42,20 +47,27 @@ class Explained:
     parts: dict[str, float]
 
 
-def explain(fight: Fight, budget: Budget, *, limit: int | None = None) -> list[Explained]:
+def explain(fight: Fight, budget: Budget, *, limit: int | None = None,
+            search: Expectimax | None = None) -> list[Explained]:
     """Every legal first move of ``fight``'s actor with its expected score split into
     parts, best first (the first of equals as the search orders them). The values are
-    relative to the position, as a plan's are. Raises :class:`Unexplained` when the
-    exhaustive search passes ``budget``'s states or moves, or the moves it would follow
-    pass :data:`MAX_FOLLOWED`."""
+    relative to the position, as a plan's are. ``search``: the exhaustive search of an
+    exact plan of this position (:attr:`Plan.search <dicey.ai.planner.Plan.search>`),
+    followed as it stands; without it the turn is solved here within ``budget``. Raises
+    :class:`Unexplained` when the exhaustive search passes ``budget``'s states or moves (the
+    plan's, for its own search: a first move it left for later), or the moves it would
+    follow pass :data:`MAX_FOLLOWED`."""
     root = fight.copy(simulation=True, log=False)
-    scorer = Scorer(root)
-    search = Expectimax(scorer, max_states=budget.states, max_nodes=budget.moves,
-                        min_probability=budget.min_probability)
-    try:
-        search.solve(root)
-    except BudgetExceeded as err:
-        raise Unexplained(f"the turn is too large to explain exactly ({err})") from None
+    if search is None:
+        search = Expectimax(Scorer(root), max_states=budget.states, max_nodes=budget.moves,
+                            min_probability=budget.min_probability)
+        try:
+            search.solve(root)
+        except BudgetExceeded as err:
+            raise Unexplained(f"the turn is too large to explain exactly ({err})") from None
+    else:
+        search.deadline = None      # (the plan's clock is spent; the breakdown has none)
+    scorer = search.scorer
     follower = _Follower(search, scorer, MAX_FOLLOWED if limit is None else limit)
     base = scorer.parts(root)
     out = []
@@ -69,6 +81,31 @@ def explain(fight: Fight, budget: Budget, *, limit: int | None = None) -> list[E
         out.append(Explained(move, sum(parts.values()), parts))
     out.sort(key=lambda e: -e.value)
     return out
+
+
+def apportioned(parts: dict[str, float], total: float, places: int = 2) -> dict[str, int]:
+    """``parts`` rounded to ``places`` decimals, as whole units of ``10 ** -places``, so
+    that they add up to ``total`` rounded so (largest remainder: each part is rounded
+    down, then the units the sum lacks go to the parts that lost most by it, the first of
+    equals first). A part is at most one unit off its own rounding; ``total`` is their sum.
+
+    Each rounded on its own, these would print 1977.13 + 44907.41 + 107.26 − 11.27 +
+    17.69 = 46998.22 against a total of 46998.23:
+
+    >>> apportioned({"a": 1977.1349, "b": 44907.4149, "c": 107.2649, "d": -11.2749,
+    ...              "e": 17.6949}, 46998.2347)
+    {'a': 197713, 'b': 4490742, 'c': 10726, 'd': -1127, 'e': 1769}
+    """
+    scale = 10 ** places
+    exact = {part: worth * scale for part, worth in parts.items()}
+    units = {part: math.floor(x + 1e-6) for part, x in exact.items()}  # (a whole stays so)
+    lacking = round(total * scale) - sum(units.values())
+    order = sorted(exact, key=lambda part: -(exact[part] - units[part]))
+    if lacking < 0:      # (only for a total that is not the parts' sum)
+        order.reverse()
+    for part in order[:abs(lacking)]:
+        units[part] += 1 if lacking > 0 else -1
+    return units
 
 
 class _Follower:

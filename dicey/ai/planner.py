@@ -131,6 +131,9 @@ class Plan:
     actor: str = ""
     tree: MCTS | None = field(default=None, repr=False)
     """MCTS's tree, for a plan it made (a later plan of the turn may go on with it)."""
+    search: Expectimax | None = field(default=None, repr=False)
+    """The exhaustive search that solved the turn, for an exact plan made with
+    ``keep_search`` (:func:`dicey.ai.explain.explain` follows it rather than search again)."""
 
     def to_json(self, *, timings: bool = True) -> dict[str, Any]:
         """The plan as ``dicey plan --json`` prints it (``timings=False`` drops
@@ -167,7 +170,8 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
               seed: int = 0, graph: bool = False,
               memo: dict[Hashable, float] | None = None,
               scorer: Scorer | None = None, stop: Any = None,
-              tree: MCTS | None = None, every_first: bool = True) -> Plan:
+              tree: MCTS | None = None, every_first: bool = True,
+              keep_search: bool = False) -> Plan:
     """Plan the rest of ``fight.actor``'s turn (``fight`` is not changed).
 
     ``budget`` overrides the preset's. ``graph`` asks for the decision graph.
@@ -182,6 +186,9 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
     runs out, goes on with it. ``every_first``: an exhaustive plan gives every first
     move's value, those after a sure win too (searched once the plan is made); without
     it, only those the search needed (the enemy's plans and the hints play the line).
+    ``keep_search``: an exact plan (``exhaustive`` or ``forced``) keeps the search that
+    solved it as ``plan.search``, its memo and values, for the breakdown of
+    ``dicey plan --explain`` (kept only when asked: it holds every state solved).
     Raises ValueError when it is not a fighter's turn to move, or for an unknown preset.
     """
     if fight.turn_over:
@@ -201,6 +208,8 @@ def plan_turn(fight: Fight, *, preset: str = "normal", budget: Budget | None = N
         plan = job.greedy()
     else:
         plan = job.search(memo)
+    if not keep_search:
+        plan.search = None
     plan.actor = root.current.name
     plan.elapsed_ms = (time.perf_counter() - started) * 1000
     return plan
@@ -234,6 +243,7 @@ class _Job:
         value = search.value(self.root) - self.base
         plan = self._plan(search.best_line(self.root), value, [FirstMove(Move.end(), value)],
                           "forced", nodes=search.nodes, searched=search.nodes)
+        plan.search = search
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
             plan.graph.method = "forced"
@@ -278,6 +288,7 @@ class _Job:
         line = search.best_line(self.root)
         plan = self._plan(line, firsts[0].value, firsts, "exhaustive", states=states,
                           nodes=nodes, searched=nodes)
+        plan.search = search
         if self.want_graph:
             plan.graph = graphs.from_search(search, self.root, self.scorer, self.title)
         return plan

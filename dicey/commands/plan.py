@@ -14,18 +14,20 @@ import argparse
 import json
 import math
 import sys
+import textwrap
 from dataclasses import replace
 from typing import Any
 
 from dicey.ai.graph import score_text, state_label
 from dicey.ai.moves import line_steps, line_texts, move_text
-from dicey.ai.explain import Explained, Unexplained, explain
+from dicey.ai.explain import Explained, Unexplained, apportioned, explain
 from dicey.ai.planner import Budget, Plan, _num, plan_turn
 from dicey.ai.score import PARTS
 from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, read_scenario
 from dicey.rules.fight import Fight
 from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
 
+from dicey.lang.ast import make_id
 from dicey.lang.errors import printable
 from dicey.notation import counted
 
@@ -99,7 +101,7 @@ def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario,
     fight = scenario.fight(library_from(args))
     seed = scenario.seed if args.seed is None else args.seed
     plan = plan_turn(fight, preset=scenario.preset, budget=scenario.budget, seed=seed,
-                     graph=graph)
+                     graph=graph, keep_search=getattr(args, "explain", False))
     return scenario, fight, plan
 
 
@@ -115,10 +117,7 @@ def run(args: argparse.Namespace) -> int:
             if cut is not None:       # a card that ends the turn by itself
                 said.update(ends_turn=True, dice_lost=cut)
         if why is not None:
-            data["explain"] = why if isinstance(why, str) else [
-                {**e.move.to_json(), "text": str(e.move), "expected_score": _num(e.value),
-                 "parts": {part: _num(worth) for part, worth in e.parts.items() if worth}}
-                for e in why]
+            data["explain"] = explain_json(why)
         json.dump({"scenario": scenario.name, **data}, sys.stdout,
                   ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -129,12 +128,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The column heads of ``--explain``'s table, for :data:`PARTS` (docs/ai.md §4 says each).
+#: The names of :data:`PARTS` in ``--explain``'s table (its columns) and in its JSON (the
+#: keys of each move's ``parts``): docs/ai.md §4 says each.
 PART_HEADS = {"damage": "damage", "HP": "HP", "own statuses": "own status",
               "opponent's statuses": "their status", "win or loss": "win/loss",
               "cards kept": "kept", "coming turn": "next turn", "countdowns' charge": "charge",
               "cards gained": "gained", "bonus": "bonus", "cards used": "cards",
               "countdown": "countdown", "moves": "moves", "dice left": "dice left"}
+
+#: What the table's columns a reader cannot place hold, said under it when shown
+#: (``{cards}``: the cards whose scripts call ``bonus()``).
+LEGEND = {
+    "kept": "once-a-fight and single-use cards left unspent (reserve)",
+    "next turn": "the opponent's coming turn as this turn leaves it (outlook, fatal)",
+    "charge": "the countdowns' charge at the turn's end less at its start: negative where a "
+              "countdown fires (the charge spent; what the firing did is in the other "
+              "columns)",
+    "gained": "cards gained this turn and kept for the fight (holding)",
+    "bonus": "the points bonus() gave{cards}",
+    "cards": "cards used",
+    "countdown": "countdown points taken off",
+    "dice left": "the pips of the dice left unused at the turn's end",
+}
 
 
 def explained(fight: Fight, plan: Plan, budget: Budget) -> list[Explained] | str:
@@ -145,22 +160,48 @@ def explained(fight: Fight, plan: Plan, budget: Budget) -> list[Explained] | str
     if plan.method == "greedy":
         return ("not explained: the plan is the rule of thumb's (the easy preset, or no "
                 "time left to search: --ms), not the search's")
-    try:
-        return explain(fight, budget)
+    try:        # (the plan's own search, followed: the turn is not solved again)
+        return explain(fight, budget, search=plan.search)
     except Unexplained as err:
         return f"not explained: {err}"
 
 
+def explain_json(why: list[Explained] | str) -> dict[str, Any]:
+    """``--json``'s ``explain``: one shape whether or not the plan is explained —
+    ``explained``, ``reason`` (why not, else null) and ``first_moves``, each with its
+    ``parts`` under the table's column names (those not 0), which add up to its
+    ``expected_score`` to the last of its four decimals (:func:`apportioned`)."""
+    if isinstance(why, str):
+        return {"explained": False, "reason": why.removeprefix("not explained: "),
+                "first_moves": []}
+    rows = []
+    for e in why:
+        units = apportioned({p: w for p, w in e.parts.items() if abs(w) > 1e-9},
+                            e.value, 4)
+        rows.append({**e.move.to_json(), "text": str(e.move), "expected_score": _num(e.value),
+                     "parts": {PART_HEADS[p]: _num(n / 10_000) for p, n in units.items() if n}})
+    return {"explained": True, "reason": None, "first_moves": rows}
+
+
+def _cents_text(cents: int) -> str:
+    """A score in cents as :func:`score_text` shows a score."""
+    return score_text(cents / 100)
+
+
 def why_text(fight: Fight, why: list[Explained] | str) -> str:
     """Every first move's parts as a table: a row a move, best first; a column a part
-    that some move has, and the total."""
+    that some move has, and the total, each row's parts rounded so that they add up to
+    its total as printed; under it, what the columns a reader cannot place hold."""
     if isinstance(why, str):
         return why
     parts = [part for part in PARTS if any(abs(e.parts[part]) > 1e-9 for e in why)]
     heads = [PART_HEADS[part] for part in parts] + ["total"]
-    rows = [(move_text(fight, e.move),
-             [score_text(e.parts[part]) for part in parts] + [score_text(e.value)])
-            for e in why]
+    rows = []
+    for e in why:
+        cents = apportioned({part: e.parts[part] for part in parts}, e.value)
+        rows.append((move_text(fight, e.move),
+                     [_cents_text(cents[part]) for part in parts]
+                     + [_cents_text(sum(cents.values()))]))
     label = max(len(said) for said, _ in rows)
     widths = [max(len(head), *(len(cells[i]) for _, cells in rows))
               for i, head in enumerate(heads)]
@@ -168,7 +209,28 @@ def why_text(fight: Fight, why: list[Explained] | str) -> str:
              "  " + " " * label + "".join(f"  {h:>{w}}" for h, w in zip(heads, widths))]
     lines += ["  " + f"{said:<{label}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, widths))
               for said, cells in rows]
-    return "\n".join(lines)
+    return "\n".join(lines + legend(fight, heads))
+
+
+def legend(fight: Fight, heads: list[str]) -> list[str]:
+    """A line for each column of ``heads`` a reader cannot place (:data:`LEGEND`)."""
+    named = bonus_cards(fight)
+    cards = f" ({', '.join(named)})" if named else ""
+    return [line for head in heads if head in LEGEND
+            for line in textwrap.wrap(f"{head}: {LEGEND[head].format(cards=cards)}", 88,
+                                      initial_indent="  ", subsequent_indent="    ")]
+
+
+def bonus_cards(fight: Fight) -> list[str]:
+    """The cards in the fight whose scripts call ``bonus()`` (the actor's first; a script
+    that does not say what it calls is not named)."""
+    names = []
+    for side in (fight.actor, 1 - fight.actor):
+        for card in fight.fighters[side].cards:
+            if not card.gone and any("bonus" in (getattr(script, "calls", None) or ())
+                                     for script in card.active.hooks.values()):
+                names.append(card.title)
+    return list(dict.fromkeys(names))
 
 
 def failed(err: ValueError) -> int:
@@ -186,7 +248,8 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines = [printable(f"{scenario.title or scenario.name}: {plan.actor} to move, "
                        f"turn {fight.turn}")]
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
-    lines += ["  " + line for line in pinned_cards(fight)]
+    lines += ["  " + line for line in pinned_setup(scenario, fight)]
+    lines += ["  " + line for line in pinned_cards(fight, pinned_vars(scenario, fight))]
     lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
     lines += [f"  {i}. {said}" for i, said in enumerate(line_texts(fight, plan.moves), 1)]
     lines.append("first moves:")
@@ -198,14 +261,51 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     return "\n".join(lines)
 
 
-def pinned_cards(fight: Fight) -> list[str]:
-    """What the position holds of each fighter's cards beyond dice, HP and statuses: the
-    marks (the actor's for this turn, the other's for its next turn), countdowns, cards
-    borrowed and the cards used this turn (the other's: in its turn just played), one
-    line a fighter that has any.
+def _sides(scenario: Scenario, fight: Fight) -> list[tuple[int, dict[str, Any]]]:
+    """Each fighter's side with its table of the scenario, the actor first."""
+    return [(fight.actor, scenario.actor), (1 - fight.actor, scenario.opponent)]
 
-    (A scenario pins them: ``shocked``, ``weakened``, ``countdowns``, ``borrowed``,
-    ``used_this_turn``, ``cards_used``; a plan that does not show them reads wrong.)"""
+
+def pinned_setup(scenario: Scenario, fight: Fight) -> list[str]:
+    """The dice a turn and the level a scenario pins a fighter to (``dice_count``,
+    ``level``: they decide the turns the planner foresees), a line a fighter pinned so."""
+    lines = []
+    for side, spec in _sides(scenario, fight):
+        f = fight.fighters[side]
+        said = ([f"rolls {counted(f.dice_count, 'die', 'dice')} a turn"]
+                if "dice_count" in spec else []) + \
+            ([f"level {f.level}"] if "level" in spec else [])
+        if said:
+            lines.append(printable(f"{f.name}: {', '.join(said)}"))
+    return lines
+
+
+def pinned_vars(scenario: Scenario, fight: Fight) -> dict[int, dict[str, tuple[str, ...]]]:
+    """The card variables a scenario pins (``vars``): side → card id → their names."""
+    return {side: {make_id(card): tuple(values) for card, values in spec.get("vars",
+                                                                            {}).items()}
+            for side, spec in _sides(scenario, fight)}
+
+
+def _var_text(value: Any) -> str:
+    """A card variable's value as a scenario writes it: ``true``, ``3``, ``"armed"``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
+
+
+def pinned_cards(fight: Fight, pinned: dict[int, dict[str, tuple[str, ...]]] | None = None
+                 ) -> list[str]:
+    """What the position holds of each fighter's cards beyond dice, HP and statuses: the
+    marks (the actor's for this turn, the other's for its next turn), countdowns, the
+    variables ``pinned`` names (side → card id → variables), cards borrowed and the
+    cards used this turn (the other's: in its turn just played), one line a fighter that
+    has any.
+
+    (A scenario pins them: ``shocked``, ``weakened``, ``countdowns``, ``vars``,
+    ``borrowed``, ``used_this_turn``, ``cards_used``; a plan that does not show them reads
+    wrong.)"""
+    pinned = pinned or {}
     lines = []
     for side in (fight.actor, 1 - fight.actor):
         f, other = fight.fighters[side], fight.fighters[1 - side]
@@ -225,6 +325,10 @@ def pinned_cards(fight: Fight) -> list[str]:
                 said.append("weakened for its next turn")
             if card.active.countdown is not None:
                 said.append(f"{card.countdown} to count down")
+            values = dict(card.vars)
+            said += [f"{name} = {_var_text(values[name])}"
+                     for name in pinned.get(side, {}).get(card.defn.id, ())
+                     if name in values]
             if card.loan:
                 said.append(f"borrowed from {other.name}, back at the end of turn "
                             f"{card.loan[0]}")
