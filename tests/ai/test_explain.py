@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicey.ai.explain import Unexplained, apportioned, explain
+from dicey.ai.explain import Explained, Unexplained, apportioned, explain
+from dicey.ai.moves import move_text
 from dicey.ai.planner import Budget, plan_turn
 from dicey.ai.score import PARTS, Scorer
 from dicey.ai.search import Expectimax
@@ -193,17 +194,17 @@ def _check_printed_rows(fight, explained) -> None:
     """Each row of the table: its printed parts add up to its printed total exactly, and
     the total is the move's value to the cent."""
     table = why_text(fight, explained).splitlines()
-    width = len(table[1]) - len(table[1].lstrip())      # (the header row: moves' width)
-    rows = [line for line in table[2:] if line.startswith("  ") and
-            not line.startswith("    ") and ":" not in line[:width]]
-    assert len(rows) == len(explained)
+    labels = [move_text(fight, e.move) for e in explained]
+    width = 2 + max(map(len, labels))                    # (the moves' column)
+    rows = table[2:2 + len(explained)]
+    assert [line[2:width].rstrip() for line in rows] == labels
     for line, e in zip(rows, explained):
         cells = [Decimal(c) for c in line[width:].split()]
         assert sum(cells[:-1]) == cells[-1], line
         assert abs(cells[-1] - Decimal(str(round(e.value, 2)))) <= Decimal("0.01")
 
 
-def test_chance_rows_that_were_a_cent_off_add_up():
+def test_chance_rows_that_were_a_cent_off_add_up(reference):
     """chance.toml's row printed 1977.13 + 44907.41 + 107.26 − 11.27 + 17.69 = 46998.22
     against a total of 46998.23: apportioned, the parts add up to the total."""
     parts = {"damage": 1977.1349, "win or loss": 44907.4149, "cards used": 107.2649,
@@ -211,6 +212,11 @@ def test_chance_rows_that_were_a_cent_off_add_up():
     cents = apportioned(parts, sum(parts.values()))
     assert sum(cents.values()) == 4699823
     assert sum(round(w * 100) for w in parts.values()) == 4699822     # (rounded one by one)
+    _, fight = reference("frog")
+    row = Explained(fight.legal_moves()[0], sum(parts.values()),
+                    {**dict.fromkeys(PARTS, 0.0), **parts})
+    _check_printed_rows(fight, [row])
+    assert why_text(fight, [row]).splitlines()[2].split()[-1] == "46998.23"
 
 
 @settings(max_examples=300, deadline=None)
