@@ -225,16 +225,19 @@ class CardView(Widget):
         self.border_subtitle = Text(" ".join(tail))
 
     def _show_name(self) -> None:
-        """The key and name on the border, cut to the card's width keeping the ``+`` of an
-        upgraded card (the border cut it off with the name's end). As Text: a plain string
+        """The key and name on the border, cut to the card's width (no space before the
+        ``…``) keeping the ``+`` of an upgraded card (the border cut it off with the name's
+        end). As Text: a plain string
         there is read as markup, and a card's name is the modder's to write."""
         card = self.card
         if card is None:
             return
         title = faces.card_title(card, self.key)
         room = self.outer_size.width - TITLE_FRAME
-        if self.outer_size.width and card.upgraded and cell_len(title) > room:
-            title = faces.shorten(title[:-1], room - 1) + "+"
+        if self.outer_size.width and cell_len(title) > room:
+            # (cut here, not by the border: it left a space before the … of 'Block …')
+            title = faces.shorten(title[:-1], room - 1) + "+" if card.upgraded else \
+                faces.shorten(title, room)
         self.border_title = Text(title)
 
     def face(self) -> Text:
@@ -446,23 +449,23 @@ def share_card_widths(total: int, needs: Sequence[int], least: int) -> list[int]
 
 
 class CardRow(Windowed):
-    """A fighter's cards side by side. In a fight, more cards than the row holds boxed
-    (at least :data:`LEAST_SHOWN` of them, :data:`MIN_CARD` cells each at the least: a
-    mod's hero of 12 at 80 columns; cards given and taken add up) are listed instead: a line each (:meth:`CardView.line`: the name whole, the
-    slots, the uses, the text as it fits), in as many columns as the lines allow, as tall
-    as the screen lets the row be; lines that do not fit show around the card cursor,
-    scrolled a line of the list at a time (:class:`Windowed`)."""
+    """A fighter's cards side by side, in boxes when every box has room for its title (key
+    and name) whole and a face at least :data:`MIN_BOX` cells wide; else (a hero of 5 or
+    more cards at 80 columns, the Witch's five, any row at 60 columns with long names)
+    listed: a line each (:meth:`CardView.line`: the name whole, the slots, the uses, the
+    text as it fits), in as many columns as the lines allow, as tall as the screen lets
+    the row be; lines that do not fit show around the card cursor, scrolled a line of the
+    list at a time (:class:`Windowed`). A row of boxes cut names to a few letters
+    (``Stat…``) and texts to two words: a list reads better there."""
 
-    #: The fewest cells a card of a fight's row is shown in (its key, a few letters of its
-    #: name, its slots).
-    MIN_CARD = 12
-    #: A crowded row of boxes shows this many cards (room allowing :data:`MIN_CARD`),
-    #: however long their names (they are cut); a row that cannot lists its cards.
-    LEAST_SHOWN = 6
+    #: The fewest cells a box takes (its face then 12 cells wide: a few words a line).
+    MIN_BOX = 16
     #: Cells between two columns of a listed row, and before its first (``dicey.tcss``).
     LIST_GAP, LIST_INSET = 2, 1
     #: The lines a listed row takes when its columns allow (a row of boxes' usual height):
-    #: no more columns than that needs, so that each line has room for its text.
+    #: no more columns than that needs, so that each line has room for its text. A screen
+    #: with more room sets :attr:`list_most` higher (the hero screen: a column, its lines
+    #: as wide as the screen, when the screen is tall enough).
     LIST_LINES = 6
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
@@ -477,6 +480,10 @@ class CardRow(Windowed):
                            int | None] = ((), None, (), (), None)
         self.list_lines = 0
         """The lines every card takes when the row lists them (0: boxes, not a list)."""
+        self.list_most = self.LIST_LINES
+        """The most lines a listed row takes before it adds a column."""
+        self._list_size = (0, 1, 0)
+        """A listed row's cards, the cells each line needs but for its text, its width."""
 
     @property
     def cards(self) -> list[CardState]:
@@ -522,22 +529,19 @@ class CardRow(Windowed):
             self.call_after_refresh(lambda: self.show(*self._shown))
 
     def _fit_window(self) -> None:
-        """In a fight's row, the cards around the cursor when they do not all fit."""
+        """The cards in boxes, or listed (:meth:`_fit_list`) when boxes do not fit."""
         cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         width = self.content_size.width
         room = len(cards)
         if self.unit is None and width:
-            # As wide as the longest title needs (key and name whole), room allowing
-            # (LEAST_SHOWN cards at least): a row that would then hide cards lists them.
-            least = (width - 2 * self.BEYOND) // self.LEAST_SHOWN
+            # Boxes each as wide as its title needs (key and name whole) and MIN_BOX at the
+            # least, if the row has the room; else the row lists its cards.
             keys = faces.CARD_KEYS if self.lettered else ""
             # (a card's marks, its bottom edge's words when all do not fit, read whole too)
             needs = [max(cell_len(faces.card_title(c, keys[i] if i < len(keys) else "")),
                          cell_len(faces.marks(c))) + TITLE_FRAME for i, c in enumerate(cards)]
-            each = max(self.MIN_CARD, min(max(needs, default=0), least))
-            if len(cards) * each > width:
-                room = max(1, (width - 2 * self.BEYOND) // each)
-        # (a row of boxes that would hide cards lists them instead: every name whole)
+            if sum(max(need, self.MIN_BOX) for need in needs) > width:
+                room = 0
         listed = room < len(cards)
         self.set_class(listed, "-list")
         if listed:
@@ -554,14 +558,15 @@ class CardRow(Windowed):
         for w in views:
             w.display = w.index in shown
         if self.unit is None and width:
-            widths = share_card_widths(width, [needs[i] for i in shown], self.MIN_CARD)
+            widths = share_card_widths(width, [needs[i] for i in shown], self.MIN_BOX)
             for w, cells in zip((w for w in views if w.display), widths):
                 w.styles.width = cells
 
     def _fit_list(self, width: int) -> None:
-        """The cards listed, a line each, in as many columns as :data:`LIST_LINES` lines
-        need, as far as the longest line's title, slots, uses and marks allow (the texts
-        get what is left); the lines the row's height holds, around the card cursor."""
+        """The cards listed, a line each, in as many columns as :attr:`list_most` lines
+        need (as the row's height needs, when it is given fewer), as far as the longest
+        line's title, slots, uses and marks allow (the texts get what is left); the lines
+        the row's height holds, around the card cursor."""
         cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
                        key=lambda w: w.index)
@@ -573,17 +578,12 @@ class CardRow(Windowed):
             faces.slot_line(c, ready[i] if i < len(ready) else None,
                             progress[i] if i < len(progress) else None),
             faces.uses_line(c), faces.marks(c)) if t)) for i, c in enumerate(cards))
-        need = titles + 1 + heads + self.LIST_GAP
-
-        def columns(cells: int) -> int:
-            return max(1, min(-(-len(cards) // self.LIST_LINES),
-                              (cells + self.LIST_GAP) // need))
-        cols = columns(width)
-        self.list_lines = lines = -(-len(cards) // cols)
-        height = self.content_size.height or lines
-        if lines > height:      # (it scrolls: the counts at the ends take their cells)
-            cols = columns(width - 2 * self.BEYOND)
-            self.list_lines = lines = -(-len(cards) // cols)
+        self._list_size = (len(cards), titles + 1 + heads + self.LIST_GAP, width)
+        # (the lines the row asks for: given fewer, it adds columns, not the other way)
+        self.list_lines = -(-len(cards) // self._columns(self.list_most))
+        height = self.content_size.height or self.list_lines
+        cols = self._columns(height)
+        lines = -(-len(cards) // cols)
         items = self.items
         if items is not None and items.styles.grid_size_columns != cols:
             items.styles.grid_size_columns = cols
@@ -595,6 +595,38 @@ class CardRow(Windowed):
                 w.listed = titles
                 w.refresh()
             w.styles.width = "1fr"
+
+    def _columns(self, height: int) -> int:
+        """The columns of a listed row ``height`` lines tall: as few as list the cards in
+        :attr:`list_most` lines; given fewer lines (60×18), more, as far as the width
+        allows, rather than cards out of sight; else as it scrolls (the counts at its
+        ends take their cells)."""
+        count, need, width = self._list_size
+
+        def columns(cells: int, most: int) -> int:
+            return max(1, min(-(-count // max(1, most)), (cells + self.LIST_GAP) // need))
+        cols = columns(width, self.list_most)
+        if -(-count // cols) > height:
+            cols = columns(width, height)
+            if -(-count // cols) > height:
+                cols = columns(width - 2 * self.BEYOND, height)
+        return cols
+
+    def lines_at(self, height: int) -> int:
+        """The lines the row shows when ``height`` tall: a listed row that adds columns to
+        fit may leave some (boxes take them all)."""
+        if not self.list_lines or height <= 0:
+            return height
+        return min(height, -(-self._list_size[0] // self._columns(height)))
+
+    def list_within(self, lines: int) -> None:
+        """A listed row may take up to ``lines`` lines (at least :data:`LIST_LINES`) before
+        it adds a column: the fewer the columns, the more of each card's text shows."""
+        most = max(self.LIST_LINES, lines)
+        if most != self.list_most:
+            self.list_most = most
+            if self.items is not None:
+                self._fit_window()
 
     def fit_units(self) -> None:
         """A preview row (one with a ``unit``) whose cards are wider than the row at their

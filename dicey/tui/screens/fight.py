@@ -333,7 +333,15 @@ class FightScreen(RunScreen):
         log takes the rest (see :func:`share_rows`)."""
         rows = self.query_one("#enemy-cards", CardRow), self.query_one("#hero-cards", CardRow)
         room = self._room_for_cards()
-        heights = share_rows(room, *(r.natural_height() for r in rows))
+        needs = [r.natural_height() for r in rows]
+        heights = share_rows(room, *needs)
+        # A listed row given fewer lines than it asks for lists in more columns and may
+        # leave lines: the other row gets them (60×18: the enemy's texts a line longer).
+        used = [r.lines_at(h) for r, h in zip(rows, heights)]
+        if used != list(heights):
+            heights = tuple(max(LEAST_CARD, min(need, room - other))
+                            if u == h else u
+                            for need, u, h, other in zip(needs, used, heights, used[::-1]))
         for row, height in zip(rows, heights):
             if row.styles.height != Scalar.from_number(height):
                 row.styles.height = height

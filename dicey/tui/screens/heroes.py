@@ -16,9 +16,13 @@ from dicey.run.progress import difficulties, difficulty_label, heroes_of
 
 from ..faces import counted
 from ..keys import HERO_KEYS, HERO_NUMBERS
-from ..widgets import CardRow, CardView, Clipped, KeyBar, Menu
+from ..widgets import CardRow, Clipped, KeyBar, Menu
 from .base import RunScreen
 from .card import read_cards
+
+
+#: The blank lines a screen with the room keeps above the kit (dicey.tcss).
+SPACED = 2
 
 
 class HeroScreen(RunScreen):
@@ -85,16 +89,21 @@ class HeroScreen(RunScreen):
 
     def fit_kit(self) -> None:
         """The kit as tall as its tallest face, so every card shows whole; on a screen too
-        short for that, what the screen leaves it (a face cut short ends with ``…``)."""
+        short for that, what the screen leaves it (a face cut short ends with ``…``). A kit
+        listed (boxes would cut its names: five cards or more at 80 columns) takes a line
+        a card, in one column when the screen has the lines, else in as few as fit."""
         kit = self.query_one("#hero-kit", CardRow)
-        cards = [w for w in kit.query(CardView) if w.display]
-        if not cards or not kit.size.width:
+        if not kit.cards or not kit.size.width:
             return
-        # The cards share the row equally; those just shown are not laid out yet, so
-        # each face is wrapped at its share, not at the width it had for the last hero.
-        share = kit.size.width // len(cards)
-        need = max(w.natural_height(share - w.styles.gutter.width) for w in cards)
-        kit.fit_height(self.size.height - kit.region.y - 1, need)   # (1: the key line)
+        # The blank lines under the title and the heroes go when a listed kit needs them:
+        # 12 cards at 80×24 in one column, their texts whole, not two columns of "Do d…".
+        gaps = [self.query_one(f"#{name}").styles.margin.bottom
+                for name in ("screen-title", "hero-body")]
+        snug = self.size.height - (kit.region.y - sum(gaps)) - 1    # (1: the key line)
+        kit.list_within(snug)
+        tight = kit.has_class("-list") and kit.list_lines > snug - SPACED
+        self.set_class(tight, "-snug")
+        kit.fit_height(snug if tight else snug - SPACED)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_kit)

@@ -18,6 +18,7 @@ from dicey.run.saves import UNLOADED_HINT, Loaded, folder_unusable
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
+from ..faces import shorten
 from ..keys import TITLE_KEYS
 from ..widgets import Clipped, KeyBar, Menu, OneLine, PagedLines, wrap_words
 from .base import DiceyScreen
@@ -76,11 +77,13 @@ def mods_line(library: Any) -> str:
     return "Mods: " + ", ".join(f"{m.name} {m.version_text}" for m in mods) if mods else ""
 
 
-def run_line(library: Any, state: RunState) -> str:
+def run_line(library: Any, state: RunState, short: bool = False) -> str:
     """Where a saved run stands: ``Warrior, level 2, 18/28 HP — floor 2: next, Bully``; a
     fight saved part-way is said as it stands (``16/22 HP — floor 1: vs Frog, turn 3``),
     not as it began, and one saved at its "press enter to go on" as it ended (``won
-    against Frog: rewards next``). Short enough for the title's menu at 80 columns."""
+    against Frog: rewards next``). Short enough for the title's menu at 80 columns;
+    ``short``: without the level (``Warrior, 18/28 HP — floor 2: next, Bully``), for a
+    compact title."""
     hero = library.heroes[state.hero.id]
     state = pass_empty_reward(state)    # (continued, it goes on to the next fight)
     enemy = library.enemies[current_enemy(state)].name
@@ -95,8 +98,8 @@ def run_line(library: Any, state: RunState) -> str:
         else:
             hp = fight.fighters[HERO].hp
             where = _fight_line(library, state, enemy, fight)
-    return (f"{hero.name}, level {state.hero.level}, {hp}/{state.hero.max_hp} HP"
-            f" — floor {state.floor + 1}: {where}")
+    level = "" if short else f", level {state.hero.level}"
+    return f"{hero.name}{level}, {hp}/{state.hero.max_hp} HP — floor {state.floor + 1}: {where}"
 
 
 def _fight_line(library: Any, state: RunState, enemy: str, fight: Any) -> str:
@@ -117,17 +120,22 @@ def _fight_line(library: Any, state: RunState, enemy: str, fight: Any) -> str:
             else f"a draw with {enemy}") + ": the run ends"
 
 
-#: The cells the menu's continue line has at 80 columns (72, less its border and mark).
-CONTINUE_CELLS = 68
+#: The cells the menu's continue line has at 80 columns (72, less its border, its padding
+#: and the mark).
+CONTINUE_CELLS = 66
 #: The widest the menu's column (``#title-body``) is, and the most lines the dungeon's
 #: line takes (``#tagline``), as dicey.tcss sets them.
 TITLE_COLUMN = 80
 TAGLINE_MOST = 4
+#: The menu's widest, and its margins (``#menu`` in dicey.tcss), boxed and on a compact
+#: title.
+MENU_WIDTH, BOXED_MARGINS, COMPACT_MARGINS = 72, 8, 2
 
 
-def _continue_line(where: str) -> str:
-    """The menu's continue line; one too long for it at 80 columns goes on after the
-    dash on a line of its own (wrapped anywhere, it left 'turn' and its number apart).
+def _continue_line(where: str, cells: int = CONTINUE_CELLS) -> str:
+    """The menu's continue line; one too long for its ``cells`` goes on after the dash on
+    a line of its own (wrapped anywhere, it left 'turn' and its number apart, and at 60
+    columns 'floor' and its number).
 
     >>> _continue_line("Warrior, level 2, 18/28 HP — floor 2: next, Bully")
     'Continue: Warrior, level 2, 18/28 HP — floor 2: next, Bully'
@@ -136,7 +144,20 @@ def _continue_line(where: str) -> str:
     floor 1: vs Magpie, turn 17
     """
     line = f"Continue: {where}"
-    return line if cell_len(line) <= CONTINUE_CELLS else line.replace(" — ", "\n", 1)
+    return line if cell_len(line) <= cells else line.replace(" — ", "\n", 1)
+
+
+def compact_continue_line(where: str, cells: int) -> str:
+    """The continue line of a compact title (60×18): one line of ``cells`` at most, cut
+    with ``…`` when longer, so that the menu's five lines all show (wrapped, it hid one
+    behind a scrollbar).
+
+    >>> compact_continue_line("Juggler, 30/30 HP — floor 1: vs Rat", 60)
+    'Continue: Juggler, 30/30 HP — floor 1: vs Rat'
+    >>> compact_continue_line("Juggler, 30/30 HP — floor 1: vs Rat", 30)
+    'Continue: Juggler, 30/30 HP —…'
+    """
+    return shorten(f"Continue: {where}", cells)
 
 
 def tagline(library: Any, width: int, compact: bool = False) -> str:
@@ -194,6 +215,7 @@ class TitleScreen(DiceyScreen):
 
     def on_resize(self) -> None:
         self._show_tagline()
+        self._show_menu()           # (the continue line fits the menu's width)
         self.call_after_refresh(self.fit_logo)
 
     def _show_tagline(self) -> None:
@@ -234,6 +256,7 @@ class TitleScreen(DiceyScreen):
         if small != self.has_class("-compact"):
             self.set_class(small, "-compact")
             self._show_tagline()
+            self._show_menu()
 
     def on_screen_resume(self) -> None:
         self._load()
@@ -243,17 +266,9 @@ class TitleScreen(DiceyScreen):
         lib = self.dicey.library
         self.loaded = self.dicey.store.load(lib)
         self._show_tagline()
-        menu = self.query_one("#menu", Menu)
         state = self.loaded.state
-        cont = _continue_line(run_line(lib, state)) if state else \
-            "Continue (the save does not read: see below)" if self.loaded.problem else \
-            "Continue (no saved run)"
-        menu.set_options([Option("New run", id="new"),
-                          Option(cont, id="continue", disabled=state is None),
-                          Option("Records", id="records"), Option("Help", id="help"),
-                          Option("Quit", id="quit")],
-                         highlighted=1 if state else 0)
-        menu.focus()
+        self._show_menu(highlighted=1 if state else 0)
+        self.query_one("#menu", Menu).focus()
         problem = self.loaded.problem
         if problem and not problem.endswith((".", "!", "?")):
             problem += "."                  # a sentence, as the one under it
@@ -261,6 +276,34 @@ class TitleScreen(DiceyScreen):
         folder = folder_problem(self.dicey.store.folder)
         self.lines = ([folder] if folder else []) + lines + list(self.dicey.config.notices)
         self._say()
+
+    def _show_menu(self, highlighted: int | None = None) -> None:
+        """The menu's lines (the one ``highlighted``; by default the one that is): on a
+        compact title, the continue line on one line, without the hero's level."""
+        menu = self.query_one("#menu", Menu)
+        if highlighted is None:
+            highlighted = menu.highlighted
+        state, lib = self.loaded.state, self.dicey.library
+        if state is None:
+            cont = "Continue (the save does not read: see below)" if self.loaded.problem \
+                else "Continue (no saved run)"
+        elif self.has_class("-compact"):
+            # (2: a scrollbar's room; a line that filled the menu to its edge wrapped once
+            # a scrollbar showed)
+            cont = compact_continue_line(run_line(lib, state, short=True),
+                                         self._menu_cells(COMPACT_MARGINS, 2 + 2))
+        else:
+            cont = _continue_line(run_line(lib, state), self._menu_cells(BOXED_MARGINS, 4))
+        menu.set_options([Option("New run", id="new"),
+                          Option(cont, id="continue", disabled=state is None),
+                          Option("Records", id="records"), Option("Help", id="help"),
+                          Option("Quit", id="quit")], highlighted=highlighted)
+
+    def _menu_cells(self, margins: int, frame: int) -> int:
+        """The cells a line of the menu has: its column less its ``margins``, the
+        ``frame`` inside it (border, padding) and the mark."""
+        column = min(self.size.width or self.app.size.width, TITLE_COLUMN)
+        return min(column - margins, MENU_WIDTH) - frame - 2
 
     def _say(self, first: str = "") -> None:
         """The lines under the menu, ``first`` above them (an answer to the last key, until
