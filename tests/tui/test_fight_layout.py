@@ -360,10 +360,14 @@ async def test_a_two_line_message_on_a_60x18_screen_does_not_push_it_past_its_bo
 
 async def test_a_cut_card_name_keeps_the_plus_of_its_upgrade(home):
     """Six cards in a row cut long names, and the border took the '+' with the name's end:
-    an upgraded card looked like a plain one."""
+    an upgraded card looked like a plain one. In a fight they are listed now, each name
+    whole with its '+'; a box that still cuts a name (a reward's preview of the upgrade)
+    keeps the '+', and no space before the '…' ('Block …')."""
     from dataclasses import replace as changed
 
     from dicey.run import progress
+    from dicey.run.state import Reward
+    from dicey.tui.screens.reward import RewardScreen
     from dicey.tui.widgets import CardView
     from tui_kit import kit_state, tui_library
     lib = tui_library()
@@ -378,22 +382,41 @@ async def test_a_cut_card_name_keeps_the_plus_of_its_upgrade(home):
         app.continue_run(progress.enter_fight(state))
         await wait_until(pilot, lambda: type(app.screen).__name__ == "FightScreen")
         await pilot.pause()
-        views = list(app.screen.query_one("#hero-cards").query(CardView))
-        titles = [str(v.border_title) for v in views]
-        assert len(titles) == 6 and all(t.endswith("…+") for t in titles), titles
-        assert titles[0].startswith("a S")
-        # every cell the border leaves the title is used (the border and padding were
-        # taken off twice: 'a Cr…+' where 'a Crowbar+' fitted)
-        room = [v.outer_size.width - 6 for v in views]     # (a cut keeps no space before …)
-        assert all(r - 2 <= len(t) <= r for t, r in zip(titles, room)), (titles, room)
-        row = next(line for line in screen_text(app) if line.count("…+") == 6)
-        assert "f S" in row                                # drawn whole, the + included
+        assert app.screen.query_one("#hero-cards").has_class("-list")
+        text = "\n".join(screen_text(app))
+        assert all(f"{key} Sword of the Long Name+" in text for key in "abcdef"), text
+
+    reward = progress.finish_fight(lib, progress.enter_fight(kit_state(4)), 0, 3, 17)
+    reward = changed(reward, offers=(Reward("upgrade", "sword"), Reward("heal", amount=5)))
+    app = make_app(home, library=lib)
+    async with app.run_test(size=(50, 24)) as pilot:
+        app.continue_run(reward)
+        await wait_until(pilot, lambda: isinstance(app.screen, RewardScreen))
+        await pilot.pause()
+        await pilot.pause()
+        seen = set()
+        for width in range(50, 23, -1):         # (each cut of the name, one at a space)
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            await pilot.pause()
+            views = [v for v in app.screen.query("#offer-preview CardView") if v.display]
+            titles = [str(v.border_title) for v in views]
+            assert len(titles) == 2 and titles[1].endswith("+"), titles
+            assert not any(" …" in t for t in titles), titles
+            assert "Sword of …" not in "\n".join(screen_text(app))     # (as drawn)
+            # every cell the border leaves the title is used (the border and padding were
+            # taken off twice: 'a Cr…+' where 'a Crowbar+' fitted)
+            room = [v.outer_size.width - 6 for v in views]  # (a cut keeps no space before …)
+            assert all(r - 2 <= len(t) <= r if "…" in t else len(t) <= r
+                       for t, r in zip(titles, room)), (titles, room)
+            seen.update(titles)
+        assert "Sword of…" in seen and "Sword of…+" in seen, seen
 
 
-async def test_a_shocked_card_in_a_crowded_row_says_so_whole(home):
+async def test_a_shocked_card_says_so_whole(home):
     """Six cards at 80 columns: '×2 SHOCKED' did not fit a card's bottom border, which cut
-    it to '×2 SHO…'. The mark stays whole and the uses give way (a shocked card is used by
-    nothing until it is released); a card with room keeps both."""
+    it to '×2 SHO…'. Listed now (boxes would cut the names), the line says it whole; a
+    box with room keeps both."""
     from dataclasses import replace as changed
 
     from dicey.run import progress
@@ -402,7 +425,7 @@ async def test_a_shocked_card_in_a_crowded_row_says_so_whole(home):
     lib = tui_library()
     state = kit_state(4)
     state = changed(state, hero=changed(state.hero, equipment=("lockpick",) * 6))
-    for width, both in ((80, False), (160, True)):
+    for width in (80, 160):
         app = make_app(home, library=lib)
         async with app.run_test(size=(width, 30)) as pilot:
             app.continue_run(progress.enter_fight(state))
@@ -413,8 +436,14 @@ async def test_a_shocked_card_in_a_crowded_row_says_so_whole(home):
             hero.cards[0] = hero.cards[0]._replace(shocked=True, uses_left=2)
             screen.refresh_view()
             await pilot.pause()
-            view = list(screen.query_one("#hero-cards").query(CardView))[0]
-            assert str(view.border_subtitle) == ("×2 SHOCKED" if both else "SHOCKED")
+            row = screen.query_one("#hero-cards")
+            assert row.has_class("-list") == (width == 80)
+            if width == 80:
+                line = next(r for r in screen_text(app) if "a Lockpick" in r)
+                assert "×2 SHOCKED" in line, line
+            else:
+                view = list(row.query(CardView))[0]
+                assert str(view.border_subtitle) == "×2 SHOCKED"
 
 
 async def test_more_dice_than_the_row_holds_show_around_the_cursor(home):

@@ -181,17 +181,23 @@ async def test_ten_cards_too_many_for_boxes_are_listed_with_their_names_whole(ho
 
 
 async def test_a_name_one_cell_short_takes_it_from_a_shorter_one(home, library):
-    """Six cards at 80 columns get 13 or 14 cells: those whose names need 14 take the
-    cells the Rocks' short names leave."""
+    """Five cards at 82 columns get 16 or 17 cells: 'e Lucky Coin' needs 18 and takes a
+    cell a Rock's short name leaves; at 80 columns the Rocks have none to lend (a box is
+    16 cells at the least), so the row lists the cards rather than cut the name."""
     app = make_app(home, library=library)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(82, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(
-            library, ("rock", "rock", "rock", "dagger", "shield", "hammer"), 3))
+            library, ("rock", "rock", "rock", "rock", "lucky_coin"), 3))
         await pilot.pause()
-        assert len([v for v in screen.query("#hero-cards CardView") if v.display]) == 6
-        assert titles_cut(screen) == []
-        text = "\n".join(screen_text(app))
-        assert "d Dagger" in text and "e Shield" in text and "f Hammer" in text
+        views = sorted((v for v in screen.query("#hero-cards CardView") if v.display),
+                       key=lambda v: v.index)
+        assert len(views) == 5 and titles_cut(screen) == []
+        assert [v.outer_size.width for v in views] == [16, 16, 16, 16, 18]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#hero-cards").has_class("-list")
+        assert "e Lucky Coin" in "\n".join(screen_text(app))
 
 
 async def test_a_weakened_cards_mark_reads_whole_where_the_row_has_room(home, library):
@@ -209,20 +215,24 @@ async def test_a_weakened_cards_mark_reads_whole_where_the_row_has_room(home, li
         assert titles_cut(screen) == []
 
 
-@pytest.mark.parametrize("width, cut", [(80, ["c Lucky Co…+"]), (81, [])])
+@pytest.mark.parametrize("width, listed", [(83, True), (84, False)])
 async def test_an_upgraded_cards_plus_counts_in_what_its_title_needs(home, library, width,
-                                                                     cut):
-    """Five upgraded cards (a run's late grid) need 81 columns for their titles whole, the
-    '+' of each counted: at 80 one title is cut by the one cell missing, and every other
-    card is exactly as wide as its title (none has a cell to lend); at 81 none is cut."""
+                                                                     listed):
+    """Five upgraded cards (a run's late grid) need 84 columns for boxes with their titles
+    whole, the '+' of each counted ('c Lucky Coin+' needs 19): at 83 the row lists them
+    rather than cut one; at 84 they are boxes, none cut, the row's width used."""
     cards = ("shield+", "sword+", "lucky_coin+", "snowball+", "bandage+")
     app = make_app(home, library=library)
     async with app.run_test(size=(width, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, cards, 4, enemy="rat"))
         await pilot.pause()
+        row = screen.query_one("#hero-cards")
+        assert row.has_class("-list") == listed
         views = sorted(screen.query("#hero-cards CardView"), key=lambda w: w.index)
+        if listed:
+            assert "c Lucky Coin+" in "\n".join(screen_text(app))
+            return
         titles = [str(w.border_title) for w in views]
-        assert [t for t in titles if "…" in t] == cut
-        whole = [w for w, t in zip(views, titles) if "…" not in t]
-        assert all(w.outer_size.width == len(str(w.border_title)) + 6 for w in whole)
+        assert titles[2] == "c Lucky Coin+" and not any("…" in t for t in titles)
+        assert all(w.outer_size.width >= len(str(w.border_title)) + 6 for w in views)
         assert sum(w.outer_size.width for w in views) == width

@@ -352,3 +352,46 @@ async def test_notices_that_do_not_fit_are_paged_a_notice_at_a_time(home):
         assert tops[-1] == 0
         shown, _ = await _notices_shown(pilot, app)
         assert notices[0] in shown
+
+
+async def test_at_60x18_a_run_to_continue_and_a_damaged_save_show_all_five_items(user_home):
+    """A damaged save.json, the run before it offered, a mod's notice, at 60×18: the
+    compact menu's continue line ('Warrior, level 1, 24/24 HP — floor 1: next, Rat') wrapped
+    to two lines and one of the five items hid behind a scrollbar. Now it is one line,
+    without the level; at 60×24, boxed, it goes on after its dash ('floor' and its number
+    were wrapped apart); at 80×24 it is whole on one line."""
+    from dicey.run import progress
+    from dicey.run.saves import SaveStore
+    from dicey.tui.widgets import Menu
+    home = user_home
+    home.mkdir(parents=True, exist_ok=True)
+    lib = library_with("frostbite")
+    run = progress.new_run(lib, "warrior", 3)
+    store = SaveStore(home)
+    store.write(run)
+    store.write(run)                                # (the first is kept as save.json.bak)
+    (home / "save.json").write_text("{ broken")
+    where = f"floor 1: next, {lib.enemies[progress.current_enemy(run)].name}"
+    items = ("New run", "Continue: Warrior", "Records", "Help", "Quit")
+    for width, height, compact in ((60, 18, True), (60, 24, False), (80, 24, False)):
+        app = make_app(home, library=lib, notices=(DAMAGED_AND_A_MOD,))
+        async with app.run_test(size=(width, height)) as pilot:
+            shown, paged = await _notices_shown(pilot, app)
+            assert app.screen.has_class("-compact") == compact, (width, height)
+            assert "the previous save is offered instead" in shown and not paged
+            menu = app.screen.query_one("#menu", Menu)
+            assert menu.max_scroll_y == 0, (width, height)              # no scrollbar
+            rows = [row.strip(" │▶") for row in screen_text(app)[menu.region.y:
+                                                                  menu.region.bottom]]
+            lines = [row for row in rows if row and not row.startswith(("╭", "╰"))]
+            assert [any(line.startswith(item) for line in lines) for item in items] == \
+                [True] * 5, (width, lines)
+            cont = next(line for line in lines if line.startswith("Continue"))
+            if compact:
+                assert cont == f"Continue: Warrior, 24/24 HP — {where}", cont
+                assert len(lines) == 5
+            elif width == 60:
+                assert cont == "Continue: Warrior, level 1, 24/24 HP", cont
+                assert where in lines
+            else:
+                assert cont == f"Continue: Warrior, level 1, 24/24 HP — {where}", cont

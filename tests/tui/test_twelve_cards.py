@@ -25,15 +25,22 @@ HERO = f'''hero "Quartermaster" {{
     text: "Twelve cards of every kind"
 }}
 
+hero "Sixer" {{
+    hp: 30; dice: 3; level: 1
+    equipment: {", ".join(f'"{c}"' for c in CARDS[:6])}
+    grid: 12
+    text: "Six of them"
+}}
+
 extend dungeon {{
-    heroes: "Quartermaster"
+    heroes: "Quartermaster", "Sixer"
 }}
 '''
 
 
 @pytest.fixture(scope="module")
 def dozen(tmp_path_factory):
-    """The base game and a mod with the 12-card hero."""
+    """The base game and a mod with the 12-card hero (and one of six of them)."""
     mod = tmp_path_factory.mktemp("mods") / "dozen"
     mod.mkdir()
     (mod / "mod.toml").write_text('name = "Dozen"\nversion = "1.0.0"\napi = 1\n')
@@ -117,20 +124,23 @@ async def test_a_listed_card_shows_its_marks_and_dice(home, dozen):
         assert "to go]" in line and "[7 to go]" not in line, line
 
 
-async def test_fewer_cards_are_boxes_as_before(home, dozen):
-    """Six cards still fit boxed at 80 columns: the list is for a row that would hide
-    cards."""
+async def test_fewer_cards_are_boxes_when_every_name_fits(home, dozen):
+    """Four cards whose titles all fit boxes at 80 columns are boxes, as before: the list
+    is for a row whose boxes would cut a name."""
     from dataclasses import replace
     app = make_app(home, library=dozen)
     state = fight_state(dozen)
-    ids = dozen.heroes["quartermaster"].equipment[:6]
-    state = replace(state, hero=replace(state.hero, equipment=ids))
+    ids = dozen.heroes["quartermaster"].equipment
+    state = replace(state, hero=replace(state.hero, equipment=(ids[0], ids[3], ids[10],
+                                                                 ids[11])))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await into_fight(pilot, state)
         row = screen.query_one("#hero-cards", CardRow)
         assert not row.has_class("-list") and row.list_lines == 0
-        assert len([v for v in row.query(CardView) if v.display]) == 6
-        assert any("╭─ a Sho" in line for line in screen_text(app))
+        views = [v for v in row.query(CardView) if v.display]
+        assert [str(v.border_title) for v in views] == ["a Shortbow", "b Spiked Shield",
+                                                        "c Magic Missile", "d Throw Dice"]
+        assert any("╭─ a Shortbow ─" in line for line in screen_text(app))
 
 
 def test_snapshot_twelve_cards(snap_compare, home, dozen):
@@ -142,3 +152,120 @@ def test_snapshot_twelve_cards(snap_compare, home, dozen):
         await pilot.pause()
     assert snap_compare(app, terminal_size=(80, 24), run_before=show)
 
+
+
+async def hero_screen_on(pilot, name: str):
+    """The hero screen with the hero called ``name`` highlighted."""
+    from dicey.tui.screens.heroes import HeroScreen
+    from tui_kit import wait_until
+    await pilot.press("n")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, HeroScreen))
+    screen = pilot.app.screen
+    names = [h.name for h in screen.heroes]
+    await pilot.press(*["down"] * names.index(name))
+    await pilot.pause()
+    await pilot.pause()
+    return screen
+
+
+def kit_lines(app, screen) -> list[str]:
+    """The lines the hero screen's kit takes, as shown."""
+    kit = screen.query_one("#hero-kit", CardRow)
+    return screen_text(app)[kit.region.y:kit.region.bottom]
+
+
+async def test_the_hero_screen_lists_a_twelve_card_kit_a_card_a_line(home, dozen):
+    """At 80×24 the hero screen showed the Quartermaster's kit as twelve lines of box tops
+    ('╭─ Shortbow ──…╮'): no slots, no text, no bottom border. It lists the kit as the
+    fight does, in one column here (the blank line under the heroes gives way), each name
+    whole, then its slots, its uses and as much of its text as the line holds."""
+    from dicey.rules.state import fresh_card
+    from dicey.tui import faces
+    app = make_app(home, library=dozen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await hero_screen_on(pilot, "Quartermaster")
+        kit = screen.query_one("#hero-kit", CardRow)
+        assert kit.has_class("-list") and kit.items.styles.grid_size_columns == 1
+        lines = kit_lines(app, screen)
+        assert len(lines) == 12 and not any("╭" in line or "╰" in line for line in lines)
+        assert kit.region.bottom <= 23 and key_line(app).startswith("1-5 start with hero")
+        whole = 0
+        for line, name in zip(lines, CARDS):
+            card = fresh_card(next(e for e in dozen.equipment.values() if e.name == name))
+            head = f" {name.ljust(len('Double or Nothing'))} {faces.slot_line(card)}"
+            assert line.startswith(head), (line, head)
+            text = faces.card_text(card)
+            assert text[:4] in line, (line, text)              # (its text, as it fits)
+            whole += line.endswith(text)
+        assert whole >= 6, lines
+        assert screen.max_scroll_y == 0
+
+
+async def test_a_six_card_hero_reads_its_names_whole(home, dozen):
+    """A hero of six cards at 80×24: boxes cut the names to a few letters ('Stat…',
+    'Block …' with a space before the …) and the texts to two words, on the hero screen
+    and in the fight. Both list them now, each name whole; with room for boxes that hold
+    every name (120×40; 140×40 in the fight, where keys come before the names), the boxes
+    are back, no name cut."""
+    app = make_app(home, library=dozen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await hero_screen_on(pilot, "Sixer")
+        kit = screen.query_one("#hero-kit", CardRow)
+        lines = kit_lines(app, screen)
+        assert kit.has_class("-list") and len(lines) == 6
+        assert [line[1:1 + len(name) + 1] for line, name in zip(lines, CARDS)] == \
+            [f"{name} " for name in CARDS[:6]]
+        assert " …" not in "\n".join(screen_text(app))
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert not kit.has_class("-list")
+        assert [str(v.border_title) for v in kit.query(CardView) if v.display] == \
+            list(CARDS[:6])
+
+    from dataclasses import replace
+    state = fight_state(dozen)
+    state = replace(state, hero=replace(state.hero, equipment=state.hero.equipment[:6]))
+    app = make_app(home, library=dozen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await into_fight(pilot, state)
+        row = screen.query_one("#hero-cards", CardRow)
+        text = "\n".join(screen_text(app))
+        assert row.has_class("-list") and row.list_lines == 6
+        assert all(title in text for title in titles()[:6]) and " …" not in text
+        assert "c Healing Crystal   [≤3]  Heal d HP" in text
+        assert not row.query_one(".beyond-after").display                # none hidden
+        await pilot.resize_terminal(140, 40)        # (their keys make them 129 wide)
+        await pilot.pause()
+        await pilot.pause()
+        assert not row.has_class("-list")
+        assert [str(v.border_title) for v in row.query(CardView) if v.display] == titles()[:6]
+
+
+async def test_a_listed_row_given_fewer_lines_than_cards_adds_a_column(home, dozen):
+    """The Inventor at 60×18: four boxes cut three names ('b Electr…') and showed no text;
+    listed a card a line, the row's three lines hid the fourth card. It lists them in two
+    columns of two lines, every card and name shown, and the line left goes to the
+    log."""
+    from dicey.tui.widgets import FightLog
+    state = progress.enter_fight(progress.new_run(dozen, "inventor", 3))
+    app = make_app(home, library=dozen)
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen = await into_fight(pilot, state)
+        row = screen.query_one("#hero-cards", CardRow)
+        text = "\n".join(screen_text(app))
+        assert row.has_class("-list") and row.items.styles.grid_size_columns == 2
+        assert row.region.height == 2
+        for title in ("a Crowbar", "b Electromagnet", "c Pea Shooter", "d Wooden Shield"):
+            assert title in text, text
+        assert not row.query_one(".beyond-after").display
+        assert screen.max_scroll_y == 0
+        assert screen.query_one(FightLog).region.height >= 3
+
+
+def test_snapshot_twelve_cards_on_the_hero_screen(snap_compare, home, dozen):
+    app = make_app(home, library=dozen)
+
+    async def show(pilot):
+        await hero_screen_on(pilot, "Quartermaster")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=show)

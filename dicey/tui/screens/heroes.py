@@ -95,15 +95,18 @@ class HeroScreen(RunScreen):
         kit = self.query_one("#hero-kit", CardRow)
         if not kit.cards or not kit.size.width:
             return
-        # The blank lines under the title and the heroes go when a listed kit needs them:
-        # 12 cards at 80×24 in one column, their texts whole, not two columns of "Do d…".
+        # The blank lines under the heroes, then under the title, go when a listed kit
+        # needs them: 12 cards at 80×24 in one column, their texts whole, not two columns
+        # of "Do d…".
         gaps = [self.query_one(f"#{name}").styles.margin.bottom
                 for name in ("screen-title", "hero-body")]
         snug = self.size.height - (kit.region.y - sum(gaps)) - 1    # (1: the key line)
         kit.list_within(snug)
-        tight = kit.has_class("-list") and kit.list_lines > snug - SPACED
-        self.set_class(tight, "-snug")
-        kit.fit_height(snug if tight else snug - SPACED)
+        short = max(0, min(SPACED, kit.list_lines - (snug - SPACED))) \
+            if kit.has_class("-list") else 0
+        self.set_class(short > 0, "-snug")
+        self.set_class(short > 1, "-snugger")
+        kit.fit_height(snug - SPACED + short)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_kit)
