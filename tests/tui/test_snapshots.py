@@ -153,3 +153,24 @@ def test_end_of_a_run(snap_compare, home, hero):
 def test_help_over_a_fight(snap_compare, home):
     app, _ = app_at(home)
     assert snap_compare(app, terminal_size=SIZE, press=["n", "1", "enter", "question_mark"])
+
+
+def test_compact_title_with_a_run_to_continue(snap_compare, home):
+    """60×18 with a run saved and notices under the menu: the title is compact, and its
+    continue line is one line, so all five items show."""
+    from dicey.run.saves import SaveStore
+    SaveStore(home).write(kit_state(4))
+    notices = ("Mod 'frost' was not loaded (1 error): run 'dicey check --mods mods/frost' "
+               "to see why.", "Mod 'sagas' was not loaded (2 errors): run 'dicey check "
+               "--mods mods/sagas' to see why.", "Mod 'gold' was not loaded (1 error): run "
+               "'dicey check --mods mods/gold' to see why.",
+               "2 problems in the content: run 'dicey check' to see them.")
+    app = make_app(home, seed=4, notices=notices)
+
+    async def compact(pilot):
+        await pilot.pause()
+        await pilot.pause()
+        from tui_kit import screen_text
+        assert app.screen.has_class("-compact"), "\n".join(screen_text(app))
+        assert app.screen.query_one("#menu").max_scroll_y == 0
+    assert snap_compare(app, terminal_size=(60, 18), run_before=compact)
