@@ -227,8 +227,8 @@ class CardView(Widget):
     def _show_name(self) -> None:
         """The key and name on the border, cut to the card's width (no space before the
         ``…``) keeping the ``+`` of an upgraded card (the border cut it off with the name's
-        end). As Text: a plain string
-        there is read as markup, and a card's name is the modder's to write."""
+        end). As Text: a plain string there is read as markup, and a card's name is the
+        modder's to write."""
         card = self.card
         if card is None:
             return
@@ -532,7 +532,7 @@ class CardRow(Windowed):
         """The cards in boxes, or listed (:meth:`_fit_list`) when boxes do not fit."""
         cards, cursor, near = self._shown[0], self._shown[1], self._shown[4]
         width = self.content_size.width
-        room = len(cards)
+        listed = False
         if self.unit is None and width:
             # Boxes each as wide as its title needs (key and name whole) and MIN_BOX at the
             # least, if the row has the room; else the row lists its cards.
@@ -540,9 +540,7 @@ class CardRow(Windowed):
             # (a card's marks, its bottom edge's words when all do not fit, read whole too)
             needs = [max(cell_len(faces.card_title(c, keys[i] if i < len(keys) else "")),
                          cell_len(faces.marks(c))) + TITLE_FRAME for i, c in enumerate(cards)]
-            if sum(max(need, self.MIN_BOX) for need in needs) > width:
-                room = 0
-        listed = room < len(cards)
+            listed = sum(max(need, self.MIN_BOX) for need in needs) > width
         self.set_class(listed, "-list")
         if listed:
             self._fit_list(width - self.LIST_INSET)
@@ -552,7 +550,7 @@ class CardRow(Windowed):
             if w.listed:
                 w.listed = 0
                 w.refresh()
-        shown = self.window(len(cards), room, near if cursor is None else cursor)
+        shown = self.window(len(cards), len(cards), near if cursor is None else cursor)
         views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
                        key=lambda w: w.index)
         for w in views:

@@ -1,4 +1,5 @@
-"""Small card faces (six cards at 80×24) wrap on word boundaries: a word longer than the
+"""Small card faces (six cards as narrow as their names allow: 108 columns, for at 80 they are
+listed) wrap on word boundaries: a word longer than the
 face's line is cut with ``…`` (never broken across two lines: ``opponent'`` then ``s``),
 and a face cut short ends with ``…`` after a whole word."""
 from __future__ import annotations
@@ -17,10 +18,11 @@ def face_shown(card) -> list[str]:
     return ["".join(s.text for s in line)[1:-1].strip() for line in lines]
 
 
-async def test_faces_at_80x24_break_lines_between_words(home, library):
+async def test_small_faces_break_lines_between_words(home, library):
     app = make_app(home, library=library)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(108, 24)) as pilot:
         screen = await into_fight(pilot, base_game_state(library, SIX, 3))
+        assert not screen.query_one("#hero-cards").has_class("-list")
         checked = cut = 0
         for view in screen.query("#hero-cards CardView"):
             whole = (faces.slot_line(view.card) + " " + faces.card_text(view.card)).split()
@@ -38,9 +40,10 @@ async def test_faces_at_80x24_break_lines_between_words(home, library):
                 assert lines[-1].endswith("…"), (view.card.name, lines)
                 cut += 1
             checked += 1
-        assert checked == 6 and cut >= 4          # (the faces are small: most are cut)
+        assert checked == 6 and cut >= 3          # (the faces are small: half are cut)
         sticky = next(v for v in screen.query("#hero-cards CardView")
                       if v.card.name == "Sticky Fingers")
         shown = face_shown(sticky)
         # (its name short, the card has a cell to spare: the possessive reads whole)
-        assert "opponent's" in shown and not any(line.endswith("opponent'") for line in shown)
+        assert any("opponent's" in line.split() for line in shown), shown
+        assert not any(line.endswith("opponent'") for line in shown)

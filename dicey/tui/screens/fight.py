@@ -336,12 +336,13 @@ class FightScreen(RunScreen):
         needs = [r.natural_height() for r in rows]
         heights = share_rows(room, *needs)
         # A listed row given fewer lines than it asks for lists in more columns and may
-        # leave lines: the other row gets them (60×18: the enemy's texts a line longer).
+        # leave lines: it keeps those it uses, and the other row gets the rest, as far as
+        # it needs them (60×18: the Inventor's four cards in two lines).
         used = [r.lines_at(h) for r, h in zip(rows, heights)]
         if used != list(heights):
-            heights = tuple(max(LEAST_CARD, min(need, room - other))
-                            if u == h else u
-                            for need, u, h, other in zip(needs, used, heights, used[::-1]))
+            heights = tuple(
+                u if u < h else max(LEAST_CARD, min(need, room - other))
+                for need, u, h, other in zip(needs, used, heights, reversed(used)))
         for row, height in zip(rows, heights):
             if row.styles.height != Scalar.from_number(height):
                 row.styles.height = height
