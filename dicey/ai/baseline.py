@@ -3,8 +3,9 @@
 The rule: cards left to right; the first card that takes any die gets the best die for it
 now (the highest that fits, with a little noise from the rng, plain dice before burning
 ones), and a ready button (a card that takes no die) is used when its turn in that order
-comes; a shocked card is released only with a die no card could use otherwise; when
-nothing fits, end the turn.
+comes; a shocked card is released only with a die no card could use otherwise; a card
+whose use may change nothing (one that gives its die back) is not used twice in a row;
+when nothing fits, end the turn.
 
 ``PRESETS`` maps a preset name (what an enemy's ``ai:`` says) to a chooser
 ``(fight, rng) -> Move``. The planner adds ``normal`` and ``hard`` here; every module in
@@ -55,6 +56,13 @@ def choose_move(fight: Fight, rng: random.Random | None) -> Move:
     last = None
     if ENDS_TURN in f.card_events():
         moves, last = _without_enders(f, moves)
+    # A card whose use may change nothing (FightRules.idle: one that gives its die back) is
+    # not used twice in a row: fed the 1 it gives back, it would go round to the turn's
+    # move limit. Most libraries hold none (one look at an empty set).
+    if fight.rules.idle and len(f.used) > 1 and \
+            id(f.cards[f.used[-1]].active) in fight.rules.idle:
+        again = f.used[-1]
+        moves = [move for move in moves if move.card_index != again or move.is_end]
     for move in moves:
         action = move.action
         if action == "place":

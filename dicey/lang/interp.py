@@ -1124,6 +1124,13 @@ def _lends(call: A.Call) -> bool:
 #: The fighter fields that tell which cards it used (a fight's key holds them only when
 #: some script may read one).
 HISTORY_FIELDS = frozenset({"last_used", "used_this_turn"})
+#: The fields that count uses: a fighter's this turn, a card's this fight. A use of a card
+#: that changes nothing else is not counted where no script may read the count
+#: (``Fight`` then sees the loop of a card that gives its die back).
+COUNT_FIELDS = frozenset({"cards_used", "times_used"})
+#: What a script reads of the counts of uses (script_facts): none, its own card's
+#: ``card.times_used`` only, or another (any card's, a fighter's ``cards_used``).
+NO_COUNT, OWN_COUNT, ANY_COUNT = 0, 1, 2
 
 
 def reads_last_used(node: Any) -> bool:
@@ -1176,13 +1183,15 @@ def walk_nodes(node: Any) -> Iterator[Any]:
                 push([getattr(item, f) for f in fields])
 
 
-def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool]:
+def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool, int]:
     """In one walk of a script: whether it can reach a chance point
     (:func:`reaches_chance`), may end its owner's turn (:func:`ends_turn`), reads a
     fighter's ``last_used`` or ``used_this_turn`` (:func:`reads_last_used`), takes a
-    card for a while (``take_card(c, turns)``) and calls ``end_turn`` at all (then
-    :func:`turn_endings` says whose and how surely)."""
+    card for a while (``take_card(c, turns)``), calls ``end_turn`` at all (then
+    :func:`turn_endings` says whose and how surely), and which counts of uses it reads
+    (:data:`COUNT_FIELDS`: :data:`NO_COUNT`, :data:`OWN_COUNT`, :data:`ANY_COUNT`)."""
     random = ends = reads = lends = calls_end = False
+    counts = NO_COUNT
     for item in walk_nodes(node):
         kind = type(item)
         if kind is A.Call:
@@ -1191,9 +1200,14 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool]:
             ends = ends or _ends_own(item)
             lends = lends or _lends(item)
             calls_end = calls_end or item.func == "end_turn"
-        elif kind is A.Field and item.name in HISTORY_FIELDS:
-            reads = True
-    return random, ends, reads, lends, calls_end
+        elif kind is A.Field:
+            if item.name in HISTORY_FIELDS:
+                reads = True
+            elif item.name in COUNT_FIELDS:
+                own = item.name == "times_used" and type(item.obj) is A.Name and \
+                    item.obj.id == "card"
+                counts = max(counts, OWN_COUNT if own else ANY_COUNT)
+    return random, ends, reads, lends, calls_end, counts
 
 
 #: One status-adding call of a script: the built-in (``inflict``: to the target, ``gain``:
@@ -1370,12 +1384,12 @@ class Script:
     """
 
     __slots__ = ("event", "path", "pos", "is_random", "ends_turn", "reads_last", "lends",
-                 "turn_ends", "_calls", "_adds", "_source", "_body", "_statuses", "_scratch")
+                 "reads_counts", "turn_ends", "_calls", "_adds", "_source", "_body", "_statuses", "_scratch")
 
     def __init__(self, event: str, body: Code, *, path: str, pos: A.Pos | None,
                  is_random: bool, statuses: frozenset[str], scratch: bool = True,
                  ends_turn: bool = False, reads_last: bool = False, lends: bool = False,
-                 turn_ends: tuple[tuple[str, bool], ...] = (),
+                 reads_counts: int = ANY_COUNT, turn_ends: tuple[tuple[str, bool], ...] = (),
                  calls: frozenset[str] | None = None, adds: tuple[Added, ...] = (),
                  source: tuple[Any, Scope] | None = None):
         self.event = event
@@ -1387,6 +1401,7 @@ class Script:
         self.ends_turn = ends_turn     # it may end its owner's turn (the AI's rule of thumb asks)
         self.reads_last = reads_last   # it reads which cards a fighter used (the AI's key asks)
         self.lends = lends             # it takes a card for a while (the turn's end asks)
+        self.reads_counts = reads_counts   # the counts of uses it reads (FightRules.idle asks)
         self.turn_ends = turn_ends     # the turns it ends: turn_endings (dicey cards asks)
         self.path = path
         self.pos = pos
@@ -1500,10 +1515,10 @@ def compile_stmts(stmts: tuple[A.Stmt, ...], *, scope: Scope, path: str = "<scri
     """Compile a statement list (a hook's body)."""
     compiler = _Compiler(scope, path)
     body = compiler.block(stmts)
-    random, ends, reads, lends, calls_end = script_facts(stmts)
+    random, ends, reads, lends, calls_end, counts = script_facts(stmts)
     return Script(event, body, path=path, pos=pos, is_random=random,
                   statuses=scope.statuses, scratch=compiler.scratch,
-                  ends_turn=ends, reads_last=reads, lends=lends,
+                  ends_turn=ends, reads_last=reads, lends=lends, reads_counts=counts,
                   turn_ends=turn_endings(stmts) if calls_end else (),
                   source=(stmts, scope))
 
@@ -1516,9 +1531,10 @@ def compile_hook(hook: A.Hook, *, path: str, scope: Scope) -> Script:
 def compile_expr(expr: A.Expr, *, path: str, scope: Scope) -> ExprScript:
     """Compile an expression for :meth:`ExprScript.evaluate`."""
     code = _Compiler(scope, path).expr(expr)
-    random, _, reads, _, _ = script_facts(expr)
+    random, _, reads, _, _, counts = script_facts(expr)
     return ExprScript("expression", code, path=path, pos=expr.pos,
                       is_random=random, statuses=scope.statuses, reads_last=reads,
+                      reads_counts=counts,
                       source=(expr, scope))
 
 

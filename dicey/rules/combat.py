@@ -46,6 +46,7 @@ from dicey.lang.checker import MAX_CARDS
 from dicey.lang.defs import EquipmentDef, StatusDef
 from dicey.lang.effects import DAMAGE_TYPES, FighterRef
 from dicey.lang.errors import ScriptError, did_you_mean
+from dicey.lang.interp import ANY_COUNT
 
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
@@ -89,6 +90,36 @@ def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
                 yield v.weakened
 
 
+#: The built-ins that give the owner dice (a card calling one may give its die back).
+DICE_GIVERS = frozenset({"give", "set_dice", "reroll"})
+
+
+def _idle_cards(library: Any, statuses: dict, equipment: dict) -> frozenset[int]:
+    """:attr:`FightRules.idle` of a library."""
+    fighters = [*(getattr(library, "enemies", {}) or {}).values(),
+                *(getattr(library, "heroes", {}) or {}).values()]
+    scripts = [script for d in (*statuses.values(), *fighters) for script in d.hooks.values()]
+    variants = [v for card in equipment.values() for v in _variants(card)]
+    for v in variants:
+        scripts.extend(v.hooks.values())
+        scripts.extend(e for e in (v.ready, *(v.progress or ())) if e is not None)
+    if any(getattr(script, "reads_counts", ANY_COUNT) == ANY_COUNT for script in scripts):
+        return frozenset()
+
+    def gives(hooks: Iterator[Any]) -> bool:
+        return any(calls is None or not calls.isdisjoint(DICE_GIVERS)
+                   for calls in (getattr(script, "calls", None) for script in hooks))
+
+    answered = gives(script for d in (*statuses.values(), *fighters, *variants)
+                     for event, script in d.hooks.items() if event == "on any use")
+    return frozenset(id(v) for v in variants
+                     if v.uses is None and v.countdown is None and not v.single_use
+                     and not v.once_per_fight
+                     and not any(getattr(script, "reads_counts", ANY_COUNT)
+                                 for script in v.hooks.values())
+                     and (v.button or answered or gives(iter(v.hooks.values()))))
+
+
 class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
@@ -96,7 +127,7 @@ class FightRules:
                  "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
                  "clearing", "adds", "_exprs",
-                 "_status_random", "legal_table", "last_read", "lends", "said_as")
+                 "_status_random", "legal_table", "last_read", "lends", "said_as", "idle")
 
     def __init__(self, library: Any):
         self.library = library
@@ -166,6 +197,17 @@ class FightRules:
             for d in table.values() for script in d.hooks.values()) or any(
             getattr(script, "lends", False) for card in self.equipment.values()
             for v in _variants(card) for script in v.hooks.values())
+
+        #: The cards (their definitions' ids: as declared, upgraded, weakened) whose use
+        #: may change nothing at all: used without limit, and a button, or a card whose
+        #: scripts (or an ``on any use`` of the library) may give dice back — the Fight
+        #: then does not count such a use (Fight._watched). Empty where some script reads
+        #: a fighter's ``cards_used`` or a card's ``times_used`` other than its own (every
+        #: use changes what it reads), and in the base game: a move pays one test of this
+        #: set being empty. A card that reads its own ``card.times_used`` is not one; which
+        #: cards were used (``last_used``) is in a position's key when a script reads it,
+        #: and a use changes it.
+        self.idle: frozenset[int] = _idle_cards(library, self.statuses, self.equipment)
 
     def _heard(self, *events: str) -> bool:
         """Whether a status, or a card of the library (as declared, upgraded or

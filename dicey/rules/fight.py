@@ -471,7 +471,9 @@ class Fight(Mechanics):
             self._events = []
         self._pending, self._fires, self._chance = (), 0, chance
         self._legal = None
-        if action == "place":
+        if self.rules.idle and action != "release":   # (hot path: empty in the base game)
+            self._watched(action, di, ci)
+        elif action == "place":
             self._place(di, ci)
         elif action == "release":
             self._release(di, ci)
@@ -497,6 +499,42 @@ class Fight(Mechanics):
             # a card that was to end the turn ended the fight: no turn ends with it
             events = [e for e in events if type(e) is not E.TurnCut]
         return self._with_faults(events)
+
+    def _watched(self, action: str, di: int, ci: int) -> None:
+        """A place or a use, in a library with cards whose use may change nothing
+        (:attr:`FightRules.idle`: used without limit, giving dice back or a button, and no
+        script reading a count of uses). Such a card's use that changed nothing but those
+        counts is not counted: the position after it is the one before it. The AI's
+        search then meets a loop (``Expectimax.value``) where it was paid ``card_used``
+        for each round of it, to the turn's move limit (a card that splits a die into
+        that many 1s, fed a 1). A card of one slot, or a button: a die on a card of more
+        slots changes the card."""
+        f = self.fighters[self.actor]
+        card = f.cards[ci]
+        if id(card.active) not in self.rules.idle or \
+                action == "place" and (card.placed or len(card.active.slots) != 1):
+            if action == "place":
+                self._place(di, ci)
+            else:
+                self._use(ci)
+            return
+        before, counted, times = self.key(), (self.turn_cards_used, f.cards_used), \
+            card.times_used
+        if action == "place":
+            self._place(di, ci)
+        else:
+            self._use(ci)
+        after = f.cards[ci]
+        if self._pending or self.phase != ACTING or after.defn is not card.defn or \
+                f.cards_used != counted[1] + 1 or after.times_used != times + 1:
+            return
+        f.set_card(ci, after._replace(times_used=times))
+        f.cards_used -= 1
+        if self.key() == before:        # nothing changed: the use is not counted
+            self.turn_cards_used = counted[0]
+        else:
+            f.set_card(ci, after)
+            f.cards_used += 1
 
     def _locate(self, move: Move) -> tuple[int, int]:
         """The die and card a move means (its indexes, or the canonical equal ones)."""

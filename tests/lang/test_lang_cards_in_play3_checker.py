@@ -123,19 +123,23 @@ def test_a_wrong_argument_at_run_time_is_a_fault(source, words):
 
 
 @pytest.mark.parametrize("source, facts, endings", [
-    # (random, ends its owner's turn, reads the cards used, takes for a while, ends a turn);
+    # (random, ends its owner's turn, reads the cards used, takes for a while, ends a turn,
+    # the counts of uses it reads: 0 none, 1 its own card's times_used, 2 another);
     # the turns it ends: (whose, for certain)
-    ("end_turn()", (False, True, False, False, True), (("own", True),)),
-    ("end_turn(self)", (False, True, False, False, True), (("own", True),)),
-    ("end_turn(target)", (False, False, False, False, True), (("other", True),)),
-    ("let who = [self]\nend_turn(who[0])", (False, True, False, False, True),
+    ("end_turn()", (False, True, False, False, True, 0), (("own", True),)),
+    ("end_turn(self)", (False, True, False, False, True, 0), (("own", True),)),
+    ("end_turn(target)", (False, False, False, False, True, 0), (("other", True),)),
+    ("let who = [self]\nend_turn(who[0])", (False, True, False, False, True, 0),
      (("some", True),)),
-    ("if chance(50) { end_turn() }\nend_turn(target)", (True, True, False, False, True),
+    ("if chance(50) { end_turn() }\nend_turn(target)", (True, True, False, False, True, 0),
      (("own", False), ("other", True))),
-    ("say(len(self.used_this_turn))", (False, False, True, False, False), ()),
-    ("for c in target.last_used { say(c) }", (False, False, True, False, False), ()),
-    ("for c in target.cards { take_card(c, 1) }", (False, False, False, True, False), ()),
-    ("for c in target.cards { take_card(c) }", (False, False, False, False, False), ()),
+    ("say(len(self.used_this_turn))", (False, False, True, False, False, 0), ()),
+    ("for c in target.last_used { say(c) }", (False, False, True, False, False, 0), ()),
+    ("for c in target.cards { take_card(c, 1) }", (False, False, False, True, False, 0), ()),
+    ("for c in target.cards { take_card(c) }", (False, False, False, False, False, 0), ()),
+    ("say(card.times_used)", (False, False, False, False, False, 1), ()),
+    ("for c in self.cards { say(c.times_used) }", (False, False, False, False, False, 2), ()),
+    ("say(card.times_used + self.cards_used)", (False, False, False, False, False, 2), ()),
 ])
 def test_a_scripts_walk_tells_what_the_engine_asks(source, facts, endings):
     stmts = parse_stmts(source)

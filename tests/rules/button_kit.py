@@ -95,6 +95,19 @@ equipment "Broken Button" {
 '''
 
 
+#: A card used without limit that gives its die back, fed a 1: a use that changes nothing
+#: (tests of the rule that does not count it, and of the planners that meet it).
+FOUNTAIN = '''
+equipment "Fountain" {
+    slots: any
+    cast: self
+    uses: unlimited
+    text: "Split a die into that many 1s"
+    on use { let xs = [] ; repeat d { xs = xs + [1] } ; give(xs) }
+}
+'''
+
+
 def library_with(folder: Path, name: str, source: str) -> Any:
     """The base game with ``source`` loaded on top, written to ``folder/name`` (it must
     load without an error)."""

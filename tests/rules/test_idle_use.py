@@ -1,0 +1,100 @@
+"""A use that changes nothing: a card used without limit that gives its die back (fed a 1,
+a card that splits a die into that many 1s gives the 1 back) or a button that does
+nothing. Such a use is not counted, so the position after it is the position before it,
+and the planners see a loop instead of being paid ``card_used`` for each round of it to
+the turn's move limit (FightRules.idle, Fight._watched)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from button_kit import FOUNTAIN, button_fight, library_with
+from dicey.lang.chance import SampleChance
+from dicey.rules import events as E
+from dicey.rules.combat import FightRules
+from dicey.rules.protocol import Move
+
+#: The Fountain, a button that does nothing, and a Fountain that reads its own uses.
+IDLE = FOUNTAIN + '''
+equipment "Hum" {
+    slots: none
+    uses: unlimited
+    text: "Hum a tune"
+    on use { say("hmm") }
+}
+
+equipment "Tally Fountain" {
+    slots: any
+    uses: unlimited
+    var fed = 0
+    text: "Give the die back; counts its uses"
+    on use { give(d) ; fed = card.times_used }
+}
+'''
+
+COUNTER = '''
+status "tally" {
+    kind: positive
+    on turn end { if self.cards_used > 3 { heal(1) } }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    return library_with(tmp_path_factory.mktemp("idle"), "fountain.dice", IDLE)
+
+
+def play(fight, text):
+    return fight.apply(Move.parse(text), SampleChance(random.Random(0)))
+
+
+def counts(fight):
+    f = fight.fighters[fight.actor]
+    return fight.turn_cards_used, f.cards_used, [c.times_used for c in f.cards]
+
+
+def test_a_use_that_gives_its_die_back_is_not_counted(lib):
+    fight = button_fight(lib, ["Fountain", "Dagger"], [1, 3])
+    before = fight.key()
+    events = play(fight, "1 → Fountain")
+    assert any(isinstance(e, E.Fired) and e.card == "Fountain" for e in events)  # it is said
+    assert fight.key() == before
+    assert counts(fight) == (0, 0, [0, 0])
+    assert fight.turn_moves == 1
+
+
+def test_a_use_that_changes_the_dice_is_counted(lib):
+    fight = button_fight(lib, ["Fountain", "Dagger"], [2, 3])
+    play(fight, "2 → Fountain")
+    assert sorted(d.value for d in fight.fighters[0].dice) == [1, 1, 3]
+    assert counts(fight) == (1, 1, [1, 0])
+
+
+def test_a_button_that_does_nothing_is_not_counted(lib):
+    fight = button_fight(lib, ["Hum", "Dagger"], [2, 3])
+    before = fight.key()
+    play(fight, "use Hum")
+    assert fight.key() == before and counts(fight)[0] == 0
+
+
+def test_a_card_that_reads_its_own_uses_is_counted(lib):
+    assert not {id(v) for v in (lib.card("Tally Fountain"),)} & FightRules(lib).idle
+    fight = button_fight(lib, ["Tally Fountain", "Dagger"], [4, 3])
+    play(fight, "4 → Tally Fountain")
+    assert counts(fight) == (1, 1, [1, 0])
+
+
+def test_nothing_is_idle_where_a_script_reads_the_uses_of_a_turn(tmp_path, lib):
+    assert len(FightRules(lib).idle) == 2                 # Fountain, Hum
+    counting = library_with(tmp_path, "both.dice", IDLE + COUNTER)
+    assert FightRules(counting).idle == frozenset()
+    fight = button_fight(counting, ["Fountain", "Dagger"], [1, 3])
+    play(fight, "1 → Fountain")
+    assert counts(fight) == (1, 1, [1, 0])
+
+
+def test_the_base_game_has_no_such_card():
+    from dicey.library import load_library
+    assert FightRules(load_library(use_mods=False)).idle == frozenset()
