@@ -1,6 +1,7 @@
 """A card that gives its die back (``uses: unlimited; on use { give(d) }``) could be played
 for ever: a turn has at most ``MAX_MOVES_PER_TURN`` place and release moves, then only
-ending it is legal. So the rules, the exhaustive search, MCTS, a plan and a fight all end.
+ending it is legal (and such a use, which changes nothing, is not counted: the search sees
+the loop). So the rules, the exhaustive search, MCTS, a plan and a fight all end.
 Two cards that turn into each other and give the die back lead to the very state they left:
 the search goes round such a loop once, never again."""
 from __future__ import annotations
@@ -55,13 +56,24 @@ def test_after_the_limit_only_ending_the_turn_is_legal(lib):
 
 
 @pytest.mark.parametrize("preset, budget", [("normal", None),
-                                            ("normal", Budget(states=50, iterations=200,
+                                            ("normal", Budget(states=2, iterations=200,
                                                               ms=None))])
 def test_the_planner_plans_such_a_turn_to_its_end(lib, preset, budget):
     plan = plan_turn(echoer_to_move(lib), preset=preset, budget=budget, seed=3)
     assert plan.moves and plan.moves[-1].is_end
     assert len(plan.moves) <= MAX_MOVES_PER_TURN + 1
     assert plan.method == ("exhaustive" if budget is None else "mcts")
+
+
+def test_the_echo_gives_nothing_so_the_search_sees_its_loop(lib):
+    """The Echo's use changes nothing but the counts of uses, which no script reads: it
+    is not counted (docs/rules.md, firing a card), so the state after it is the state
+    before it, and the search solves the turn in a handful of states (before, each use
+    was a new state worth card_used more, and the turn went to its move limit)."""
+    plan = plan_turn(echoer_to_move(lib), budget=Budget(states=50, iterations=200, ms=None),
+                     seed=3)
+    assert plan.method == "exhaustive" and plan.states <= 5
+    assert all(m.card != "Echo" for m in plan.moves if not m.is_end)
 
 
 def test_a_fight_with_it_ends_and_no_turn_passes_the_limit(lib):
