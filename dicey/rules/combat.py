@@ -689,7 +689,10 @@ class Mechanics:
         if stacks <= 0 or self.outcome is not None and not self._ending:   # _stopped
             return
         if status in _DAMAGE_TYPES and status in f.defn.immune:
-            return   # immune to poison: no poison stacks either
+            if self.log:   # immune to poison: no poison stacks either, and the log says so
+                self._events.append(E.Resisted(side, f.name, status, stacks,
+                                               self.rules.said_as.get(status, "")))
+            return
         old = f.statuses.get(status, 0)
         rules = self.rules
         new = old + stacks if rules.adds.get(status, True) else max(old, stacks)

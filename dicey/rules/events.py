@@ -362,6 +362,24 @@ class StatusChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Resisted(Event):
+    """``who`` is immune to ``status`` (poison for the Slime): ``stacks`` were not taken.
+
+    >>> Resisted(1, "Slime", "poison", 2).describe()
+    'Slime is immune to poison (2 not taken)'
+    """
+
+    side: int
+    who: str
+    status: str
+    stacks: int
+    name: str = ""
+
+    def describe(self) -> str:
+        return f"{self.who} is immune to {self.name or self.status} ({self.stacks} not taken)"
+
+
+@dataclass(frozen=True, slots=True)
 class DiceGiven(Event):
     side: int
     who: str

@@ -112,6 +112,14 @@ def test_the_blow_is_kept_whole_in_the_event(lib):
 
 # ------------------------------------------------------------------ where it came from
 
+def test_poison_on_a_fighter_immune_to_it_says_so(lib):
+    """The Slime is immune to poison: a Poison Needle's stack is not taken, and the log says
+    it (it used to say the card's use and then nothing)."""
+    fight = kit_fight(lib, ["Poison Needle"], [2], enemy="Slime")
+    lines = said(fight, "2 → Poison Needle")
+    assert "Slime is immune to poison (1 not taken)" in lines
+    assert "poison" not in fight.fighters[1].statuses
+
 def test_poison_says_it_is_poison(lib):
     fight = button_fight(lib, ["Sword"], [3], opp_hp=20, opp_statuses={"poison": 2})
     said(fight, "end")
