@@ -90,6 +90,15 @@ def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
                 yield v.weakened
 
 
+def _trait(defn: Any, dtype: str) -> str:
+    """The fighter's trait that changes a blow of ``dtype`` (immune first, as
+    ``_typed`` applies them), or ``""``."""
+    for trait in ("immune", "strong", "weak"):
+        if dtype in getattr(defn, trait):
+            return trait
+    return ""
+
+
 #: The built-ins that give the owner dice (a card calling one may give its die back).
 DICE_GIVERS = frozenset({"give", "set_dice", "reroll"})
 
@@ -566,7 +575,9 @@ class Mechanics:
         if self.log:
             self._log_blow(src, E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
                                           kind, amount, reduced=struck - amount if attack
-                                          else 0), kind == "attack" and ignore_shield)
+                                          else 0, trait=_trait(target.defn, dtype)
+                                          if attack else ""),
+                           kind == "attack" and ignore_shield)
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
         if target.hp <= 0:        # knocked out: it hits back with no hook, nor thorns

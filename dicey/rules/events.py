@@ -231,6 +231,38 @@ class Fired(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NoEffect(Event):
+    """A card used whose use did nothing the log could say (Bellows with no kindling to
+    double): said so that the log does not stop at the use.
+
+    >>> NoEffect(1, "Fire Beetle", "Bellows").describe()
+    "Fire Beetle's Bellows does nothing"
+    """
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        return f"{self.who}'s {self.card} does nothing"
+
+
+def with_no_effects(events: list[Event]) -> list[Event]:
+    """``events`` (one move's) with a :class:`NoEffect` after each card used that nothing
+    followed: the move ended there, or the next line is another use or a die placed."""
+    if not any(type(e) is Fired for e in events):
+        return events
+    out: list[Event] = []
+    for i, e in enumerate(events):
+        out.append(e)
+        if type(e) is Fired:
+            after = events[i + 1] if i + 1 < len(events) else None
+            if after is None or type(after) in (Fired, Placed):
+                out.append(NoEffect(e.side, e.who, e.card))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class Fizzled(Event):
     side: int
     who: str
@@ -263,6 +295,11 @@ class Dodged(Event):
         return f"{self.who} dodges {self.card}"
 
 
+#: How the log says a receiver's trait changed a blow (Damaged.trait), for a damage type.
+TRAIT_WORDS = {"immune": "immune to {}", "weak": "doubled: weak to {}",
+               "strong": "halved: strong against {}"}
+
+
 @dataclass(frozen=True, slots=True)
 class Damaged(Event):
     """``who`` lost ``amount`` HP to a blow, down to ``hp``; shield took ``blocked``,
@@ -284,6 +321,14 @@ class Damaged(Event):
     'Warrior takes 2 damage from a burning die → 6 HP'
     >>> Damaged(1, "Slime", 4, 6, blocked=0, reduced=1).describe()
     'Slime takes 4 damage (1 reduced) → 6 HP'
+
+    ``trait`` is the receiver's trait that changed the blow's type of damage: ``immune``,
+    ``weak`` or ``strong``.
+
+    >>> Damaged(1, "Snowman", 0, 22, dtype="ice", trait="immune").describe()
+    'Snowman takes 0 ice damage (immune to ice) → 22 HP'
+    >>> Damaged(1, "Snowman", 8, 14, dtype="fire", trait="weak").describe()
+    'Snowman takes 8 fire damage (doubled: weak to fire) → 14 HP'
     """
 
     side: int
@@ -296,11 +341,12 @@ class Damaged(Event):
     dealt: int | None = None
     cause: str = ""
     reduced: int = 0
+    trait: str = ""
 
     def describe(self) -> str:
         # (a burning die's 2 are fire damage to the rules; the log says the die)
         kind = "" if self.dtype == "normal" or self.kind == "burn" else f" {self.dtype}"
-        notes = []
+        notes = [TRAIT_WORDS[self.trait].format(self.dtype)] if self.trait else []
         if self.dealt is not None and self.dealt != self.amount + self.blocked:
             notes.append(f"{self.dealt} dealt")
         if self.reduced:

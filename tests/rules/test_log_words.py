@@ -17,6 +17,12 @@ from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 CARDS = '''
+equipment "Weird Bellows" {
+    slots: any
+    text: "Double the target's burn"
+    on use { inflict(burn, target.burn) }
+}
+
 equipment "Blood Price" {
     slots: any
     text: "Lose 2 HP, then do [d] damage"
@@ -119,6 +125,27 @@ def test_poison_on_a_fighter_immune_to_it_says_so(lib):
     lines = said(fight, "2 → Poison Needle")
     assert "Slime is immune to poison (1 not taken)" in lines
     assert "poison" not in fight.fighters[1].statuses
+
+
+def test_a_use_that_did_nothing_says_so(lib):
+    """Fed to Bellows-like cards with nothing to work on, a use said nothing at all: the
+    log stopped at "uses"."""
+    fight = kit_fight(lib, ["Weird Bellows", "Sword"], [3, 4], opp_hp=20)
+    lines = said(fight, "3 → Weird Bellows", "4 → Sword")
+    assert lines[:3] == ["Warrior puts 3 on Weird Bellows", "Warrior uses Weird Bellows (d = 3)",
+                         "Warrior's Weird Bellows does nothing"]
+    assert sum("does nothing" in line for line in lines) == 1       # not the Sword
+
+
+def test_a_blow_a_trait_changed_says_which(library):
+    """Immune, weak, strong: the log says why the number is not the die's."""
+    fight = kit_fight(library, ["Snowball", "Fireball"], [3, 4], enemy="Snowman")
+    lines = said(fight, "3 → Snowball", "4 → Fireball")
+    assert "Snowman takes 0 ice damage (immune to ice) → 22 HP" in lines
+    assert "Snowman takes 8 fire damage (doubled: weak to fire) → 14 HP" in lines
+    fight = kit_fight(library, ["Fireball"], [4], enemy="Fire Imp")
+    assert "Fire Imp takes 2 fire damage (halved: strong against fire) → 16 HP" in \
+        said(fight, "4 → Fireball")
 
 def test_poison_says_it_is_poison(lib):
     fight = button_fight(lib, ["Sword"], [3], opp_hp=20, opp_statuses={"poison": 2})
