@@ -66,6 +66,33 @@ def _stranger(lib: Library, hero: str | None) -> tuple[str, ...]:
             f"\"{lib.heroes[hero].name}\" }}' would).",)
 
 
+#: What ``dicey play`` says when it has no terminal to draw in.
+NO_TERMINAL = ("the game needs a terminal (standard {what} {verb}): run it in one; the "
+               "headless commands 'dicey fight', 'dicey sim', 'dicey plan' and 'dicey graph' "
+               "need none ('dicey --help' lists them)")
+
+
+def no_terminal() -> str | None:
+    """Why the game cannot start here (None when it can): its screen draws on standard
+    output and reads keys from standard input, so both must be a terminal. Without one
+    (``dicey </dev/null >out.txt``, a script, CI) the app would write its escape codes
+    into the file and wait for keys that never come. (Tests drive the app with Textual's
+    Pilot, which needs no terminal: they never come through here.)"""
+    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout))
+               if not _is_terminal(stream)]
+    if not missing:
+        return None
+    return NO_TERMINAL.format(what=" and ".join(missing), verb="are not terminals"
+                              if len(missing) > 1 else "is not a terminal")
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):   # (a closed or replaced stream)
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     # (a --mods path that names no mod stops here, before the game's screen opens: a run
     # must not start, or a saved one be set aside, without the mods meant)
@@ -83,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.delay <= MAX_DELAY:    # (also refuses nan and inf)
         return fail(f"--delay must be 0 or more seconds, and at most {MAX_DELAY}")
     if (why := check_preset(args.ai)):
+        return fail(why)
+    if (why := no_terminal()):
         return fail(why)
     from dicey.run.saves import SaveStore   # the game's modules load only to play
     from dicey.tui.app import DiceyApp, PlayConfig

@@ -178,5 +178,48 @@ def test_dicey_alone_starts_the_game(monkeypatch, capsys, home, argv):
     from dicey.tui.app import DiceyApp
     started = []
     monkeypatch.setattr(DiceyApp, "run", lambda app: started.append(app))
+    monkeypatch.setattr(play, "no_terminal", lambda: None)    # (pytest's streams are none)
     assert main(argv) == 0
     assert len(started) == 1 and "usage" not in capsys.readouterr().out
+
+
+class _Stream:
+    def __init__(self, tty: bool):
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize("stdin, stdout, said", [
+    (False, False, "standard input and output are not terminals"),
+    (True, False, "standard output is not a terminal"),
+    (False, True, "standard input is not a terminal")])
+@pytest.mark.parametrize("argv", [[], ["play", "--hero", "Thief"]])
+def test_without_a_terminal_the_game_says_it_needs_one(monkeypatch, capsys, home, argv,
+                                                       stdin, stdout, said):
+    """'dicey </dev/null >out.txt' started the app, filled out.txt with escape codes and
+    the logo, and never returned: it waited for keys no one could press. Now it says it
+    needs a terminal, names the commands that need none, and exits 2, the screen never
+    opened."""
+    from dicey.tui.app import DiceyApp
+    started = []
+    monkeypatch.setattr(DiceyApp, "run", lambda app: started.append(app))
+    monkeypatch.setattr("sys.stdin", _Stream(stdin))
+    real = capsys.readouterr  # (capsys holds sys.stdout: its isatty is asked through play)
+    monkeypatch.setattr(play, "_is_terminal",
+                        lambda stream: stream.isatty() if isinstance(stream, _Stream)
+                        else stdout)
+    assert main(argv) == 2
+    err = real().err
+    assert started == []
+    assert err.startswith(f"dicey: error: the game needs a terminal ({said})")
+    assert "'dicey fight', 'dicey sim', 'dicey plan' and 'dicey graph'" in err
+
+
+def test_a_stream_that_cannot_say_is_no_terminal():
+    class Closed:
+        def isatty(self):
+            raise ValueError("I/O operation on closed file")
+    assert not play._is_terminal(Closed()) and not play._is_terminal(None)
+    assert play._is_terminal(_Stream(True))
