@@ -27,6 +27,8 @@ from .moves import Step, dice_lost_ending, likeliest_result, move_text
 from .score import Scorer
 
 if TYPE_CHECKING:
+    from dicey.rules.protocol import Move
+
     from .mcts import MCTS, Node
     from .search import Expectimax
 
@@ -128,6 +130,48 @@ def state_label(fight: Fight, side: int) -> str:
     return "\n".join(lines)
 
 
+def leaf_label(score: float, before: Fight, move: "Move", after: Fight, side: int) -> str:
+    """An end-of-turn leaf's label (or an end-of-fight one's): its score, then what
+    :func:`state_label` shows of ``after``, the state ``move`` (made in ``before``) led
+    to, but for its dice: those the turn ended with (:func:`dice_at_end`)."""
+    lines = state_label(after, side).split("\n")
+    lines[0] = dice_at_end(before, move, after, side)
+    return f"end: {score_text(score)}\n" + "\n".join(lines)
+
+
+def dice_at_end(before: Fight, move: "Move", after: Fight, side: int) -> str:
+    """What became of ``side``'s dice when ``move`` ended the turn or the fight: at an
+    ``end turn``, the dice left unused (the state after it holds none: the turn put them
+    away; they are what the score's ``dice left`` counts); at a move that ended the turn by
+    itself (a card's ``end_turn()``), the dice lost with it; at a move that ended the
+    fight, the dice still held.
+
+    >>> from dicey.rules.protocol import Move
+    >>> from dicey.rules.state import Die
+    >>> class F:    # (a stand-in: a fight's fighters and their dice)
+    ...     def __init__(self, *dice, over=False):
+    ...         self.fighters = [type("", (), {"dice": [Die(v) for v in dice]})()]
+    ...         self.is_over = over
+    >>> dice_at_end(F(2, 4, 6), Move.end(), F(), 0)
+    'dice left unused: 2, 4, 6'
+    >>> dice_at_end(F(6, 1), Move.place(6, "Haymaker", 0), F(), 0)
+    'dice lost with the turn: 1'
+    >>> dice_at_end(F(3, 5), Move.place(3, "Sword", 0), F(5, over=True), 0)
+    'dice left: 5'
+    >>> dice_at_end(F(), Move.end(), F(), 0)
+    'no dice left'
+    """
+    if move.is_end:
+        dice, said = before.fighters[side].dice, "dice left unused"
+    elif after.is_over:
+        dice, said = after.fighters[side].dice, "dice left"
+    else:     # (the die the move took is not among those lost: see dice_lost_ending)
+        dice = [die for i, die in enumerate(before.fighters[side].dice)
+                if move.action == "use" or i != move.die_index]
+        said = "dice lost with the turn"
+    return f"{said}: {dice_text(dice)}" if dice else "no dice left"
+
+
 def probability_label(p: float) -> str:
     """A probability as a short fraction when it is one, else a percentage.
 
@@ -227,7 +271,7 @@ class _SearchGraph:
                                     **ending(said, every))
                 source = chance.id
             for (p, child, child_key, _), cut in zip(outcomes, cuts):
-                target = self._target(record.fight, child, child_key, depth + 1, chosen)
+                target = self._target(record.fight, move, child, child_key, depth + 1, chosen)
                 if len(outcomes) == 1:
                     self.graph.add_edge(source, target, "move", value=value, probability=p,
                                         chosen=chosen, **ending(said, cut))
@@ -235,11 +279,11 @@ class _SearchGraph:
                     self.graph.add_edge(source, target, "outcome", probability=p,
                                         chosen=chosen, **ending(probability_label(p), cut))
 
-    def _target(self, parent: Fight, child: Fight, child_key: Hashable | None, depth: int,
-                chosen: bool) -> str:
+    def _target(self, parent: Fight, move: "Move", child: Fight, child_key: Hashable | None,
+                depth: int, chosen: bool) -> str:
         if child_key is None:
             score = self.scorer.turn_score(self.root, parent, child)
-            label = f"end: {score_text(score)}\n" + state_label(child, self.scorer.side)
+            label = leaf_label(score, parent, move, child, self.scorer.side)
             return self.graph.add_node("leaf", label, score, depth, chosen=chosen).id
         if chosen:
             self.chosen.add(child_key)
@@ -259,7 +303,7 @@ def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str,
     for depth, step in enumerate(line, 1):
         after = likeliest_result(state, step.move)
         if after.turn_over:
-            label = f"end: {score_text(value)}\n" + state_label(after, scorer.side)
+            label = leaf_label(value, state, step.move, after, scorer.side)
             nxt = graph.add_node("leaf", label, value, depth, chosen=True)
         else:
             nxt = graph.add_node("decision", state_label(after, scorer.side), value, depth,

@@ -198,3 +198,31 @@ def test_mcts_and_greedy_graphs_mark_the_move_that_ends_the_turn(enders):
         assert chosen[-1].label.endswith("Haymaker · ends turn") and chosen[-1].dice_lost == 0
         assert all(plan.graph.nodes[e.target].kind == "leaf"
                    for e in plan.graph.edges if e.ends_turn)
+
+
+def _leaf_dice(graph, label: str) -> list[str]:
+    """The dice lines of the leaves the edges labelled ``label`` lead to."""
+    return sorted(graph.nodes[e.target].label.split("\n")[1] for e in graph.edges
+                  if e.label == label and graph.nodes[e.target].kind == "leaf")
+
+
+def test_a_leaf_says_which_dice_the_turn_ended_with(enders):
+    """An 'end turn' leaf said 'dice: no dice' (the state after the turn holds none) while
+    its points were for the dice left unused: it names them now, as a move that ends the
+    turn by itself names the dice lost with it."""
+    from cards_in_play_kit import cards_fight
+    graph = plan_turn(cards_fight(enders, ["Haymaker", "Sword"], [6, 3]), budget=COUNTED,
+                      graph=True).graph
+    assert _leaf_dice(graph, "end turn") == ["dice left unused: 3", "dice left unused: 6",
+                                            "dice left unused: 6, 3"]
+    assert _leaf_dice(graph, "6 → Haymaker · ends turn, 1 die lost") == [
+        "dice lost with the turn: 3"]
+    assert _leaf_dice(graph, "6 → Haymaker · ends turn") == ["no dice left"]
+    assert not [n for n in graph.nodes.values() if "dice: no dice" in n.label
+                and n.kind == "leaf"]
+    for preset in ("easy", "normal"):   # the rule of thumb's one line too: the Sword takes one
+        plan = plan_turn(cards_fight(enders, ["Sword"], [6, 3]), preset=preset,
+                         budget=COUNTED, graph=True)
+        leaves = [n.label.split("\n")[1] for n in plan.graph.nodes.values()
+                  if n.kind == "leaf" and n.chosen]
+        assert leaves == ["dice left unused: 3"], (preset, leaves)
