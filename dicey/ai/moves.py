@@ -93,24 +93,100 @@ def line_texts(fight: Fight, moves: list[Move]) -> list[str]:
     """Each move of a line in words (:func:`move_text`), in the state the line reaches; a
     move that ends the turn by itself (a card that calls ``end_turn()``) says so, and
     whether dice are lost with it."""
-    return [text + ("" if cut is None else " (ends the turn; the dice left are lost)"
-                    if cut else " (ends the turn)")
-            for text, cut in line_steps(fight, moves)]
+    return [ended_text(text, cut) for text, cut, _ in line_steps(fight, moves)]
 
 
-def line_steps(fight: Fight, moves: list[Move]) -> list[tuple[str, int | None]]:
+def ended_text(text: str, cut: int | None) -> str:
+    """A line's move in words (``text``) and, when it ends the turn by itself (``cut``:
+    the dice lost with it, see :func:`dice_lost_ending`), that it does.
+
+    >>> ended_text("6 → Haymaker", 1), ended_text("3 → Sword", None)
+    ('6 → Haymaker (ends the turn; the dice left are lost)', '3 → Sword')
+    """
+    return text + ("" if cut is None else " (ends the turn; the dice left are lost)"
+                   if cut else " (ends the turn)")
+
+
+class ChanceTaken(NamedTuple):
+    """The outcome a line follows past a move whose result is random: of how many
+    (``outcomes``; None when too many to count: one was drawn, see
+    :func:`likeliest_result`), its probability (None then too) and the dice it gave the
+    mover (``given``, as the game writes them; empty when it gave none)."""
+
+    outcomes: int | None
+    probability: float | None
+    given: tuple[str, ...]
+
+    @property
+    def said(self) -> str:
+        """The outcome followed, in words: ``gives 1, 4``, or else ``the likeliest``.
+
+        >>> ChanceTaken(2, 0.5, ("1", "4")).said, ChanceTaken(3, 0.5, ()).said
+        ('gives 1, 4', 'the likeliest')
+        >>> ChanceTaken(None, None, ()).said
+        'one drawn'
+        """
+        if self.given:
+            return f"gives {', '.join(self.given)}"
+        return "the likeliest" if self.outcomes is not None else "one drawn"
+
+
+class LineStep(NamedTuple):
+    """One move of a line as :func:`line_steps` reads it: the move in words, the dice
+    lost with it when it ends the turn by itself (else None), and, when its result is
+    random, the outcome the line follows (else None)."""
+
+    text: str
+    cut: int | None
+    chance: ChanceTaken | None
+
+
+def line_steps(fight: Fight, moves: list[Move]) -> list[LineStep]:
     """Each move of a line in words, in the state the line reaches, with, for a move that
-    ends the turn by itself, how many dice are lost with it (None for any other)."""
-    out: list[tuple[str, int | None]] = []
+    ends the turn by itself, how many dice are lost with it (None for any other), and, for
+    a move whose result is random, the outcome the line follows (its likeliest: what
+    :func:`follow` follows, and the planner's lines)."""
+    out: list[LineStep] = []
     state = fight
     for move in moves:
-        text, cut = move_text(state, move), None
+        text, cut, chance = move_text(state, move), None, None
         if not move.is_end and not state.turn_over:
             before = state
-            state = likeliest_result(state, move)
+            state, chance = _followed(state, move)
             cut = dice_lost_ending(before, move, state)
-        out.append((text, cut))
+        out.append(LineStep(text, cut, chance))
     return out
+
+
+def _followed(fight: Fight, move: Move) -> tuple[Fight, ChanceTaken | None]:
+    """:func:`likeliest_result` of ``move``, and what it is among the others when the
+    move's result is random (None when certain)."""
+    try:
+        outcomes = fight.outcomes(move)
+    except TooManyOutcomes:
+        after = likeliest_result(fight, move)
+        return after, ChanceTaken(None, None, _given(fight, move, after))
+    after = likeliest(outcomes)
+    if len(outcomes) == 1:
+        return after, None
+    p = next(p for p, result in outcomes if result is after)
+    return after, ChanceTaken(len(outcomes), float(p), _given(fight, move, after))
+
+
+def _given(before: Fight, move: Move, after: Fight) -> tuple[str, ...]:
+    """The dice the mover holds after ``move`` that it did not hold before (the die the
+    move took set aside), as the game writes them, in the order they are held."""
+    side = before.actor
+    left = list(before.fighters[side].dice)
+    if move.action != "use" and 0 <= move.die_index < len(left):
+        del left[move.die_index]
+    given = []
+    for die in after.fighters[side].dice:
+        if die in left:
+            left.remove(die)
+        else:
+            given.append(die.label)
+    return tuple(given)
 
 
 def dice_lost_ending(before: Fight, move: Move, after: Fight) -> int | None:

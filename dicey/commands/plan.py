@@ -18,8 +18,8 @@ import textwrap
 from dataclasses import replace
 from typing import Any
 
-from dicey.ai.graph import score_text, state_label
-from dicey.ai.moves import line_steps, line_texts, move_text
+from dicey.ai.graph import probability_label, score_text, state_label
+from dicey.ai.moves import LineStep, ended_text, line_steps, move_text
 from dicey.ai.explain import Explained, Unexplained, apportioned, explain
 from dicey.ai.planner import Budget, Plan, _num, plan_turn
 from dicey.ai.score import PARTS
@@ -113,9 +113,20 @@ def run(args: argparse.Namespace) -> int:
     why = explained(fight, plan, scenario.budget) if args.explain else None
     if args.json:
         data = plan.to_json()
-        for said, (_, cut) in zip(data["moves"], line_steps(fight, plan.moves)):
+        steps = line_steps(fight, plan.moves)
+        by_chance = False
+        for said, (_, cut, chance) in zip(data["moves"], steps):
+            if by_chance:             # the line past a random move: one outcome's
+                said["follows_chance"] = True
             if cut is not None:       # a card that ends the turn by itself
                 said.update(ends_turn=True, dice_lost=cut)
+            if chance is not None:
+                said["chance"] = {"outcomes": chance.outcomes,
+                                  "probability": _num(chance.probability)
+                                  if chance.probability is not None else None,
+                                  "followed": chance.said}
+                by_chance = True
+        data["line_probability"] = _num(line_probability(steps))
         if why is not None:
             data["explain"] = explain_json(why)
         json.dump({"scenario": scenario.name, **data}, sys.stdout,
@@ -251,7 +262,7 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines += ["  " + line for line in pinned_setup(scenario, fight)]
     lines += ["  " + line for line in pinned_cards(fight, pinned_vars(scenario, fight))]
     lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
-    lines += [f"  {i}. {said}" for i, said in enumerate(line_texts(fight, plan.moves), 1)]
+    lines += ["  " + line for line in plan_lines(line_steps(fight, plan.moves))]
     lines.append("first moves:")
     firsts = [move_text(fight, f.move) for f in plan.first_moves]
     width = max(map(len, firsts))
@@ -259,6 +270,58 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
         visits = f"  ({first.visits} visits)" if first.visits is not None else ""
         lines.append(f"  {said:<{width}}  {score_text(first.value):>10}{visits}")
     return "\n".join(lines)
+
+
+def plan_lines(steps: list[LineStep]) -> list[str]:
+    """The plan's moves, numbered, as :func:`describe` prints them: a move whose result
+    is random says so and which outcome the line follows past it (its likeliest), and a
+    line under them says from which step on the line is that outcome's, and how often
+    (the AI plans the rest again when the dice fall otherwise)."""
+    lines, after = [], None
+    for i, (text, cut, chance) in enumerate(steps, 1):
+        said = ended_text(text, cut)
+        if chance is not None:
+            said += f" · {chance_text(chance)}"
+            after = after or (i + 1 if i < len(steps) else None)
+        lines.append(f"{i}. {said}")
+    if after is not None:
+        which = f"step {after}" if after == len(steps) else f"steps {after}–{len(steps)}"
+        p = line_probability(steps)
+        often = f" ({probability_label(p)} of the time)" if p is not None else ""
+        lines.append(f"{which} follow{'s' * (after == len(steps))} those outcomes{often}; "
+                     "on others the AI plans again")
+    return lines
+
+
+def chance_text(chance) -> str:
+    """A random move's outcomes and the one a plan's line follows, in words.
+
+    >>> from dicey.ai.moves import ChanceTaken
+    >>> chance_text(ChanceTaken(2, 0.5, ("1", "4")))
+    'by chance: the line follows the one of 2 outcomes that gives 1, 4 (1/2)'
+    >>> chance_text(ChanceTaken(3, 0.5, ()))
+    'by chance: the line follows the likeliest of 3 outcomes (1/2)'
+    >>> chance_text(ChanceTaken(None, None, ()))
+    'by chance: the line follows one drawn of too many outcomes to count'
+    """
+    of = f"{chance.outcomes} outcomes" if chance.outcomes is not None else \
+        "too many outcomes to count"
+    which = f"the one of {of} that {chance.said}" if chance.given else f"{chance.said} of {of}"
+    p = f" ({probability_label(chance.probability)})" if chance.probability is not None else ""
+    return f"by chance: the line follows {which}{p}"
+
+
+def line_probability(steps: list[LineStep]) -> float | None:
+    """How often the dice fall as a line follows them: the product of the probabilities
+    of the outcomes it takes (1 for a line with no random move; None when an outcome was
+    drawn from too many to count)."""
+    p = 1.0
+    for step in steps:
+        if step.chance is not None:
+            if step.chance.probability is None:
+                return None
+            p *= step.chance.probability
+    return p
 
 
 def _sides(scenario: Scenario, fight: Fight) -> list[tuple[int, dict[str, Any]]]:

@@ -226,3 +226,47 @@ def test_plan_and_graph_report_every_problem_of_a_scenario_at_once(cli, tmp_path
             "(did you mean 'Warrior'?)",
             '    fighter = "Warior"',
             "              ^^^^^^^^"]
+
+
+#: The playtest's position: the Thief's 5 on Lockpick splits it (1 and 4, or 2 and 3).
+LOCKPICK = ('[actor]\nfighter = "Thief"\ndice = [5, 3]\n'
+            '[opponent]\nfighter = "Rat"\nhp = 6\n[search]\nseed = 0\n')
+
+
+def test_a_plan_says_where_its_line_follows_a_chance_outcome(cli, tmp_path):
+    """'3. 4 → Lockpick' read as if the 4 were certain: it is one of the splits of the 5
+    the step before, as the 3 of step 4 is of the 4's. Each random move now says which of
+    its outcomes the line follows, and a line under the plan from which step on the line
+    is those outcomes' and how often (as the hint and the graph's chance nodes say)."""
+    scenario = tmp_path / "lockpick.toml"
+    scenario.write_text(LOCKPICK, encoding="utf-8")
+    code, out, err = cli("plan", str(scenario), "--no-mods")
+    assert code == 0, err
+    plan = out.split("first moves:")[0].splitlines()
+    steps = [line.strip() for line in plan if line.strip()[:2] in ("1.", "2.", "3.", "4.")]
+    assert steps == [
+        "1. 3 → Dagger",
+        "2. 5 → Lockpick · by chance: the line follows the one of 2 outcomes that gives "
+        "1, 4 (1/2)",
+        "3. 4 → Lockpick · by chance: the line follows the one of 2 outcomes that gives "
+        "1, 3 (2/3)",
+        "4. 3 → Dagger"]
+    assert plan[-1].strip() == ("steps 3–4 follow those outcomes (1/3 of the time); on "
+                                "others the AI plans again")
+    code, out, err = cli("plan", str(scenario), "--no-mods", "--json")
+    data = json.loads(out)
+    assert [m.get("chance") for m in data["moves"]] == [
+        None, {"outcomes": 2, "probability": 0.5, "followed": "gives 1, 4"},
+        {"outcomes": 2, "probability": 0.6667, "followed": "gives 1, 3"}, None]
+    assert [m.get("follows_chance", False) for m in data["moves"]] == [False, False, True,
+                                                                        True]
+    assert data["line_probability"] == 0.3333
+
+
+def test_a_plan_without_chance_says_nothing_of_it(cli):
+    code, out, err = cli("plan", str(SCENARIOS / "frog.toml"), "--json")
+    data = json.loads(out)
+    assert data["line_probability"] == 1
+    assert not [m for m in data["moves"] if "chance" in m or "follows_chance" in m]
+    code, out, err = cli("plan", str(SCENARIOS / "frog.toml"))
+    assert "by chance" not in out and "those outcomes" not in out
