@@ -18,6 +18,7 @@ enemy at the level a run would bring it there (:func:`floor_setup`); with
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import math
 import random
@@ -73,6 +74,9 @@ class FightResult:
     cards: dict[str, int] = field(default_factory=dict)
     """Every card a side held in the fight (see :func:`card_key`) → the times it was used
     (0: held, never used)."""
+    play: str = ""
+    """A digest of the fight's events, move by move (:func:`play_digest`): two fights with
+    the same one were played alike. Not a column of the CSV."""
 
 
 def plan_jobs(lib: Library, fights: int, seed: int, heroes: Sequence[str] = (),
@@ -222,7 +226,29 @@ def run_job(job: FightJob, lib: Library | None = None) -> FightResult:
             cards[card_key(ids, event.side, title)] += 0
     winner = {0: "hero", 1: "enemy"}.get(record.outcome.winner, "draw")
     return FightResult(job.index, job.hero, job.enemy, job.enemy_ai, job.seed, winner,
-                       record.turns, record.hp[0], record.hp[1], dict(sorted(cards.items())))
+                       record.turns, record.hp[0], record.hp[1], dict(sorted(cards.items())),
+                       play_digest(record.events))
+
+
+def play_digest(events: Iterable[Any]) -> str:
+    """A short digest of a fight's events (every roll, move and blow, in order): the same
+    in any process for the same fight, and another for a fight played otherwise."""
+    digest = hashlib.blake2b(digest_size=8)
+    for event in events:
+        digest.update(repr(event).encode("utf-8", "backslashreplace"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def by_difficulty(presets: Iterable[str]) -> list[str]:
+    """Presets from the easiest: :data:`DEFAULT_PRESETS`' order, then any other by name.
+
+    >>> by_difficulty(["hard", "easy", "normal"]), by_difficulty(["zeal", "hard"])
+    (['easy', 'normal', 'hard'], ['hard', 'zeal'])
+    """
+    return sorted(set(presets), key=lambda name: (
+        DEFAULT_PRESETS.index(name) if name in DEFAULT_PRESETS else len(DEFAULT_PRESETS),
+        name))
 
 
 #: The sides of a fight as the report names them (side 0 is the hero).
@@ -508,11 +534,13 @@ def _summary(rs: Sequence[FightResult]) -> dict:
     }
 
 
-def _group(results: Iterable[FightResult], key: Callable[[FightResult], str]) -> dict:
+def _group(results: Iterable[FightResult], key: Callable[[FightResult], str],
+           order: Callable[[Iterable[str]], list[str]] = sorted) -> dict:
+    """A row (:func:`_summary`) per value of ``key``, in ``order`` (by name unless said)."""
     groups: dict[str, list[FightResult]] = defaultdict(list)
     for r in results:
         groups[key(r)].append(r)
-    return {name: _summary(rs) for name, rs in sorted(groups.items())}
+    return {name: _summary(groups[name]) for name in order(groups)}
 
 
 def _cards(results: Sequence[FightResult], names: Mapping[str, str]) -> dict:
@@ -543,27 +571,50 @@ def _cards(results: Sequence[FightResult], names: Mapping[str, str]) -> dict:
     return rows
 
 
-def _compare(results: Sequence[FightResult], base: str | None = None) -> dict:
-    """Each preset's enemy win rate against ``base``'s (by default ``easy`` when present,
-    else the first by name), from the counts, with the standard error of the gain: each
-    preset meets the same fights, so it is read fight by fight (:func:`paired_stderr`;
-    None when the presets did not meet the same fights)."""
+def _by_preset(results: Iterable[FightResult]) -> dict[str, list[FightResult]]:
+    """Each preset's fights in the order they were planned, the presets by difficulty."""
     by: dict[str, list[FightResult]] = defaultdict(list)
     for r in sorted(results, key=lambda r: r.index):
         by[r.enemy_ai].append(r)
+    return {name: by[name] for name in by_difficulty(by)}
+
+
+def _met(rs: Sequence[FightResult]) -> list[tuple[str, str, int]]:
+    """The fights a preset met: hero, enemy and seed, in order."""
+    return [(r.hero, r.enemy, r.seed) for r in rs]
+
+
+def _compare(results: Sequence[FightResult], base: str | None = None) -> dict:
+    """Each preset's enemy win rate against ``base``'s (by default ``easy`` when present,
+    else the easiest, :func:`by_difficulty`), from the counts, with the standard error of
+    the gain: each preset meets the same fights, so it is read fight by fight
+    (:func:`paired_stderr`; None when the presets did not meet the same fights)."""
+    by = _by_preset(results)
     if not by:
         return {}
-    base = base or ("easy" if "easy" in by else min(by))
+    base = base or ("easy" if "easy" in by else next(iter(by)))
     won = {name: [r.winner == "enemy" for r in rs] for name, rs in by.items()}
-    fights = [(r.hero, r.enemy, r.seed) for r in by[base]]
+    fights = _met(by[base])
     gains, errors = {}, {}
-    for name, rs in sorted(by.items()):
+    for name, rs in by.items():
         gains[name] = round(100.0 * (sum(won[name]) / len(rs)
                                      - sum(won[base]) / len(by[base])), 1)
-        paired = [(r.hero, r.enemy, r.seed) for r in rs] == fights
-        errors[name] = paired_stderr(won[name], won[base]) if paired else None
+        errors[name] = paired_stderr(won[name], won[base]) if _met(rs) == fights else None
     return {"baseline": base, "enemy_win_pct_gain": gains,
             "enemy_win_pct_gain_stderr": errors}
+
+
+def played_alike(results: Sequence[FightResult]) -> list[list[str]]:
+    """The presets that played every fight move for move as another did, in groups (each
+    by difficulty, two or more): they met the same fights and every one went the same way
+    (:func:`play_digest`), so their rows are the same. A small enemy's every turn is
+    searched whole by ``normal`` and ``hard`` alike: both play the best moves there are."""
+    by = _by_preset(results)
+    groups: dict[tuple, list[str]] = defaultdict(list)
+    for name, rs in by.items():
+        if all(r.play for r in rs):
+            groups[tuple((*met, r.play) for met, r in zip(_met(rs), rs))].append(name)
+    return [names for names in groups.values() if len(names) > 1]
 
 
 def content(lib: Library) -> dict:
@@ -605,7 +656,7 @@ def build_report(results: Sequence[FightResult], seed: int, hero_level: str = "f
     for all), its notes (:func:`fight_notes`), each enemy's floor, and the cards' names.
     The tables of enemies, heroes and cards count the fights of every preset together
     (``pooled_presets``)."""
-    presets = _group(results, lambda r: r.enemy_ai)
+    presets = _group(results, lambda r: r.enemy_ai, by_difficulty)
     report: dict = {"seed": seed, "fights": len(results), "hero_bot": HERO_BOT,
                     "hero_level": hero_level}
     if lib is not None:
@@ -614,6 +665,7 @@ def build_report(results: Sequence[FightResult], seed: int, hero_level: str = "f
         report["notes"] = fight_notes(lib, results, hero_level, heroes)
     report["presets"] = presets
     report["compare"] = _compare(results)
+    report["played_alike"] = played_alike(results)
     report["pooled_presets"] = list(presets)
     report["enemies"] = _group(results, lambda r: r.enemy)
     if lib is not None:
@@ -757,6 +809,11 @@ def format_report(report: dict, names: Mapping[str, str] | None = None) -> str:
                   f"'{report['hero_bot']}', hero level '{report['hero_level']}'", report,
                   report.get("notes", ()))
     out += _grid("enemy AI", report["presets"], FIGHT_COLUMNS)
+    for alike in report.get("played_alike", ()):
+        fights = report["presets"][alike[0]]["fights"]
+        out += ["", *_fold(f"{listed(alike)} played all {fights} fights move for move alike, "
+                           "hence the same rows (a turn small enough for each to search "
+                           "whole gets the same best moves)")]
     compare = report["compare"]
     gains = compare.get("enemy_win_pct_gain", {})
     if len(gains) > 1:
@@ -784,7 +841,8 @@ def results_csv(results: Sequence[FightResult]) -> str:
     :func:`card_key`, with the times it was used: ``enemy:claw=3;hero:shield=0``."""
     return _csv(["index", "hero", "enemy", "enemy_ai", "seed", "winner", "turns", "hero_hp",
                  "enemy_hp", "cards"],
-                ({**asdict(r), "cards": ";".join(f"{k}={v}" for k, v in r.cards.items())}
+                ({**{k: v for k, v in asdict(r).items() if k != "play"},
+                  "cards": ";".join(f"{k}={v}" for k, v in r.cards.items())}
                  for r in results))
 
 

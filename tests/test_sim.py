@@ -524,3 +524,42 @@ def test_runs_csv_says_who_won_in_the_fights_csvs_words_and_ties_are_all_named()
     assert row["ended_most_by"] == ["bully", "vampire"]
     text = simulate.format_run_report(report, {"bully": "Bully", "vampire": "Vampire"})
     assert "Bully and Vampire 2 each" in text
+
+
+def test_presets_are_listed_from_the_easiest_whatever_order_they_were_asked_in():
+    """The preset rows came by name, easy, hard, normal: now by difficulty, in the table,
+    the JSON, the gains and the line that says the tables pool them."""
+    results = []
+    for preset in ("hard", "normal", "easy"):        # (asked for hardest first)
+        results += [dataclasses.replace(r, index=r.index + len(results))
+                    for r in _fights(preset, [True, False, False])]
+    report = simulate.build_report(results, 1)
+    assert list(report["presets"]) == report["pooled_presets"] == ["easy", "normal", "hard"]
+    assert list(report["compare"]["enemy_win_pct_gain"]) == ["easy", "normal", "hard"]
+    text = simulate.format_report(report)
+    table = [line.split()[0] for line in text.split("enemy AI")[1].splitlines()[1:4]]
+    assert table == ["easy", "normal", "hard"]
+    assert "tables below: easy, normal and hard together" in text
+    without_easy = simulate.build_report([r for r in results if r.enemy_ai != "easy"], 1)
+    assert without_easy["compare"]["baseline"] == "normal"
+
+
+def test_presets_that_played_every_fight_alike_are_said_to_have(library):
+    """'hard' and 'normal' gave byte-identical rows against a small enemy, unexplained: a
+    reader took it that 'hard' did nothing. Every fight is played move for move alike (each
+    turn is searched whole by both), and the report now says so; 'easy' plays otherwise."""
+    jobs = simulate.plan_jobs(library, 3, 1, ["Warrior"], ["Frog"], ["easy", "normal", "hard"])
+    results = simulate.simulate(jobs, lib=library)
+    assert len({r.play for r in results}) > 1 and all(len(r.play) == 16 for r in results)
+    report = simulate.build_report(results, 1)
+    assert report["played_alike"] == [["normal", "hard"]]
+    assert report["presets"]["normal"] == report["presets"]["hard"]
+    text = " ".join(simulate.format_report(report).split())
+    assert "normal and hard played all 3 fights move for move alike, hence the same rows" \
+        in text
+    # one fight played otherwise, and they are not alike: the rows may still agree
+    changed = [dataclasses.replace(r, play="0" * 16) if r.enemy_ai == "hard" and r.seed ==
+               results[-1].seed else r for r in results]
+    assert simulate.build_report(changed, 1)["played_alike"] == []
+    assert "move for move" not in simulate.format_report(simulate.build_report(changed, 1))
+    assert "play" not in simulate.results_csv(results).splitlines()[0].split(",")
