@@ -1034,6 +1034,25 @@ _DECLARED = re.compile(r'^[ \t]*(?:override[ \t]+)?(equipment|status|enemy|hero|
                        r'[ \t]+"([^"\\\n]+)"', re.M)
 
 
+def declared_names(folder: Path) -> list[tuple[str, str]]:
+    """The ``(kind, name)`` of each declaration in the ``.dice`` files of mod folder
+    ``folder`` (``("equipment", "Tinderbox")``), as a quick look at their text finds them:
+    nothing is parsed or checked, and a file that cannot be read adds nothing."""
+    try:
+        paths = dice_files(folder)
+    except OSError:
+        return []
+    found = []
+    for path in paths:
+        try:    # (no more than the parser would read: see parse_file)
+            with path.open("rb") as file:
+                text = file.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        found += _DECLARED.findall(text)
+    return found
+
+
 class _OtherMods:
     """What the mods found (loaded or not: those given, and the mods beside them) declare,
     for the hint at a name a mod does not know because another mod declares it: one that
@@ -1056,19 +1075,9 @@ class _OtherMods:
         if self._index is None:
             self._index = {}
             for mod_id, folder in sorted(self.folders.items()):
-                try:
-                    paths = dice_files(folder)
-                except OSError:
-                    continue
-                for path in paths:
-                    try:    # (no more than the parser would read: see parse_file)
-                        with path.open("rb") as file:
-                            text = file.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
-                    except OSError:
-                        continue
-                    for kind, name in _DECLARED.findall(text):
-                        self._index.setdefault((kind, A.make_id(name)), []).append(
-                            (mod_id, name))
+                for kind, name in declared_names(folder):
+                    self._index.setdefault((kind, A.make_id(name)), []).append(
+                        (mod_id, name))
         return self._index
 
     def hints(self, mod: str):

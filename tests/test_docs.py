@@ -3,6 +3,7 @@ every built-in of the language is in the language reference, and the rules page 
 every event and places every core status."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -14,6 +15,7 @@ from dicey.rules import events
 from dicey.rules.statuses import CORE_DEFAULTS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT_MODS = DOCS.parent / "mods"
 FILE_BLOCK = re.compile(r"<!-- file: (?P<path>[^ ]+) -->\n```[a-z]*\n(?P<body>.*?)```", re.S)
 
 
@@ -288,3 +290,91 @@ def test_the_rules_page_lists_where_it_differs_from_dicey_dungeons_as_the_rules_
     heroes = base_library.heroes.values()
     assert not any(base_library.equipment[c].button for h in heroes for c in h.equipment)
     assert "base game's heroes start without a limit break" in differs
+
+
+# ------------------------------------------------ a mod kept outside the game's mods/
+
+def test_a_mod_kept_elsewhere_is_named_where_its_names_are_unknown(cli, tutorial_mod,
+                                                                   monkeypatch):
+    """Followed from another folder, the tutorial's 'dicey check mods/embers' worked and
+    then 'dicey cards Tinderbox', 'dicey fight "Fire Beetle"' and 'dicey sim' said only
+    'unknown …': the game loads its own mods/, not ./mods. Each now names the mod near
+    the working folder that declares the name, and the flag that loads it."""
+    monkeypatch.chdir(tutorial_mod.parent.parent)          # beside mods/embers
+    hint = ("is declared in mods/embers, a mod that is not loaded: add --mods mods/embers "
+            "(without --mods, the game loads the mods in ")
+    for argv, name in ((["cards", "Tinderbox"], "Tinderbox"),
+                       (["cards", "Tinderbox+"], "Tinderbox+"),
+                       (["fight", "Fire Beetle"], "Fire Beetle"),
+                       (["fight", "Frog", "--vs", "fire beetle"], "fire beetle"),
+                       (["sim", "--enemy", "Fire Beetle", "--fights", "1"], "Fire Beetle")):
+        code, out, err = cli(*argv)
+        assert code == 2 and out == "", err
+        assert f"; {name} {hint}" in err and err.count("\n") == 1, err
+    code, out, err = cli("cards", "Tinderbox", "--mods", str(ROOT_MODS / "frostbite"))
+    assert "Tinderbox is declared in mods/embers, a mod not among the --mods given (add " \
+           "mods/embers to them)" in err
+    code, out, err = cli("cards", "Tinderbox", "--no-mods")
+    assert "a mod that --no-mods leaves out (--mods mods/embers instead loads it)" in err
+    code, out, err = cli("cards", "Tinderbox", "--mods", "mods/embers")   # as the hint says
+    assert code == 0 and out.startswith("Tinderbox  (tinderbox)"), err
+    # a name no mod near declares is answered as before, without a hint
+    code, out, err = cli("cards", "Nosuch")
+    assert err == "dicey: error: unknown card 'Nosuch' (78 cards: 'dicey cards' lists them)\n"
+
+
+def test_a_broken_mod_near_is_said_not_to_have_loaded(cli, tutorial_mod, tmp_path,
+                                                      monkeypatch):
+    broken = tmp_path / "mods" / "embers"
+    shutil.copytree(tutorial_mod, broken)
+    cards = broken / "cards.dice"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("inflict(kindling, d)",
+                                                               "inflict(kindlin, d)"))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("cards", "Bellows", "--mods", "mods")
+    assert code == 2
+    assert err.splitlines()[-1].endswith(
+        "Bellows is declared in mods/embers, a mod that did not load (its problems are "
+        "above; 'dicey check mods/embers')"), err
+
+
+def test_a_scenario_in_a_mod_folder_plays_that_mod_from_anywhere(cli, tutorial_mod,
+                                                                  tmp_path, monkeypatch):
+    """'dicey plan mods/embers/beetle.toml' said 'unknown fighter Fire Beetle' and
+    'unknown status kindling' unless the mod was in the game's own mods/: the scenario
+    that sits in a mod now loads that mod (and the bundled mods still load)."""
+    monkeypatch.chdir(tmp_path)                          # a folder with no mod in it
+    scenario = str(tutorial_mod / "beetle.toml")
+    code, out, err = cli("plan", scenario)
+    assert code == 0 and "1. 2 → Tinderbox" in out and err == "", err
+    code, out, err = cli("graph", scenario, "-o", "-")
+    assert code == 0 and "Tinderbox" in out, err
+    monkeypatch.chdir(tutorial_mod)                      # from inside the mod
+    code, out, err = cli("plan", "beetle.toml", "--json")
+    assert code == 0 and json.loads(out)["moves"][0]["card"] == "Tinderbox", err
+    deeper = tutorial_mod / "positions"
+    deeper.mkdir(exist_ok=True)
+    shutil.copy(tutorial_mod / "beetle.toml", deeper / "beetle.toml")
+    code, out, err = cli("plan", "positions/beetle.toml")
+    assert code == 0 and "Tinderbox" in out, err
+    # --no-mods loads the base game alone: the errors, then the hint
+    code, out, err = cli("plan", "beetle.toml", "--no-mods")
+    assert code == 2
+    assert err.splitlines()[-1] == ("dicey: hint: Fire Beetle and kindling are declared in "
+                                    "., a mod that --no-mods leaves out (--mods . instead "
+                                    "loads it)")
+
+
+def test_a_scenario_kept_apart_from_its_mod_is_pointed_to_it(cli, tutorial_mod, tmp_path,
+                                                             monkeypatch):
+    apart = tmp_path / "beetle.toml"
+    shutil.copy(tutorial_mod / "beetle.toml", apart)
+    monkeypatch.chdir(tutorial_mod.parent.parent)
+    code, out, err = cli("plan", str(apart))
+    assert code == 2 and "unknown fighter 'Fire Beetle'" in err and \
+        "unknown status 'kindling'" in err
+    assert err.splitlines()[-1].startswith(
+        "dicey: hint: Fire Beetle and kindling are declared in mods/embers, a mod that is "
+        "not loaded: add --mods mods/embers (")
+    code, out, err = cli("plan", str(apart), "--mods", "mods/embers")
+    assert code == 0 and "Tinderbox" in out, err

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from argparse import ArgumentTypeError, Namespace
 from pathlib import Path
 from typing import Any, Iterable
 
-from dicey.lang.ast import upgrade_ref
+from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.errors import did_you_mean_upgrade, printable
-from dicey.library import Library, load_library
+from dicey.library import (MODS_DIR, Library, declared_names, has_mod_toml, is_skipped,
+                           load_library, resolved)
 
 
 class CommandError(Exception):
@@ -20,16 +22,26 @@ class CommandError(Exception):
         self.code = code
 
 
-def library_from(args: Namespace, *, report: bool = True) -> Library:
+def library_from(args: Namespace, *, report: bool = True, mod_of: str | None = None
+                 ) -> Library:
     """The library the ``--mods``/``--no-mods`` flags ask for; mod problems go to stderr
     (unless not ``report``: the game shows them on its title screen).
+
+    ``mod_of``: a file a command reads (a scenario) that may sit in a mod folder: that mod
+    is loaded too, with the mods it requires found beside it, on top of what the flags ask
+    for (not with ``--no-mods``): a scenario kept in its mod plays that mod's fighters and
+    cards wherever the mod is kept (see :func:`enclosing_mod`).
 
     A ``--mods`` path that names no mod (it is not there, it is not a folder, or it is a
     folder with no mod in it) is a mistake in the command line, not in a mod: every
     command stops with :class:`CommandError` (exit 2) before it runs, rather than run
     without the mods meant (see :func:`mods_stop`). A mod with errors is reported and left
     out, and the rest still runs."""
-    lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods)
+    global _FLAGS
+    _FLAGS = (args.mods, args.no_mods)
+    own = enclosing_mod(mod_of) if mod_of is not None and not args.no_mods else None
+    lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods,
+                       single_mods=[own] if own is not None else ())
     if (stop := mods_stop(lib)):
         raise CommandError(stop)
     if report and lib.diagnostics:
@@ -37,6 +49,124 @@ def library_from(args: Namespace, *, report: bool = True) -> Library:
         for mod, why in sorted(lib.skipped_mods.items()):
             print(f"dicey: mod '{mod}' skipped ({why})", file=sys.stderr)
     return lib
+
+
+def enclosing_mod(path: str | Path) -> Path | None:
+    """The mod folder a file sits in, at any depth (the nearest folder above it with a
+    ``mod.toml``: ``mods/embers/beetle.toml`` is in ``mods/embers``), as reached from the
+    path given; None when it is in none."""
+    folder = Path(path).parent
+    for above in [folder, *folder.parents]:
+        if is_skipped(above.name) and above.name not in ("", ".", ".."):
+            continue          # (a folder passed over is no mod's: .git, __MACOSX)
+        if has_mod_toml(above):
+            return above
+    if not folder.is_absolute():     # ('beetle.toml' from inside the mod: '.' has no parents)
+        try:
+            return enclosing_mod(resolved(Path(path)))
+        except OSError:
+            return None
+    return None
+
+
+#: The content flags of the library loaded last (``--mods``, ``--no-mods``): what the hint
+#: at an unknown name says to change (see :func:`unloaded_hint`).
+_FLAGS: tuple[list[str] | None, bool] = (None, False)
+
+#: The most folders looked into for the mods near the working folder (the hint at an
+#: unknown name: see :func:`unloaded_hint`), so that one run from a large folder stays quick.
+MAX_NEARBY = 200
+
+#: The kinds of declaration each kind of name the commands look up may be.
+DECLARED_AS = {"card": ("equipment",), "status": ("status",), "hero": ("hero",),
+               "enemy": ("enemy",), "fighter": ("hero", "enemy")}
+
+
+def nearby_mods(first: Iterable[Path] = ()) -> list[Path]:
+    """Mod folders a modder may mean without loading them: ``first``, then the working
+    folder when it is a mod, the mods in it and those one folder down (``./embers``,
+    ``./mods/embers``), passing over the folders a mods folder passes over."""
+    found = [folder for folder in first if has_mod_toml(folder)]
+    here = Path(".")
+    looked = 0
+    todo = [(here, 0)]
+    while todo and looked < MAX_NEARBY:
+        folder, depth = todo.pop(0)
+        looked += 1
+        if has_mod_toml(folder):
+            found.append(folder)
+            continue            # (a mod's own folders are no mods)
+        if depth == 2:
+            continue
+        try:
+            inside = sorted(p for p in folder.iterdir() if p.is_dir() and not is_skipped(p))
+        except OSError:
+            continue
+        todo += [(p, depth + 1) for p in inside]
+    seen, unique = set(), []
+    for folder in found:
+        try:
+            key = resolved(folder)
+        except OSError:
+            continue
+        if key not in seen:
+            seen.add(key)
+            unique.append(folder)
+    return unique
+
+
+def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
+                  near: Iterable[Path] = ()) -> str:
+    """A hint at why names the library does not know are unknown, when a mod near the
+    working folder (or among ``near``) that is not loaded declares them: which mod, and the
+    ``--mods`` that loads it; "" when no such mod declares any. ``names``: ``(kind,
+    name)``, kind one of :data:`DECLARED_AS` (a quick look at the mods' text: see
+    :func:`~dicey.library.declared_names`)."""
+    wanted = [(kind, name) for kind, name in dict.fromkeys(names)]
+    if not wanted:
+        return ""
+    loaded = {resolved(m.path) for m in lib.mods}
+    said = []
+    for folder in nearby_mods(near):
+        if resolved(folder) in loaded:
+            continue
+        declared = {(kind, make_id(name)) for kind, name in declared_names(folder)}
+        held = [name for kind, name in wanted
+                if any((k, make_id(upgrade_ref(name)[0])) in declared for k in DECLARED_AS[kind])]
+        if not held:
+            continue
+        wanted = [(kind, name) for kind, name in wanted if name not in held]
+        shown = shlex.quote(_shown(folder))
+        them = f"{_listed(held)} {'is' if len(held) == 1 else 'are'} declared in {shown}"
+        said.append(f"{them}, {_why_not_loaded(folder, shown, lib)}")
+    return "; ".join(said)
+
+
+def _why_not_loaded(folder: Path, shown: str, lib: Library) -> str:
+    """Why the mod in ``folder`` (``shown`` as typed) is not loaded, and what loads it, as
+    the content flags of the command stand."""
+    mods, no_mods = _FLAGS
+    if folder.name in lib.skipped_mods:
+        return f"a mod that did not load (its problems are above; 'dicey check {shown}')"
+    if no_mods:
+        return f"a mod that --no-mods leaves out (--mods {shown} instead loads it)"
+    if mods is not None:
+        return f"a mod not among the --mods given (add {shown} to them)"
+    return (f"a mod that is not loaded: add --mods {shown} (without --mods, the game loads "
+            f"the mods in {MODS_DIR} only; with it, those named only)")
+
+
+def _shown(folder: Path) -> str:
+    """A folder as a command run here would name it: relative to the working folder when
+    below it, else whole."""
+    try:
+        return str(resolved(folder).relative_to(resolved(Path.cwd()))) or "."
+    except (ValueError, OSError):
+        return str(resolved(folder))
+
+
+def _listed(words: list[str]) -> str:
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def mods_stop(lib: Library) -> str | None:
@@ -124,6 +254,8 @@ def find(lib: Library, what: str, name: str) -> Any:
             raise KeyError(f"unknown card '{name}'{meant}") from None
         if message == f"unknown {what} '{name}'":   # nothing close and nothing else
             message += f" ({choices(what, (d.name for d in table.values()))})"
+        if (hint := unloaded_hint(lib, [(what, name)])):
+            message += f"; {hint}"
         raise KeyError(message) from None
     if upgraded:    # an upgrade: a card's only, and a card that has one, only one
         if what == "card" and base.endswith("+"):

@@ -27,11 +27,11 @@ from dicey.ai.scenario import MIN_MS, Scenario, ScenarioError, read_scenario
 from dicey.rules.fight import Fight
 from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
 
-from dicey.lang.ast import make_id
+from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.errors import printable
 from dicey.notation import counted
 
-from ._shared import fail, library_from, seed_number
+from ._shared import enclosing_mod, fail, library_from, seed_number, unloaded_hint
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -98,7 +98,13 @@ def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario,
     if args.ms is not None:
         budget = replace(budget, ms=args.ms or None)     # 0: 'none', no clock
     scenario = replace(scenario, budget=budget)
-    fight = scenario.fight(library_from(args))
+    lib = library_from(args, mod_of=args.scenario)
+    try:
+        fight = scenario.fight(lib)
+    except ScenarioError as err:   # a name it uses may be a mod's that is not loaded
+        err.hint = unloaded_hint(lib, scenario_names(scenario, lib),
+                                 [mod] if (mod := enclosing_mod(args.scenario)) else [])
+        raise
     seed = scenario.seed if args.seed is None else args.seed
     plan = plan_turn(fight, preset=scenario.preset, budget=scenario.budget, seed=seed,
                      graph=graph, keep_search=getattr(args, "explain", False))
@@ -246,10 +252,38 @@ def bonus_cards(fight: Fight) -> list[str]:
 
 def failed(err: ValueError) -> int:
     """``dicey: error: …`` for each problem of a scenario (or the one bad input), in file
-    order; the exit code."""
+    order, then the hint at the mod its unknown names may be in (``dicey: hint: …``); the
+    exit code."""
     for problem in getattr(err, "errors", [err]):
         code = fail(str(problem))
+    if (hint := getattr(err, "hint", "")):
+        print(printable(f"dicey: hint: {hint}"), file=sys.stderr)
     return code
+
+
+def scenario_names(scenario: Scenario, lib: Any) -> list[tuple[str, str]]:
+    """The names a scenario uses that ``lib`` does not know, as ``(kind, name)``: its
+    fighters, the statuses it pins, the cards it names (equipment, marks, countdowns,
+    variables, loans)."""
+    names: list[tuple[str, str]] = []
+    known = {"fighter": {**lib.heroes, **lib.enemies}, "status": lib.statuses,
+             "card": lib.equipment}
+    for spec in (scenario.actor, scenario.opponent):
+        said = [("fighter", spec.get("fighter"))]
+        said += [("status", name) for name in _keys(spec.get("statuses"))]
+        for key in ("equipment", "shocked", "weakened", "used_this_turn", "countdowns",
+                    "vars", "borrowed", "last_used"):
+            value = spec.get(key)
+            said += [("card", name) for name in
+                     ([value] if isinstance(value, str) else _keys(value))]
+        names += [(kind, name) for kind, name in said if isinstance(name, str)
+                  and make_id(upgrade_ref(name)[0]) not in known[kind]]
+    return names
+
+
+def _keys(value: Any) -> list[Any]:
+    """A scenario key's names: a table's keys, a list's items (else none)."""
+    return list(value) if isinstance(value, (dict, list)) else []
 
 
 def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
