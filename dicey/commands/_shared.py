@@ -12,6 +12,7 @@ from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.errors import did_you_mean_upgrade, printable
 from dicey.library import (MODS_DIR, Library, declared_names, has_mod_toml, is_skipped,
                            load_library, resolved)
+from dicey.rules.events import listed
 
 
 class CommandError(Exception):
@@ -137,7 +138,7 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
             continue
         wanted = [(kind, name) for kind, name in wanted if name not in held]
         shown = shlex.quote(_shown(folder))
-        them = f"{_listed(held)} {'is' if len(held) == 1 else 'are'} declared in {shown}"
+        them = f"{listed(held)} {'is' if len(held) == 1 else 'are'} declared in {shown}"
         said.append(f"{them}, {_why_not_loaded(folder, shown, lib)}")
     return "; ".join(said)
 
@@ -163,10 +164,6 @@ def _shown(folder: Path) -> str:
         return str(resolved(folder).relative_to(resolved(Path.cwd()))) or "."
     except (ValueError, OSError):
         return str(resolved(folder))
-
-
-def _listed(words: list[str]) -> str:
-    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def mods_stop(lib: Library) -> str | None:

@@ -6,7 +6,8 @@ the session's new runs (the same seed, the same run);
 ``--ai`` is a new run's difficulty, the AI preset every enemy plays (by default each enemy
 plays its own; the hero screen's ``d`` changes it); ``--delay`` sets the pause between the
 enemy's moves. Saves go to ``$DICEY_HOME`` (or
-``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``).
+``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``). The game needs a terminal: with
+standard input or output elsewhere (a file, a pipe) it says so and exits 2.
 """
 from __future__ import annotations
 
