@@ -1479,15 +1479,20 @@ class _DeclChecker:
                                                "move, never in the target's turn")
 
     def _budget(self, hook: A.Hook) -> None:
-        """A warning for a hook that takes more steps than a run's budget whatever happens
-        (loops in loops): it would fault each time it ran, the card with it."""
+        """An error for a hook that takes more steps than a run's budget whatever happens
+        (loops in loops): :func:`min_steps` is a lower bound, so it would fault every time it
+        ran, after its first steps' effects had taken hold (a runaway loop of blows is a
+        one-use kill, not a card that fizzles). What only may run past the budget (a loop
+        whose count is not written as a number) is left to the run."""
         steps = min_steps(hook.body)
         if steps > MAX_STEPS:
             costly = max(hook.body, key=lambda stmt: min_steps((stmt,)))
-            self.report.warning(costly.pos, f"'{hook.event}' takes at least {steps:,} steps "
-                                            f"each time it runs, past a script's budget of "
-                                            f"{MAX_STEPS:,}: it would fault every time "
-                                            "(a loop in a loop multiplies their turns)")
+            self.report.error(costly.pos, f"'{hook.event}' takes at least {steps:,} steps "
+                                          f"each time it runs, past a script's budget of "
+                                          f"{MAX_STEPS:,} (a loop in a loop multiplies their "
+                                          "turns): every run would do what its first "
+                                          f"{MAX_STEPS:,} steps do (what it did stands) and "
+                                          "then fault")
 
     def _is_random(self, hooks: dict[str, A.Hook], *values: A.Expr) -> bool:
         """Whether a hook's body or one of ``values`` can reach a chance point."""

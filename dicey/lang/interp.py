@@ -1333,7 +1333,7 @@ def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
     reads only what a script says for certain (a ``repeat`` or a ``for`` whose count is
     written as a number or a list, each branch of an ``if`` the cheapest, nothing after a
     ``stop`` or a ``cancel``, and one turn of a loop that holds one). Past
-    :data:`MAX_STEPS`, the script faults whenever it runs: the checker warns of it.
+    :data:`MAX_STEPS`, the script faults whenever it runs: the checker refuses it.
 
     >>> from dicey.lang.parser import parse
     >>> def body(script):
