@@ -88,7 +88,8 @@ def test_a_missing_brace_in_the_tutorial_is_the_one_error_not_four_it_causes(
                           "cure(kindling, 1) }", "cure(kindling, 1)")
     code, out, lines = _errors(cli, str(broken))
     assert code == 1 and len(lines) == 1 and lines[0].endswith(
-        "kindling.dice:8:2: error: unexpected end of file (a '}' may be missing)")
+        "kindling.dice:8:2: error: unexpected end of file: the '{' of 'on turn start' at 7:19 "
+        "is not closed (a '}' is missing before line 8)")
     assert "1 error, 0 warnings" in out and "mod 'embers' skipped: 1 error" in out
 
 

@@ -14,6 +14,7 @@ x.dice:1:5: error: unknown name 'foo'
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 import unicodedata
@@ -26,7 +27,9 @@ from .ast import Pos, make_id
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem found in a file (``line``/``column`` are 1-based; 0 means "the whole file")."""
+    """One problem found in a file (``line``/``column`` are 1-based; 0 means "the whole file").
+    ``note``: a second place the problem involves (the ``{`` a missing ``}`` leaves open),
+    rendered after it as a location line of its own with its caret."""
 
     path: str
     line: int
@@ -34,6 +37,7 @@ class Diagnostic:
     message: str
     severity: str = "error"
     end_column: int = 0
+    note: "Diagnostic | None" = None
 
     @classmethod
     def at(cls, path: str, pos: Pos, message: str, severity: str = "error") -> "Diagnostic":
@@ -52,6 +56,9 @@ class Diagnostic:
         direction) is shown escaped, and the caret counts the cells the terminal gives
         each character (two for a wide one, none for a combining mark)."""
         head = str(self)
+        if self.note is not None:
+            return f"{dataclasses.replace(self, note=None).render(source)}\n" \
+                   f"{self.note.render(source)}"
         if source is None or self.line <= 0:
             return head
         lines = source_lines(source)

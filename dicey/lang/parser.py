@@ -29,7 +29,8 @@ from lark.exceptions import (GrammarError, LarkError, UnexpectedCharacters, Unex
 from lark.parsers.lalr_analysis import Shift
 
 from . import ast as A
-from .errors import NONCHARACTERS, UNPRINTABLE, DiceSyntaxError, Diagnostic, unprintable_kind
+from .errors import (NONCHARACTERS, UNPRINTABLE, DiceSyntaxError, Diagnostic, source_lines,
+                     unprintable_kind)
 from .lexer import DiceLexer
 
 #: Deepest nesting of the parse tree accepted (blocks, brackets, operator chains).
@@ -594,15 +595,126 @@ def _is_expression(source: str) -> bool:
     return True
 
 
-def _error_at(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
+def _error_at(err: UnexpectedInput, path: str, text: str, start: str = "start",
+              first_line: int = 0) -> Diagnostic:
+    """The diagnostic for a syntax error in ``text`` (at its place in the text; a message
+    that names another line counts ``first_line`` lines before the text: where it stands
+    in its file)."""
     line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
     end = 0
     tok = getattr(err, "token", None)
     if isinstance(tok, Token) and tok.type not in ("$END", "_NL") and tok.end_line == tok.line:
         end = tok.end_column
+    at_end = isinstance(err, UnexpectedEOF) or (isinstance(tok, Token) and tok.type == "$END")
+    unclosed = _unclosed_brace(text, None if at_end else (line, col), start)
+    if unclosed is not None:
+        brace, before = unclosed
+        return Diagnostic(path, max(line, 1), max(col, 1),
+                          _unclosed_message(err, text, brace, before, first_line),
+                          end_column=end,
+                          note=Diagnostic(path, brace.line, brace.column,
+                                          "the '{' that is not closed", "note",
+                                          brace.column + 1))
     message = (_chained_comparison(text, err) or _field_assignment(text, err) or
                _syntax_message(err, text))
     return Diagnostic(path, max(line, 1), max(col, 1), message, end_column=end)
+
+
+#: What a search for braces reads: a string, a comment, a brace, a line end.
+_BRACE_PIECES = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"?|#[^\n]*|[{}\n]')
+
+
+@dataclasses.dataclass(frozen=True)
+class _Brace:
+    """A ``{`` in a text: its offset, line and column (1-based), its line's indent, and
+    whether it is outermost (a declaration's own)."""
+    offset: int
+    line: int
+    column: int
+    indent: int
+    outermost: bool
+
+
+def _indent(text: str, line_start: int) -> int:
+    """The width of the blanks the line starting at offset ``line_start`` starts with."""
+    end = line_start
+    while end < len(text) and text[end] in " \t":
+        end += 1
+    return end - line_start
+
+
+def _unclosed_brace(text: str, at: tuple[int, int] | None, start: str
+                    ) -> tuple[_Brace, int] | None:
+    """The ``{`` a ``}`` is missing for, when a syntax error at ``at`` (line, column; None
+    for the end of the text) comes from one, with the offset where a ``}`` on a line of
+    its own lets the parse get past the error; None when it does not look so.
+
+    Which ``{`` is read from the indentation, as a reader finds it: a ``}`` that starts a
+    line less indented than the line of the ``{`` it closes belongs to an outer block (so
+    that ``{`` lacks its own), and a line the error is on, indented no more than the line
+    of the innermost open ``{``, is past that block's end. The guess is kept only when
+    the ``}`` added there lets the parser read on past the error (it runs only for a text
+    that did not parse)."""
+    lines = source_lines(text)
+    stop = len(text) if at is None else \
+        sum(len(row) + 1 for row in lines[:at[0] - 1]) + at[1] - 1
+    open_: list[_Brace] = []
+    line, line_start = 1, 0
+    for piece in _BRACE_PIECES.finditer(text, 0, stop):
+        char = piece.group()
+        if char == "\n":
+            line, line_start = line + 1, piece.end()
+        elif char == "{":
+            open_.append(_Brace(piece.start(), line, piece.start() - line_start + 1,
+                                _indent(text, line_start), not open_))
+        elif char == "}" and open_:
+            brace = open_.pop()
+            if brace.line < line and not text[line_start:piece.start()].strip() and \
+                    piece.start() - line_start < brace.indent:
+                return _confirmed(text, brace, line_start, start, at)
+    if not open_:
+        return None
+    if at is None:
+        return _confirmed(text, open_[-1], len(text), start, at)
+    brace, error_line = open_[-1], sum(len(row) + 1 for row in lines[:at[0] - 1])
+    if brace.line < at[0] and _indent(text, error_line) <= brace.indent:
+        return _confirmed(text, brace, error_line, start, at)
+    return None
+
+
+def _confirmed(text: str, brace: _Brace, before: int, start: str,
+               at: tuple[int, int] | None) -> tuple[_Brace, int] | None:
+    """``(brace, before)`` when a ``}`` on a line of its own at offset ``before`` lets
+    the parse of ``text`` get past the error at ``at`` (None: the end), else None."""
+    fixed = text[:before] + "}\n" + text[before:]
+    try:
+        _machine(start).parse(fixed)
+    except UnexpectedInput as err:
+        line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
+        tok = getattr(err, "token", None)
+        if at is None or isinstance(err, UnexpectedEOF) or \
+                (isinstance(tok, Token) and tok.type == "$END") or (line - 1, col) <= at:
+            return None
+    except (_BadToken, LarkError, RecursionError):
+        pass   # (a token refused as such: the braces matched)
+    return brace, before
+
+
+def _unclosed_message(err: UnexpectedInput, text: str, brace: _Brace, before: int,
+                      first_line: int) -> str:
+    """The message for a syntax error that a ``}`` missing for ``brace`` makes, where it
+    opened and what for (the words before it on its line: ``on use``, ``if d > 3``)."""
+    tok = getattr(err, "token", None)
+    at_end = not isinstance(tok, Token) or tok.type == "$END"
+    if at_end and brace.outermost:   # the declaration's own: its head says which
+        return _syntax_message(err, text)
+    head = re.split(r"[{};]", text[brace.offset - brace.column + 1:brace.offset])[-1].strip()
+    what = f"the '{{' of '{head}'" if head and len(head) <= 40 else "a '{'"
+    line = text.count("\n", 0, before) + 1 + first_line
+    where = "at the end" if before >= len(text) else f"before line {line}"
+    shown = "end of file" if at_end else _describe(tok)
+    return (f"unexpected {shown}: {what} at {brace.line + first_line}:{brace.column} is not "
+            f"closed (a '}}' is missing {where})")
 
 
 #: A field written just before an ``=`` (``used.charge =``, ``target.hp +=``).
@@ -893,11 +1005,14 @@ def _machine(start: str) -> _Machine:
     return _Machine(_lark(start), start)
 
 
-def _parse_tree(text: str, path: str, start: str = "start"):
+def _parse_tree(text: str, path: str, start: str = "start", first_line: int = 0):
+    """The declarations of ``text`` (a file, or a part of one after ``first_line`` lines),
+    or a DiceSyntaxError at its first syntax error."""
     try:
         decls = _machine(start).parse(text)
     except UnexpectedInput as err:
-        raise DiceSyntaxError([_error_at(err, path, text)], text) from None
+        raise DiceSyntaxError([_error_at(err, path, text, start, first_line)], text) \
+            from None
     except _BadToken as err:
         raise DiceSyntaxError([Diagnostic.at(path, _tpos(err.tok), err.message)], text) \
             from None
@@ -943,7 +1058,7 @@ def _parse_by_declaration(text: str, path: str
         if not chunk.strip():
             continue
         try:
-            decls.extend(_shift_lines(_parse_tree(chunk, path), line))
+            decls.extend(_shift_lines(_parse_tree(chunk, path, first_line=line), line))
         except DiceSyntaxError as err:
             head = _DECL_HEAD.match(chunk)
             if head:
@@ -962,9 +1077,20 @@ def _in_file(problem: Diagnostic, line: int, head: re.Match | None, more: bool
     message = problem.message
     if more and message.startswith("unexpected end of file"):
         what = f"{head.group(1)} '{head.group(2)}'" if head else "this declaration"
-        message = f"{what} is not closed before the next declaration: a '}}' may be missing"
-    return dataclasses.replace(problem, line=problem.line + line if problem.line else 0,
-                               message=message)
+        message = f"the next declaration starts inside {what}{message[22:]}" \
+            if message.startswith("unexpected end of file:") else \
+            f"{what} is not closed before the next declaration: a '}}' may be missing"
+    return _moved(dataclasses.replace(problem, message=message), line)
+
+
+def _moved(problem: Diagnostic, lines: int, last: int | None = None) -> Diagnostic:
+    """``problem`` (and its note) ``lines`` lines down (up when negative), at most to line
+    ``last``; one about the whole file (line 0) stays so."""
+    def line(at: int) -> int:
+        moved = at + lines if at else 0
+        return moved if last is None else min(moved, last)
+    note = problem.note and dataclasses.replace(problem.note, line=line(problem.note.line))
+    return dataclasses.replace(problem, line=line(problem.line), note=note)
 
 
 def decode_source(data: bytes, path: str) -> str:
@@ -1108,8 +1234,7 @@ def parse_stmts(text: str, path: str = "<script>") -> tuple[A.Stmt, ...]:
         module = parse('equipment "_" { on use {\n' + text + "\n} }", path)
     except DiceSyntaxError as err:   # report lines of the script, not of its wrapper
         last = text.count("\n") + 1
-        shifted = [dataclasses.replace(d, line=min(d.line - 1, last)) if d.line > 1 else d
-                   for d in err.diagnostics]
+        shifted = [_moved(d, -1, last) if d.line > 1 else d for d in err.diagnostics]
         raise DiceSyntaxError(shifted, text) from None
     hook = module.decls[0].members[0]
     return _shift_lines(hook.body, -1)

@@ -570,7 +570,11 @@ def test_any_bytes_as_a_mod_file_load_or_are_reported_and_the_rest_loads(tmp_pat
                                             else ": "))
         if diag.line:
             quoted = diag.render(lib.sources[diag.path]).split("\n")
-            assert len(quoted) == 3 and set(quoted[2].strip()) == {"^"}
+            # (and a note's own three lines: the '{' a missing '}' leaves open)
+            assert len(quoted) == (6 if diag.note else 3) and set(quoted[2].strip()) == {"^"}
+            if diag.note:
+                assert quoted[3].startswith(f"{diag.path}:{diag.note.line}:")
+                assert set(quoted[5].strip()) == {"^"}
         assert head in shown
 
 

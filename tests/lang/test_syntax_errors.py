@@ -267,3 +267,50 @@ def test_a_name_starting_with_a_word_operator_is_one_name(source, name):
 ])
 def test_word_operators_still_read_where_no_name_goes_on(source):
     parse(member("var x = false") + in_hook(source))
+
+
+TINDERBOX = ('equipment "Flint" { slots: any; on use { attack(1) } }\n\n'
+             'equipment "Tinderbox" {\n    slots: max 3\n    text: "Inflict [d] kindling"\n'
+             '    on use { inflict(poison, d)\n    upgraded { slots: max 4 }\n}\n')
+
+
+@pytest.mark.parametrize("source, at, words, brace", [
+    # the tutorial's Tinderbox without the '}' of its 'on use' (a declaration before it)
+    (TINDERBOX, (7, 14), "unexpected '{': the '{' of 'on use' at 6:12 is not closed (a '}' "
+                         "is missing before line 7)", (6, 12)),
+    # the '}' that is left closes the hook: the declaration is then left open
+    ('equipment "X" {\n    on use {\n        attack(1)\n}\n', (4, 2),
+     "unexpected end of file: the '{' of 'on use' at 2:12 is not closed (a '}' is missing "
+     "before line 4)", (2, 12)),
+    ('equipment "X" {\n    on use {\n        if d > 3 {\n            attack(1)\n'
+     '        attack(2)\n    }\n    text: "x"\n}\n', (7, 9),
+     "the '{' of 'if d > 3' at 3:18 is not closed (a '}' is missing before line 6)", (3, 18)),
+    ('equipment "X" {\n    on use {\n        attack(1)\n}\nstatus "Y" { kind: negative }\n',
+     (4, 2), "the next declaration starts inside equipment 'X': the '{' of 'on use' at 2:12 "
+             "is not closed", (2, 12)),
+    # a '{' in a string or a comment is no brace
+    ('equipment "X" {\n    text: "a { b" # {\n    on use {\n        attack(1)\n'
+     '    upgraded { slots: max 4 }\n}\n', (5, 14), "the '{' of 'on use' at 3:12", (3, 12)),
+])
+def test_an_unclosed_brace_is_named_where_it_opened(source, at, words, brace):
+    """A '}' deleted from a hook gave "unexpected '{'; expected '(', '+', …" at the next
+    line, naming neither the '}' missing nor the '{' it leaves open."""
+    _, found = parse_recovering(source, "t.dice")
+    (problem,) = found
+    assert (problem.line, problem.column) == at and words in problem.message, problem
+    assert (problem.note.line, problem.note.column) == brace
+    rendered = problem.render(source).split("\n")
+    assert rendered[3] == f"t.dice:{brace[0]}:{brace[1]}: note: the '{{' that is not closed"
+    assert rendered[5] == " " * (4 + brace[1] - 1) + "^"
+
+
+@pytest.mark.parametrize("source", [
+    'equipment "X" {\n    on use {\n    attack(1) $$\n    }\n}\n',      # a typo, braces fine
+    'equipment "X" {\n    on use { attack(1 }\n}\n',                      # a '(' not closed
+    'equipment "X" {\n    on use { attack(1) }}\n}\n',                    # a '}' too many
+    'equipment "X" {\non use {\nattack(1)\nlet = 2\n}\n}\n',              # no indents at all
+])
+def test_an_error_that_no_missing_brace_explains_names_none(source):
+    _, found = parse_recovering(source, "t.dice")
+    assert found and all(p.note is None and "is not closed (a '}'" not in p.message
+                         for p in found), found
