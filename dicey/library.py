@@ -515,10 +515,19 @@ def _bundled_not_loaded(dep: str, minimum: tuple[int, ...]) -> str:
 # -------------------------------------------------------------------- loading
 
 def display_path(path: Path) -> str:
-    """Paths in messages are relative to the project (or as given), never absolute noise;
-    a name that is not UTF-8 shows its bytes as ``\\xe9`` (never a lone surrogate, which
-    no UTF-8 output can hold)."""
-    return _printable(_below(path, ROOT) or str(path))
+    """Paths in messages as a command run here can name them: relative to the working
+    folder when below it (``content/cards.dice``, ``mods/frostbite/cards.dice`` in the
+    project), else whole (never relative to the project from elsewhere, which names
+    another file, nor a relative path that climbs out of the working folder); a name that
+    is not UTF-8 shows its bytes as ``\\xe9`` (never a lone surrogate, which no UTF-8
+    output can hold). A link is named as given, not as what it leads to."""
+    whole = os.path.abspath(path)
+    try:
+        here = os.getcwd()
+    except OSError:           # (the working folder was removed)
+        return _printable(whole)
+    below = whole.startswith(here.rstrip(os.sep) + os.sep)
+    return _printable(os.path.relpath(whole, here) if below else whole)
 
 
 def _path_from_here(path: Path) -> str:

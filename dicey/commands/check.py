@@ -220,9 +220,27 @@ def run(args: argparse.Namespace) -> int:
                                  lib.dungeons))
     extensions = len(lib.extensions)
     also = f" and {extensions} dungeon extension{'s' * (extensions != 1)}" if extensions else ""
-    print(f"{len(lib.sources)} files, {decls} declarations{also} loaded (mods: "
+    skipped = _skipped_files(lib)
+    loaded = len(lib.sources) - sum(len(files) for files in skipped.values())
+    print(f"{loaded} file{'s' * (loaded != 1)}, {decls} declarations{also} loaded (mods: "
           f"{_mods_text(lib)}); {errors} error{'s' * (errors != 1)}, "
           f"{warnings} warning{'s' * (warnings != 1)}")
     for mod, why in sorted(lib.skipped_mods.items()):
-        print(f"mod '{mod}' skipped: {why}")
+        files = len(skipped.get(mod, ()))
+        read = f" ({files} file{'s' * (files != 1)} checked, not loaded)" if files else ""
+        print(f"mod '{mod}' skipped: {why}{read}")
     return 1 if errors else 0
+
+
+def _skipped_files(lib: Library) -> dict[str, list[str]]:
+    """The files read (each checked, its problems shown) of each mod that was skipped, by
+    mod id: none of their declarations is loaded. A file belongs to the nearest folder
+    above it with a ``mod.toml``, the mod of that folder's name."""
+    loaded = {resolved(mod.path) for mod in lib.mods}
+    skipped: dict[str, list[str]] = {}
+    for shown in lib.sources:
+        folder = _mod_of(Path(shown))
+        if folder is not None and resolved(folder) not in loaded \
+                and folder.name in lib.skipped_mods:
+            skipped.setdefault(folder.name, []).append(shown)
+    return skipped
