@@ -185,13 +185,22 @@ def starting_vars(card: EquipmentDef) -> dict[str, Any]:
     return known
 
 
-def card_text(card: CardState, as_written: bool = False) -> str:
+def card_text(card: CardState) -> str:
     """The card's text with ``[d]`` shown as the dice on it (``d`` while empty; a countdown
-    card's N) and ``[NAME]`` as the card's variable (outside a fight, as a fight starts
-    it: ``(0/8)`` for a limit break's ``([charge]/8)``; ``as_written``, as the card says
-    it: a reference of the cards reads ``d+[charge]``, not ``d+0``)."""
+    card's N) and ``[NAME]`` as the card's variable, outside a fight as a fight starts it
+    (``(0/8)`` for a limit break's ``([charge]/8)``): what the fight screen shows. A
+    variable a fight works out (``var top = self.max_hp``) is shown by its name outside
+    one, as ``d`` is.
+
+    >>> from dicey.lang.ast import Int, Name
+    >>> jar = EquipmentDef("j", "Jar", text="Keep [d] ([kept] kept, [top] top)",
+    ...                    vars=(("kept", Int(0)), ("top", Name("hp"))))
+    >>> card_text(fresh_card(jar))
+    'Keep d (0 kept, top top)'
+    """
     act = card.active
-    values = starting_vars(act) if act.vars and not as_written else {}
+    values = {name: name for name, _ in act.vars}
+    values.update(starting_vars(act))
     values.update(card.vars)
     if act.countdown is not None:
         values["d"] = act.countdown
@@ -365,14 +374,12 @@ def readiness(card: CardState, ready: bool | None, progress: Progress | None = N
 
 
 def version_line(card: EquipmentDef, other: EquipmentDef, title: str = "",
-                 state: CardState | None = None, scripts: bool = True,
-                 as_written: bool = False) -> str:
+                 state: CardState | None = None, scripts: bool = True) -> str:
     """The card's upgraded (or weakened) version ``other`` in one line
     (``Sword+: [any] · Do d+2 damage``), each change marked with what the card's own was
     (``size 1 (was 2)``, ``ready when charge >= 6 (was charge >= 8)``), and, with
     ``scripts``, whether it runs scripts of its own (``state``: the version as a card,
-    by default a fresh one; ``as_written``: its text's variables as :func:`card_text`
-    says them).
+    by default a fresh one).
 
     >>> from dataclasses import replace
     >>> from dicey.lang.defs import EquipmentDef
@@ -395,7 +402,7 @@ def version_line(card: EquipmentDef, other: EquipmentDef, title: str = "",
         parts.append(f"size {part(str(other.size), str(card.size))}")
     if uses_words(state, False) != uses_words(base, False):
         parts.append(part(uses_words(state, False), uses_words(base, False)))
-    parts.append(card_text(state, as_written) or "(no text)")
+    parts.append(card_text(state) or "(no text)")
     if scripts and _hook_places(other) != _hook_places(card):
         parts.append("scripts of its own")
     return (f"{title}: " if title else "") + " · ".join(parts)

@@ -218,9 +218,10 @@ def test_a_button_says_it_takes_no_die_and_when_it_is_ready(cli):
                  "  ready    when charge >= 8", "  uses     once per fight",
                  "ready when charge >= 6 (was charge >= 8)"):
         assert line in out, line
-    # a reference of the card: its variable as written ([charge]), in its text and its
-    # upgrade's (the game shows it as a fight starts it: 0)
-    assert "([charge]/8)" in out and "([charge]/6)" in out and "(0/8)" not in out
+    # its variable as a fight starts it (0), in its text and its upgrade's, as the game's
+    # screens show it (it read '([charge]/8)'); the vars line says where it starts
+    assert "(0/8)" in out and "(0/6)" in out and "[charge]" not in out.replace("[charge/", "")
+    assert "  vars     charge (starts at 0)" in out
     out = cli("--no-mods", "cards", "barricade")[1]
     assert "  ready    whenever it has uses left" in out
     # a card that takes dice says nothing of readiness
@@ -408,3 +409,28 @@ def test_a_card_weaken_never_picks_says_never_as_a_button_does(cli, name, tag):
     assert [line for line in out.splitlines() if line.startswith("  weakened")] == \
         [f"  weakened never: weaken passes it by (tagged {tag})"]
     assert "turn weak" not in out
+
+
+def test_a_cards_variables_read_as_a_fight_starts_them(cli, tmp_path):
+    """'dicey cards' showed a mod's card variable literally, '([kept] kept)', where the
+    fight screen shows its value: one written as a number shows it, one a fight works out
+    its name (as an empty card's [d] shows 'd')."""
+    jar = tmp_path / "mods" / "jar"
+    jar.mkdir(parents=True)
+    (jar / "mod.toml").write_text('name = "Jar"\nversion = "1.0.0"\napi = 1\n')
+    (jar / "jar.dice").write_text(
+        'equipment "Ember Jar" {\n    var kept = 0\n    var top = self.max_hp\n'
+        '    text: "Keep [d] ([kept] kept, [top] at most)"\n'
+        '    on use { kept += 1 }\n}\n', encoding="utf-8")
+    code, out, err = cli("cards", "Ember Jar", "--mods", str(tmp_path / "mods"))
+    assert code == 0, err
+    assert "  text     Keep d (0 kept, top at most)" in out
+    assert "  vars     kept (starts at 0), top (worked out as a fight starts)" in out
+    from dicey.library import load_library
+    from dicey.notation import card_text
+    from dicey.rules.state import fresh_card
+    lib = load_library(mod_dirs=[tmp_path / "mods"])
+    card = fresh_card(lib.equipment["ember_jar"])
+    assert card_text(card) == "Keep d (0 kept, top at most)"      # the screens' own words
+    assert card_text(card._replace(vars=(("kept", 2), ("top", 30)))) == \
+        "Keep d (2 kept, 30 at most)"

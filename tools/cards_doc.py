@@ -74,13 +74,13 @@ def render(lib: Library) -> str:
         who = ", ".join(carriers.get(card.id, [])) or "—"
         lines.append(f"| **{_cell(card.name)}** | {card.size} | {_cell(_slots(card))} | "
                      f"{uses_text(card)} | {'yes' if card.is_random else 'no'} | "
-                     f"{_cell(card_text(fresh_card(card), as_written=True))} | {_cell(who)} | {origin} |")
+                     f"{_cell(card_text(fresh_card(card)))} | {_cell(who)} | {origin} |")
     lines += ["", "## Upgrades", ""]
     for card in cards:
         if card.upgraded is not None:
             lines.append(f"- **{card.name}+**: {_cell(_slots(card.upgraded))} · "
                          f"{uses_text(card.upgraded)} — "
-                         f"{_cell(card_text(fresh_card(card.upgraded), as_written=True))}")
+                         f"{_cell(card_text(fresh_card(card.upgraded)))}")
     return "\n".join(lines) + "\n"
 
 

@@ -20,7 +20,7 @@ from dicey.lang.defs import EquipmentDef, StatusDef
 from dicey.lang.interp import OTHER, OWN, SOME
 from dicey.library import Library
 from dicey.notation import (card_text, progress_words, ready_words, slot_line, slot_words,
-                            uses_line, uses_words, version_line)
+                            starting_vars, uses_line, uses_words, version_line)
 from dicey.lang.errors import did_you_mean_named
 from dicey.rules.events import listed
 from dicey.rules.statuses import CORE_DEFAULTS
@@ -192,8 +192,8 @@ def weakened_words(card: EquipmentDef, weak: CardState) -> str:
     """
     if (why := never_weakened(card)) is not None:
         return f"never: {why}"
-    weakened = version_line(card, weak.active, state=weak, as_written=True)
-    return "the same" if weakened == version_line(card, card, as_written=True) else weakened
+    weakened = version_line(card, weak.active, state=weak)
+    return "the same" if weakened == version_line(card, card) else weakened
 
 
 def describe(card: EquipmentDef, lib: Library | None = None,
@@ -211,12 +211,12 @@ def describe(card: EquipmentDef, lib: Library | None = None,
                                   "([{}/{}])".format(progress_words(state),
                                                      *card.progress_text)))
     lines += [("uses", uses_words(state, False)), ("size", str(card.size)),
-              ("text", card_text(state, as_written=True) or "(no text)")]
+              ("text", card_text(state) or "(no text)")]
     if upgrade_of is not None:
         lines.append(("upgrades", f"{upgrade_of.name} ('dicey cards \"{upgrade_of.name}\"' "
                                   "shows it)"))
     elif card.upgraded is not None:
-        lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+", as_written=True)))
+        lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+")))
     weak = state._replace(weakened=True)
     lines.append(("weakened", weakened_words(card, weak)))
     lines.append(("dodge", _dodging(card)))
@@ -234,7 +234,10 @@ def describe(card: EquipmentDef, lib: Library | None = None,
     if card.tags:
         lines.append(("tags", ", ".join(sorted(card.tags))))
     if card.vars:
-        lines.append(("vars", ", ".join(name for name, _ in card.vars)))
+        start = starting_vars(card)     # (what the text shows them as, outside a fight)
+        lines.append(("vars", ", ".join(f"{name} (starts at {start[name]})" if name in start
+                                        else f"{name} (worked out as a fight starts)"
+                                        for name, _ in card.vars)))
     lines.append(("hooks", ", ".join(card.hooks) or "none"))
     if (who := _carried_by(ref, lib)):
         lines.append(("held by", who))
