@@ -1482,17 +1482,26 @@ class _DeclChecker:
         """An error for a hook that takes more steps than a run's budget whatever happens
         (loops in loops): :func:`min_steps` is a lower bound, so it would fault every time it
         ran, after its first steps' effects had taken hold (a runaway loop of blows is a
-        one-use kill, not a card that fizzles). What only may run past the budget (a loop
-        whose count is not written as a number) is left to the run."""
+        one-use kill, not a card that fizzles). A warning for one that does unless a
+        ``stop`` (or ``cancel``) ends it first: it may fault. What only a loop whose count
+        is not written as a number may run past is left to the run."""
         steps = min_steps(hook.body)
+        going = steps if steps > MAX_STEPS else min_steps(hook.body, past_stops=True)
+        if going <= MAX_STEPS:
+            return
+        costly = max(hook.body, key=lambda stmt: min_steps((stmt,), past_stops=True))
+        what = (f"'{hook.event}' takes at least {going:,} steps each time it runs"
+                if steps > MAX_STEPS else
+                f"'{hook.event}' takes at least {going:,} steps each time no 'stop' (or "
+                "'cancel') ends it first")
+        said = (f"{what}, past a script's budget of {MAX_STEPS:,} (a loop in a loop "
+                f"multiplies their turns): {'every' if steps > MAX_STEPS else 'such a'} run "
+                f"would do what its first {MAX_STEPS:,} steps do (what it did stands) and "
+                "then fault")
         if steps > MAX_STEPS:
-            costly = max(hook.body, key=lambda stmt: min_steps((stmt,)))
-            self.report.error(costly.pos, f"'{hook.event}' takes at least {steps:,} steps "
-                                          f"each time it runs, past a script's budget of "
-                                          f"{MAX_STEPS:,} (a loop in a loop multiplies their "
-                                          "turns): every run would do what its first "
-                                          f"{MAX_STEPS:,} steps do (what it did stands) and "
-                                          "then fault")
+            self.report.error(costly.pos, said)
+        else:
+            self.report.warning(costly.pos, said)
 
     def _is_random(self, hooks: dict[str, A.Hook], *values: A.Expr) -> bool:
         """Whether a hook's body or one of ``values`` can reach a chance point."""

@@ -1327,7 +1327,7 @@ def turn_endings(stmts: tuple[A.Stmt, ...]) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
+def min_steps(stmts: tuple[A.Stmt, ...], past_stops: bool = False) -> int:
     """The fewest steps of the budget a run of ``stmts`` can take, by the run's own
     accounting (a statement one, a call statement two, a loop turn one): a lower bound that
     reads only what a script says for certain (a ``repeat`` or a ``for`` whose count is
@@ -1342,19 +1342,32 @@ def min_steps(stmts: tuple[A.Stmt, ...]) -> int:
     30201
     >>> min_steps(body("attack(1); stop; attack(2)"))
     3
+
+    ``past_stops``: the fewest of a run that takes no branch ending in a ``stop`` or a
+    ``cancel`` while another goes on (the run whose conditions never stop it): past the
+    budget, the script faults unless a stop comes first.
+
+    >>> min_steps(body("repeat 100 { if d > 5 { stop }; repeat 100 { } }"), True)
+    10301
     """
-    return _least(stmts)[0]
+    return _least(stmts, past_stops)[0]
 
 
-def _least(stmts: tuple[A.Stmt, ...]) -> tuple[int, bool]:
-    """(the fewest steps of a block, whether it may end the script: a stop or a cancel)."""
+def _least(stmts: tuple[A.Stmt, ...], past_stops: bool = False) -> tuple[int, bool]:
+    """(the fewest steps of a block, whether it may end the script: a stop or a cancel;
+    with ``past_stops``, whether it must)."""
     total = 0
     for stmt in stmts:
         if isinstance(stmt, (A.Stop, A.Cancel)):
             return total + 1, True
         if isinstance(stmt, A.If):
-            branches = [_least(body) for _, body in stmt.branches]
-            branches.append(_least(stmt.orelse) if stmt.orelse is not None else (0, False))
+            branches = [_least(body, past_stops) for _, body in stmt.branches]
+            branches.append(_least(stmt.orelse, past_stops) if stmt.orelse is not None
+                            else (0, False))
+            going = [steps for steps, ends in branches if not ends]
+            if past_stops and going:          # a branch that goes on is taken
+                total += 1 + min(going)
+                continue
             total += 1 + min(steps for steps, _ in branches)
             if any(ends for _, ends in branches):
                 return total, True
@@ -1365,7 +1378,7 @@ def _least(stmts: tuple[A.Stmt, ...]) -> tuple[int, bool]:
             else:
                 turns = len(stmt.iterable.items) if isinstance(stmt.iterable, A.ListExpr) \
                     and len(stmt.iterable.items) <= MAX_LIST else 0
-            body, ends = _least(stmt.body)
+            body, ends = _least(stmt.body, past_stops)
             if ends:                      # a stop inside: the first turn may be the last
                 return total + 1 + min(turns, 1) * (1 + body), True
             total += 1 + turns * (1 + body)
