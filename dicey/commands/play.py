@@ -6,8 +6,10 @@ the session's new runs (the same seed, the same run);
 ``--ai`` is a new run's difficulty, the AI preset every enemy plays (by default each enemy
 plays its own; the hero screen's ``d`` changes it); ``--delay`` sets the pause between the
 enemy's moves. Saves go to ``$DICEY_HOME`` (or
-``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``). The game needs a terminal: with
-standard input or output elsewhere (a file, a pipe) it says so and exits 2.
+``$XDG_DATA_HOME/dicey``, or ``~/.local/share/dicey``). The game needs a terminal: it reads
+keys from standard input and draws on standard error, or on standard output when standard
+error goes to a file (``dicey play 2> problems.txt``); with input, or both outputs, elsewhere
+(a file, a pipe) it says so and exits 2.
 """
 from __future__ import annotations
 
@@ -74,24 +76,21 @@ NO_TERMINAL = ("the game needs a terminal (standard {what} {verb}): run it in on
 
 
 def no_terminal() -> str | None:
-    """Why the game cannot start here (None when it can): its screen draws on standard
-    output and reads keys from standard input, so both must be a terminal. Without one
-    (``dicey </dev/null >out.txt``, a script, CI) the app would write its escape codes
-    into the file and wait for keys that never come. (Tests drive the app with Textual's
-    Pilot, which needs no terminal: they never come through here.)"""
-    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout))
-               if not _is_terminal(stream)]
+    """Why the game cannot start here (None when it can): it reads keys from standard
+    input and draws on standard error, or on standard output when only that is a terminal
+    (``dicey play 2> problems.txt``: :mod:`dicey.tui.driver`), so input and one of them
+    must be a terminal. Without one (``dicey </dev/null >out.txt``, a script, CI) the app
+    would write its escape codes into a file and wait for keys that never come. (Tests
+    drive the app with Textual's Pilot, which needs no terminal: they never come through
+    here.)"""
+    from dicey.tui.driver import is_terminal
+    missing = [] if is_terminal(sys.stdin) else ["input"]
+    if not (is_terminal(sys.stdout) or is_terminal(sys.stderr)):
+        missing.append("output")
     if not missing:
         return None
     return NO_TERMINAL.format(what=" and ".join(missing), verb="are not terminals"
                               if len(missing) > 1 else "is not a terminal")
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream is not None and stream.isatty()
-    except (AttributeError, ValueError, OSError):   # (a closed or replaced stream)
-        return False
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,5 +118,8 @@ def run(args: argparse.Namespace) -> int:
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
                         notices=_notices(lib, args.mods) + _stranger(lib, hero))
     app = DiceyApp(lib, SaveStore(), config)
+    from dicey.tui.driver import screen_driver
+    if (driver := screen_driver()) is not None:   # standard error sent to a file
+        app.driver_class = driver
     app.run()
     return app.return_code or 0

@@ -1,6 +1,9 @@
 """``dicey play`` (and plain ``dicey``): bad flags are reported before the game starts."""
 from __future__ import annotations
 
+import asyncio
+import sys
+
 import pytest
 
 from dicey.ai.baseline import choose_move
@@ -191,13 +194,23 @@ class _Stream:
         return self.tty
 
 
-@pytest.mark.parametrize("stdin, stdout, said", [
-    (False, False, "standard input and output are not terminals"),
-    (True, False, "standard output is not a terminal"),
-    (False, True, "standard input is not a terminal")])
+def _terminals(monkeypatch, stdin: bool, stdout: bool, stderr: bool) -> None:
+    """Make the game see these streams as terminals or not (capsys holds sys.stdout and
+    sys.stderr: whether they are terminals is asked through dicey.tui.driver)."""
+    from dicey.tui import driver
+    monkeypatch.setattr("sys.stdin", _Stream(stdin))
+    monkeypatch.setattr(driver, "is_terminal", lambda stream: {
+        id(sys.stdin): stdin, id(sys.stdout): stdout, id(sys.stderr): stderr,
+        id(sys.__stdout__): stdout, id(sys.__stderr__): stderr}.get(id(stream), False))
+
+
+@pytest.mark.parametrize("stdin, stdout, stderr, said", [
+    (False, False, False, "standard input and output are not terminals"),
+    (True, False, False, "standard output is not a terminal"),
+    (False, True, True, "standard input is not a terminal")])
 @pytest.mark.parametrize("argv", [[], ["play", "--hero", "Thief"]])
 def test_without_a_terminal_the_game_says_it_needs_one(monkeypatch, capsys, home, argv,
-                                                       stdin, stdout, said):
+                                                       stdin, stdout, stderr, said):
     """'dicey </dev/null >out.txt' started the app, filled out.txt with escape codes and
     the logo, and never returned: it waited for keys no one could press. Now it says it
     needs a terminal, names the commands that need none, and exits 2, the screen never
@@ -205,11 +218,8 @@ def test_without_a_terminal_the_game_says_it_needs_one(monkeypatch, capsys, home
     from dicey.tui.app import DiceyApp
     started = []
     monkeypatch.setattr(DiceyApp, "run", lambda app: started.append(app))
-    monkeypatch.setattr("sys.stdin", _Stream(stdin))
-    real = capsys.readouterr  # (capsys holds sys.stdout: its isatty is asked through play)
-    monkeypatch.setattr(play, "_is_terminal",
-                        lambda stream: stream.isatty() if isinstance(stream, _Stream)
-                        else stdout)
+    real = capsys.readouterr
+    _terminals(monkeypatch, stdin, stdout, stderr)
     assert main(argv) == 2
     err = real().err
     assert started == []
@@ -217,9 +227,32 @@ def test_without_a_terminal_the_game_says_it_needs_one(monkeypatch, capsys, home
     assert "'dicey fight', 'dicey sim', 'dicey plan' and 'dicey graph'" in err
 
 
+@pytest.mark.parametrize("stdout, stderr, on_stdout", [(True, True, False),
+                                                        (False, True, False),
+                                                        (True, False, True)])
+def test_the_screen_is_drawn_where_the_terminal_is(monkeypatch, home, stdout, stderr,
+                                                   on_stdout):
+    """Textual draws on standard error: 'dicey play 2> problems.txt' gave a blank terminal,
+    the screen written into the file. With standard error sent away and standard output a
+    terminal, the screen is drawn on standard output; '> out.txt' keeps Textual's own."""
+    from dicey.tui.app import DiceyApp
+    started = []
+    monkeypatch.setattr(DiceyApp, "run", lambda app: started.append(app))
+    _terminals(monkeypatch, True, stdout, stderr)
+    assert main(["play", "--hero", "Thief"]) == 0
+    (app,) = started
+    drawn_on_stdout = app.driver_class.__name__ == "StdoutDriver"
+    assert drawn_on_stdout == on_stdout
+    if on_stdout:
+        async def made():          # (a driver is made in the app's event loop)
+            return app.driver_class(app)._file
+        assert asyncio.run(made()) is sys.__stdout__
+
+
 def test_a_stream_that_cannot_say_is_no_terminal():
     class Closed:
         def isatty(self):
             raise ValueError("I/O operation on closed file")
-    assert not play._is_terminal(Closed()) and not play._is_terminal(None)
-    assert play._is_terminal(_Stream(True))
+    from dicey.tui.driver import is_terminal
+    assert not is_terminal(Closed()) and not is_terminal(None)
+    assert is_terminal(_Stream(True))

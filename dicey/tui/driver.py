@@ -1,0 +1,38 @@
+"""Where the game's screen is drawn.
+
+Textual draws on standard error (``sys.__stderr__``), which leaves standard output free. A
+player who keeps the game's warnings in a file (``dicey play 2> problems.txt``) would then
+get a blank terminal, the screen written into the file. So when standard error is not a
+terminal and standard output is, the screen is drawn on standard output.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (False for a closed or replaced stream)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def screen_driver() -> type | None:
+    """The Textual driver that draws on standard output, when standard error is not a
+    terminal and standard output is (on a POSIX system: Windows's driver draws on standard
+    output already); None when Textual's own choice draws on the terminal."""
+    if sys.platform == "win32" or is_terminal(sys.__stderr__) or \
+            not is_terminal(sys.__stdout__):
+        return None
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class StdoutDriver(LinuxDriver):
+        """Textual's driver, drawing on standard output."""
+
+        def __init__(self, app: Any, **kwargs: Any) -> None:
+            super().__init__(app, **kwargs)
+            self._file = sys.__stdout__
+
+    return StdoutDriver
