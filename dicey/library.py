@@ -98,6 +98,9 @@ class Library:
     #: The problems of files that did not parse (syntax errors, unreadable files): shown
     #: before the rest, which they may cause (see :meth:`in_order`).
     syntax_problems: set[Diagnostic] = field(default_factory=set)
+    #: What it was loaded with: the ``mod_dirs`` given (None: the mods folder) and
+    #: ``use_mods`` (a command's hint at an unknown name says which flag to change).
+    mod_flags: tuple[list[str] | None, bool] = (None, True)
 
     @property
     def dungeon(self) -> DungeonDef | None:
@@ -941,6 +944,7 @@ def load_library(content_dir: Path | str | None = None,
             break
         for mod, problems in failing:
             late.setdefault(mod, []).extend(problems)
+    lib.mod_flags = (None if mods is None else [str(m) for m in mods], use_mods)
     for ext, problems in off:   # the base game's or loose files': left out, not fatal
         lib.extensions.remove(ext)
         lib.diagnostics.extend(problems)

@@ -38,8 +38,6 @@ def library_from(args: Namespace, *, report: bool = True, mod_of: str | None = N
     command stops with :class:`CommandError` (exit 2) before it runs, rather than run
     without the mods meant (see :func:`mods_stop`). A mod with errors is reported and left
     out, and the rest still runs."""
-    global _FLAGS
-    _FLAGS = (args.mods, args.no_mods)
     own = enclosing_mod(mod_of) if mod_of is not None and not args.no_mods else None
     lib = load_library(mod_dirs=args.mods, use_mods=not args.no_mods,
                        single_mods=[own] if own is not None else ())
@@ -69,10 +67,6 @@ def enclosing_mod(path: str | Path) -> Path | None:
             return None
     return None
 
-
-#: The content flags of the library loaded last (``--mods``, ``--no-mods``): what the hint
-#: at an unknown name says to change (see :func:`unloaded_hint`).
-_FLAGS: tuple[list[str] | None, bool] = (None, False)
 
 #: The most folders looked into for the mods near the working folder (the hint at an
 #: unknown name: see :func:`unloaded_hint`), so that one run from a large folder stays quick.
@@ -145,8 +139,9 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
 
 def _why_not_loaded(folder: Path, shown: str, lib: Library) -> str:
     """Why the mod in ``folder`` (``shown`` as typed) is not loaded, and what loads it, as
-    the content flags of the command stand."""
-    mods, no_mods = _FLAGS
+    the content flags the library was loaded with stand."""
+    mods, use_mods = lib.mod_flags
+    no_mods = not use_mods
     if folder.name in lib.skipped_mods:
         return f"a mod that did not load (its problems are above; 'dicey check {shown}')"
     if no_mods:
