@@ -28,17 +28,26 @@ Shield and poison are left to the table: a point of shield absorbs a point of da
 stack of poison is a point of damage, just what their weights price (so the Frog's check, a
 Sword against a Shield, is the table's alone while neither side is in danger).
 
-The terms read only what a state's key holds (statuses, HP), so the search may memoise on
-it; the rolls are fixed, so a plan is reproducible.
+A card of one's own may act in the opponent's turn too (:data:`THEIR_TURN`: a trap that
+answers a blow, a field that stings each card the opponent uses), with what the turn left on
+it: ``armed = d``. When the planner holds such a card (:func:`answers`), a trial also carries
+what each one holds at the turn's end (its variables, its countdown, whether it is weakened or
+gone), so that setting a trap is worth what it takes back. A library without one pays
+nothing for it: the trials are keyed as before.
+
+The terms read only what a state's key holds (statuses, HP, cards), so the search may
+memoise on it; the rolls are fixed, so a plan is reproducible.
 """
 from __future__ import annotations
 
 import random
 from typing import Hashable
 
+from dicey.lang.builtins import BUILTINS
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
+from dicey.rules.state import CardState
 
 from .baseline import choose_move
 
@@ -56,6 +65,15 @@ TAKES_OPTIONS = frozenset({"lock", "shock", "weaken"})
 #: the damage it would take is never cut short and no trial ends the fight.
 LENT_HP = 1_000
 
+#: The hooks of a card that run in its owner's opponent's turn: the opponent's blows, the
+#: damage they do, the cards it uses (and the blows a card of one's own answers with).
+THEIR_TURN = frozenset({"on attacked", "on damage taken", "on damage dealt",
+                        "on opponent use"})
+#: The built-ins that change nothing the coming turn measures (a log line, points for the
+#: planner): a hook that calls only these, the pure ones and none that acts (``min``,
+#: ``roll``), only keeps count (a limit break's charge).
+SILENT = frozenset({"say", "bonus"})
+
 #: One sampled coming turn: (damage ``side`` takes before any shield, HP the opponent loses).
 Turn = tuple[int, int]
 
@@ -65,13 +83,15 @@ class Outlook:
 
     Each trial starts from ``origin``, puts in the statuses of the state being valued
     (shield and poison taken out) and lends ``side`` HP, ends ``side``'s turn and plays the
-    opponent's from a fixed roll. The HP, dice and cards of the state being valued do not
-    change what a trial measures, which keeps the trials few: one set per pair of status
-    lists. :meth:`value` turns them into points (see the module docstring).
+    opponent's from a fixed roll. The HP and dice of the state being valued do not change
+    what a trial measures, nor do its cards but the opponent's (a card taken, one
+    discarded) and those of ``side``'s that act in the opponent's turn (:func:`answers`:
+    a trap set): that keeps the trials few, one set per pair of status lists and what
+    those cards carry. :meth:`value` turns them into points (see the module docstring).
     """
 
     __slots__ = ("origin", "side", "outlook", "fatal", "samples", "_turns", "_values",
-                 "_bare", "_opp_cards", "_cards_of")
+                 "_bare", "_opp_cards", "_cards_of", "_answering", "_carried")
 
     def __init__(self, origin: Fight, side: int, outlook: float, fatal: float,
                  samples: int = SAMPLES):
@@ -87,6 +107,14 @@ class Outlook:
         #: turn played with those.
         self._opp_cards = origin.fighters[1 - side].key()[4]
         self._cards_of: dict[int, tuple] = {}     # such a code: the cards
+        #: The places of ``side``'s cards that act in the opponent's turn (None: none,
+        #: and the trials are keyed as they always were), and by the code of ``side``'s
+        #: cards what those carry (None: what they carry in ``origin``).
+        mine = origin.fighters[side].cards
+        self._answering = tuple(i for i, card in enumerate(mine) if answers(card)) or None
+        self._carried: dict[int | None, tuple | None] = {}
+        if self._answering is not None:
+            self._carried[None] = _carried(mine, self._answering)
         wanted = samples > 0 and (outlook or fatal)
         self._bare = _mean_margin(self._turns_for((), ())) \
             if wanted and plans_now(origin, side) else None
@@ -110,17 +138,36 @@ class Outlook:
                me.hp, me.statuses.get("shield", 0), me.statuses.get("poison", 0),
                them.hp, them.statuses.get("poison", 0),
                None if cards == self._opp_cards else cards)
+        # The search's hot path (every state's end): where no card of ``side``'s acts in
+        # the opponent's turn (the base game), this one test a state is all it costs.
+        if self._answering is not None:
+            key += (self._carries(me),)
         hit = self._values.get(key)
         if hit is None:
-            if key[-1] is not None:
+            if key[7] is not None:
                 self._cards_of.setdefault(cards, tuple(them.cards))
             hit = self._values[key] = self._worth(*key)
         return hit
 
+    def _carries(self, me) -> tuple | None:
+        """What ``side``'s cards that act in the opponent's turn carry in a state whose
+        fighter is ``me`` (None: what they carry in ``origin``), by the code of its cards
+        (known: the search asked the state's key first)."""
+        code = me._cards_code
+        if code is None:
+            code = me.key()[4]
+        hit = self._carried.get(code, False)
+        if hit is False:
+            carried = _carried(me.cards, self._answering)
+            hit = self._carried[code] = None if carried == self._carried[None] else carried
+        return hit
+
     def _worth(self, own: tuple, opp: tuple, hp: int, shield: int, poison: int,
-               opp_hp: int, opp_poison: int, cards: int | None) -> float:
-        turns = self._turns_for(own, opp, cards)
-        margin = _mean_margin(turns) - self._bare if (own or opp or cards) else 0.0
+               opp_hp: int, opp_poison: int, cards: int | None,
+               carried: tuple | None = None) -> float:
+        turns = self._turns_for(own, opp, cards, carried)
+        margin = _mean_margin(turns) - self._bare \
+            if (own or opp or cards or carried) else 0.0
         fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
                  for taken, lost in turns]
         worth = self.outlook * margin + self.fatal * sum(fates) / len(fates)
@@ -132,7 +179,7 @@ class Outlook:
         kept = tuple(s for s in opp if s[0] not in TAKES_OPTIONS)
         if kept != opp:
             worth = max(worth, self._worth(own, kept, hp, shield, poison, opp_hp,
-                                           opp_poison, cards))
+                                           opp_poison, cards, carried))
         return worth
 
     def _acting(self, statuses: dict[str, int], gone_at: str) -> tuple[tuple[str, int], ...]:
@@ -143,19 +190,22 @@ class Outlook:
         return tuple(sorted((s, n) for s, n in statuses.items()
                             if s not in PRICED and clears(s) != gone_at))
 
-    def _turns_for(self, own: tuple, opp: tuple, cards: int | None = None) -> list[Turn]:
+    def _turns_for(self, own: tuple, opp: tuple, cards: int | None = None,
+                   carried: tuple | None = None) -> list[Turn]:
         """The sampled coming turns with these statuses (and, when not None, the code of
-        the opponent's cards, other than in ``origin``)."""
-        turns = self._turns.get((own, opp, cards))
+        the opponent's cards, and what ``side``'s cards that act in that turn carry,
+        other than in ``origin``)."""
+        key = (own, opp, cards) if carried is None else (own, opp, cards, carried)
+        turns = self._turns.get(key)
         if turns is None:
             held = None if cards is None else self._cards_of[cards]
-            turns = self._turns[(own, opp, cards)] = [
-                self._play(dict(own), dict(opp), held, SEED + i)
+            turns = self._turns[key] = [
+                self._play(dict(own), dict(opp), held, SEED + i, carried)
                 for i in range(self.samples)]
         return turns
 
     def _play(self, own: dict[str, int], opp: dict[str, int], cards: tuple | None,
-              seed: int) -> Turn:
+              seed: int, carried: tuple | None = None) -> Turn:
         side, other = self.side, 1 - self.side
         trial = self.origin.copy(simulation=True, log=False)
         me = trial.fighters[side]
@@ -167,6 +217,11 @@ class Outlook:
         hp = (trial.fighters[side].hp, trial.fighters[other].hp)
         chance, rng = SampleChance(random.Random(seed)), random.Random(seed)
         trial.apply(Move.end(), chance)
+        if carried is not None:   # (after the end: its hooks ran in the state valued)
+            me = trial.fighters[side]
+            for index, vars, countdown, weakened, gone in carried:
+                me.set_card(index, me.cards[index]._replace(
+                    vars=vars, countdown=countdown, weakened=weakened, gone=gone))
         if not trial.is_over:
             trial.begin_turn(chance)
         while not trial.turn_over:   # (the rules end a turn at its move limit)
@@ -178,6 +233,31 @@ def plans_now(origin: Fight, side: int) -> bool:
     """Whether ``origin`` is ``side``'s turn to plan (the fight on, the turn under way):
     the only position the score's terms beyond the table are worked out from."""
     return origin.outcome is None and origin.actor == side and not origin.turn_over
+
+
+def answers(card: CardState) -> bool:
+    """Whether ``card`` may act in its owner's opponent's turn: a hook of it (as it is,
+    or weakened) that runs then (:data:`THEIR_TURN`) calls a built-in that changes the
+    fight (not :data:`SILENT`), or does not say what it calls. Fury, whose ``on damage
+    taken`` only counts, does not; a Bear Trap, whose hook strikes back, does."""
+    for variant in (card.defn, card.defn.weakened):
+        if variant is None:
+            continue
+        for event, script in variant.hooks.items():
+            if event not in THEIR_TURN:
+                continue
+            calls = getattr(script, "calls", None)
+            if calls is None or any(BUILTINS[c].effect for c in calls - SILENT
+                                    if c in BUILTINS):
+                return True
+    return False
+
+
+def _carried(cards: list[CardState], places: tuple[int, ...]) -> tuple:
+    """What the cards at ``places`` carry into the opponent's turn: (place, variables,
+    countdown, weakened, gone) each (a place past the list: a card not held)."""
+    return tuple((i, cards[i].vars, cards[i].countdown, cards[i].weakened, cards[i].gone)
+                 for i in places if i < len(cards))
 
 
 def _mean_margin(turns: list[Turn]) -> float:
