@@ -67,12 +67,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields, replace
-from typing import Any, Collection, Mapping
+from typing import Any, Collection, Mapping, NamedTuple
 
 from dicey.lang import ast as A
+from dicey.lang.ast import upgrade_ref
+from dicey.lang.checker import MAX_CARDS
 from dicey.lang.errors import did_you_mean
+from dicey.lang.interp import CARD_CALLS
 from dicey.rules.fight import MAX_MOVES_PER_TURN, Fight
-from dicey.rules.state import MAX_DICE, UNLIMITED
+from dicey.rules.state import MAX_DICE, UNLIMITED, CardState, fresh_card
 from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 
 from .charge import Charge
@@ -383,10 +386,14 @@ def _kept(card: Any) -> bool:
 
 
 #: The built-ins whose effects the ceiling cannot bound: countdowns fired by any amount
-#: (``boost_countdowns``), cards gained (priced by ``holding`` when first met) or changed
-#: into any card of the library. (``bonus`` is bounded as a status's stacks are, from
-#: what it says and how often it may run: a card's firing hooks only.)
-UNBOUNDED_CALLS = frozenset({"boost_countdowns", "give_card", "take_card", "replace_with"})
+#: (``boost_countdowns``: each fires cards and takes points off beyond what a move's die
+#: does). (``bonus`` is bounded as a status's stacks are, from what it says and how often
+#: it may run: a card's firing hooks only. A card brought into play — ``take_card``,
+#: ``give_card``, ``replace_with`` — is bounded when what it may be is known: see
+#: :func:`_scripts`.)
+UNBOUNDED_CALLS = frozenset({"boost_countdowns"})
+#: The built-ins that add a status (``inflict`` to the target, ``gain`` to the owner).
+STATUS_CALLS = frozenset({"inflict", "gain"})
 #: The built-ins that raise their owner's HP.
 HEALS = frozenset({"heal", "drain"})
 #: The hooks of a card that run only when it fires (at most once a move: the engine fires
@@ -427,8 +434,10 @@ class Ceiling:
 
     It holds for the states of the turn it was made for (others: inf), and only for
     content it can prove it for: no script of either fighter (its own, its cards') or of
-    any status calls ``boost_countdowns``, ``give_card``, ``take_card`` or
-    ``replace_with``, every ``bonus`` is bounded (a firing hook of the actor's card, its
+    any status calls ``boost_countdowns``, every card that may come into play is known
+    (:func:`_scripts`: taken from the opponent, or given or changed into by a constant
+    name; each one a side may gain worth at most the dearest's ``holding`` price, for
+    each place left under the cap of a side's cards), every ``bonus`` is bounded (a firing hook of the actor's card, its
     points from what it says, as a status's stacks are: the other lines may earn that
     much more), and every script says what it calls (a hand-made test card does not).
     Else it is not active. The compiled scripts tell
@@ -444,17 +453,18 @@ class Ceiling:
         side = self.side = scorer.side
         if not plans_now(origin, side):
             return
-        facts = _scripts(origin)
-        if facts is None:
+        scripts = _scripts(origin)
+        if scripts is None:
             return
+        facts = scripts.found
         w = scorer.weights
         own, opp = origin.fighters[side], origin.fighters[1 - side]
         self.turn = (origin.turn, origin.actor)
         self.heals = _Heals(side)
         # Reequip keeps a card's use: then its uses do not bound its firings.
         reequip = "reequip" in own.statuses or any(
-            status in (None, "reequip") and (owner is None or
-                                             (owner == side) == (func == "gain"))
+            func in STATUS_CALLS and status in (None, "reequip") and
+            (owner is None or (owner == side) == (func == "gain"))
             for owner, script, _ in facts for func, status, _, _ in script.adds)
         adds: list[tuple[int, str | None, float]] = []     # (fighter, status, stacks)
         bonus = 0.0                     # the most points bonus() may add (either fighter's)
@@ -464,6 +474,8 @@ class Ceiling:
                     self.heals.add(card, script.event)
             runs = _runs(origin, owner, card, script.event, reequip)
             for func, status, amount, times in script.adds:
+                if func in CARD_CALLS:      # (what it brings: in facts, and below)
+                    continue
                 stacks = _most(amount, card, runs * times)
                 if func == "bonus":
                     bonus += stacks
@@ -488,8 +500,17 @@ class Ceiling:
                         n for to, added, n in adds
                         if to == fighter.side and (added is None or added == status))
                     other += weight * min(stacks, STACK_CAP)
-        if scorer._reserve > 0:
-            other += scorer._reserve * sum(1 for card in own.cards if _kept(card))
+        if scorer._reserve > 0:         # (a card brought may be one kept: any of a side)
+            other += scorer._reserve * (MAX_CARDS if scripts.brings else
+                                        sum(1 for card in own.cards if _kept(card)))
+        holding = scorer._holding
+        if holding is not None and w.holding > 0:
+            # Each card past the turn's first ones, at most a side's cap, at the most a
+            # card that may come to ``side`` is worth.
+            worths = [holding.worth(card) for to, card in scripts.gained
+                      if to is None or to == side]
+            if worths:
+                other += max(worths) * w.holding / 100 * max(0, MAX_CARDS - holding.held)
         if scorer._outlook is not None:
             other += abs(w.outlook) * (LENT_HP + 2 * (own.max_hp + opp.max_hp)) + \
                 abs(w.fatal)
@@ -568,26 +589,109 @@ class _Heals:
                    for card in fight.fighters[self.side].cards)
 
 
-def _scripts(origin: Fight) -> list[tuple[int | None, Any, Any]] | None:
-    """Every script that may run in ``origin``'s fight, as (its owner, None for a
-    status's: either fighter; the script; the card it is a hook of, or None); None when
-    one calls what :class:`Ceiling` cannot bound, or does not say what it calls."""
+class _Scripts(NamedTuple):
+    """What :func:`_scripts` finds: every script that may run, as (its owner, None for a
+    status's or a card's that either fighter may hold; the script; the card it is a hook
+    of, or None); the cards a fighter may gain this turn (given or taken: priced by
+    ``holding``), each with the fighter who may hold it (None: either); and whether any
+    card may come into play (given, taken, or a card changed into another)."""
+
+    found: list[tuple[int | None, Any, Any]]
+    gained: list[tuple[int | None, CardState]]
+    brings: bool
+
+
+def _scripts(origin: Fight) -> _Scripts | None:
+    """Every script that may run in ``origin``'s fight (see :class:`_Scripts`); None when
+    one calls what :class:`Ceiling` cannot bound, or does not say what it calls.
+
+    A card that may come into play is known, and its scripts are among those that may
+    run: a card taken is one of the opponent's in play (``take_card``: a card value of
+    the opponent's, by its signature) or one brought into play, a card given or changed
+    into is the one named (``give_card("Dagger")``, ``replace_with("Torch")``), and so on
+    for what those bring in turn. A card given by a card value (``give_card(c)``: a copy
+    of any card in play, or a name worked out) or changed into a name worked out may be
+    any card of the library: None then. A card brought may fire as often as a move
+    allows, whatever its uses (it comes with uses of its own), and its owner is the
+    fighter whose script brought it (either, for a status's, or a card given to
+    ``who``)."""
     found: list[tuple[int | None, Any, Any]] = []
+    gained: list[tuple[int | None, CardState]] = []
+    brought: dict[tuple[int | None, str, bool], CardState] = {}
+    takers: set[int | None] = set()
+
+    def add(side: int | None, card: CardState) -> None:
+        for variant in {id(v): v for v in (card.defn, card.defn.weakened, card.active)
+                        if v is not None}.values():
+            found.extend((side, script, card) for script in variant.hooks.values())
+            exprs = (variant.ready, *(variant.progress or ()))   # (a button's)
+            found.extend((side, script, card) for script in exprs if script is not None)
+
+    def bring(side: int | None, card: CardState, gain: bool) -> None:
+        key = (side, card.ident, card.upgraded)
+        if key in brought:
+            return
+        brought[key] = card
+        if gain:
+            gained.append((side, card))
+        add(side, card._replace(uses_left=UNLIMITED, gone=False))
+        for taker in list(takers):      # (a card brought may be taken in turn)
+            bring(taker, card, True)
+
+    def take(taker: int | None) -> None:
+        takers.add(taker)
+        for side in ((0, 1) if taker is None else (1 - taker,)):
+            for card in origin.fighters[side].cards:
+                if not card.gone:
+                    bring(taker, card, True)
+        for card in list(brought.values()):
+            bring(taker, card, True)
+
     for f in origin.fighters:
         found.extend((f.side, script, None) for script in f.defn.hooks.values())
         for card in f.cards:
-            for variant in {id(v): v for v in (card.defn, card.defn.weakened, card.active)
-                            if v is not None}.values():
-                found.extend((f.side, script, card) for script in variant.hooks.values())
-                exprs = (variant.ready, *(variant.progress or ()))   # (a button's)
-                found.extend((f.side, script, card) for script in exprs if script is not None)
+            add(f.side, card)
     for status in origin.rules.statuses.values():
         found.extend((None, script, None) for script in status.hooks.values())
-    for _, script, _ in found:
+    brings = False
+    i = 0
+    while i < len(found):           # (found grows with the scripts of the cards brought)
+        owner, script, _ = found[i]
+        i += 1
         calls = getattr(script, "calls", None)
         if calls is None or not calls.isdisjoint(UNBOUNDED_CALLS):
             return None
-    return found
+        if calls.isdisjoint(CARD_CALLS):
+            continue
+        brings = True
+        for func, name, second, _ in script.adds:
+            if func == "take_card":
+                if owner not in takers:
+                    take(owner)
+            elif func in CARD_CALLS:
+                card = _named(origin, name)
+                if card is None:
+                    return None
+                to = owner if func == "replace_with" or second is None else None
+                bring(to, card, func == "give_card")
+    return _Scripts(found, gained, brings)
+
+
+def _named(origin: Fight, ref: str | None) -> CardState | None:
+    """The card a constant name means (``"Sword+"``: the upgraded Sword), as it comes into
+    play; None for no name, or one the library does not know."""
+    if ref is None:
+        return None
+    name, upgraded = upgrade_ref(ref)
+    try:
+        defn = origin.rules.card(name)
+    except ValueError:
+        return None
+    if upgraded:
+        if defn.upgraded is None:
+            return None
+        defn = defn.upgraded
+    return fresh_card(defn, upgraded=upgraded, temporary=True)
 
 
 def _runs(origin: Fight, owner: int | None, card: Any, event: str, reequip: bool

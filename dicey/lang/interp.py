@@ -1214,13 +1214,20 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool, int]:
 #: to the owner; ``bonus``: points, no status), the status (None: named some other way, any
 #: status), the stacks' (or points') expression (None: not known) and how many times one
 #: run may make it at most (the loops around it: a ``repeat`` of a number written, else
-#: 100, the most a loop goes round).
+#: 100, the most a loop goes round). A call that brings a card into play is one too
+#: (:data:`CARD_CALLS`): the card's name when written as a constant (``give_card("Dagger")``,
+#: ``replace_with("Torch")``; None: a card value, or a name worked out), and its second
+#: argument (``give_card``'s fighter, ``take_card``'s turns; None: none).
+
 Added = tuple[str, "str | None", "A.Expr | None", int]
+#: The built-ins that bring a card into play: given, taken, or a card changed into another.
+CARD_CALLS = frozenset({"give_card", "take_card", "replace_with"})
 
 
 def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, ...]]:
     """The built-ins a script (any AST node, or a tuple of them) calls, and its calls that
-    add a status or points (``bonus``, with no status) (:data:`Added`). A status counts as named when the argument is its name
+    add a status or points (``bonus``, with no status) or bring a card into play
+    (:data:`Added`). A status counts as named when the argument is its name
     as a constant (not hidden by a local, a ``for`` variable, a card's ``var`` or a
     context name); the stacks' expression is not known when the script or its card has a
     ``d`` of its own. What the AI reads to bound what a turn can be worth
@@ -1234,6 +1241,8 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
     (['attack', 'gain'], [('gain', 'shield', 2)])
     >>> script_calls(parse_stmts("let s = poison; inflict(s, 3)"), scope)[1][0][1] is None
     True
+    >>> script_calls(parse_stmts('give_card("Dagger"); replace_with(s)'), scope)[1]
+    (('give_card', 'Dagger', None, 1), ('replace_with', None, None, 1))
     """
     calls: set[str] = set()
     found: list[tuple[str, Any, Any, int]] = []
@@ -1264,6 +1273,10 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
                               amount, times))
             elif item.func == "bonus":      # (its points, bounded as stacks are)
                 found.append(("bonus", None, item.args[0] if item.args else None, times))
+            elif item.func in CARD_CALLS:   # (the card's name, when a constant)
+                arg = item.args[0] if item.args else None
+                found.append((item.func, arg.value if isinstance(arg, A.Str) else None,
+                              item.args[1] if len(item.args) > 1 else None, times))
         elif kind is A.Let or kind is A.Assign:
             bound.add(item.name)
         for name in _part_fields(kind):
@@ -1274,6 +1287,7 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
     d_hidden = "d" in bound or "d" in scope.vars       # (a d of its own: not the dice)
     adds = tuple((func, status if status in scope.statuses and status not in hidden
                   else None, None if d_hidden else amount, times)
+                 if func not in CARD_CALLS else (func, status, amount, times)
                  for func, status, amount, times in found)
     return frozenset(calls), adds
 

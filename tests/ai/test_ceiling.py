@@ -19,11 +19,14 @@ from dicey.rules.protocol import Move
 from planner_kit import mod_library
 
 #: Base-game cards: blows, shields, statuses, heals, chance, points (Healing Crystal's
-#: bonus, Spanner's) and one whose script the ceiling cannot bound (Crowbar's boost).
+#: bonus, Spanner's), cards that bring a card into play (Sticky Fingers takes one of the
+#: opponent's, Conjure Blade gives a Dagger, the Unlit Torch becomes a Torch) and two whose
+#: scripts the ceiling cannot bound (Crowbar's boost, Copycat's copy of any card).
 CARDS = ["Sword", "Dagger", "Broadsword", "Hammer", "Rock", "Spear", "Shield", "Bandage",
          "Vampire Fangs", "Poison Needle", "Snowball", "Fireball", "Lucky Coin", "Bump",
          "Boomerang", "Hot Cocoa", "Fury", "War Cry", "Cosh", "Healing Crystal", "Spanner",
-         "Crowbar", "Dice Knife"]
+         "Crowbar", "Dice Knife", "Sticky Fingers", "Conjure Blade", "Unlit Torch",
+         "Copycat"]
 ENEMIES = ["frog", "knight", "vampire", "witch", "ninja", "handyman", "slime"]
 
 positions = st.fixed_dictionaries({
@@ -271,3 +274,59 @@ def test_stacks_a_card_may_add_are_bounded_by_its_uses_and_its_dice(library):
                            "dice": [6, 2], "hp": 24, "opp_hp": 5, "statuses": {},
                            "opp_statuses": {}})
     assert ceiling.other - Scorer(bare)._ceiling.other == pytest.approx(12 * 40)
+
+
+#: The cards of the base game that bring a card into play, and what they bring.
+BRINGERS = ["Sticky Fingers", "Conjure Blade", "Unlit Torch"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions, st.lists(st.sampled_from(BRINGERS), min_size=1, max_size=2))
+def test_a_card_brought_into_play_is_bounded_and_cuts_what_the_plain_search_finds(
+        library, spec, bringers):
+    """A card taken from the opponent (one of its cards in play), given or changed into
+    by name (the Dagger, the Torch): its scripts are bounded as the hand's are, and what
+    ``holding`` prices it at, for each card a side may gain. The values, moves and lines
+    are the plain search's, no state's value passes its ceiling, and the ceiling is
+    there for every such hand that holds no card it cannot bound."""
+    spec = {**spec, "cards": [*spec["cards"], *bringers][:5]}
+    f = build(library, spec)
+    plain = Checked(Scorer(f))
+    value = plain.value(f)
+    # (the Witch's Healing Crystal and the Handyman's Spanner: a bonus in the hand of
+    # the opponent, whose hooks are not bounded)
+    unbounded = {"Crowbar", "Copycat"} & set(spec["cards"]) or \
+        spec["enemy"] in ("witch", "handyman")
+    assert (Scorer(f).reach == float("inf")) == bool(unbounded)
+    cut = searched(f, cutoff=True)
+    assert cut.solve(f) == value
+    assert cut.best_move(f) == plain.best_move(f) and cut.best_line(f) == plain.best_line(f)
+    assert all(plain.memo[key] == v for key, v in cut.memo.items())
+
+
+def test_a_kill_turn_holding_a_card_that_brings_another_is_sure_at_once(library):
+    """Sticky Fingers, Conjure Blade, the Unlit Torch: a turn that kills with a blow was
+    searched in full (1,010 states) while the hand held one; now it is one state. Copycat
+    (a copy of any card in play, or of any card named: a card value or a name worked out)
+    and the Crowbar (every countdown fired by any amount) keep the hand unbounded."""
+    for extra, states in (("Sticky Fingers", 1), ("Conjure Blade", 1), ("Unlit Torch", 1),
+                          ("Copycat", 1111), ("Crowbar", 1010)):
+        f = lethal(library, [1, 2, 3, 4, 5, 6])
+        f.set_position(0, equipment=["Sword", "Shield", "Dagger", "Broadsword", "Hammer",
+                                     "Rock", "Sling", extra], dice=[1, 2, 3, 4, 5, 6])
+        cut = searched(f, cutoff=True)
+        assert cut.states == states, extra
+        assert [str(s.move) for s in cut.best_line(f)] == ["6 → Sword"]
+
+
+def test_a_card_brought_by_a_name_worked_out_may_be_any_card(library, tmp_path):
+    mod = mod_library(tmp_path, "shifty",
+                      'equipment "Shifty" {\n  slots: any\n  text: "Becomes a Sword or a Rock"\n'
+                      '  on use { replace_with(pick(["Sword", "Rock"])) }\n}\n'
+                      'equipment "Forge" {\n  slots: any\n  text: "A Sword+"\n'
+                      '  on use { give_card("Sword+") }\n}\n')
+    for card, bounded in (("Shifty", False), ("Forge", True)):
+        f = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", card],
+                        "dice": [6, 3], "hp": 24, "opp_hp": 5, "statuses": {},
+                        "opp_statuses": {}})
+        assert (Scorer(f).reach != float("inf")) is bounded, card
