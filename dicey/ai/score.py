@@ -697,10 +697,15 @@ def _named(origin: Fight, ref: str | None) -> CardState | None:
 def _runs(origin: Fight, owner: int | None, card: Any, event: str, reequip: bool
           ) -> float:
     """How many times a hook may run in the rest of ``origin``'s turn (inf: not known):
-    only a firing hook of one of the actor's cards is bounded, by the moves left or the
-    card's uses left (fury: twice each) unless ``reequip`` may keep a use."""
-    if card is None or owner != origin.actor or event not in FIRING_HOOKS:
+    only a firing hook is bounded — of one of the actor's cards by the moves left or the
+    card's uses left (fury: twice each) unless ``reequip`` may keep a use, and of the
+    other fighter's, never: its cards fire in its own turns (a card placed or used, a
+    countdown its dice or its scripts ran out), and no script boosts a countdown here
+    (:data:`UNBOUNDED_CALLS`)."""
+    if card is None or owner is None or event not in FIRING_HOOKS:
         return math.inf
+    if owner != origin.actor:
+        return 0
     fires = MAX_MOVES_PER_TURN + 1
     if card.uses_left != UNLIMITED and not reequip:
         fires = min(fires, card.uses_left)
