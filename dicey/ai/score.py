@@ -385,13 +385,14 @@ def _kept(card: Any) -> bool:
     return not card.gone and (card.defn.once_per_fight or card.defn.single_use)
 
 
-#: The built-ins whose effects the ceiling cannot bound: countdowns fired by any amount
-#: (``boost_countdowns``: each fires cards and takes points off beyond what a move's die
-#: does). (``bonus`` is bounded as a status's stacks are, from what it says and how often
-#: it may run: a card's firing hooks only. A card brought into play — ``take_card``,
-#: ``give_card``, ``replace_with`` — is bounded when what it may be is known: see
-#: :func:`_scripts`.)
-UNBOUNDED_CALLS = frozenset({"boost_countdowns"})
+#: The built-in that fires countdowns from a script (each card the owner winds fired, and
+#: its points taken off, beyond what a move's die does): bounded only in a firing hook of
+#: one of the actor's cards that is no countdown card (so that a boost fires no boost), by
+#: how often it may run a move (see :func:`_scripts`). (``bonus`` is bounded as a status's
+#: stacks are, from what it says and how often it may run: a card's firing hooks only. A
+#: card brought into play — ``take_card``, ``give_card``, ``replace_with`` — is bounded
+#: when what it may be is known: see :func:`_scripts`.)
+BOOST = "boost_countdowns"
 #: The built-ins that add a status (``inflict`` to the target, ``gain`` to the owner).
 STATUS_CALLS = frozenset({"inflict", "gain"})
 #: The built-ins that raise their owner's HP.
@@ -400,8 +401,8 @@ HEALS = frozenset({"heal", "drain"})
 #: the card a move places or uses, or whose countdown that die ran out; fury runs ``on
 #: use`` once more).
 FIRING_HOOKS = frozenset({"before use", "on use", "on dodged"})
-#: Cards a move fires at most, and the countdown it takes off at most (a die's 6), with
-#: nothing that fires countdowns by a script (``boost_countdowns``: refused above).
+#: Cards a move fires at most, and the countdown it takes off at most (a die's 6), but
+#: for what its boosts fire (:data:`BOOST`: counted apart).
 FIRES_A_MOVE, COUNTDOWN_A_MOVE = 2, 6
 
 
@@ -434,7 +435,10 @@ class Ceiling:
 
     It holds for the states of the turn it was made for (others: inf), and only for
     content it can prove it for: no script of either fighter (its own, its cards') or of
-    any status calls ``boost_countdowns``, every card that may come into play is known
+    any status calls ``boost_countdowns`` but a firing hook of the actor's cards that are
+    no countdown cards (each boost a move may make then adds what firing each of one's
+    countdown cards and taking off each one's length earns), every card that may come
+    into play is known
     (:func:`_scripts`: taken from the opponent, or given or changed into by a constant
     name; each one a side may gain worth at most the dearest's ``holding`` price, for
     each place left under the cap of a side's cards), every ``bonus`` is bounded (a firing hook of the actor's card, its
@@ -470,12 +474,13 @@ class Ceiling:
         bonus = 0.0                     # the most points bonus() may add (either fighter's)
         for owner, script, card in facts:
             if owner is None or owner == side:
-                if not script.calls.isdisjoint(HEALS):
-                    self.heals.add(card, script.event)
-            runs = _runs(origin, owner, card, script.event, reequip)
+                if not script.calls.isdisjoint(HEALS):     # (a card brought may heal
+                    self.heals.add(None if id(card) in scripts.brought else card,   # any
+                                   script.event)                             # time)
+            runs = _runs(origin, owner, card, script.event, reequip, scripts.boosts)
             for func, status, amount, times in script.adds:
-                if func in CARD_CALLS:      # (what it brings: in facts, and below)
-                    continue
+                if func not in STATUS_CALLS and func != "bonus":   # (brings, boosts:
+                    continue                                        # below)
                 stacks = _most(amount, card, runs * times)
                 if func == "bonus":
                     bonus += stacks
@@ -520,6 +525,16 @@ class Ceiling:
         self.other = other + bonus      # (a win takes the turn's bonus back: not there)
         self.per_move = max(0, w.card_used) * FIRES_A_MOVE + \
             max(0, w.countdown) * COUNTDOWN_A_MOVE + max(0, w.move)
+        if scripts.boosts:
+            # Each boost fires each of one's countdown cards once at most, and takes off
+            # at most what is left of each (a card brought may be one: then a full side).
+            winds = [c for c in own.cards if not c.gone and _countdown(c)]
+            if scripts.brings:
+                winds = [c for _, _, c in facts if c is not None and _countdown(c)]
+                winds = [max(winds, key=_countdown)] * MAX_CARDS if winds else []
+            self.per_move += scripts.boosts * (
+                max(0, w.card_used) * len(winds) +
+                max(0, w.countdown) * sum(_countdown(c) for c in winds))
         # Below every bound of the turn: the least a win can be (its HP at 1, the most
         # the counters can have earned by then), and the least of any other line's.
         most_counted = self.per_move * (MAX_MOVES_PER_TURN + 1)
@@ -599,6 +614,11 @@ class _Scripts(NamedTuple):
     found: list[tuple[int | None, Any, Any]]
     gained: list[tuple[int | None, CardState]]
     brings: bool
+    #: The cards brought into play, as ``found`` holds them (by ``id``).
+    brought: frozenset[int]
+    #: How many times ``boost_countdowns`` may run in one move at most (the card a move
+    #: fires, twice with fury: each call its firing hooks make).
+    boosts: int
 
 
 def _scripts(origin: Fight) -> _Scripts | None:
@@ -614,10 +634,14 @@ def _scripts(origin: Fight) -> _Scripts | None:
     any card of the library: None then. A card brought may fire as often as a move
     allows, whatever its uses (it comes with uses of its own), and its owner is the
     fighter whose script brought it (either, for a status's, or a card given to
-    ``who``)."""
+    ``who``).
+
+    ``boost_countdowns`` is bounded in a firing hook of the actor's cards that is not a
+    countdown card: it winds the actor's countdowns only, and fires none that boosts."""
     found: list[tuple[int | None, Any, Any]] = []
     gained: list[tuple[int | None, CardState]] = []
     brought: dict[tuple[int | None, str, bool], CardState] = {}
+    copies: list[CardState] = []        # (as found holds them)
     takers: set[int | None] = set()
 
     def add(side: int | None, card: CardState) -> None:
@@ -634,7 +658,9 @@ def _scripts(origin: Fight) -> _Scripts | None:
         brought[key] = card
         if gain:
             gained.append((side, card))
-        add(side, card._replace(uses_left=UNLIMITED, gone=False))
+        copy = card._replace(uses_left=UNLIMITED, gone=False)
+        copies.append(copy)
+        add(side, copy)
         for taker in list(takers):      # (a card brought may be taken in turn)
             bring(taker, card, True)
 
@@ -654,13 +680,19 @@ def _scripts(origin: Fight) -> _Scripts | None:
     for status in origin.rules.statuses.values():
         found.extend((None, script, None) for script in status.hooks.values())
     brings = False
+    boosts = 0
     i = 0
     while i < len(found):           # (found grows with the scripts of the cards brought)
-        owner, script, _ = found[i]
+        owner, script, card = found[i]
         i += 1
         calls = getattr(script, "calls", None)
-        if calls is None or not calls.isdisjoint(UNBOUNDED_CALLS):
+        if calls is None:
             return None
+        if BOOST in calls:
+            if owner != origin.actor or card is None or script.event not in FIRING_HOOKS \
+                    or _countdown(card):
+                return None
+            boosts += 2 * sum(times for func, _, _, times in script.adds if func == BOOST)
         if calls.isdisjoint(CARD_CALLS):
             continue
         brings = True
@@ -669,12 +701,12 @@ def _scripts(origin: Fight) -> _Scripts | None:
                 if owner not in takers:
                     take(owner)
             elif func in CARD_CALLS:
-                card = _named(origin, name)
-                if card is None:
+                named = _named(origin, name)
+                if named is None:
                     return None
                 to = owner if func == "replace_with" or second is None else None
-                bring(to, card, func == "give_card")
-    return _Scripts(found, gained, brings)
+                bring(to, named, func == "give_card")
+    return _Scripts(found, gained, brings, frozenset(map(id, copies)), boosts)
 
 
 def _named(origin: Fight, ref: str | None) -> CardState | None:
@@ -694,22 +726,32 @@ def _named(origin: Fight, ref: str | None) -> CardState | None:
     return fresh_card(defn, upgraded=upgraded, temporary=True)
 
 
-def _runs(origin: Fight, owner: int | None, card: Any, event: str, reequip: bool
-          ) -> float:
+def _runs(origin: Fight, owner: int | None, card: Any, event: str, reequip: bool,
+          boosts: int = 0) -> float:
     """How many times a hook may run in the rest of ``origin``'s turn (inf: not known):
-    only a firing hook is bounded — of one of the actor's cards by the moves left or the
-    card's uses left (fury: twice each) unless ``reequip`` may keep a use, and of the
-    other fighter's, never: its cards fire in its own turns (a card placed or used, a
-    countdown its dice or its scripts ran out), and no script boosts a countdown here
-    (:data:`UNBOUNDED_CALLS`)."""
+    only a firing hook is bounded — of one of the actor's cards by the moves left (a
+    countdown card: once more for each of the ``boosts`` a move may make) or the card's
+    uses left (a boost fires no card past them), fury: twice each, unless ``reequip``
+    may keep a use; and of the other fighter's, never: its cards fire in its own turns (a
+    card placed or used, a countdown its dice ran out; a boost winds its owner's only,
+    and only the actor's cards boost: :func:`_scripts`)."""
     if card is None or owner is None or event not in FIRING_HOOKS:
         return math.inf
     if owner != origin.actor:
         return 0
     fires = MAX_MOVES_PER_TURN + 1
+    if boosts and _countdown(card):
+        fires *= 1 + boosts
     if card.uses_left != UNLIMITED and not reequip:
         fires = min(fires, card.uses_left)
     return 2 * fires
+
+
+def _countdown(card: Any) -> int:
+    """The longest countdown a card may have (as it is, upgraded or weakened); 0 for a
+    card that is no countdown card."""
+    return max((v.countdown or 0 for v in (card.defn, card.defn.weakened, card.active)
+                if v is not None), default=0)
 
 
 def _most(amount: Any, card: Any, times: float) -> float:

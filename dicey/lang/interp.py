@@ -1217,11 +1217,14 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool, int]:
 #: 100, the most a loop goes round). A call that brings a card into play is one too
 #: (:data:`CARD_CALLS`): the card's name when written as a constant (``give_card("Dagger")``,
 #: ``replace_with("Torch")``; None: a card value, or a name worked out), and its second
-#: argument (``give_card``'s fighter, ``take_card``'s turns; None: none).
+#: argument (``give_card``'s fighter, ``take_card``'s turns; None: none). So is a
+#: ``boost_countdowns``, with its amount.
 
 Added = tuple[str, "str | None", "A.Expr | None", int]
 #: The built-ins that bring a card into play: given, taken, or a card changed into another.
 CARD_CALLS = frozenset({"give_card", "take_card", "replace_with"})
+#: The calls of :data:`Added` whose second field names no status.
+_NAMES_NO_STATUS = CARD_CALLS | {"boost_countdowns"}
 
 
 def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, ...]]:
@@ -1273,6 +1276,8 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
                               amount, times))
             elif item.func == "bonus":      # (its points, bounded as stacks are)
                 found.append(("bonus", None, item.args[0] if item.args else None, times))
+            elif item.func == "boost_countdowns":   # (how often it may run)
+                found.append((item.func, None, item.args[0] if item.args else None, times))
             elif item.func in CARD_CALLS:   # (the card's name, when a constant)
                 arg = item.args[0] if item.args else None
                 found.append((item.func, arg.value if isinstance(arg, A.Str) else None,
@@ -1287,7 +1292,7 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
     d_hidden = "d" in bound or "d" in scope.vars       # (a d of its own: not the dice)
     adds = tuple((func, status if status in scope.statuses and status not in hidden
                   else None, None if d_hidden else amount, times)
-                 if func not in CARD_CALLS else (func, status, amount, times)
+                 if func not in _NAMES_NO_STATUS else (func, status, amount, times)
                  for func, status, amount, times in found)
     return frozenset(calls), adds
 

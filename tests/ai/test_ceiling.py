@@ -20,8 +20,9 @@ from planner_kit import mod_library
 
 #: Base-game cards: blows, shields, statuses, heals, chance, points (Healing Crystal's
 #: bonus, Spanner's), cards that bring a card into play (Sticky Fingers takes one of the
-#: opponent's, Conjure Blade gives a Dagger, the Unlit Torch becomes a Torch) and two whose
-#: scripts the ceiling cannot bound (Crowbar's boost, Copycat's copy of any card).
+#: opponent's, Conjure Blade gives a Dagger, the Unlit Torch becomes a Torch), one that
+#: fires countdowns (the Crowbar) and one whose script the ceiling cannot bound (Copycat's
+#: copy of any card).
 CARDS = ["Sword", "Dagger", "Broadsword", "Hammer", "Rock", "Spear", "Shield", "Bandage",
          "Vampire Fangs", "Poison Needle", "Snowball", "Fireball", "Lucky Coin", "Bump",
          "Boomerang", "Hot Cocoa", "Fury", "War Cry", "Cosh", "Healing Crystal", "Spanner",
@@ -291,16 +292,17 @@ def test_a_card_brought_into_play_is_bounded_and_cuts_what_the_plain_search_find
     there for every such hand that holds no card it cannot bound (the opponent's cards
     fire in its own turns only: the Witch's Healing Crystal bounds nothing here).
 
-    Not the Spanner in the hand: a state reached with and without its bonus(-1000) (a
-    6 on it, or a 5 and a 1) is one key, and a win's worth takes back the bonus the path
-    earned, so the memo may hold a win 1,000 points above the state's own ceiling (the
-    plain search's too: ai.md §2 says so)."""
+    Not the Spanner in the hand, nor the Handyman's to steal: a state reached with and
+    without its bonus(-1000) (a 6 on it, or a 5 and a 1) is one key, and a win's worth
+    takes back the bonus the path earned, so the memo may hold a win 1,000 points above
+    the state's own ceiling (the plain search's too: ai.md §2 says so)."""
     spec = {**spec, "cards": [*(c for c in spec["cards"][:2] if c != "Spanner"),
-                              *bringers]}
+                              *bringers],
+            "enemy": "frog" if spec["enemy"] == "handyman" else spec["enemy"]}
     f = build(library, spec)
     plain = Checked(Scorer(f))
     value = plain.value(f)
-    unbounded = {"Crowbar", "Copycat"} & set(spec["cards"])
+    unbounded = {"Copycat"} & set(spec["cards"])
     assert (Scorer(f).reach == float("inf")) == bool(unbounded)
     cut = searched(f, cutoff=True)
     assert cut.solve(f) == value
@@ -310,11 +312,12 @@ def test_a_card_brought_into_play_is_bounded_and_cuts_what_the_plain_search_find
 
 def test_a_kill_turn_holding_a_card_that_brings_another_is_sure_at_once(library):
     """Sticky Fingers, Conjure Blade, the Unlit Torch: a turn that kills with a blow was
-    searched in full (1,010 states) while the hand held one; now it is one state. Copycat
-    (a copy of any card in play, or of any card named: a card value or a name worked out)
-    and the Crowbar (every countdown fired by any amount) keep the hand unbounded."""
+    searched in full (1,010 states) while the hand held one; now it is one state. So is
+    it with the Crowbar, whose boost fires each countdown card once at most. Copycat (a
+    copy of any card in play, or of any card named: a card value or a name worked out)
+    keeps the hand unbounded."""
     for extra, states in (("Sticky Fingers", 1), ("Conjure Blade", 1), ("Unlit Torch", 1),
-                          ("Copycat", 1111), ("Crowbar", 1010)):
+                          ("Crowbar", 1), ("Copycat", 1111)):
         f = lethal(library, [1, 2, 3, 4, 5, 6])
         f.set_position(0, equipment=["Sword", "Shield", "Dagger", "Broadsword", "Hammer",
                                      "Rock", "Sling", extra], dice=[1, 2, 3, 4, 5, 6])
@@ -351,3 +354,41 @@ def test_the_opponents_cards_fire_in_its_own_turns_only(library):
         plain, cut = searched(f, cutoff=False), searched(f, cutoff=True)
         assert cut.solve(f) == plain.value(f) and cut.best_line(f) == plain.best_line(f)
         assert cut.states == 1 and plain.states > 1000, enemy
+
+
+#: Countdown cards of the base game, for the Crowbar to wind.
+WOUND = ["Pea Shooter", "Plasma Cannon", "Electromagnet", "Pressure Gauge"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions, st.lists(st.sampled_from(WOUND), min_size=1, max_size=2),
+       st.sampled_from(["Crowbar", "Crowbar+"]))
+def test_a_boost_is_bounded_by_the_countdowns_it_may_fire(library, spec, wound, crowbar):
+    """The Crowbar takes its die off every countdown of its owner: each boost fires each
+    countdown card once at most (not past its uses) and takes off at most what is left
+    of each. With it the values, moves and lines are the plain search's, and no state's
+    value passes its ceiling."""
+    spec = {**spec, "hero": "inventor",
+            "cards": [crowbar, *wound, *(c for c in spec["cards"][:1] if c != "Spanner")]}
+    f = build(library, spec)
+    assert (Scorer(f).reach == float("inf")) == ("Copycat" in spec["cards"])
+    plain = Checked(Scorer(f))
+    value = plain.value(f)
+    cut = searched(f, cutoff=True)
+    assert cut.solve(f) == value
+    assert cut.best_move(f) == plain.best_move(f) and cut.best_line(f) == plain.best_line(f)
+    assert all(plain.memo[key] == v for key, v in cut.memo.items())
+
+
+def test_a_boost_from_a_countdown_or_the_opponent_is_not_bounded(library, tmp_path):
+    mod = mod_library(tmp_path, "winder",
+                      'equipment "Chain Gun" {\n  slots: countdown 3\n  text: "Winds them all"\n'
+                      '  on use { boost_countdowns(3) }\n}\n'
+                      'equipment "Tick" {\n  slots: any\n  text: "Winds at each card"\n'
+                      '  on opponent use { boost_countdowns(1) }\n}\n')
+    for mine, theirs in ((["Sword", "Chain Gun"], None), (["Sword"], ["Tick"])):
+        f = build(mod, {"hero": "inventor", "enemy": "frog", "cards": mine, "dice": [6, 3],
+                        "hp": 24, "opp_hp": 5, "statuses": {}, "opp_statuses": {}})
+        if theirs:
+            f.set_position(1, equipment=theirs)
+        assert Scorer(f).reach == float("inf"), (mine, theirs)
