@@ -364,10 +364,23 @@ def free_name(path: Path) -> Path:
     >>> free_name(Path("/nowhere/save.damaged.json")).name
     'save.damaged.json'
     """
-    found, n = path, 1
-    while os.path.lexists(found):
+    return free_names(path, 1)[0]
+
+
+def free_names(path: Path, count: int) -> list[Path]:
+    """The ``count`` names :func:`free_name` gives, in turn, to as many files kept aside
+    one after another (the names to tell a player before any is taken).
+
+    >>> [p.name for p in free_names(Path("/nowhere/save.damaged.json"), 2)]
+    ['save.damaged.json', 'save.damaged.2.json']
+    """
+    found: list[Path] = []
+    name, n = path, 1
+    while len(found) < count:
+        if not os.path.lexists(name):
+            found.append(name)
         n += 1
-        found = path.with_name(f"{path.stem}.{n}{path.suffix}")
+        name = path.with_name(f"{path.stem}.{n}{path.suffix}")
     return found
 
 
@@ -376,11 +389,14 @@ def free_name(path: Path) -> Path:
 @dataclass(frozen=True)
 class Loaded:
     """What :meth:`SaveStore.load` found: a run to continue (or None) and, when the save
-    was damaged, why (``problem``) and whether ``state`` is the backup."""
+    was damaged, why (``problem``), whether ``state`` is the backup and which files do not
+    read (``unread``)."""
 
     state: RunState | None
     problem: str | None = None
     from_backup: bool = False
+    #: the damaged files, in the order saves to come move them aside (save.json first)
+    unread: tuple[Path, ...] = ()
 
 
 class SaveStore:
@@ -411,16 +427,26 @@ class SaveStore:
             return Loaded(self._read(self.path, library))
         except SaveFormatError as err:
             problem = f"{self.path} does not read: {err}"
+        both = (self.path, self.backup)
         try:
             if not _present(self.backup):
-                return Loaded(None, problem + "; there is no earlier save to fall back on")
+                return Loaded(None, problem + "; there is no earlier save to fall back on",
+                              unread=both[:1])
         except SaveFormatError as err:
-            return Loaded(None, f"{problem}; the backup does not read either: {err}")
+            return Loaded(None, f"{problem}; the backup does not read either: {err}",
+                          unread=both)
         try:
             state = self._read(self.backup, library)
         except SaveFormatError as err:
-            return Loaded(None, f"{problem}; the backup does not read either: {err}")
-        return Loaded(state, problem + "; the previous save is offered instead", True)
+            return Loaded(None, f"{problem}; the backup does not read either: {err}",
+                          unread=both)
+        return Loaded(state, problem + "; the previous save is offered instead", True,
+                      unread=both[:1])
+
+    def kept_as(self, loaded: Loaded) -> list[Path]:
+        """Where saves to come keep ``loaded``'s damaged files aside, in their order (the
+        first name free of ``save.damaged.json``, ``save.damaged.2.json``…)."""
+        return free_names(self.damaged, len(loaded.unread))
 
     def _encode(self, state: RunState) -> bytes:
         """A save of ``state``, naming the mods loaded now (those it is played with)."""

@@ -681,3 +681,22 @@ def test_a_fight_in_which_a_button_was_used_saves_and_replays(store, base_librar
     hero_cards = replayed.fight.fighters[0].cards
     assert [c.gone for c in hero_cards if c.defn.id == "barricade"] == [True]
     assert replayed.fight.fighters[0].statuses["shield"] == shield >= 3
+
+
+@pytest.mark.parametrize("kept_before, backup", [(0, False), (0, True), (2, False), (2, True)])
+def test_kept_as_names_where_the_saves_to_come_keep_the_damaged_files(tmp_path, kept_before,
+                                                                       backup):
+    """The names the title tells a player are the ones the saves then use: the first free
+    of save.damaged.json, .2, .3…, the save first and a damaged backup after it."""
+    store = SaveStore(tmp_path, library=LIB)
+    for path in saves.free_names(store.damaged, kept_before):
+        path.write_text("kept before")
+    store.path.write_text("garbage")
+    if backup:
+        store.backup.write_text("more garbage")
+    loaded = store.load(LIB)
+    names = store.kept_as(loaded)
+    assert len(names) == len(loaded.unread) == (2 if backup else 1)
+    store.write(progress.new_run(LIB, "warrior", 1))
+    store.write(progress.new_run(LIB, "warrior", 2))
+    assert [path.read_text() for path in names] == ["garbage", "more garbage"][:len(names)]

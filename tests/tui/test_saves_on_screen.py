@@ -344,6 +344,36 @@ async def test_a_damaged_save_with_nothing_to_fall_back_on_is_not_called_no_save
     assert store.load().state.seed == 4
 
 
+@pytest.mark.parametrize("backup", [False, True])
+async def test_the_damaged_save_notice_names_the_files_the_saves_really_use(home, backup):
+    """With a save.damaged.json kept from before, the title said the next save moves the
+    damaged save aside "as save.damaged.json"; it is moved to save.damaged.2.json (and a
+    damaged backup, by the save after, to save.damaged.3.json), and the title says so."""
+    home.mkdir()
+    store = SaveStore(home)
+    store.damaged.write_text("kept from before")
+    store.path.write_bytes(b"\x00\xff garbage")
+    if backup:
+        store.backup.write_bytes(b"\xfe more garbage")
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        problem = " ".join(str(app.screen.query_one("#title-problem").text).split())
+        said = ("The damaged files are kept: the next saves move them aside, as "
+                "save.damaged.2.json and save.damaged.3.json." if backup else
+                "The damaged file is kept: the next save moves it aside, as "
+                "save.damaged.2.json.")
+        assert said in problem, problem
+        assert "as save.damaged.json" not in problem
+        await pilot.press("n", "1")                       # a new run: saved at once
+        await pilot.pause()
+        assert (home / "save.damaged.2.json").read_bytes() == b"\x00\xff garbage"
+        if backup:                                       # the save after keeps the backup
+            app.store.write(app.state)
+            assert (home / "save.damaged.3.json").read_bytes() == b"\xfe more garbage"
+    assert store.damaged.read_text() == "kept from before"
+
+
 @pytest.mark.parametrize("played_out, said", [
     (True, "Nothing left to play: t ends the turn."),
     (False, "Pick a die (1-2), then a card (a-b) to play it on; ↑↓ read the cards, ? helps.")])

@@ -35,13 +35,25 @@ LOGO = r"""
 """
 
 
-#: Said under a damaged save's report: nothing is lost by playing on.
-KEPT = "The damaged file is kept: the next save moves it aside, as save.damaged.json."
+#: Said under a damaged save's report: nothing is lost by playing on ({} the name the
+#: file will have, the first free one).
+KEPT = "The damaged file is kept: the next save moves it aside, as {}."
+#: Said instead when both the save and its backup are damaged: the next save moves the
+#: save aside, the one after it the backup.
+KEPT_BOTH = "The damaged files are kept: the next saves move them aside, as {} and {}."
 #: Said instead when the save is a run of content not loaded now (a mod missing): one
 #: sentence, as short as it can be, for the lines under the menu are few at 80×24.
-UNLOADED = ("The file is kept: the next save moves it aside, as save.damaged.json; renamed "
+UNLOADED = ("The file is kept: the next save moves it aside, as {}; renamed "
             "save.json, it goes on in a game started with its mods (--mods replaces the "
             "bundled ones).")
+
+
+def kept_notice(problem: str, names: list[str]) -> str:
+    """What becomes of the damaged save files ``names`` (as the save store will name them,
+    save.json's first): said under the ``problem``."""
+    if UNLOADED_HINT in problem:
+        return UNLOADED.format(names[0])
+    return KEPT_BOTH.format(*names) if len(names) > 1 else KEPT.format(names[0])
 
 
 #: Said above a damaged save's report when Continue is chosen (a notice over the report
@@ -272,7 +284,8 @@ class TitleScreen(DiceyScreen):
         problem = self.loaded.problem
         if problem and not problem.endswith((".", "!", "?")):
             problem += "."                  # a sentence, as the one under it
-        lines = [problem, UNLOADED if UNLOADED_HINT in problem else KEPT] if problem else []
+        names = [path.name for path in self.dicey.store.kept_as(self.loaded)]
+        lines = [problem, kept_notice(problem, names)] if problem else []
         folder = folder_problem(self.dicey.store.folder)
         self.lines = ([folder] if folder else []) + lines + list(self.dicey.config.notices)
         self._say()
