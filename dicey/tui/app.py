@@ -221,10 +221,14 @@ class DiceyApp(App):
                                           f.outcome.turns, f.fighters[0].hp))
         self.show_stage()
 
-    def take_reward(self, index: int) -> None:
+    def take_reward(self, index: int, took: str = "") -> None:
+        """Take offer ``index``; ``took`` (what was taken, in words) is said on the map."""
         assert self.state is not None
         self.commit(progress.take_reward(self.library, self.state, index))
-        self.show_stage()
+        screen = self._stage_screen(self.state)
+        if isinstance(screen, DungeonScreen):
+            screen.took = took
+        self._show(screen)
 
     def show_stage(self) -> None:
         """Show the screen for where the run stands."""

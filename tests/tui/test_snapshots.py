@@ -131,6 +131,20 @@ def test_reward(snap_compare, home):
     assert snap_compare(app, terminal_size=SIZE, run_before=show)
 
 
+def test_dungeon_map_after_a_reward_taken_by_its_number(snap_compare, home):
+    """The map says what the number key took (here 2: the upgrade)."""
+    state = progress.finish_fight(make_app(home).library, progress.enter_fight(kit_state(4)),
+                                  0, 3, 17)
+    app, show = app_at(home, state)
+
+    async def take_the_second(pilot):
+        await show(pilot)
+        await pilot.press("2")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "DungeonScreen")
+        await pilot.pause()
+    assert snap_compare(app, terminal_size=SIZE, run_before=take_the_second)
+
+
 def test_inventory(snap_compare, home):
     state = kit_state(4, equipment=("sword+", "shield", "rock"), backpack=("dagger", "hammer"))
     app, show = app_at(home, state)

@@ -62,8 +62,11 @@ def hero_lines(library: Any, state: RunState) -> Text:
     dice = counted(h.dice, "die", "dice")
     text.append(f" · level {h.level} · {h.hp}/{h.max_hp} HP · {dice} · {xp}\n")
     used, width = width_of(library, h.equipment), grid_width(library, h)
-    text.append(f"Equipped ({used}/{width}): "
-                + ", ".join(card_label(library, r) for r in h.equipment))
+    # (the grid's spaces, not its cards: a size-2 card takes two; said as the inventory
+    # says it, after the cards, so "3/4" is not read as three cards of four)
+    text.append("Equipped: " + (", ".join(card_label(library, r) for r in h.equipment)
+                                or "nothing")
+                + f" ({used} of {width} grid spaces used)")
     if h.backpack:
         text.append("\nBackpack: " + ", ".join(card_label(library, r) for r in h.backpack))
     return text
@@ -73,6 +76,12 @@ class DungeonScreen(RunScreen):
     """Where the run stands, and the way into the next fight."""
 
     KEYS = MAP_KEYS
+
+    def __init__(self, took: str = "") -> None:
+        """``took``: the reward just taken, said (in the news' place) until the player
+        leaves the screen or opens another over it."""
+        super().__init__()
+        self.took = took
 
     def compose(self) -> ComposeResult:
         yield Static(id="screen-title")
@@ -88,6 +97,9 @@ class DungeonScreen(RunScreen):
     def on_screen_resume(self) -> None:
         self.refresh_view()
 
+    def on_screen_suspend(self) -> None:
+        self.took = ""                  # (said once: back from the inventory, it is old)
+
     def refresh_view(self) -> None:
         lib, state = self.dicey.library, self.run_state
         dungeon = progress.dungeon_of(lib, state)
@@ -96,10 +108,12 @@ class DungeonScreen(RunScreen):
             title.append(f" · {progress.difficulty_label(state.ai)}", style="")
         title.append(f" · seed {state.seed}", style="")   # (the same seed, the same run)
         self.query_one("#screen-title", Static).update(title)
-        # (news on the map: the fight just won, when it had no reward to choose from)
+        # (news on the map: the fight just won, when it had no reward to choose from; the
+        # reward just taken)
         news = self.query_one("#news", Static)
-        news.update(Text("\n".join(state.news)))
-        news.display = bool(state.news)
+        lines = state.news + ((self.took,) if self.took else ())
+        news.update(Text("\n".join(lines)))
+        news.display = bool(lines)
         self.query_one("#floors", Static).update(floor_lines(lib, state))
         enemy = lib.enemies[progress.current_enemy(state)]
         boss = " — the boss" if progress.is_boss_fight(lib, state) else ""

@@ -2,6 +2,8 @@
 levels gained and a preview of the card on offer, as tall as its face."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import OptionList, Static
@@ -10,13 +12,27 @@ from textual.widgets.option_list import Option
 from dicey.rules.state import fresh_card
 from dicey.run.inventory import card_def
 from dicey.run.rewards import apply_reward, describe_reward
-from dicey.run.state import Reward
+from dicey.run.state import Hero, Reward
 
 from ..keys import REWARD_KEYS
 from ..widgets import PREVIEW_UNIT, CardRow, KeyBar, Menu
 from .base import RunScreen
 from .card import read_cards
 from .inventory import InventoryScreen
+
+
+def taken_line(library: Any, hero: Hero, reward: Reward, where: str = "") -> str:
+    """What the map says of the reward ``hero`` just took (``where``: where a card went,
+    as the offer said).
+
+    >>> from types import SimpleNamespace as NS
+    >>> taken_line(NS(equipment={}), Hero("w", 7, 20, 2), Reward("heal", amount=10))
+    'Took: Heal 10 HP (7 → 17 of 20)'
+    """
+    said = describe_reward(library, hero, reward)
+    if reward.kind != "heal":           # (the offer's line without its verb: Take, Upgrade)
+        said = said.split(" ", 1)[1]
+    return f"Took: {said}{where}"
 
 
 class RewardScreen(RunScreen):
@@ -102,8 +118,14 @@ class RewardScreen(RunScreen):
         return [fresh_card(card_def(lib, reward.card))]
 
     def action_choose(self, index: int) -> None:
-        if 0 <= index < len(self.run_state.offers):
-            self.dicey.take_reward(index)
+        """Take reward ``index`` (a number key takes it at once: the map then says what
+        was taken)."""
+        offers = self.run_state.offers
+        if 0 <= index < len(offers):
+            reward = offers[index]
+            took = taken_line(self.dicey.library, self.run_state.hero, reward,
+                              self._where_it_goes(reward))
+            self.dicey.take_reward(index, took)
 
     def action_read_card(self) -> None:
         """The card on offer read whole (an upgrade: the card, then → its upgrade)."""
