@@ -233,11 +233,9 @@ class CardView(Widget):
         if card is None:
             return
         title = faces.card_title(card, self.key)
-        room = self.outer_size.width - TITLE_FRAME
-        if self.outer_size.width and cell_len(title) > room:
+        if self.outer_size.width:
             # (cut here, not by the border: it left a space before the … of 'Block …')
-            title = faces.shorten(title[:-1], room - 1) + "+" if card.upgraded else \
-                faces.shorten(title, room)
+            title = _cut_title(card, title, self.outer_size.width - TITLE_FRAME)
         self.border_title = Text(title)
 
     def face(self) -> Text:
@@ -280,13 +278,14 @@ class CardView(Widget):
 
     def line(self, width: int) -> Text:
         """The card on one line of ``width`` cells, as a row that lists its cards shows
-        it: its title (key and name, whole, in a column :attr:`listed` cells wide), its
-        slots as on its face, its uses and marks, then as much of its text as fits
-        (cut after a whole word with ``…``: the card cursor, or ``x``, reads it whole)."""
+        it: its title (key and name, in a column :attr:`listed` cells wide: a longer name
+        is cut there with ``…``), its slots as on its face, its uses and marks, then as
+        much of its text as fits (cut after a whole word with ``…``: the card cursor, or
+        ``x``, reads it whole)."""
         card = self.card
         if card is None:
             return Text("")
-        title = faces.card_title(card, self.key)
+        title = _cut_title(card, faces.card_title(card, self.key), self.listed)
         slots, text = _split_face(self.face())
         line = Text()
         line.append(title, style="bold")
@@ -305,6 +304,15 @@ class CardView(Widget):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(self.Picked(self.index, self.side))
+
+
+def _cut_title(card: CardState, title: str, room: int) -> str:
+    """A card's ``title`` (key and name) in ``room`` cells: cut with ``…`` and no space
+    before it, an upgraded card's ``+`` kept (``a Extraordinarily Lo…+``)."""
+    if cell_len(title) <= room:
+        return title
+    return faces.shorten(title[:-1], room - 1) + "+" if card.upgraded else \
+        faces.shorten(title, room)
 
 
 def _split_face(face: Text) -> tuple[Text, Text]:
@@ -335,6 +343,8 @@ class Windowed(Horizontal):
 
     #: Cells each end's count of the items beyond takes (``‹23 ``).
     BEYOND = 4
+    #: The marks of the counts beyond each end: a row's (``‹3``, ``5›``).
+    MARKS = ("‹{}", "{}›")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -351,6 +361,10 @@ class Windowed(Horizontal):
         rows = self.query(".window-items")
         return rows.first(Horizontal) if rows else None
 
+    def marks(self) -> tuple[str, str]:
+        """The marks of the counts beyond each end (:data:`MARKS`)."""
+        return self.MARKS
+
     def window(self, count: int, room: int, cursor: int | None, step: int = 1) -> range:
         """The items to show so that ``room`` of ``count`` show, the cursor among them
         (the window moves only as far as the cursor asks); the counts at the ends said.
@@ -363,8 +377,9 @@ class Windowed(Horizontal):
         last_first = -(-max(0, count - room) // step) * step   # (the last lines, whole)
         self.first = first = max(0, min(first - first % step, last_first))
         last = min(count, first + room)
-        for which, text in (("before", f"‹{first}" if first else ""),
-                            ("after", f"{count - last}›" if last < count else "")):
+        before, after = self.marks()
+        for which, text in (("before", before.format(first) if first else ""),
+                            ("after", after.format(count - last) if last < count else "")):
             label = self.query_one(f".beyond-{which}", Static)
             label.display = room < count
             label.update(text)
@@ -467,6 +482,15 @@ class CardRow(Windowed):
     #: with more room sets :attr:`list_most` higher (the hero screen: a column, its lines
     #: as wide as the screen, when the screen is tall enough).
     LIST_LINES = 6
+    #: The most cells a listed row's titles' column takes (key and name): a third of
+    #: the row's width, this at the least. One very long name would take the texts' room
+    #: on every line, and the columns': a title longer than that does not widen the
+    #: column, it is cut to the others' width (to :data:`LIST_TITLE_LEAST` at the least)
+    #: with ``…`` (the card cursor, or ``x``, reads it whole).
+    LIST_TITLE_MOST, LIST_TITLE_LEAST = 22, 16
+    #: A listed row's counts of the lines beyond: above it, at its top; below, at its
+    #: bottom (a list scrolls up and down: ``‹6`` in the middle read as a card's).
+    LIST_MARKS = ("↑{}", "↓{}")
 
     def __init__(self, side: int, *, lettered: bool | None = None, unit: int | None = None,
                  id: str | None = None):
@@ -569,8 +593,11 @@ class CardRow(Windowed):
         views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
                        key=lambda w: w.index)
         keys = faces.CARD_KEYS if self.lettered else ""
-        titles = max(cell_len(faces.card_title(c, keys[i] if i < len(keys) else ""))
-                     for i, c in enumerate(cards))
+        widths = [cell_len(faces.card_title(c, keys[i] if i < len(keys) else ""))
+                  for i, c in enumerate(cards)]
+        most = max(self.LIST_TITLE_MOST, width // 3)
+        titles = max([w for w in widths if w <= most]
+                     + [min(max(widths), self.LIST_TITLE_LEAST)])
         ready, progress = self._shown[2], self._shown[3]
         heads = max(cell_len(" ".join(t for t in (
             faces.slot_line(c, ready[i] if i < len(ready) else None,
@@ -593,6 +620,10 @@ class CardRow(Windowed):
                 w.listed = titles
                 w.refresh()
             w.styles.width = "1fr"
+
+    def marks(self) -> tuple[str, str]:
+        """A listed row's counts say the lines beyond, up and down (:data:`LIST_MARKS`)."""
+        return self.LIST_MARKS if self.has_class("-list") else self.MARKS
 
     def _columns(self, height: int) -> int:
         """The columns of a listed row ``height`` lines tall: as few as list the cards in

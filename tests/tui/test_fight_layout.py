@@ -508,7 +508,7 @@ async def test_more_cards_than_a_row_holds_show_around_the_card_cursor(home):
         room = lines * columns
         assert visible() == list(range(room))
         after = row.query_one(".beyond-after")
-        assert str(after.render()) == f"{24 - room}›"
+        assert str(after.render()) == f"↓{24 - room}"     # (a list's: the cards below)
         await pilot.press("down")                      # onto your first card
         for _ in range(22):
             await pilot.press("down")
@@ -516,7 +516,7 @@ async def test_more_cards_than_a_row_holds_show_around_the_card_cursor(home):
         assert cursor_on(screen) == (0, 22) and 22 in visible()
         first = visible()[0]
         assert first % columns == 0 and len(visible()) == 24 - first   # the last lines
-        assert str(row.query_one(".beyond-before").render()) == f"‹{first}"
+        assert str(row.query_one(".beyond-before").render()) == f"↑{first}"
         assert not after.display or str(after.render()) == ""
         enemy = screen.query_one("#enemy-cards", CardRow)     # (4 cards: all of them)
         assert not enemy.query_one(".beyond-before").display

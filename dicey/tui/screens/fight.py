@@ -165,6 +165,8 @@ class FightScreen(RunScreen):
         hint: bool | None = None
         """For a hint: whether it is the last word on ``position`` (exact, or a guess
         whose searches are all done); None for any other line."""
+        card: int | None = None
+        """For a hint: the hero's card its first move is on (None: none)."""
 
     def __init__(self, session: FightSession):
         super().__init__()
@@ -1042,7 +1044,10 @@ class FightScreen(RunScreen):
                 final, text = True, f"No hint: {type(err).__name__}: {err}"
             if worker.is_cancelled:
                 return
-            self.post_message(self.Said(text, key, final))
+            first = guess.moves[0] if guess is not None and guess.moves else None
+            card = first.card_index if first is not None and first.card_index >= 0 and \
+                first.action != "end" else None
+            self.post_message(self.Said(text, key, final, card))
             if final:
                 return
 
@@ -1078,6 +1083,19 @@ class FightScreen(RunScreen):
             if shown != message.text and message.hint is not False:
                 self.query_one(FightLog).add_line(message.text)
             self.say(shown)
+            if message.card is not None:
+                self._bring_into_view(message.card)
+
+    def _bring_into_view(self, card: int) -> None:
+        """A crowded row that lists the hero's cards scrolls to ``card`` (the one a hint
+        names) when it is out of sight and no card cursor holds the row where it is."""
+        if self._cursor_on(HERO) is not None:
+            return
+        row = self.query_one("#hero-cards", CardRow)
+        if any(w.index == card and w.display for w in row.query(CardView)):
+            return
+        self.played = card
+        self.refresh_view()
 
     # ------------------------------------------------------------ the rest
 
