@@ -6,30 +6,22 @@ name cut with ``…``), the count says the lines below at the list's bottom, and
 out of sight is scrolled to."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from dicey.library import load_library
-from dicey.run import progress
 from dicey.run.brains import Hint
 from dicey.rules.protocol import Move
 from dicey.tui.faces import CARD_KEYS
 from dicey.tui.widgets import CardRow, CardView
 from test_hint_and_graph import message
-from test_twelve_cards import hero_screen_on, kit_lines
+from test_twelve_cards import fight_state as twelve_cards_fight
+from test_twelve_cards import hero_dice, hero_screen_on, kit_lines, with_hero_mod
 from tui_kit import into_fight, make_app, screen_text, wait_until
 
 LONG = "Extraordinarily Long Named Thingamajig"
 CARDS = ("Dagger", "Claw", "Shield", "Bump", "Spatula", "Magic Missile", "Wooden Shield",
          "Leather Armor", "Throw Dice", "Poison Needle", "Lockpick", LONG)
 
-HERO = f'''hero "Hoarder" {{
-    hp: 30; dice: 4; level: 1
-    equipment: {", ".join(f'"{c}"' for c in CARDS)}
-    grid: 12
-    text: "Carries everything"
-}}
+HERO = hero_dice("Hoarder", CARDS, "Carries everything", dice=4) + f'''
 equipment "{LONG}" {{
     slots: max 2
     text: "Do [d] damage and then write a very long sentence about it"
@@ -41,21 +33,12 @@ extend dungeon {{ heroes: "Hoarder" }}
 
 @pytest.fixture(scope="module")
 def hoard(tmp_path_factory):
-    mod = tmp_path_factory.mktemp("mods") / "manyhero"
-    mod.mkdir()
-    (mod / "mod.toml").write_text('name = "Many"\nversion = "1.0.0"\napi = 1\n')
-    (mod / "hero.dice").write_text(HERO)
-    lib = load_library(mod_dirs=[mod.parent], use_mods=True)
-    assert not lib.errors, lib.render_diagnostics()
-    return lib
+    return with_hero_mod(tmp_path_factory, "Many", HERO)
 
 
 def fight_state(lib):
     """The Hoarder's first fight, against the Dragon (no blow of the first turn ends it)."""
-    state = progress.new_run(lib, "hoarder", 3)
-    state = replace(state, schedule=(("dragon",) + state.schedule[0][1:],)
-                    + state.schedule[1:])
-    return progress.enter_fight(state)
+    return twelve_cards_fight(lib, "hoarder")
 
 
 async def test_a_very_long_name_is_cut_and_every_card_shows_at_80x24(home, hoard):

@@ -18,43 +18,41 @@ CARDS = ("Shortbow", "Battle Standard", "Healing Crystal", "Spiked Shield",
          "Double or Nothing", "Lightning Rod", "Vampire Fangs", "Electromagnet",
          "Hall of Mirrors", "Leather Armor", "Magic Missile", "Throw Dice")
 
-HERO = f'''hero "Quartermaster" {{
-    hp: 30; dice: 3; level: 1
-    equipment: {", ".join(f'"{c}"' for c in CARDS)}
-    grid: 12
-    text: "Twelve cards of every kind"
-}}
+def hero_dice(name: str, cards: tuple[str, ...], text: str, dice: int = 3) -> str:
+    """A mod's hero of ``cards`` (a grid of 12), in the card language."""
+    return (f'hero "{name}" {{\n    hp: 30; dice: {dice}; level: 1\n'
+            f'    equipment: {", ".join(f"{chr(34)}{c}{chr(34)}" for c in cards)}\n'
+            f'    grid: 12\n    text: "{text}"\n}}\n')
 
-hero "Sixer" {{
-    hp: 30; dice: 3; level: 1
-    equipment: {", ".join(f'"{c}"' for c in CARDS[:6])}
-    grid: 12
-    text: "Six of them"
-}}
 
-extend dungeon {{
-    heroes: "Quartermaster", "Sixer"
-}}
-'''
+HERO = (hero_dice("Quartermaster", CARDS, "Twelve cards of every kind")
+        + hero_dice("Sixer", CARDS[:6], "Six of them")
+        + 'extend dungeon {\n    heroes: "Quartermaster", "Sixer"\n}\n')
+
+
+def with_hero_mod(tmp_path_factory, name: str, text: str):
+    """The base game and a mod called ``name`` whose ``hero.dice`` is ``text``."""
+    mod = tmp_path_factory.mktemp("mods") / name.lower()
+    mod.mkdir()
+    (mod / "mod.toml").write_text(f'name = "{name}"\nversion = "1.0.0"\napi = 1\n')
+    (mod / "hero.dice").write_text(text)
+    lib = load_library(mod_dirs=[mod.parent], use_mods=True)
+    assert not lib.errors, lib.render_diagnostics()
+    return lib
 
 
 @pytest.fixture(scope="module")
 def dozen(tmp_path_factory):
     """The base game and a mod with the 12-card hero (and one of six of them)."""
-    mod = tmp_path_factory.mktemp("mods") / "dozen"
-    mod.mkdir()
-    (mod / "mod.toml").write_text('name = "Dozen"\nversion = "1.0.0"\napi = 1\n')
-    (mod / "hero.dice").write_text(HERO)
-    lib = load_library(mod_dirs=[mod.parent], use_mods=True)
-    assert not lib.errors, lib.render_diagnostics()
+    lib = with_hero_mod(tmp_path_factory, "Dozen", HERO)
     assert len(lib.heroes["quartermaster"].equipment) == 12
     return lib
 
 
-def fight_state(lib):
+def fight_state(lib, hero: str = "quartermaster"):
     """The hero's first fight, against the Dragon (no blow of the first turn ends it)."""
     from dataclasses import replace
-    state = progress.new_run(lib, "quartermaster", 3)
+    state = progress.new_run(lib, hero, 3)
     state = replace(state, schedule=(("dragon",) + state.schedule[0][1:],)
                     + state.schedule[1:])
     return progress.enter_fight(state)
