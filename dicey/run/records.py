@@ -31,9 +31,6 @@ RECORDS_VERSION = 1
 #: Runs kept; the oldest give way (a thousand runs are some 250 kilobytes).
 MAX_RUNS = 1000
 RESULTS = ("won", "lost")
-#: Said under a damaged records file's report: nothing is lost by playing on.
-RECORDS_KEPT = ("The damaged file is kept: the next run that ends moves it aside, as "
-                "records.damaged.json, and the records start again.")
 
 
 @dataclass(frozen=True)
@@ -189,6 +186,16 @@ class Records:
 
     runs: tuple[RunRecord, ...] = ()
     problem: str | None = None
+    kept_as: Path | None = None
+    """Where the next run that ends moves a records file that does not read (the first
+    name free of ``records.damaged.json``, ``records.damaged.2.json``…)."""
+
+    @property
+    def kept(self) -> str:
+        """Said under :attr:`problem`: nothing is lost by playing on."""
+        name = self.kept_as.name if self.kept_as else "records.damaged.json"
+        return (f"The damaged file is kept: the next run that ends moves it aside, as "
+                f"{name}, and the records start again.")
 
 
 class RecordBook:
@@ -206,7 +213,8 @@ class RecordBook:
         try:
             return Records(tuple(decode(read_limited(self.path, "a records file"))))
         except SaveFormatError as err:
-            return Records(problem=f"{self.path} does not read: {err}")
+            return Records(problem=f"{self.path} does not read: {err}",
+                           kept_as=free_name(self.damaged))
 
     def add(self, record: RunRecord) -> Path:
         """Record a finished run; SaveError (nothing lost) if the file cannot be written.

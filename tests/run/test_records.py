@@ -121,9 +121,11 @@ def test_a_damaged_records_file_is_reported_and_kept_aside(book, damage, why):
 
 
 def test_a_second_damaged_file_is_kept_beside_the_first(book):
-    for text in ("first", "second"):
+    for text, kept in (("first", "records.damaged.json"), ("second", "records.damaged.2.json")):
         book.folder.mkdir(exist_ok=True)
         book.path.write_text(text)
+        found = book.load()
+        assert found.kept_as.name == kept and f"as {kept}," in found.kept
         book.add(sample(1))
     assert book.damaged.read_text() == "first"
     assert (book.folder / "records.damaged.2.json").read_text() == "second"

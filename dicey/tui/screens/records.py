@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from dicey.run.records import RECORDS_KEPT, Records, RunRecord, tally
+from dicey.run.records import Records, RunRecord, tally
 from dicey.run.saves import folder_unusable
 
 from ..keys import RECORDS_KEYS, RECORDS_SCROLLING_BAR
@@ -46,7 +46,7 @@ def records_view(records: Records, width: int = WIDE, unusable: str = "") -> Ren
     if unusable:
         parts += [Text(unkept(unusable)), Text()]
     if records.problem:
-        parts += [Text(f"{records.problem}.\n{RECORDS_KEPT}"), Text()]
+        parts += [Text(f"{records.problem}.\n{records.kept}"), Text()]
     if not records.runs:
         parts.append(Text("No run has ended yet." if unusable else
                           "No run has ended yet. Every run that ends, won or lost, is kept "
