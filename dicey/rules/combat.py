@@ -54,7 +54,7 @@ from .effects import FightEffects, StatusEffects, card_ref
 from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN, UNLIMITED,
                     WEAKEN_NEXT, CardState,
                     Die, Fighter, fired, marked,
-                    fresh_card, kept_use, literal_value, pool_values, uses_for)
+                    fresh_card, gives_bonus, kept_use, literal_value, pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
 
 #: A fair six-sided die, as a chance point.
@@ -136,7 +136,8 @@ class FightRules:
                  "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
                  "clearing", "adds", "_exprs",
-                 "_status_random", "legal_table", "last_read", "lends", "said_as", "idle")
+                 "_status_random", "legal_table", "last_read", "bonus_given", "keys_more", "lends", "said_as",
+                 "idle")
 
     def __init__(self, library: Any):
         self.library = library
@@ -197,6 +198,15 @@ class FightRules:
             for table in (self.statuses, getattr(library, "enemies", {}) or {},
                           getattr(library, "heroes", {}) or {})
             for d in table.values() for script in d.hooks.values())
+        #: Whether a status's or a fighter's hook may call ``bonus()`` (then a fight's key
+        #: always holds the turn's bonus; a card that may says so in card_events()).
+        self.bonus_given = any(
+            gives_bonus(script)
+            for table in (self.statuses, getattr(library, "enemies", {}) or {},
+                          getattr(library, "heroes", {}) or {})
+            for d in table.values() for script in d.hooks.values())
+        #: Either: the key of every fight holds more than the position.
+        self.keys_more = self.last_read or self.bonus_given
         #: Whether some script of the library takes a card for a while (take_card(c,
         #: turns)): only then does a turn's end look for cards to give back.
         self.lends = any(

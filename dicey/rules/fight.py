@@ -38,8 +38,8 @@ from . import events as E
 from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
-from .state import (BUTTON, MAX_DICE, READS_LAST, SHOCK_NEXT, WEAKEN_NEXT, CardState, Die,
-                    Fighter, FighterSetup, Outcome, card_slots, code, emptied, fresh_card,
+from .state import (BUTTON, GIVES_BONUS, KEYS_MORE, MAX_DICE, READS_LAST, SHOCK_NEXT,
+                    WEAKEN_NEXT, CardState, Die, Fighter, FighterSetup, Outcome, card_slots, code, emptied, fresh_card,
                     marked, refreshed, released, slots_fit)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
@@ -824,9 +824,11 @@ class Fight(Mechanics):
     def key(self) -> Hashable:
         """Canonical position: equal dice and identical cards are interchangeable. The
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
-        are what a path earned, not what the position is. A flat tuple of thirteen small
-        values (see :func:`dicey.rules.state.code`; fifteen where a script reads
-        ``last_used`` or ``used_this_turn``): cheap to hash and to keep."""
+        are what a path earned, not what the position is (but the bonus, where a script
+        may give one: a win takes it back, so it makes what the state is worth). A flat
+        tuple of thirteen small values (see :func:`dicey.rules.state.code`; two more where a script reads
+        ``last_used`` or ``used_this_turn``, and the turn's bonus where a script may call
+        ``bonus()``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
         # and the codes are most often all there but the dice's, which every move makes
@@ -839,25 +841,32 @@ class Fight(Mechanics):
             a.key()
         if b._status_code is None or b._cards_code is None:
             b.key()
-        # Which cards each fighter used (last, and this turn) are part of the position
-        # only when a script may read them (a card that reads last_used or
-        # used_this_turn, held by either, or a status's or a fighter's hook that does): elsewhere, states that differ only by it are one.
+        # Which cards each fighter used (last, and this turn) are part of the key only when
+        # a script may read them (a card that reads last_used or used_this_turn, held by
+        # either, or a status's or a fighter's hook that does), and the turn's bonus only
+        # when a script may call bonus() (a win takes back what its path earned, see
+        # dicey.ai.score.Scorer.won: then what a state is worth depends on it); elsewhere,
+        # states that differ only by them are one.
         # (A try costs nothing until it raises: the fighters' card events are most often
         # known, and a look in None raises.)
+        key = (self.actor, self.turn, self.phase,
+               a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
+               b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
         try:
-            if READS_LAST in a._card_events or READS_LAST in b._card_events or \
-                    self.rules.last_read:
-                return (self.actor, self.turn, self.phase,
-                        a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
-                        b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code,
-                        a.used, b.used)
+            if KEYS_MORE in a._card_events or KEYS_MORE in b._card_events or \
+                    self.rules.keys_more:
+                rules = self.rules
+                if READS_LAST in a._card_events or READS_LAST in b._card_events or \
+                        rules.last_read:
+                    key += (a.used, b.used)
+                if GIVES_BONUS in a._card_events or GIVES_BONUS in b._card_events or \
+                        rules.bonus_given:
+                    key += (self.turn_bonus,)
         except TypeError:       # not known yet: worked out (and kept) once
             a.card_events()
             b.card_events()
             return self.key()
-        return (self.actor, self.turn, self.phase,
-                a.hp, a.cards_used, a._dice_code, a._status_code, a._cards_code,
-                b.hp, b.cards_used, b._dice_code, b._status_code, b._cards_code)
+        return key
 
     # -------------------------------------------------------- positions
 

@@ -405,12 +405,30 @@ _HOLDS_ENDER = frozenset({ENDS_TURN})
 #: In :meth:`Fighter.card_events`: some card reads a fighter's ``last_used`` or
 #: ``used_this_turn`` (the cards it used: the key of a fight then holds them).
 READS_LAST = "reads last_used"
-_HOLDS_READER = frozenset({READS_LAST})
+#: In :meth:`Fighter.card_events`: some card may call ``bonus()`` (what a turn's path
+#: earned then counts: the key of a fight holds the turn's bonus).
+GIVES_BONUS = "gives a bonus"
+#: In :meth:`Fighter.card_events` with :data:`READS_LAST` or :data:`GIVES_BONUS`: the key
+#: of a fight holds more than the position (one look tells a fight's key it is the short one).
+KEYS_MORE = "keys more"
+_HOLDS_READER = frozenset({READS_LAST, KEYS_MORE})
+_HOLDS_GIVER = frozenset({GIVES_BONUS, KEYS_MORE})
 
 
 def ends_turn(defn: EquipmentDef) -> bool:
     """Whether a card (as it acts now) has a hook that may call ``end_turn()``."""
     return any(getattr(script, "ends_turn", False) for script in defn.hooks.values())
+
+
+def gives_bonus(script: Any) -> bool:
+    """Whether a compiled script may call ``bonus()`` (one whose calls are not known may)."""
+    calls = getattr(script, "calls", None)
+    return calls is None or "bonus" in calls
+
+
+def card_gives_bonus(defn: EquipmentDef) -> bool:
+    """Whether a card (as it acts now) has a hook that may call ``bonus()``."""
+    return any(gives_bonus(script) for script in defn.hooks.values())
 
 
 def reads_last(defn: EquipmentDef) -> bool:
@@ -549,7 +567,9 @@ class Fighter:
     def card_events(self) -> frozenset[str]:
         """The hooks (``"on any use"``…) that some card of this fighter has now, and
         :data:`BUTTON` when one of them is a button, :data:`ENDS_TURN` when one may end
-        its owner's turn, :data:`READS_LAST` when one reads ``last_used``: most hooks are on no card, and most fighters hold no button;
+        its owner's turn, :data:`READS_LAST` when one reads ``last_used``, :data:`GIVES_BONUS`
+        when one may call ``bonus()`` (and :data:`KEYS_MORE` with either): most hooks are
+        on no card, and most fighters hold no button;
         the engine (and the AI's rule of thumb) asks before going through the cards."""
         events = self._card_events
         if events is None:
@@ -561,6 +581,8 @@ class Fighter:
                 events |= _HOLDS_ENDER
             if any(reads_last(a) for a in live):
                 events |= _HOLDS_READER
+            if any(card_gives_bonus(a) for a in live):
+                events |= _HOLDS_GIVER
             events = self._card_events = events
         return events
 

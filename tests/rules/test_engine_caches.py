@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
-from dicey.rules.state import Fighter
+from dicey.rules.state import GIVES_BONUS, KEYS_MORE, Fighter
 from rules_kit import LIB, fighter, plain_fighter_key, random_walk
 
 KIT_CARDS = sorted(LIB.equipment)
@@ -24,7 +24,14 @@ STATUSES = ["poison", "burn", "freeze", "lock", "blind", "shock", "weaken", "cur
 
 
 def fresh_events(f: Fighter) -> frozenset[str]:
-    return frozenset(e for c in f.cards if not c.gone for e in c.active.hooks)
+    """The hooks of the cards in play, and whether one may call bonus() (a hook whose
+    calls are not known, as the kit's written in Python, may)."""
+    live = [c.active for c in f.cards if not c.gone]
+    events = frozenset(e for a in live for e in a.hooks)
+    calls = [getattr(s, "calls", None) for a in live for s in a.hooks.values()]
+    if any(c is None or "bonus" in c for c in calls):
+        events |= {GIVES_BONUS, KEYS_MORE}
+    return events
 
 
 def plain_legal_moves(fight: Fight) -> list[Move]:

@@ -71,12 +71,25 @@ def test_an_uncoded_fighter_changes_its_card_without_the_tables():
     assert f.key()[4] == code((code(card[1:]),))
 
 
+def plain_extras(f: Fight) -> tuple:
+    """What a fight's key holds past the position: the cards used when a script reads
+    them, the turn's bonus when a script may give one (a win takes it back)."""
+    live = [c.active for side in f.fighters for c in side.cards if not c.gone]
+    scripts = [s for a in live for s in a.hooks.values()]
+    reads = f.rules.last_read or any(getattr(s, "reads_last", False) for s in scripts) or \
+        any(getattr(a.ready, "reads_last", False) for a in live)
+    gives = f.rules.bonus_given or any(
+        getattr(s, "calls", None) is None or "bonus" in s.calls for s in scripts)
+    return ((f.fighters[0].used, f.fighters[1].used) if reads else ()) + \
+        ((f.turn_bonus,) if gives else ())
+
+
 def play_checking_keys(fight: Fight, seed: int, steps: int) -> int:
     """Random turns and moves, each on a copy of a keyed state (as the search makes
     them); the key of every state checked against the plain one. How many were checked."""
     def check(f: Fight) -> None:
         assert f.key() == (f.actor, f.turn, f.phase, *plain_fighter_key(f.fighters[0]),
-                           *plain_fighter_key(f.fighters[1]))
+                           *plain_fighter_key(f.fighters[1]), *plain_extras(f))
     return random_walk(fight, seed, steps, check, keyed_copies=True)
 
 
