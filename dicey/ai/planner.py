@@ -63,6 +63,9 @@ class Budget:
     moves: int | None = None
 
 
+#: The least share of a turn's milliseconds a chooser's re-plan gets when the turn's
+#: earlier plans spent them (see :class:`PlanChooser`).
+REPLAN_MS_SHARE = 0.1
 #: The budgets behind the presets an enemy's ``ai:`` names (``easy`` needs none).
 PRESET_BUDGETS: dict[str, Budget] = {
     "normal": Budget(states=20_000, iterations=5_000, ms=500),
@@ -418,7 +421,12 @@ class PlanChooser:
     reusing the turn's exhaustive memo and the scorer that filled it. The budget is the
     turn's: a re-plan gets the states, moves and iterations the turn's earlier plans left
     (none left: the rule of thumb's line), so that no turn costs more than one budget,
-    however often chance surprises it. ``last_plan`` is the latest plan (None for easy).
+    however often chance surprises it. So does the clock, but for a floor: a re-plan gets
+    what the turn's plans left of its milliseconds and at least :data:`REPLAN_MS_SHARE` of
+    them (MCTS's line, not the rule of thumb's, for a hand too wide to solve), so a turn
+    takes its ``ms`` and a tenth of it for each surprise at the most, where each re-plan
+    used to take them all (a sixteen-card enemy of ``hard``: 12 s a turn, not 3).
+    ``last_plan`` is the latest plan (None for easy).
     """
 
     def __init__(self, preset: str, budget: Budget | None = None):
@@ -430,7 +438,8 @@ class PlanChooser:
         self._line: deque[Step] = deque()
         self._expect: Hashable = None
         self._turn = TurnMemo()
-        self._spent = (0, 0, 0)     # states, moves searched, iterations: this turn's plans
+        # states, moves searched, iterations, milliseconds: this turn's plans
+        self._spent: tuple[int, int, int, float] = (0, 0, 0, 0.0)
 
     def __call__(self, fight: Fight, rng: random.Random) -> Move:
         if self.preset == "easy":
@@ -447,13 +456,13 @@ class PlanChooser:
 
     def _plan(self, fight: Fight, rng: random.Random) -> None:
         if self._turn.begin(fight):
-            self._spent = (0, 0, 0)
+            self._spent = (0, 0, 0, 0.0)
         plan = plan_turn(fight, preset=self.preset, budget=self._left(),
                          seed=rng.randrange(2**31), memo=self._turn.memo,
                          scorer=self._turn.scorer, every_first=False)
-        states, moves, iterations = self._spent
+        states, moves, iterations, ms = self._spent
         self._spent = (states + plan.states, moves + plan.searched,
-                       iterations + plan.iterations)
+                       iterations + plan.iterations, ms + plan.elapsed_ms)
         plan.tree = None            # (kept as last_plan: only a hint goes on with a tree)
         self.last_plan = plan
         self._line = deque(plan.line)
@@ -461,10 +470,12 @@ class PlanChooser:
     def _left(self) -> Budget:
         """What this turn's plans have not spent of the budget."""
         budget = self.budget or PRESET_BUDGETS[self.preset]
-        states, moves, iterations = self._spent
+        states, moves, iterations, ms = self._spent
         return replace(budget, states=max(0, budget.states - states),
                        iterations=max(0, budget.iterations - iterations),
-                       moves=None if budget.moves is None else max(0, budget.moves - moves))
+                       moves=None if budget.moves is None else max(0, budget.moves - moves),
+                       ms=None if budget.ms is None else
+                       max(budget.ms * REPLAN_MS_SHARE, budget.ms - ms))
 
     def __repr__(self) -> str:
         return f"make_chooser({self.preset!r})"

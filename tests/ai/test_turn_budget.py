@@ -105,6 +105,36 @@ def test_a_turn_spends_one_budget_however_often_it_plans_again(hoard, monkeypatc
     assert seen_replans       # (a blow's roll left the turn off its plan's line)
 
 
+def test_a_turn_spends_one_clock_and_a_tenth_of_it_for_each_re_plan(hoard, monkeypatch):
+    """The clock is the turn's too: a re-plan gets what the turn's earlier plans left of
+    its milliseconds, and a tenth of them at the least (each re-plan used to get them all:
+    a sixteen-card enemy of hard took 12 s a turn). The plans here search without a clock
+    and are said to have taken 1,300 ms each: counted, not timed."""
+    given: list[float | None] = []
+    plan_turn_ = planner.plan_turn
+
+    def clocked(*args, **kw):
+        given.append(kw["budget"].ms)
+        plan = plan_turn_(*args, **{**kw, "budget": replace(kw["budget"], ms=None)})
+        plan.elapsed_ms = 1300.0
+        return plan
+
+    monkeypatch.setattr(planner, "plan_turn", clocked)
+    budget = Budget(states=200_000, iterations=300, ms=3000, moves=15_000)
+    longest: list[float | None] = []
+    for seed in range(12):
+        fight = hoarder_turn(hoard, [6, 6, 5, 4])
+        choose = make_chooser("hard", budget)
+        rng, chance = random.Random(seed), SampleChance(random.Random(seed))
+        given.clear()
+        while not fight.turn_over:
+            fight.apply(choose(fight, rng), chance)
+        assert given == [3000, 1700, 400, 300, 300, 300][:len(given)] + \
+            [300] * (len(given) - 6)
+        longest = max(longest, list(given), key=len)
+    assert len(longest) >= 3       # (the blows' rolls left a turn off its line twice)
+
+
 def test_a_turn_whose_budget_is_spent_plays_the_rule_of_thumb(hoard):
     fight = hoarder_turn(hoard)
     spent = Budget(states=0, iterations=0, ms=None, moves=0)
