@@ -18,7 +18,7 @@ from dicey.lang.defs import FighterDef
 from dicey.rules.events import Event
 from dicey.rules.fight import MAX_MOVES_PER_TURN, READY, Fight
 from dicey.rules.protocol import Move, MoveError
-from dicey.rules.state import FighterSetup
+from dicey.rules.state import Die, FighterSetup
 
 from . import progress
 from .state import RunState
@@ -39,6 +39,7 @@ class FightSession:
     def __init__(self, library: Any, hero: FighterDef, enemy: FighterDef, seed: int,
                  setup: FighterSetup | None = None):
         self.seed = seed
+        self._start = (library, hero, enemy, seed, setup)     # (turn_so_far replays it)
         rng = random.Random(seed)
         self.chance = SampleChance(rng)
         self.fight = Fight.start(library, hero, enemy, rng, hero_state=setup)
@@ -54,6 +55,25 @@ class FightSession:
         for move in moves:
             session.play(move)
         return session
+
+    def turn_so_far(self) -> list[tuple[list[Die], Move, list[Die]]]:
+        """The moves the fighter to act has made this turn, each with its dice before and
+        after it (what a screen opened on a turn under way, a run continued, needs to
+        number the dice as they were numbered), replayed from the start: [] at a turn's
+        beginning."""
+        now = self.fight
+        if now.turn_moves == 0 or now.is_over:
+            return []
+        replay = FightSession(*self._start)
+        out = []
+        for move in self.moves:
+            f = replay.fight
+            mine = f.turn == now.turn and f.actor == now.actor
+            before = list(f.fighters[f.actor].dice) if mine else []
+            replay.play(move)
+            if mine:
+                out.append((before, move, list(replay.fight.fighters[now.actor].dice)))
+        return out
 
     def _next_turn(self) -> list[Event]:
         if self.fight.phase == READY and not self.fight.is_over:

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from dicey.ai.baseline import choose_move
+from dicey.lang.chance import SampleChance
 from dicey.rules.protocol import Move
 from dicey.run import progress
 from dicey.run.saves import SaveStore, _checksum
@@ -460,3 +461,33 @@ async def test_any_other_key_takes_back_the_new_run_question(home):
         assert app.screen is title
         await pilot.press("enter")                         # and enter again takes it
         await wait_until(pilot, lambda: app.screen is not title)
+
+
+async def test_a_continued_turn_keeps_the_numbers_its_dice_had(home):
+    """Quit after playing die 1 of a turn, the dice left were 2 and 3 on the screen; the
+    continued turn numbered them 1 and 2 again, so the die a hint (or the tray) had named
+    '2' before quitting was not '2' any more."""
+    state = progress.enter_fight(kit_state(4))
+    session = start_session(LIB, state)
+    while session.fight.actor != 0 or session.fight.turn_moves:   # (a turn's beginning)
+        session.play(session.next_ai_move(choose_move))
+    fight = session.fight
+    dice = len(fight.fighters[0].dice)
+
+    def leaves_the_others(move: Move) -> bool:      # (a die placed, no die given back)
+        trial = fight.copy()
+        trial.apply(move, SampleChance(random.Random(0)))
+        return len(trial.fighters[0].dice) == dice - 1 and not trial.turn_over
+
+    first = next((m for m in fight.legal_moves() if m.action == "place" and
+                  m.die_index == 0 and leaves_the_others(m)), None)
+    assert first is not None and dice >= 3
+    session.play(first)
+    SaveStore(home).write(replace(state, fight_moves=tuple(session.moves)))
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
+        await pilot.pause()
+        assert app.screen._numbers() == list(range(2, dice + 1))
+        assert app.screen._keys_in_play()[0] == f"2-{dice}"

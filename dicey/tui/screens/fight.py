@@ -246,6 +246,8 @@ class FightScreen(RunScreen):
         """The position a hint is being searched for (a second ``h`` waits for it)."""
         self.query_one(FightLog).add_events(self.session.events)
         self.set_interval(0.12, self._tick)
+        if self.session.hero_to_act:
+            self._number_turn_so_far()
         self.refresh_view()
         if self.session.hero_to_act:      # (a continued fight too: what is left to do)
             self.say(self._what_to_do())
@@ -264,6 +266,20 @@ class FightScreen(RunScreen):
         one); the dice by their numbers (``2-3`` once die 1 is played)."""
         hero = self.session.fight.fighters[HERO]
         return die_keys(self._numbers()) or "1", faces.card_keys(len(hero.cards))
+
+    def _number_turn_so_far(self) -> None:
+        """A turn under way as the screen opens (a run continued mid-turn): its dice get
+        the numbers its moves left them, as the screen that played them gave them."""
+        made = self.session.turn_so_far()
+        if not made:
+            return
+        numbers = list(range(1, len(made[0][0]) + 1))
+        highest = len(numbers)
+        for before, move, after in made:
+            if not move.is_end:
+                numbers, highest = after_move(before, numbers, move, after, highest)
+        self.die_numbers, self.highest_number = numbers, highest
+        self.numbers_turn = self.session.fight.turn
 
     def _numbers(self) -> list[int]:
         """The numbers of the hero's dice now (:attr:`die_numbers`): 1, 2, 3… as a turn
