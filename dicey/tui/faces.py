@@ -108,6 +108,8 @@ def move_label(move: Move, cards: Sequence[CardState], pool: Sequence[Die] = (),
     ['the 5 on Sword+ (a)', 'release Sword+ (a) with the blind die', 'end the turn']
     >>> move_label(Move.use("Sword", 0), [sword])
     'use Sword+ (a)'
+    >>> move_label(Move.place(5, "Torch", 0, 0), [sword])     # the card there changed
+    'the 5 on Torch (a)'
     """
     if move.is_end:
         return "end the turn"
@@ -115,8 +117,10 @@ def move_label(move: Move, cards: Sequence[CardState], pool: Sequence[Die] = (),
     card = move.card
     if 0 <= move.card_index < len(cards) and cards[move.card_index].name == move.card:
         card = cards[move.card_index].title
-        if move.card_index < len(CARD_KEYS):   # (after the name: 'on a Sword' read as English)
-            card += f" ({CARD_KEYS[move.card_index]})"
+    # The key, after the name ('on a Sword' read as English): a card's place keeps it, so
+    # a card a move of the line changed into (the Unlit Torch lit: the Torch) or gave has it too.
+    if 0 <= move.card_index < len(CARD_KEYS):
+        card += f" ({CARD_KEYS[move.card_index]})"
     if move.action == "use":
         return f"use {card}"
     return f"release {card} with {die}" if move.action == "release" else f"{die} on {card}"
