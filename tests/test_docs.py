@@ -315,6 +315,9 @@ def test_a_mod_kept_elsewhere_is_named_where_its_names_are_unknown(cli, tutorial
         code, out, err = cli(*argv)
         assert code == 2 and out == "", err
         assert f"; {name} {hint}" in err and err.count("\n") == 1, err
+    for argv in (["cards", "Kindling"], ["cards", "Kindling", "--status"]):   # a status
+        code, out, err = cli(*argv)
+        assert code == 2 and f"; Kindling {hint}" in err and err.count("\n") == 1, err
     code, out, err = cli("cards", "Tinderbox", "--mods", str(ROOT_MODS / "frostbite"))
     assert "Tinderbox is declared in mods/embers, a mod not among the --mods given (add " \
            "mods/embers to them)" in err

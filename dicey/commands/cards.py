@@ -26,7 +26,7 @@ from dicey.rules.events import listed
 from dicey.rules.statuses import CORE_DEFAULTS
 from dicey.rules.state import CardState, fresh_card
 
-from ._shared import fail, find, library_from
+from ._shared import fail, find, library_from, unloaded_hint
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -269,7 +269,10 @@ def run(args: argparse.Namespace) -> int:
                 print(describe(card, lib))
         except KeyError as err:
             if (status := _status_named(lib, args.name)) is None:
-                return fail(_or_a_status(lib, args.name, err.args[0]))
+                message = _or_a_status(lib, args.name, err.args[0])
+                if "declared in" not in message:     # (a status of a mod not loaded?)
+                    message += _status_hint(lib, args.name)
+                return fail(message)
             if (why := _no_upgrade(args.name, status, "dicey cards")):
                 return fail(why)
             print(describe_status(status))    # no card has that name: a status has
@@ -310,6 +313,13 @@ def _no_upgrade(name: str, status: StatusDef, command: str) -> str | None:
             f"for cards); '{command} \"{status.name}\"' shows the status")
 
 
+def _status_hint(lib: Library, name: str) -> str:
+    """``; frostbite is declared in mods/frostbite, a mod that…`` when a mod not loaded
+    declares the status ``name`` (:func:`unloaded_hint`), else ""."""
+    hint = unloaded_hint(lib, [("status", name)])
+    return f"; {hint}" if hint else ""
+
+
 def _status_named(lib: Library, name: str) -> StatusDef | None:
     try:
         return lib.status(name)
@@ -324,7 +334,7 @@ def _run_status(lib: Library, name: str | None) -> int:
         if status is None:
             names = sorted((s.name for s in lib.statuses.values()), key=str.lower)
             return fail(f"unknown status '{name}'{did_you_mean_named(name, lib.statuses)} "
-                        f"(the statuses: {', '.join(names)})")
+                        f"(the statuses: {', '.join(names)})" + _status_hint(lib, name))
         if (why := _no_upgrade(name, status, "dicey cards --status")):
             return fail(why)
         print(describe_status(status))
