@@ -15,12 +15,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from dicey.ai.graph import score_text
 from dicey.ai.scenario import ScenarioError
 from dicey.export.graphml import write_graphml
 
 from ._shared import STDOUT, fail, unwritable
-from .plan import _positive, add_search_flags, failed, planned
+from .plan import _positive, add_search_flags, failed, planned, score_words
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,6 +51,6 @@ def run(args: argparse.Namespace) -> int:
         raise                   # (stdout closed early, '| head': not an error of the file's)
     except OSError as err:
         return fail(f"cannot write {args.output}: {err.strerror or err}")
-    print(f"wrote {info.describe()}; {plan.method} plan, expected score "
-          f"{score_text(plan.expected_score)}", file=sys.stderr if to_stdout else sys.stdout)
+    print(f"wrote {info.describe()}; {plan.method} plan, {score_words(plan)}",
+          file=sys.stderr if to_stdout else sys.stdout)
     return 0

@@ -295,15 +295,26 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
     lines += ["  " + line for line in pinned_setup(scenario, fight)]
     lines += ["  " + line for line in pinned_cards(fight, pinned_vars(scenario, fight))]
-    lines.append(f"plan ({_how(plan)}), expected score {score_text(plan.expected_score)}:")
+    lines.append(f"plan ({_how(plan)}), {score_words(plan)}:")
     lines += ["  " + line for line in plan_lines(line_steps(fight, plan.moves))]
-    lines.append("first moves:")
+    lines.append("first moves (estimates from sampled lines; the most visited is played):"
+                 if plan.method == "mcts" else "first moves:")
     firsts = [move_text(fight, f.move) for f in plan.first_moves]
     width = max(map(len, firsts))
     for first, said in zip(plan.first_moves, firsts):
         visits = f"  ({first.visits} visits)" if first.visits is not None else ""
         lines.append(f"  {said:<{width}}  {score_text(first.value):>10}{visits}")
     return "\n".join(lines)
+
+
+def score_words(plan: Plan) -> str:
+    """What a plan's score is, and the score: an exhaustive (or forced) plan's is exact,
+    ``expected score 358``; MCTS's is an estimate from sampled lines, backed up as a max
+    (it may stand above or below the exact value), ``estimated score 144609``; the rule
+    of thumb's is the score of its line along the likeliest outcomes."""
+    words = {"mcts": "estimated score (sampled lines: not exact)",
+             "greedy": "score along the likeliest outcomes"}.get(plan.method, "expected score")
+    return f"{words} {score_text(plan.expected_score)}"
 
 
 def plan_lines(steps: list[LineStep]) -> list[str]:
