@@ -1079,8 +1079,10 @@ class Mechanics:
                        "cards it sets off (or that set it off) keep firing one another; "
                        "the move stops here")
             return
-        if self.log:
+        log = self.log
+        if log:
             self._events.append(E.Fired(side, f.name, card.title, d, dice))
+            said, vars_before = len(self._events), card.vars    # (for NoEffect, below)
         try:                      # card_ref, inlined: every card fired comes here
             ref = _CARD_REFS[side][index]
         except IndexError:
@@ -1127,6 +1129,12 @@ class Mechanics:
             # more per card the actor fires, ~1 bytecode a move in profile_engine --ops).
             if side == self.actor and used is not None:
                 self.turn_cards_used += 1
+        # A use the log would say nothing of (Bellows with nothing to double): nothing
+        # said since it, nor a variable of the card changed (the Ember Jar keeping a die
+        # says nothing, and does something), so that the log does not stop at the use.
+        if log and len(self._events) == said and card.vars == vars_before and \
+                not self._stopped:
+            self._events.append(E.NoEffect(side, f.name, card.title))
 
     def _resolve(self, f: Fighter, side: int, index: int, card: CardState, act: EquipmentDef,
                  names: dict, fury: bool) -> bool | None:

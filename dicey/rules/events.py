@@ -232,8 +232,9 @@ class Fired(Event):
 
 @dataclass(frozen=True, slots=True)
 class NoEffect(Event):
-    """A card used whose use did nothing the log could say (Bellows with no kindling to
-    double): said so that the log does not stop at the use.
+    """A card used whose use did nothing the log could say, nor changed a variable of the
+    card (Bellows with no kindling to double): said so that the log does not stop at the
+    use (see ``Mechanics._fire``).
 
     >>> NoEffect(1, "Fire Beetle", "Bellows").describe()
     "Fire Beetle's Bellows does nothing"
@@ -245,21 +246,6 @@ class NoEffect(Event):
 
     def describe(self) -> str:
         return f"{self.who}'s {self.card} does nothing"
-
-
-def with_no_effects(events: list[Event]) -> list[Event]:
-    """``events`` (one move's) with a :class:`NoEffect` after each card used that nothing
-    followed: the move ended there, or the next line is another use or a die placed."""
-    if not any(type(e) is Fired for e in events):
-        return events
-    out: list[Event] = []
-    for i, e in enumerate(events):
-        out.append(e)
-        if type(e) is Fired:
-            after = events[i + 1] if i + 1 < len(events) else None
-            if after is None or type(after) in (Fired, Placed):
-                out.append(NoEffect(e.side, e.who, e.card))
-    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -498,7 +498,7 @@ class Fight(Mechanics):
         if self.outcome is not None and any(type(e) is E.TurnCut for e in events):
             # a card that was to end the turn ended the fight: no turn ends with it
             events = [e for e in events if type(e) is not E.TurnCut]
-        return self._with_faults(E.with_no_effects(events))
+        return self._with_faults(events)
 
     def _watched(self, action: str, di: int, ci: int) -> None:
         """A place or a use, in a library with cards whose use may change nothing

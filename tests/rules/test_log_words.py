@@ -23,6 +23,13 @@ equipment "Weird Bellows" {
     on use { inflict(burn, target.burn) }
 }
 
+equipment "Keeping Jar" {
+    slots: any
+    var kept = 0
+    text: "Keep this die ([kept] kept)"
+    on use { kept = d }
+}
+
 equipment "Blood Price" {
     slots: any
     text: "Lose 2 HP, then do [d] damage"
@@ -135,6 +142,21 @@ def test_a_use_that_did_nothing_says_so(lib):
     assert lines[:3] == ["Warrior puts 3 on Weird Bellows", "Warrior uses Weird Bellows (d = 3)",
                          "Warrior's Weird Bellows does nothing"]
     assert sum("does nothing" in line for line in lines) == 1       # not the Sword
+
+
+def test_a_use_that_only_sets_a_variable_of_its_card_does_something(lib):
+    """modding.md's Ember Jar keeps its die in a variable and says nothing: its use was
+    said to do nothing, and a turn later it gave the die back."""
+    fight = kit_fight(lib, ["Keeping Jar", "Weird Bellows"], [3, 4], opp_hp=20)
+    lines = said(fight, "3 → Keeping Jar", "4 → Weird Bellows")
+    assert lines == ["Warrior puts 3 on Keeping Jar", "Warrior uses Keeping Jar (d = 3)",
+                     "Warrior puts 4 on Weird Bellows", "Warrior uses Weird Bellows (d = 4)",
+                     "Warrior's Weird Bellows does nothing"]
+    assert fight.fighters[0].cards[0].var_dict["kept"] == 3
+    # used again with the same die, the jar changes nothing: it says so
+    fight = kit_fight(lib, ["Keeping Jar"], [3], opp_hp=20, card_vars={"Keeping Jar":
+                                                                        {"kept": 3}})
+    assert said(fight, "3 → Keeping Jar")[-1] == "Warrior's Keeping Jar does nothing"
 
 
 def test_a_blow_a_trait_changed_says_which(library):
