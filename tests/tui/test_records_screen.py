@@ -91,6 +91,9 @@ async def test_a_damaged_records_file_is_said_and_kept(home):
         await open_records(pilot)
         text = " ".join(line.strip() for line in screen_text(app))
         assert "does not read: not readable JSON" in text and "records.damaged.json" in text
+        # runs have ended: the file that holds them did not read
+        assert "No run to show. Every run that ends from now on, won or lost, is kept" in text
+        assert "No run has ended yet" not in text
     assert (home / "records.json").read_text() == "{ broken"
 
 

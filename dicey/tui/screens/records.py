@@ -48,9 +48,11 @@ def records_view(records: Records, width: int = WIDE, unusable: str = "") -> Ren
     if records.problem:
         parts += [Text(f"{records.problem}.\n{records.kept}"), Text()]
     if not records.runs:
-        parts.append(Text("No run has ended yet." if unusable else
-                          "No run has ended yet. Every run that ends, won or lost, is kept "
-                          "here."))
+        # (a records file that did not read: runs have ended, none can be shown)
+        first = "No run to show." if records.problem else "No run has ended yet."
+        parts.append(Text(first if unusable else
+                          f"{first} Every run that ends{' from now on' * bool(records.problem)}"
+                          ", won or lost, is kept here."))
         return Group(*parts)
     heroes = _table("hero", "<", "runs", ">", "won", ">", "best floor", ">", "streak", ">")
     for t in tally(records.runs):
