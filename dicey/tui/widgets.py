@@ -10,6 +10,7 @@ the interface's own state, is a class).
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -713,15 +714,30 @@ class FightLog(RichLog, can_focus=False):
     screen is resized; one scrolled back stays where the player left it."""
 
     COMPONENT_CLASSES = {"fight-log--hero", "fight-log--enemy", "fight-log--turn"}
+    #: The lines kept (the oldest give way).
+    MAX_LINES = 2000
 
     def __init__(self, *, id: str | None = None):
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        # min_width: a line is wrapped at the log's width, however narrow (RichLog's
+        # default wrapped at 78 cells and then cut at the log's 58, at 60 columns).
+        super().__init__(id=id, wrap=True, markup=False, highlight=False,
+                         max_lines=self.MAX_LINES, min_width=1)
         self.following = True
         """The log shows its last line (new lines scroll it there, as they always do)."""
+        self._written: deque[Text] = deque(maxlen=self.MAX_LINES)
+        """The lines as written, to wrap again at a new width."""
+        self._wrapped_at = 0
+        """The width the lines shown were wrapped at (0: none yet)."""
 
-    def write(self, *args: Any, **kwargs: Any) -> "FightLog":
-        super().write(*args, **kwargs)
+    def write(self, content: Any, *args: Any, **kwargs: Any) -> "FightLog":
+        self._written.append(content)
+        super().write(content, *args, **kwargs)
         self.following = True
+        return self
+
+    def clear(self) -> "FightLog":
+        self._written.clear()
+        super().clear()
         return self
 
     def add_events(self, evs: Iterable[Event]) -> None:
@@ -747,6 +763,22 @@ class FightLog(RichLog, can_focus=False):
         self.call_after_refresh(self._note_where)
 
     def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width and width != self._wrapped_at:
+            # Lines wrapped at another width would be cut (or leave half the log blank):
+            # they are wrapped again at this one.
+            if self._wrapped_at and self._written:
+                following = self.following
+                where = self.scroll_y / max(1, self.max_scroll_y)   # (a log scrolled back
+                RichLog.clear(self)                                  # stays as far back)
+                for line in list(self._written):
+                    RichLog.write(self, line, scroll_end=following)
+                self.following = following
+                if not following:
+                    self.call_after_refresh(
+                        lambda: self.scroll_to(y=round(where * self.max_scroll_y),
+                                               animate=False))
+            self._wrapped_at = width
         if self.following:
             self.call_after_refresh(self.scroll_end, animate=False)
 

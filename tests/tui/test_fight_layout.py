@@ -263,6 +263,33 @@ async def test_a_log_scrolled_back_stays_there_across_a_resize(home):
         assert log.following and log.is_vertical_scroll_end
 
 
+def _log_text(log: FightLog) -> tuple[str, int]:
+    """The log's lines as shown, joined, and the widest of them."""
+    lines = [strip.text.rstrip() for strip in log.lines]
+    return " ".join(line.strip() for line in lines), max(map(cell_len, lines), default=0)
+
+
+@pytest.mark.parametrize("size", [(60, 18), (80, 24)])
+async def test_a_long_log_line_is_wrapped_at_the_log_s_width_and_again_on_a_resize(
+        home, size):
+    """At 60 columns a long hint was wrapped at 78 cells, then cut at the log's 58: words
+    went missing from the line the message line sends the player to. Lines written at one
+    width are wrapped again at another."""
+    words = " ".join(f"word{i}" for i in range(60))
+    app = make_app(home, seed=4)
+    async with app.run_test(size=size) as pilot:
+        screen = await into_gambler(pilot)
+        log = screen.query_one(FightLog)
+        log.add_line(words)
+        await pilot.pause()
+        for width in (size[0], 100, 60):
+            if width != size[0]:
+                await pilot.resize_terminal(width, size[1])
+                await pilot.pause()
+            text, widest = _log_text(log)
+            assert words in text and widest <= log.scrollable_content_region.width, width
+
+
 async def test_a_crowded_fighter_bar_still_shows_everything_at_80_columns(home):
     """Four statuses and the dice the enemy rolled are more than one line of 80 columns:
     the bar drops its HP bar graphic (the HP stay as numbers), then takes a second line;
