@@ -757,6 +757,11 @@ class Mechanics:
                 raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
         if len(f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
+        if len(values) > 1:
+            # Dice given at once join the pool lowest first: a split's order is chance, and
+            # the pools it makes in either order are one state to the AI (one key), so the
+            # dice it gives must also take the same places (a hint numbers them by place).
+            values = tuple(sorted(values))
         f.add_dice(map(PLAIN_DICE.__getitem__, values))
         if self.log:
             self._events.append(E.DiceGiven(side, f.name, tuple(values)))

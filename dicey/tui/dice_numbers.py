@@ -2,9 +2,9 @@
 tray, so a player may read the tray once and type a whole turn (``1 a 3 b``).
 
 The rules keep a pool in order (a move takes its die out; ``set_dice`` changes dice where
-they are and puts new ones at the end; dice given go at the end), so the numbers follow the
-pool's places: a die placed leaves a gap, a die a card changes keeps its number, a die
-that comes joins with the number after the highest the turn has given.
+they are and puts new ones at the end; dice given go at the end, lowest first), so the
+numbers follow the pool's places: a die placed leaves a gap, a die a card changes keeps its
+number, a die that comes joins with the number after the highest the turn has given.
 
 >>> from dicey.rules.state import Die
 >>> renumber([Die(2), Die(5), Die(6)], [1, 2, 3], 0, [Die(5), Die(6)], 3)
