@@ -395,3 +395,16 @@ async def test_at_60x18_a_run_to_continue_and_a_damaged_save_show_all_five_items
                 assert where in lines
             else:
                 assert cont == f"Continue: Warrior, level 1, 24/24 HP — {where}", cont
+
+
+def test_a_save_and_a_backup_of_a_mod_not_loaded_name_both_files():
+    """Both a run of a mod hero not loaded now: the notice named save.damaged.json only,
+    and the save after it moved the backup to save.damaged.2.json unsaid."""
+    from dicey.run.saves import UNLOADED_HINT
+    from dicey.tui.screens.title import kept_notice
+    problem = f"its hero 'hoarder' is not loaded{UNLOADED_HINT}"
+    both = kept_notice(problem, ["save.damaged.json", "save.damaged.2.json"])
+    assert "as save.damaged.json (the newer) and save.damaged.2.json;" in both
+    assert "renamed save.json, one goes on" in both
+    one = kept_notice(problem, ["save.damaged.json"])
+    assert "as save.damaged.json;" in one and "2.json" not in one

@@ -46,13 +46,19 @@ KEPT_BOTH = "The damaged files are kept: the next saves move them aside, as {} a
 UNLOADED = ("The file is kept: the next save moves it aside, as {}; renamed "
             "save.json, it goes on in a game started with its mods (--mods replaces the "
             "bundled ones).")
+#: The same, when the backup is a run of content not loaded now too: the next saves move
+#: both aside, the save first (the newer run: the one to rename).
+UNLOADED_BOTH = ("The files are kept: the next saves move them aside, as {} (the newer) and "
+                 "{}; renamed save.json, one goes on in a game started with its mods "
+                 "(--mods replaces the bundled ones).")
 
 
 def kept_notice(problem: str, names: list[str]) -> str:
     """What becomes of the damaged save files ``names`` (as the save store will name them,
     save.json's first): said under the ``problem``."""
     if UNLOADED_HINT in problem:
-        return UNLOADED.format(names[0])
+        return UNLOADED_BOTH.format(*names[:2]) if len(names) > 1 else \
+            UNLOADED.format(names[0])
     return KEPT_BOTH.format(*names) if len(names) > 1 else KEPT.format(names[0])
 
 
