@@ -1818,9 +1818,10 @@ class _DeclChecker:
         if len(equipment) > MAX_CARDS:
             self.report.error(m.props["equipment"].pos, f"a fighter carries at most "
                                                         f"{MAX_CARDS} cards, not {len(equipment)}")
+        said = len(self.report.problems)
         grid = v.integer("grid", 6, 1, MAX_GRID)
-        if kind == "hero":
-            self._grid(m, equipment, grid)
+        if kind == "hero" and len(self.report.problems) == said:   # (a grid refused: its
+            self._grid(m, equipment, grid)                        # error is enough)
         hooks = self._scripts(m, {})
         dice = v.integer("dice", 2, 0, MAX_DICE)
         score = self._score(m)

@@ -520,6 +520,16 @@ def test_a_wrong_slot_is_not_also_blamed_on_the_card(symbols, slots):
                    for p in found)
 
 
+@pytest.mark.parametrize("grid", ["13", "0", "big"])
+def test_a_wrong_grid_is_not_also_blamed_on_the_equipment(symbols, grid):
+    """'the equipment takes 8 spaces but the grid is 6 wide (set 'grid' or carry less)'
+    came before the grid's own error: the grid refused fell back to 6."""
+    source = (f'hero "Probe" {{\n    hp: 5\n    equipment: "Sword", "Sword", "Sword", '
+              f'"Sword"\n    grid: {grid}\n}}\n')
+    found = errors(source, symbols)
+    assert [p.line for p in found] == [4] and "'grid' must be" in found[0].message, found
+
+
 def test_each_problem_once_and_all_of_them(symbols):
     """Every problem of a declaration is reported, each once, in one pass."""
     source = eq("attak(d)\n        inflict(posion)\n        hitz += 1\n        cancel")
