@@ -127,6 +127,12 @@ HERO_KEYS = (
 MAP_KEYS = (
     Key("enter", "fight", (("enter", "fight"), ("f", "fight"))),
     Key("i", "inventory", (("i", "inventory"),)),
+    Key("↑↓ pgup pgdn", "scroll",
+        (("up", "scroll_up"), ("down", "scroll_down"), ("pageup", "page_up"),
+         ("pagedown", "page_down"), ("home", "scroll_home"), ("end", "scroll_end")),
+        on_bar=False,
+        explained="scroll the map when it is longer than the terminal (a small one: the "
+                  "hero's cards and backpack are at its foot)"),
     HELP,
     QUIT,
 )

@@ -54,3 +54,27 @@ async def test_a_reward_taken_by_its_number_is_said_on_the_map(home, key, said):
         await pilot.pause()
         assert not any("Took:" in line for line in screen_text(app))
         assert not app.screen.query_one("#news").display
+
+
+async def test_a_map_longer_than_a_small_terminal_scrolls_by_keys(home):
+    """At 60×18 the map of a hero with six cards ended at the equipped line: its backpack
+    line was under the fold and only a mouse wheel could bring it up. pgdn (and ↓, end)
+    scroll it (here a shorter map in a shorter terminal)."""
+    app = make_app(home)
+    async with app.run_test(size=(60, 12)) as pilot:
+        state = kit_state(4, equipment=("sword", "shield"))
+        app.continue_run(replace(state, hero=replace(state.hero, backpack=("rock",))))
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.max_scroll_y > 0
+        assert not any("Backpack" in line for line in screen_text(app))
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert screen.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert any("Backpack" in line for line in screen_text(app))
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.scroll_y == 0
