@@ -18,7 +18,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Hashable
+from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
 from dicey.rules.fight import Fight
 from dicey.rules.state import Fighter, dice_text
@@ -317,16 +317,24 @@ def from_line(root: Fight, line: list["Step"], scorer: Scorer, title: str,
 
 # ------------------------------------------------------------------ from MCTS
 
-def from_mcts(mcts: "MCTS", scorer: Scorer, title: str) -> DecisionGraph:
-    """The open-loop tree of an MCTS run: one node per sequence of choices."""
+def from_mcts(mcts: "MCTS", scorer: Scorer, title: str,
+              line: Sequence[Any] = ()) -> DecisionGraph:
+    """The open-loop tree of an MCTS run: one node per sequence of choices. The chosen
+    marks follow ``line`` (the plan's steps, :meth:`MCTS.best_line`: its choices, made in
+    the likeliest outcome of each chance point) as far as the tree has its choices; with
+    none, the most visited child at each node."""
     graph = DecisionGraph(title, "mcts")
     base = scorer.potential(mcts.root_state)
     root = graph.add_node("decision", state_label(mcts.root_state, scorer.side),
                           mcts.root.value - base, 0, chosen=True, visits=mcts.root.visits)
+    choices = [step.choice for step in line]
     queue: deque[tuple["Node", str, int, bool]] = deque([(mcts.root, root.id, 0, True)])
     while queue:
         tree_node, node_id, depth, chosen = queue.popleft()
-        best = tree_node.most_visited()
+        if choices:
+            best = (choices[depth], None) if depth < len(choices) else None
+        else:
+            best = tree_node.most_visited()
         for key, child in tree_node.children.items():
             on_plan = chosen and best is not None and key == best[0]
             # The end, or a move that ended the turn (a kill, a card's end_turn()) where

@@ -338,7 +338,7 @@ class _Job:
         plan = self._plan(line, firsts[0].value, firsts, "mcts", **counts)
         plan.tree = mcts
         if self.want_graph:
-            plan.graph = graphs.from_mcts(mcts, self.scorer, self.title)
+            plan.graph = graphs.from_mcts(mcts, self.scorer, self.title, line)
         return plan
 
 

@@ -226,3 +226,25 @@ def test_a_leaf_says_which_dice_the_turn_ended_with(enders):
         leaves = [n.label.split("\n")[1] for n in plan.graph.nodes.values()
                   if n.kind == "leaf" and n.chosen]
         assert leaves == ["dice left unused: 3"], (preset, leaves)
+
+
+def test_an_mcts_graph_marks_the_line_the_plan_prints(library):
+    """The chosen marks of an open-loop tree followed each node's most visited child, a
+    move of any outcome; the plan's line makes its choices in the likeliest outcome of
+    each chance point. On chance.toml the graph marked 6 → Sword, 2 → Lucky Coin,
+    6 → Lockpick while the plan said 6 → Sword, 2 → Lucky Coin, 1 → Lucky Coin: the marks
+    now follow the plan's line as far as the tree holds it."""
+    from dicey.ai.scenario import SCENARIO_DIR, load_scenario
+    scenario = load_scenario(SCENARIO_DIR / "chance.toml")
+    plan = plan_turn(scenario.fight(library), budget=Budget(states=20, iterations=5000,
+                                                             ms=None),
+                     seed=scenario.seed, graph=True)
+    assert plan.method == "mcts"
+    chosen = [e for e in plan.graph.edges if e.chosen]
+    ids = {plan.graph.root}          # the marks make one path from the root
+    for edge in chosen:
+        assert edge.source in ids
+        ids.add(edge.target)
+    said = [str(m) for m in plan.moves]
+    assert len(chosen) >= 3 and [e.label.split(" · ")[0] for e in chosen] == \
+        said[:len(chosen)]
