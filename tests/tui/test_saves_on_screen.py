@@ -6,6 +6,7 @@ import json
 import os
 import random
 import signal
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import pytest
@@ -387,13 +388,21 @@ async def test_a_continued_fight_says_what_is_left_to_do(home, played_out, said)
             played_out and len(session.fight.legal_moves()) > 1:
         session.play(session.next_ai_move(choose_move))
     assert session.moves and not session.moves[-1].is_end   # (in the hero's turn)
+    async with continued(home, state, session) as app:
+        assert str(app.screen.query_one("#message").render()) == said
+
+
+@asynccontextmanager
+async def continued(home, state, session):
+    """The game continuing ``state`` saved with ``session``'s moves so far, on its fight
+    screen (80×24)."""
     SaveStore(home).write(replace(state, fight_moves=tuple(session.moves)))
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
         await pilot.pause()
-        assert str(app.screen.query_one("#message").render()) == said
+        yield app
 
 
 def _won_fight(seed: int = 4):
@@ -483,11 +492,6 @@ async def test_a_continued_turn_keeps_the_numbers_its_dice_had(home):
                   m.die_index == 0 and leaves_the_others(m)), None)
     assert first is not None and dice >= 3
     session.play(first)
-    SaveStore(home).write(replace(state, fight_moves=tuple(session.moves)))
-    app = make_app(home)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
-        await wait_until(pilot, lambda: isinstance(app.screen, FightScreen))
-        await pilot.pause()
+    async with continued(home, state, session) as app:
         assert app.screen._numbers() == list(range(2, dice + 1))
         assert app.screen._keys_in_play()[0] == f"2-{dice}"
