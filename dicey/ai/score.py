@@ -438,12 +438,12 @@ class Ceiling:
     any status calls ``boost_countdowns`` but a firing hook of the actor's cards that are
     no countdown cards (each boost a move may make then adds what firing each of one's
     countdown cards and taking off each one's length earns), every card that may come
-    into play is known
-    (:func:`_scripts`: taken from the opponent, or given or changed into by a constant
-    name; each one a side may gain worth at most the dearest's ``holding`` price, for
-    each place left under the cap of a side's cards), every ``bonus`` is bounded (a firing hook of the actor's card, its
-    points from what it says, as a status's stacks are: the other lines may earn that
-    much more), and every script says what it calls (a hand-made test card does not).
+    into play is known (:func:`_scripts`: taken from the opponent, or given or changed
+    into by a constant name; each one a side may gain worth at most the dearest's
+    ``holding`` price, for each place left under the cap of a side's cards), every
+    ``bonus`` is bounded (a firing hook of the actor's card, its points from what it
+    says, as a status's stacks are: the other lines may earn that much more), and every
+    script says what it calls (a hand-made test card does not).
     Else it is not active. The compiled scripts tell
     (:func:`dicey.lang.interp.script_calls`).
     """

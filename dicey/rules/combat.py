@@ -136,8 +136,8 @@ class FightRules:
                  "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
                  "clearing", "adds", "_exprs",
-                 "_status_random", "legal_table", "last_read", "bonus_given", "keys_more", "lends", "said_as",
-                 "idle")
+                 "_status_random", "legal_table", "last_read", "bonus_given", "keys_more",
+                 "lends", "said_as", "idle")
 
     def __init__(self, library: Any):
         self.library = library

@@ -39,8 +39,8 @@ from .combat import D6, FightRules, Mechanics, card_ref, rules_for
 from .effects import FightEffects
 from .protocol import IllegalMoveError, Move
 from .state import (BUTTON, GIVES_BONUS, KEYS_MORE, MAX_DICE, READS_LAST, SHOCK_NEXT,
-                    WEAKEN_NEXT, CardState, Die, Fighter, FighterSetup, Outcome, card_slots, code, emptied, fresh_card,
-                    marked, refreshed, released, slots_fit)
+                    WEAKEN_NEXT, CardState, Die, Fighter, FighterSetup, Outcome, card_slots,
+                    code, emptied, fresh_card, marked, refreshed, released, slots_fit)
 from .statuses import CARD_MARKS, card_mark_choices, mark_roll
 
 #: A fight that reaches this many turns (both fighters' turns counted) is a draw.
@@ -826,9 +826,9 @@ class Fight(Mechanics):
         per-turn counters (bonus, moves, cards used, countdown) are not part of it: they
         are what a path earned, not what the position is (but the bonus, where a script
         may give one: a win takes it back, so it makes what the state is worth). A flat
-        tuple of thirteen small values (see :func:`dicey.rules.state.code`; two more where a script reads
-        ``last_used`` or ``used_this_turn``, and the turn's bonus where a script may call
-        ``bonus()``): cheap to hash and to keep."""
+        tuple of thirteen small values (see :func:`dicey.rules.state.code`; two more where
+        a script reads ``last_used`` or ``used_this_turn``, and the turn's bonus where a
+        script may call ``bonus()``): cheap to hash and to keep."""
         a, b = self.fighters
         # Fighter.key, inlined for both: the search asks the key of every state it makes,
         # and the codes are most often all there but the dice's, which every move makes
