@@ -155,8 +155,10 @@ FIGHT_CARD = Key(f"{CARD_KEYS[0]}-{CARD_KEYS[5]}", "card",
                  tuple((k, f"play_on({i})") for i, k in enumerate(CARD_KEYS)),
                  explained="play the picked die on that card (or click the card); on a "
                            "SHOCKED card the die releases it; a button ([ready]) is used "
-                           "at once, with no die. From the 20th card on, the letters with "
-                           "shift: A, B… A card that ends your turn while dice or a "
+                           "at once, with no die. From the seventh card: i-p, r, s, u-w "
+                           "(g, h, q, t and x are other keys; the key line says those "
+                           "your cards have); from the 20th: the letters with shift, A, "
+                           "B… A card that ends your turn while dice or a "
                            "button are left to use asks first: its key again (or enter) "
                            "plays it, any other key does not")
 
