@@ -156,6 +156,10 @@ PART_HEADS = {"damage": "damage", "HP": "HP", "own statuses": "own status",
 #: What the table's columns a reader cannot place hold, said under it when shown
 #: (``{cards}``: the cards whose scripts call ``bonus()``).
 LEGEND = {
+    "win/loss": "+1,000,000 for the opponent at 0 HP, -1,000,000 for one's own; a turn "
+                "that wins is worth the win and the HP, and its statuses, cards and dice count "
+                "nothing, so a winning row's status columns take back the stacks the turn "
+                "started with: not a cost of the move",
     "kept": "once-a-fight and single-use cards left unspent (reserve)",
     "next turn": "the opponent's coming turn as this turn leaves it (outlook, fatal)",
     "charge": "the countdowns' charge at the turn's end less at its start: negative where a "

@@ -281,3 +281,22 @@ def test_the_header_shows_pinned_card_variables_dice_and_level(cli, tmp_path):
     assert "  Warrior's cards: Fury charge = 6" in lines
     code, out, err = cli("plan", str(SCENARIOS / "frog.toml"))    # nothing pinned: no line
     assert "rolls" not in out and "level" not in out and "cards:" not in out
+
+
+def test_a_winning_rows_status_columns_are_said_to_be_no_cost(cli, tmp_path):
+    """A win counts the statuses the turn leaves as nothing, so the opponent's 3 poison
+    (270 at the table's 90) shows as -270 in the winning rows: the legend says why."""
+    path = tmp_path / "win.toml"
+    path.write_text('[actor]\nfighter = "Warrior"\ndice = [6, 2]\n'
+                    'equipment = ["Sword", "Shield"]\n\n'
+                    '[opponent]\nfighter = "Frog"\nhp = 6\nstatuses = { poison = 3 }\n',
+                    encoding="utf-8")
+    code, out, err = cli("plan", str(path), "--explain")
+    assert code == 0, err
+    why = out[out.index("why (each first move's"):]
+    row = next(line for line in why.splitlines() if line.startswith("  6 → Sword"))
+    assert "-270" in row.split() and "1000000" in row.split()
+    assert "a winning row's status columns take back the stacks the turn started with: " \
+           "not a cost of the move" in " ".join(why.split())
+    code, out, err = cli("plan", str(SCENARIOS / "frog.toml"), "--explain")
+    assert "\n  win/loss:" not in out          # (no win in reach: no column, no line)
