@@ -308,9 +308,9 @@ def test_a_mod_kept_elsewhere_is_named_where_its_names_are_unknown(cli, tutorial
     hint = ("is declared in mods/embers, a mod that is not loaded: add --mods mods/embers "
             "(without --mods, the game loads the mods in ")
     for argv, name in ((["cards", "Tinderbox"], "Tinderbox"),
-                       (["cards", "Tinderbox+"], "Tinderbox+"),
+                       (["cards", "Tinderbox+"], "Tinderbox"),     # (the mod's name,
                        (["fight", "Fire Beetle"], "Fire Beetle"),
-                       (["fight", "Frog", "--vs", "fire beetle"], "fire beetle"),
+                       (["fight", "Frog", "--vs", "fire beetle"], "Fire Beetle"),  # spelt so)
                        (["sim", "--enemy", "Fire Beetle", "--fights", "1"], "Fire Beetle")):
         code, out, err = cli(*argv)
         assert code == 2 and out == "", err
@@ -367,7 +367,7 @@ def test_a_scenario_in_a_mod_folder_plays_that_mod_from_anywhere(cli, tutorial_m
     # --no-mods loads the base game alone: the errors, then the hint
     code, out, err = cli("plan", "beetle.toml", "--no-mods")
     assert code == 2
-    assert err.splitlines()[-1] == ("dicey: hint: Fire Beetle and kindling are declared in "
+    assert err.splitlines()[-1] == ("dicey: hint: Fire Beetle and Kindling are declared in "
                                     "., a mod that --no-mods leaves out (--mods . instead "
                                     "loads it)")
 
@@ -381,7 +381,7 @@ def test_a_scenario_kept_apart_from_its_mod_is_pointed_to_it(cli, tutorial_mod, 
     assert code == 2 and "unknown fighter 'Fire Beetle'" in err and \
         "unknown status 'kindling'" in err
     assert err.splitlines()[-1].startswith(
-        "dicey: hint: Fire Beetle and kindling are declared in mods/embers, a mod that is "
+        "dicey: hint: Fire Beetle and Kindling are declared in mods/embers, a mod that is "
         "not loaded: add --mods mods/embers (")
     code, out, err = cli("plan", str(apart), "--mods", "mods/embers")
     assert code == 0 and "Tinderbox" in out, err

@@ -125,14 +125,15 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
     for folder in nearby_mods(near):
         if resolved(folder) in loaded:
             continue
-        declared = {(kind, make_id(name)) for kind, name in declared_names(folder)}
-        held = [name for kind, name in wanted
-                if any((k, make_id(upgrade_ref(name)[0])) in declared for k in DECLARED_AS[kind])]
+        declared = {(kind, make_id(name)): name for kind, name in declared_names(folder)}
+        held = {name: declared[key] for kind, name in wanted for k in DECLARED_AS[kind]
+                if (key := (k, make_id(upgrade_ref(name)[0]))) in declared}
         if not held:
             continue
         wanted = [(kind, name) for kind, name in wanted if name not in held]
         shown = shlex.quote(_shown(folder))
-        them = f"{listed(held)} {'is' if len(held) == 1 else 'are'} declared in {shown}"
+        named = list(dict.fromkeys(held.values()))      # (as the mod spells them)
+        them = f"{listed(named)} {'is' if len(named) == 1 else 'are'} declared in {shown}"
         said.append(f"{them}, {_why_not_loaded(folder, shown, lib)}")
     return "; ".join(said)
 
