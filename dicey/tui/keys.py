@@ -122,6 +122,8 @@ HERO_KEYS = (
                   "with bigger budgets)"),
     Key("esc", "back", (("escape", "back"),)),
     HELP,
+    Key("q", "quit", (("q", "quit"),),
+        explained="quit the game (no run is started, and a saved run stays as it was)"),
 )
 
 MAP_KEYS = (

@@ -69,3 +69,21 @@ async def test_a_long_hero_text_ends_with_an_ellipsis_and_the_kit_stays_on_scree
         cards = [c for c in app.screen.query("#hero-kit CardView") if c.display]
         assert cards and all(c.region.bottom < 24 for c in cards)
         assert app.screen.max_scroll_y == 0
+
+
+async def test_q_on_the_hero_screen_quits_and_keeps_the_saved_run(home):
+    """q did nothing on the hero screen (esc, then q on the title, quit). It quits now; no
+    run begins, and the run saved stays as it was."""
+    first = make_app(home, seed=7, hero="weakling")
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: first.state is not None)
+        await pilot.press("q")
+    saved = (home / "save.json").read_bytes()
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "n")            # (a run is saved: New run asks twice)
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        assert key_line(app).endswith("? help  q quit")
+        await pilot.press("q")
+    assert app.return_code == 0 and app.state is None
+    assert (home / "save.json").read_bytes() == saved

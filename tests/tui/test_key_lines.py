@@ -81,7 +81,7 @@ async def test_on_a_narrow_screen_the_key_line_keeps_help_and_says_keys_gave_way
         await pilot.press("n")
         await pilot.pause()
         assert screen_text(app)[-1].strip() == \
-            "1-2 start with hero N  x read  d difficulty  …  ? help"
+            "1-2 start with hero N  x read  …  ? help  q quit"
         await pilot.press("1")
         await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
         await pilot.press("enter")
