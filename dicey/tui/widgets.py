@@ -193,6 +193,9 @@ class CardView(Widget):
         """In a row that lists its cards (:class:`CardRow`, a line each): the cells of the
         titles' column, each title padded to them so that the slots line up; 0 in a row
         of boxes."""
+        self.list_heads = 0
+        """In a listed row: the cells of the slots' column (slots, uses and marks), padded
+        to them so that the texts line up."""
         self.set_reactive(CardView.card, card)
         self.watch_card(card)
 
@@ -296,7 +299,7 @@ class CardView(Widget):
         if tail:
             line.append(f" {tail}")
         if text.plain:
-            line.append("  ")
+            line.pad_right(max(0, self.listed + 1 + self.list_heads - line.cell_len) + 2)
             line.append_text(text)
         if line.cell_len <= width:
             return line
@@ -489,6 +492,10 @@ class CardRow(Windowed):
     #: column, it is cut to the others' width (to :data:`LIST_TITLE_LEAST` at the least)
     #: with ``…`` (the card cursor, or ``x``, reads it whole).
     LIST_TITLE_MOST, LIST_TITLE_LEAST = 22, 16
+    #: The fewest cells a listed line's text keeps when the texts of its column of the
+    #: list start in one column (after the column's widest slots): a column too narrow
+    #: for that starts each text after its own slots, words before a tidy edge.
+    LIST_TEXT_LEAST = 16
     #: A listed row's counts of the lines beyond: above it, at its top; below, at its
     #: bottom (a list scrolls up and down: ``‹6`` in the middle read as a card's).
     LIST_MARKS = ("↑{}", "↓{}")
@@ -573,7 +580,7 @@ class CardRow(Windowed):
         self.list_lines = 0
         for w in self.query(CardView):
             if w.listed:
-                w.listed = 0
+                w.listed = w.list_heads = 0
                 w.refresh()
         shown = self.window(len(cards), len(cards), near if cursor is None else cursor)
         views = sorted((w for w in self.query(CardView) if w.index < len(cards)),
@@ -600,10 +607,11 @@ class CardRow(Windowed):
         titles = max([w for w in widths if w <= most]
                      + [min(max(widths), self.LIST_TITLE_LEAST)])
         ready, progress = self._shown[2], self._shown[3]
-        heads = max(cell_len(" ".join(t for t in (
+        needs = [cell_len(" ".join(t for t in (
             faces.slot_line(c, ready[i] if i < len(ready) else None,
                             progress[i] if i < len(progress) else None),
-            faces.uses_line(c), faces.marks(c)) if t)) for i, c in enumerate(cards))
+            faces.uses_line(c), faces.marks(c)) if t)) for i, c in enumerate(cards)]
+        heads = max(needs)
         self._list_size = (len(cards), titles + 1 + heads + self.LIST_GAP, width)
         # (the lines the row asks for: given fewer, it adds columns, not the other way)
         self.list_lines = -(-len(cards) // self._columns(self.list_most))
@@ -615,10 +623,16 @@ class CardRow(Windowed):
             items.styles.grid_size_columns = cols
         shown = self.window(len(cards), cols * min(lines, height),
                             near if cursor is None else cursor, step=cols)
+        # the texts of a column of the list start in one column, after its widest slots,
+        # where that leaves them room
+        room = (width - self.LIST_GAP * (cols - 1)) // cols - titles - 1 - 2
+        column_heads = [most if room - most >= self.LIST_TEXT_LEAST else 0
+                        for most in (max(needs[c::cols]) for c in range(cols))]
         for w in views:
             w.display = w.index in shown
-            if w.listed != titles:
-                w.listed = titles
+            heads = column_heads[w.index % cols]
+            if (w.listed, w.list_heads) != (titles, heads):
+                w.listed, w.list_heads = titles, heads
                 w.refresh()
             w.styles.width = "1fr"
 

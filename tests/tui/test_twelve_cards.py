@@ -4,6 +4,8 @@ every name whole; the card cursor, the card keys and a click work on the list as
 the key line keeps ``? help`` and ``q``."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dicey.library import load_library
@@ -231,7 +233,7 @@ async def test_a_six_card_hero_reads_its_names_whole(home, dozen):
         text = "\n".join(screen_text(app))
         assert row.has_class("-list") and row.list_lines == 6
         assert all(title in text for title in titles()[:6]) and " …" not in text
-        assert "c Healing Crystal   [≤3]  Heal d HP" in text
+        assert "c Healing Crystal   [≤3]      Heal d HP" in text   # (under [2-4] ×2's)
         assert not row.query_one(".beyond-after").display                # none hidden
         await pilot.resize_terminal(140, 40)        # (their keys make them 129 wide)
         await pilot.pause()
@@ -267,3 +269,23 @@ def test_snapshot_twelve_cards_on_the_hero_screen(snap_compare, home, dozen):
     async def show(pilot):
         await hero_screen_on(pilot, "Quartermaster")
     assert snap_compare(app, terminal_size=(80, 24), run_before=show)
+
+
+async def test_a_listed_rows_texts_start_in_one_column(home, dozen):
+    """The texts began two cells after each card's slots and uses ('[any]  Do…',
+    '[even]  Even…', '[6] 1/fight  Once…'): a ragged column. They start where the row's
+    widest slots, uses and marks in that column of the list end."""
+    app = make_app(home, library=dozen)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await into_fight(pilot, fight_state(dozen))
+        await pilot.pause()
+        rows = screen_text(app)
+        starts: dict[int, set[int]] = {}                   # a column's titles: its texts
+        for key, name in zip(CARD_KEYS, CARDS):
+            row = next(r for r in rows if f" {key} {name} " in r)
+            head = row.index(f" {key} {name} ") + 1
+            slots = re.match(r"\S.*?\s+\[[^\]]*\](?: \S+)*\s{2,}", row[head:])
+            starts.setdefault(head, set()).add(head + slots.end())
+        assert len(starts) == 2 and all(len(s) == 1 for s in starts.values()), starts
+        assert starts[1] == {34}                    # after 'a Shortbow          [2-4] ×2  '
+        assert "k Hall of Mirrors   [6] 1/fight  Once" in "\n".join(rows)   # (its widest)
