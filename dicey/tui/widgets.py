@@ -829,11 +829,39 @@ class Menu(OptionList):
         """A list made shorter (the inventory's, beside a taller preview) keeps its
         highlighted line in view."""
         self.call_after_refresh(self.scroll_to_highlight)
+        self.call_after_refresh(self.show_beyond)
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         for i in range(min(len(self._prompts), self.option_count)):
             self.replace_option_prompt_at_index(i, self._marked(i, highlighted))
+        self.call_after_refresh(self.show_beyond)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.show_beyond()
+
+    def beyond(self) -> tuple[int, int]:
+        """The options out of sight above the list's window and below it, an option cut
+        by an edge counted with those beyond it."""
+        lines = self._lines
+        height = self.scrollable_content_region.height
+        if not lines or height <= 0 or len(lines) <= height:
+            return 0, 0
+        top = min(max(0, round(self.scroll_y)), len(lines) - 1)
+        bottom = min(top + height, len(lines)) - 1
+        first, into = lines[top]
+        last, at = lines[bottom]
+        above = first + (1 if into else 0)
+        below = self.option_count - last - (1 if at == self._heights[last] - 1 else 0)
+        return above, below
+
+    def show_beyond(self) -> None:
+        """The counts of the options out of sight, on the list's border: ``↑3`` at its
+        top, ``↓4`` at its foot (as a listed row of cards counts its lines beyond)."""
+        above, below = self.beyond()
+        self.border_title = f"↑{above}" if above else None
+        self.border_subtitle = f"↓{below}" if below else None
 
     def _marked(self, index: int, highlighted: int | None) -> Table:
         """The prompt after its mark, a line too long for the menu wrapped under the

@@ -139,3 +139,35 @@ async def test_the_preview_is_as_tall_as_the_cards_face_and_the_lists_take_the_r
         assert box.outer_size.height == 16 and box.region.y == 1
         assert screen_text(app)[0].strip().startswith("The Pit · seed")
         assert str(card.render()).endswith("…") and lists.outer_size.height == LIST_LEAST
+
+
+async def test_a_list_longer_than_its_box_counts_the_cards_out_of_sight(home):
+    """Twelve cards, or a tall preview, left the lists with a scrollbar only: the fight's
+    list of cards says ↑N and ↓N, the inventory's lists said nothing. Each now counts the
+    cards above and below on its border, and the counts follow the cursor."""
+    from tui_kit import saga_library
+    app = make_app(home, library=saga_library())
+    state = kit_state(equipment=("sword", "shield", "rock", "lucky_7"),
+                      backpack=("dagger",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.continue_run(state)
+        await wait_until(pilot, lambda: isinstance(app.screen, DungeonScreen))
+        await pilot.press("i")
+        await pilot.pause()
+        equipped = app.screen.query_one("#equipped")
+        backpack = app.screen.query_one("#backpack")
+        assert equipped.beyond() == (0, 0) and equipped.border_title is None   # all shown
+        await pilot.press("down", "down", "down")           # the Lucky 7: a tall preview
+        for _ in range(3):
+            await pilot.pause()
+        assert equipped.scrollable_content_region.height == 3
+        assert equipped.beyond() == (1, 0)
+        assert (equipped.border_title, equipped.border_subtitle) == ("↑1", None)
+        rows = screen_text(app)
+        at = next(i for i, row in enumerate(rows) if "▶ Lucky 7" in row)
+        assert "Shield" in rows[at - 2] and "↑1" in rows[at - 3], rows   # on its top border
+        await pilot.press("up", "up", "up")                 # the Sword: room for all
+        for _ in range(3):
+            await pilot.pause()
+        assert equipped.beyond() == (0, 0) and equipped.border_title is None
+        assert backpack.beyond() == (0, 0) and backpack.border_subtitle is None
