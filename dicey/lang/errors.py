@@ -65,8 +65,10 @@ class Diagnostic:
         if self.line > len(lines):
             return head
         text = lines[self.line - 1].rstrip("\r")
+        before = after = ""
         if len(text) > 160:   # (only the part shown is copied: a line may be megabytes long)
             start = max(0, self.column - 60)
+            before, after = ("…" if start else ""), ("…" if start + 120 < len(text) else "")
             text, col = text[start:start + 120], self.column - start
         else:
             col = self.column
@@ -75,8 +77,9 @@ class Diagnostic:
         width = max(1, (self.end_column - self.column) if self.end_column > self.column else 1)
         span = text[col - 1:col - 1 + width]
         carets = max(1, sum(map(_cells, span)))
-        return (f"{head}\n    {printable(text)}\n"
-                f"    {' ' * sum(map(_cells, text[:col - 1]))}{'^' * carets}")
+        # a line cut short says so with '…' at its cut ends (the carets stop at the cut)
+        return (f"{head}\n    {before}{printable(text)}{after}\n"
+                f"    {' ' * (len(before) + sum(map(_cells, text[:col - 1])))}{'^' * carets}")
 
     def __str__(self) -> str:
         return printable(f"{self.location}: {self.severity}: {self.message}")

@@ -219,6 +219,22 @@ def test_a_problem_on_a_megabyte_line_quotes_a_slice_of_it():
     source = 'equipment "A" { on use { ' + line + "} }"
     found = Diagnostic("long.dice", 1, 26 + 12 * 50_000, "unknown name 'zz'").render(source)
     assert len(found) < 400 and "attack(zz)" in found
+    quoted, carets = found.splitlines()[1:]
+    assert quoted.startswith("    …") and quoted.endswith("…")      # cut: it says so
+    at = carets.index("^")                                      # under its spot still
+    assert carets.count("^") == 1 and quoted[at:at + len("attack(zz)")] == "attack(zz)"
+
+
+def test_a_line_cut_at_its_end_says_so_and_its_carets_stop_at_the_cut():
+    """A long equipment line was quoted cut mid-word ('"Lucky Co'), nothing saying so,
+    over a run of 116 carets: the cut now ends with '…' and no caret goes past it."""
+    cards = ", ".join(f'"Card {n}"' for n in range(20))
+    source = f'hero "H" {{\n    equipment: {cards}\n}}\n'
+    found = Diagnostic("h.dice", 2, 5, "the equipment takes 20 spaces",
+                       end_column=5 + len(f"equipment: {cards}")).render(source)
+    quoted, carets = found.splitlines()[1:]
+    assert quoted.startswith("        equipment: ") and quoted.endswith("…")
+    assert len(quoted) == 4 + 120 + 1 and carets == "    " + " " * 4 + "^" * 116
 
 # ---------------------------------------------------------------- nesting
 
