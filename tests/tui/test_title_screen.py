@@ -408,3 +408,35 @@ def test_a_save_and_a_backup_of_a_mod_not_loaded_name_both_files():
     assert "renamed save.json, one goes on" in both
     one = kept_notice(problem, ["save.damaged.json"])
     assert "as save.damaged.json;" in one and "2.json" not in one
+
+
+async def test_new_run_asks_first_over_a_saved_run_of_mods_not_loaded(home):
+    """A whole run of a mod not loaded now (the game started without its --mods): New run
+    and a hero key set it aside at once, where a run that reads is asked about twice.
+    New run asks first now, and says how to go on with the saved run; any other key takes
+    the question back."""
+    from dicey.tui.screens.heroes import HeroScreen
+    from dicey.tui.screens.title import SETS_ASIDE, TitleScreen
+    from tui_kit import wait_until
+    save_of_a_dungeon_not_loaded(home)
+    saved = (home / "save.json").read_bytes()
+    app = make_app(home, library=library_with("rebalance"))
+
+    def said() -> str:
+        return str(app.screen.query_one("#title-problem").text)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.loaded.state is None                   # (it does not read)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and said().startswith(SETS_ASIDE)
+        await pilot.press("down")                                # another key: taken back
+        await pilot.pause()
+        assert SETS_ASIDE not in said()
+        await pilot.press("n")                                   # asked again
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and said().startswith(SETS_ASIDE)
+        await pilot.press("n")                                   # the second n: the heroes
+        await wait_until(pilot, lambda: isinstance(app.screen, HeroScreen))
+        await pilot.press("q")
+    assert (home / "save.json").read_bytes() == saved            # nothing moved yet

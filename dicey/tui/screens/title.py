@@ -68,6 +68,9 @@ UNREAD_CONTINUE = "The saved run cannot be continued (why is just below): choose
     "to start one."
 #: Said when New run would replace a saved run.
 REPLACES = "A new run replaces the saved one. Choose New run again to start it."
+#: Said when New run would set aside a saved run that is whole but of mods not loaded now.
+SETS_ASIDE = ("A new run sets the saved one aside (to go on with it, quit and start the "
+              "game with its mods). Choose New run again to start it.")
 
 
 def folder_problem(folder: Path) -> str:
@@ -358,10 +361,12 @@ class TitleScreen(DiceyScreen):
         action()
 
     def action_new_run(self) -> None:
-        """A new run (asking first when it would replace a saved one)."""
-        if self.loaded.state is not None and not self.confirming:
+        """A new run (asking first when it would replace a saved one, or set aside a
+        saved run of mods not loaded now: a run a missing ``--mods`` left unread)."""
+        unloaded = UNLOADED_HINT in (self.loaded.problem or "")
+        if (self.loaded.state is not None or unloaded) and not self.confirming:
             self.confirming = True
-            self._say(REPLACES)
+            self._say(REPLACES if self.loaded.state is not None else SETS_ASIDE)
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
