@@ -330,6 +330,28 @@ def test_a_mod_kept_elsewhere_is_named_where_its_names_are_unknown(cli, tutorial
     assert err == "dicey: error: unknown card 'Nosuch' (78 cards: 'dicey cards' lists them)\n"
 
 
+
+def test_a_name_short_for_one_a_mod_declares_is_pointed_to_it(cli, tutorial_mod,
+                                                              monkeypatch):
+    """'dicey fight beetle' said only "did you mean 'Bully'?": the hint at a mod not
+    loaded took whole names alone. A word of a name the mod declares, or a slip of one,
+    now names it too."""
+    monkeypatch.chdir(tutorial_mod.parent.parent)          # beside mods/embers
+    for argv, typed, meant in ((["fight", "beetle"], "beetle", "Fire Beetle"),
+                               (["cards", "Tindrbox"], "Tindrbox", "Tinderbox"),
+                               (["cards", "kindlin", "--status"], "kindlin", "Kindling")):
+        code, out, err = cli(*argv)
+        assert code == 2 and out == "", err
+        assert f"; '{typed}' may be {meant}, declared in mods/embers, a mod that is not " \
+               "loaded: add --mods mods/embers" in err, err
+    code, out, err = cli("cards", "Beetle")         # an enemy's word: not a card's name
+    assert "may be" not in err, err
+    from dicey.commands._shared import _meant
+    assert _meant("wraith", ["Ice Wraith", "Frost Fang"]) == "Ice Wraith"
+    assert _meant("ice wrath", ["Ice Wraith"]) == "Ice Wraith"
+    assert _meant("wraith", ["Ice Wraith", "Fire Wraith"]) is None    # a word of two
+    assert _meant("rat", ["Ice Wraith"]) is None and _meant("", ["Ice Wraith"]) is None
+
 def test_a_broken_mod_near_is_said_not_to_have_loaded(cli, tutorial_mod, tmp_path,
                                                       monkeypatch):
     broken = tmp_path / "mods" / "embers"

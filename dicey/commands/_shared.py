@@ -1,6 +1,7 @@
 """Helpers the sub-commands share: loading the library from the common flags, errors."""
 from __future__ import annotations
 
+import difflib
 import os
 import shlex
 import sys
@@ -122,10 +123,9 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
         return ""
     loaded = {resolved(m.path) for m in lib.mods}
     said = []
-    for folder in nearby_mods(near):
-        if resolved(folder) in loaded:
-            continue
-        declared = {(kind, make_id(name)): name for kind, name in declared_names(folder)}
+    mods = [(folder, {(kind, make_id(name)): name for kind, name in declared_names(folder)})
+            for folder in nearby_mods(near) if resolved(folder) not in loaded]
+    for folder, declared in mods:
         held = {name: declared[key] for kind, name in wanted for k in DECLARED_AS[kind]
                 if (key := (k, make_id(upgrade_ref(name)[0]))) in declared}
         if not held:
@@ -135,7 +135,31 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
         named = list(dict.fromkeys(held.values()))      # (as the mod spells them)
         them = f"{listed(named)} {'is' if len(named) == 1 else 'are'} declared in {shown}"
         said.append(f"{them}, {_why_not_loaded(folder, shown, lib)}")
+    for kind, name in wanted:       # no mod declares it: a name it may be short for
+        for folder, declared in mods:
+            meant = _meant(name, [n for (k, _), n in declared.items()
+                                  if k in DECLARED_AS[kind]])
+            if meant:
+                shown = shlex.quote(_shown(folder))
+                said.append(f"'{name}' may be {meant}, declared in {shown}, "
+                            f"{_why_not_loaded(folder, shown, lib)}")
+                break
     return "; ".join(said)
+
+
+def _meant(name: str, names: list[str]) -> str | None:
+    """The one of ``names`` that ``name`` is likely short for or a slip of: a whole word
+    or words of it (``wraith`` for Ice Wraith), else the closest spelling; None when
+    none is near."""
+    word = make_id(upgrade_ref(name)[0])
+    if not word:
+        return None
+    by_id = {make_id(n): n for n in names}
+    within = [n for key, n in sorted(by_id.items()) if f"_{word}_" in f"_{key}_"]
+    if len(within) == 1:
+        return within[0]
+    close = difflib.get_close_matches(word, sorted(by_id), n=1, cutoff=0.8)
+    return by_id[close[0]] if close else None
 
 
 def _why_not_loaded(folder: Path, shown: str, lib: Library) -> str:
