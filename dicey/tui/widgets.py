@@ -844,7 +844,7 @@ class Menu(OptionList):
     def beyond(self) -> tuple[int, int]:
         """The options out of sight above the list's window and below it, an option cut
         by an edge counted with those beyond it."""
-        lines = self._lines
+        lines = self._lines    # (OptionList's (option, line in it) for each line: 8.2 series)
         height = self.scrollable_content_region.height
         if not lines or height <= 0 or len(lines) <= height:
             return 0, 0
