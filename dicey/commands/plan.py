@@ -347,17 +347,20 @@ def chance_text(chance) -> str:
 
     >>> from dicey.ai.moves import ChanceTaken
     >>> chance_text(ChanceTaken(2, 0.5, ("1", "4")))
-    'by chance: the line follows the one of 2 outcomes that gives 1, 4 (1/2)'
+    'by chance (2 outcomes): the line follows the one that gives 1, 4 (1/2)'
     >>> chance_text(ChanceTaken(3, 0.5, ()))
-    'by chance: the line follows the likeliest of 3 outcomes (1/2)'
+    'by chance (3 outcomes): the line follows the likeliest (1/2)'
     >>> chance_text(ChanceTaken(None, None, ()))
-    'by chance: the line follows one drawn of too many outcomes to count'
+    'by chance (too many outcomes to count): the line follows one drawn'
+
+    (The count comes first: "the one of 2 outcomes that gives 1, 3 (2/3)" read as if
+    each of the two were a half.)
     """
     of = f"{chance.outcomes} outcomes" if chance.outcomes is not None else \
         "too many outcomes to count"
-    which = f"the one of {of} that {chance.said}" if chance.given else f"{chance.said} of {of}"
+    which = f"the one that {chance.said}" if chance.given else chance.said
     p = f" ({probability_label(chance.probability)})" if chance.probability is not None else ""
-    return f"by chance: the line follows {which}{p}"
+    return f"by chance ({of}): the line follows {which}{p}"
 
 
 def line_probability(steps: list[LineStep]) -> float | None:

@@ -261,9 +261,9 @@ def test_a_plan_says_where_its_line_follows_a_chance_outcome(cli, tmp_path):
     steps = [line.strip() for line in plan if line.strip()[:2] in ("1.", "2.", "3.", "4.")]
     assert steps == [
         "1. 3 → Dagger",
-        "2. 5 → Lockpick · by chance: the line follows the one of 2 outcomes that gives "
+        "2. 5 → Lockpick · by chance (2 outcomes): the line follows the one that gives "
         "1, 4 (1/2)",
-        "3. 4 → Lockpick · by chance: the line follows the one of 2 outcomes that gives "
+        "3. 4 → Lockpick · by chance (2 outcomes): the line follows the one that gives "
         "1, 3 (2/3)",
         "4. 3 → Dagger"]
     assert plan[-1].strip() == ("steps 3–4 follow those outcomes (1/3 of the time); on "
