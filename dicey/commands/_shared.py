@@ -131,18 +131,15 @@ def unloaded_hint(lib: Library, names: Iterable[tuple[str, str]],
         if not held:
             continue
         wanted = [(kind, name) for kind, name in wanted if name not in held]
-        shown = shlex.quote(_shown(folder))
         named = list(dict.fromkeys(held.values()))      # (as the mod spells them)
-        them = f"{listed(named)} {'is' if len(named) == 1 else 'are'} declared in {shown}"
-        said.append(f"{them}, {_why_not_loaded(folder, shown, lib)}")
+        said.append(f"{listed(named)} {'is' if len(named) == 1 else 'are'} "
+                    f"{_declared_in(folder, lib)}")
     for kind, name in wanted:       # no mod declares it: a name it may be short for
         for folder, declared in mods:
             meant = _meant(name, [n for (k, _), n in declared.items()
                                   if k in DECLARED_AS[kind]])
             if meant:
-                shown = shlex.quote(_shown(folder))
-                said.append(f"'{name}' may be {meant}, declared in {shown}, "
-                            f"{_why_not_loaded(folder, shown, lib)}")
+                said.append(f"'{name}' may be {meant}, {_declared_in(folder, lib)}")
                 break
     return "; ".join(said)
 
@@ -160,6 +157,13 @@ def _meant(name: str, names: list[str]) -> str | None:
         return within[0]
     close = difflib.get_close_matches(word, sorted(by_id), n=1, cutoff=0.8)
     return by_id[close[0]] if close else None
+
+
+def _declared_in(folder: Path, lib: Library) -> str:
+    """``declared in mods/x, a mod that…``: where a name is declared, and why that mod is
+    not loaded (:func:`_why_not_loaded`)."""
+    shown = shlex.quote(_shown(folder))
+    return f"declared in {shown}, {_why_not_loaded(folder, shown, lib)}"
 
 
 def _why_not_loaded(folder: Path, shown: str, lib: Library) -> str:

@@ -191,29 +191,22 @@ class FightRules:
         #: Fight.legal_moves's table: (pool number, card codes…) → the moves.
         self.legal_table: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self._status_random = {sid: bool(d.is_random) for sid, d in self.statuses.items()}
+        # The hooks of the statuses and the fighters (not the cards'), which any fight of
+        # the library may run whatever its fighters hold.
+        hooks = [script for table in (self.statuses, getattr(library, "enemies", {}) or {},
+                                      getattr(library, "heroes", {}) or {})
+                 for d in table.values() for script in d.hooks.values()]
         #: Whether a status's or a fighter's hook reads a fighter's ``last_used`` (then a
         #: fight's key always holds it; a card that reads it says so in card_events()).
-        self.last_read = any(
-            getattr(script, "reads_last", False)
-            for table in (self.statuses, getattr(library, "enemies", {}) or {},
-                          getattr(library, "heroes", {}) or {})
-            for d in table.values() for script in d.hooks.values())
+        self.last_read = any(getattr(script, "reads_last", False) for script in hooks)
         #: Whether a status's or a fighter's hook may call ``bonus()`` (then a fight's key
         #: always holds the turn's bonus; a card that may says so in card_events()).
-        self.bonus_given = any(
-            gives_bonus(script)
-            for table in (self.statuses, getattr(library, "enemies", {}) or {},
-                          getattr(library, "heroes", {}) or {})
-            for d in table.values() for script in d.hooks.values())
+        self.bonus_given = any(gives_bonus(script) for script in hooks)
         #: Either: the key of every fight holds more than the position.
         self.keys_more = self.last_read or self.bonus_given
         #: Whether some script of the library takes a card for a while (take_card(c,
         #: turns)): only then does a turn's end look for cards to give back.
-        self.lends = any(
-            getattr(script, "lends", False)
-            for table in (self.statuses, getattr(library, "enemies", {}) or {},
-                          getattr(library, "heroes", {}) or {})
-            for d in table.values() for script in d.hooks.values()) or any(
+        self.lends = any(getattr(script, "lends", False) for script in hooks) or any(
             getattr(script, "lends", False) for card in self.equipment.values()
             for v in _variants(card) for script in v.hooks.values())
 

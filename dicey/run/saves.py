@@ -233,6 +233,12 @@ UNLOADED_HINT = " (was a mod removed?)"
 CHANGED_HINT = " (was a mod changed?)"
 
 
+def of_mods_not_loaded(problem: str | None) -> bool:
+    """Whether a save's ``problem`` is that it names content not loaded now (a mod
+    missing): the run in it is whole, and goes on in a game started with its mods."""
+    return UNLOADED_HINT in (problem or "")
+
+
 def check_content(state: RunState, library: Any) -> None:
     """SaveFormatError when the run names a dungeon, hero, card or enemy not loaded, or
     does not fit the loaded dungeon (its floors, its levels, the upgrades it offers); when

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicey.run.progress import current_enemy, finish_fight, pass_empty_reward
-from dicey.run.saves import UNLOADED_HINT, Loaded, folder_unusable
+from dicey.run.saves import Loaded, folder_unusable, of_mods_not_loaded
 from dicey.run.session import HERO, REPLAY_FAILURES, open_fight
 from dicey.run.state import RunState
 
@@ -56,7 +56,7 @@ UNLOADED_BOTH = ("The files are kept: the next saves move them aside, as {} (the
 def kept_notice(problem: str, names: list[str]) -> str:
     """What becomes of the damaged save files ``names`` (as the save store will name them,
     save.json's first): said under the ``problem``."""
-    if UNLOADED_HINT in problem:
+    if of_mods_not_loaded(problem):
         return UNLOADED_BOTH.format(*names[:2]) if len(names) > 1 else \
             UNLOADED.format(names[0])
     return KEPT_BOTH.format(*names) if len(names) > 1 else KEPT.format(names[0])
@@ -363,7 +363,7 @@ class TitleScreen(DiceyScreen):
     def action_new_run(self) -> None:
         """A new run (asking first when it would replace a saved one, or set aside a
         saved run of mods not loaded now: a run a missing ``--mods`` left unread)."""
-        unloaded = UNLOADED_HINT in (self.loaded.problem or "")
+        unloaded = of_mods_not_loaded(self.loaded.problem)
         if (self.loaded.state is not None or unloaded) and not self.confirming:
             self.confirming = True
             self._say(REPLACES if self.loaded.state is not None else SETS_ASIDE)
