@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Sequence
 
-from . import commands
+from . import __version__, commands
 from .commands._shared import CommandError, fail, mods_took
 
 #: Sub-commands in the order ``dicey --help`` lists them (others follow by name).
@@ -101,6 +101,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     parser = argparse.ArgumentParser(
         prog="dicey", description="A moddable dice deckbuilder for the terminal.",
         epilog="Run 'dicey COMMAND --help' for a command's options. With no command: play.")
+    parser.add_argument("--version", action="version", version=f"dicey {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in _command_modules():
         module.register(sub)
@@ -124,10 +125,12 @@ def command_first(argv: list[str], commands: Sequence[str]) -> list[str]:
     ['fight', 'frog']
     >>> command_first([], ["fight", "play"])   # 'dicey' alone starts the game
     ['play']
+    >>> command_first(["--version"], ["fight", "play"])
+    ['--version']
     """
     if not argv:
         return ["play"]
-    if not argv[0].startswith("-") or argv[0] in ("-h", "--help"):
+    if not argv[0].startswith("-") or argv[0] in ("-h", "--help", "--version"):
         return argv
     for at, word in enumerate(argv):
         if word in commands and not os.path.isdir(word):

@@ -67,6 +67,15 @@ def test_python_dash_m_is_the_same_program():
     assert proc.returncode == 0 and "check" in proc.stdout and "cards" in proc.stdout
 
 
+def test_version_says_the_package_version(cli):
+    from dicey import __version__
+    from importlib.metadata import version
+
+    code, out, err = cli("--version")
+    assert (code, out, err) == (0, f"dicey {__version__}\n", "")
+    assert __version__ == version("dicey")   # the package and pyproject.toml agree
+
+
 def test_content_flags_may_come_before_the_command(cli, tmp_path):
     folder = tmp_path / "tiny"
     folder.mkdir()
