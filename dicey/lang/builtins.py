@@ -68,14 +68,16 @@ _TABLE = [
        effect=True),
     _b("strip", "s:status, n?:int", "int", "remove n (all) stacks of s from the target",
        effect=True),
-    _b("give", "v:int|list", "int", "the owner gets new dice (1..6) this turn", effect=True),
+    _b("give", "v:int|list, mark?:status", "int",
+       "the owner gets new dice (1..6) this turn; burning ones with mark burn", effect=True),
     _b("set_dice", "xs:list", "int",
        "the owner's unused dice become these values (1..6); returns how many",
        effect=True),
     _b("combine", "n:int", "list", "6s plus the remainder: combine(9) = [6, 3]"),
     _b("split", "n:int, parts?:int", "list",
        "random list of parts (2) values 1..6 summing to n", random=True),
-    _b("reroll", "", "int", "the owner gets one new random die; returns its value",
+    _b("reroll", "mark?:status", "int",
+       "the owner gets one new random die (burning with mark burn); returns its value",
        random=True, effect=True),
     _b("roll", "a:int, b:int", "int", "random integer from a to b", random=True),
     _b("chance", "pct:int", "bool", "true with pct% probability", random=True),
@@ -116,5 +118,8 @@ _TABLE = [
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _TABLE}
+#: The marks a die a script gives or rolls may carry (``give(d, burn)``, ``reroll(burn)``),
+#: by the id of the status whose rule marks dice so.
+DIE_MARKS = ("burn",)
 #: Built-ins whose string argument names a card (checked against the loaded cards).
 CARD_NAME_ARGS = {"give_card", "replace_with"}

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
-from .builtins import BUILTINS, CARD_NAME_ARGS
+from .builtins import BUILTINS, CARD_NAME_ARGS, DIE_MARKS
 from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, FloorDef,
                    FloorExtension, LevelDef, Origin, Slot, StatusDef)
 from .chance import SampleChance
@@ -783,7 +783,19 @@ class _ScriptChecker:
             _percentage(node.args[0], node.func, self.report)
         if node.func == "take_card" and len(node.args) == 2:
             _loan_turns(node.args[1], self.report)
+        if node.func in _DIE_MARKERS and len(node.args) == _DIE_MARKERS[node.func] + 1:
+            self._die_mark(node.func, node.args[-1])
         return spec.returns
+
+    def _die_mark(self, func: str, arg: A.Expr) -> None:
+        """An error for a die's mark written as a status that marks no die
+        (``give(3, poison)``: the interpreter would fault every time)."""
+        if isinstance(arg, A.Name) and arg.id not in DIE_MARKS and \
+                self._local(arg.id) is None and \
+                self.scope.kind_of(arg.id, set()) == "constant" and arg.id in self.scope.statuses:
+            marks = " or ".join(DIE_MARKS)
+            self.report.error(arg.pos, f"{func}() marks the dice {marks} (burning dice), "
+                                       f"not {arg.id}")
 
     def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
         actual = self.expr(arg, wanted)
@@ -834,6 +846,10 @@ def _card_list_hint(obj: A.Expr, name: str) -> str:
     return (f": {obj.name} is a list of {_CARD_LISTS[obj.name]} "
             f"(for c in … {{ c.{name} }}, or …[0].{name} when it is not empty)")
 
+
+#: Built-ins that may mark the dice they give (``give(d, burn)``), by the place of the mark
+#: among their arguments (from 0).
+_DIE_MARKERS = {"give": 1, "reroll": 0}
 
 #: Built-ins whose first argument is a percentage: written out, it must be from 0 to 100
 #: (the call clamps a computed one, so one written outside does the same every time).

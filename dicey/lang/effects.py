@@ -60,8 +60,8 @@ class Effects(Protocol):
     def remove_status(self, status: str, stacks: int | None, *, to_self: bool) -> int:
         """Remove stacks (None: all) from the owner (``cure``) or target (``strip``)."""
 
-    def give_dice(self, values: tuple[int, ...]) -> None:
-        """New dice (1..6) for the owner, usable this turn."""
+    def give_dice(self, values: tuple[int, ...], burning: bool = False) -> None:
+        """New dice (1..6) for the owner, usable this turn; burning ones if ``burning``."""
 
     def set_dice(self, values: tuple[int, ...]) -> None:
         """The owner's unused dice (those ``self.dice`` lists) become dice of these values
@@ -167,8 +167,9 @@ class RecordingEffects:
         who[status] = have - gone
         return gone
 
-    def give_dice(self, values: tuple[int, ...]) -> None:
-        self.calls.append(("give_dice", tuple(values)))
+    def give_dice(self, values: tuple[int, ...], burning: bool = False) -> None:
+        self.calls.append(("give_dice", tuple(values), burning) if burning else
+                          ("give_dice", tuple(values)))
 
     def set_dice(self, values: tuple[int, ...]) -> None:
         self.calls.append(("set_dice", tuple(values)))

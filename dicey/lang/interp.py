@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
 from . import ast as A
-from .builtins import BUILTINS
+from .builtins import BUILTINS, DIE_MARKS
 from .chance import Chance, uniform, uniform_over
 from .effects import CARD_FIELDS, DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
@@ -819,11 +819,22 @@ def _remove_status(to_self: bool) -> Callable:
     return remove
 
 
+def _burning(fr: _Frame, args: list, i: int, pos: A.Pos) -> bool:
+    """Whether the ``i``-th argument, when given, marks the dice burning (``burn``)."""
+    if len(args) <= i:
+        return False
+    mark = _status(fr, args[i], pos)
+    if mark not in DIE_MARKS:
+        raise _fault(f"a die given can be marked burn (a burning die), not {mark}", pos)
+    return True
+
+
 def _give(fr: _Frame, args: list, pos: A.Pos) -> int:
     value = args[0]
     dice = tuple(_die(v, pos) for v in value) if type(value) is tuple else (_die(value, pos),)
+    burning = _burning(fr, args, 1, pos) if len(args) > 1 else False
     if dice:
-        fr.fx.give_dice(dice)
+        fr.fx.give_dice(dice, burning)
     return len(dice)
 
 
@@ -885,8 +896,9 @@ def _split(fr: _Frame, args: list, pos: A.Pos) -> tuple:
 
 
 def _reroll(fr: _Frame, args: list, pos: A.Pos) -> int:
+    burning = _burning(fr, args, 0, pos) if args else False   # (faults before the roll)
     value = _choose(fr, D6, pos)
-    fr.fx.give_dice((value,))
+    fr.fx.give_dice((value,), burning)
     return value
 
 

@@ -51,8 +51,8 @@ from dicey.lang.interp import ANY_COUNT
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, StatusEffects, card_ref
-from .state import (DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN, UNLIMITED,
-                    WEAKEN_NEXT, CardState,
+from .state import (BURNING_DICE, DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN,
+                    UNLIMITED, WEAKEN_NEXT, CardState,
                     Die, Fighter, fired, marked,
                     fresh_card, gives_bonus, kept_use, literal_value, pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
@@ -741,7 +741,7 @@ class Mechanics:
 
     # ------------------------------------------------------------ dice, misc
 
-    def _give_dice(self, side: int, values: tuple[int, ...]) -> None:
+    def _give_dice(self, side: int, values: tuple[int, ...], burning: bool = False) -> None:
         if not values or self.outcome is not None and not self._ending:  # _stopped
             return
         f = self.fighters[side]
@@ -755,9 +755,9 @@ class Mechanics:
             # the pools it makes in either order are one state to the AI (one key), so the
             # dice it gives must also take the same places (a hint numbers them by place).
             values = tuple(sorted(values))
-        f.add_dice(map(PLAIN_DICE.__getitem__, values))
+        f.add_dice(map((BURNING_DICE if burning else PLAIN_DICE).__getitem__, values))
         if self.log:
-            self._events.append(E.DiceGiven(side, f.name, tuple(values)))
+            self._events.append(E.DiceGiven(side, f.name, tuple(values), burning))
 
     def _blow_heard(self, side: int, event: str, amount: int, src: int, dtype: str,
                     by: str | None, blocked: int | None = None) -> None:
@@ -806,7 +806,7 @@ class Mechanics:
             v = next(given, None)
             if v is not None:
                 new.append(die if die.value == v else
-                           Die(v, burning=True) if die.burning else PLAIN_DICE[v])
+                           BURNING_DICE[v] if die.burning else PLAIN_DICE[v])
         new.extend(map(PLAIN_DICE.__getitem__, given))
         if new == old:
             return

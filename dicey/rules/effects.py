@@ -69,8 +69,8 @@ class FightEffects:
         return self.fight._remove_status(self.owner if to_self else 1 - self.owner, status,
                                          stacks)
 
-    def give_dice(self, values: tuple[int, ...]) -> None:
-        self.fight._give_dice(self.owner, tuple(values))
+    def give_dice(self, values: tuple[int, ...], burning: bool = False) -> None:
+        self.fight._give_dice(self.owner, tuple(values), burning)
 
     def set_dice(self, values: tuple[int, ...]) -> None:
         self.fight._set_dice(self.owner, tuple(values))

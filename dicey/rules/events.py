@@ -416,14 +416,18 @@ class DiceGiven(Event):
     side: int
     who: str
     dice: tuple[int, ...]
+    burning: bool = False
 
     def describe(self) -> str:
         """The dice in words.
 
         >>> DiceGiven(0, "Thief", (4, 1, 6)).describe()
         'Thief gets a 4, a 1 and a 6'
+        >>> DiceGiven(0, "Witch", (3,), burning=True).describe()
+        'Witch gets a burning 3'
         """
-        return f"{self.who} gets {listed([f'a {v}' for v in self.dice]) or 'no dice'}"
+        mark = "burning " if self.burning else ""
+        return f"{self.who} gets {listed([f'a {mark}{v}' for v in self.dice]) or 'no dice'}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -804,6 +804,7 @@ def _die_bit(die: Die) -> int:
 
 #: A plain die of each value (0..6), shared: dice are values.
 PLAIN_DICE = tuple(Die(v) for v in range(7))
+BURNING_DICE = tuple(Die(v, burning=True) for v in range(7))
 
 #: Every kind of die's :func:`_die_bit`.
 _DIE_BITS = {die: _die_bit(die) for die in itertools.starmap(Die, itertools.product(

@@ -293,7 +293,7 @@ ROWS = [
      "a status cannot have the id 'true': 'true' is a word of the language", None),
     # ---- calls
     ("argument-count", eq("«attack(d, fire, 3)»"), "takes 1 to 2 arguments, not 3", None),
-    ("argument-count-none", eq("«reroll(1)»"), "takes 0 arguments, not 1", None),
+    ("argument-count-none", eq("«reroll(burn, 1)»"), "takes 0 to 1 arguments, not 2", None),
     ("argument-type", eq('attack(«"x"»)'), "attack() needs a number here, not a string", None),
     ("argument-type-status-string", eq('inflict(«"poison"»)'),
      "write poison without quotes", None),

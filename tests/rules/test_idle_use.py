@@ -87,7 +87,7 @@ def test_a_card_that_reads_its_own_uses_is_counted(lib):
 
 
 def test_nothing_is_idle_where_a_script_reads_the_uses_of_a_turn(tmp_path, lib):
-    assert len(FightRules(lib).idle) == 2                 # Fountain, Hum
+    assert len(FightRules(lib).idle) == 3                 # Fountain, Hum, Crucible
     counting = library_with(tmp_path, "both.dice", IDLE + COUNTER)
     assert FightRules(counting).idle == frozenset()
     fight = button_fight(counting, ["Fountain", "Dagger"], [1, 3])
@@ -95,6 +95,8 @@ def test_nothing_is_idle_where_a_script_reads_the_uses_of_a_turn(tmp_path, lib):
     assert counts(fight) == (1, 1, [1, 0])
 
 
-def test_the_base_game_has_no_such_card():
+def test_the_base_game_has_one_such_card_the_crucible():
+    """A burning die placed on the Crucible may come back the same burning die."""
     from dicey.library import load_library
-    assert FightRules(load_library(use_mods=False)).idle == frozenset()
+    library = load_library(use_mods=False)
+    assert FightRules(library).idle == {id(library.card("Crucible"))}
