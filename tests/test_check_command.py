@@ -50,6 +50,25 @@ def test_a_folder_in_the_games_mods_folder_without_mod_toml_fails(cli, tmp_path,
     assert code == 1 and MISSING in err and "mod 'draft' skipped" in out
 
 
+@pytest.mark.parametrize("kind", ["folder", "broken link", "pipe"])
+def test_a_mod_toml_that_is_no_file_fails_its_mod_as_in_the_game(cli, tmp_path, kind):
+    """It passed as a folder of loose files (0 errors), where every other command skips
+    the mod for it."""
+    import os
+    mod = tmp_path / "h"
+    write(mod / "c.dice", 'equipment "Pebble" { on use { attack(1) } }\n')
+    toml = mod / "mod.toml"
+    {"folder": toml.mkdir, "broken link": lambda: toml.symlink_to(tmp_path / "nowhere"),
+     "pipe": lambda: os.mkfifo(toml)}[kind]()
+    code, out, err = cli("check", str(mod))
+    assert code == 1 and "mod 'h' skipped: invalid mod.toml" in out, out + err
+    assert f"{toml}: error: cannot read mod.toml" in err
+    code, out, err = cli("check", str(mod / "c.dice"))          # a file of it: its mod
+    assert code == 1 and "mod 'h' skipped" in out
+    code, out, err = cli("check", str(tmp_path))                 # the folder holding it
+    assert code == 1 and "mod 'h' skipped" in out
+
+
 def test_a_plain_folder_of_dice_files_is_still_checked_as_loose_files(cli, tmp_path):
     write(tmp_path / "x" / "a.dice", 'equipment "Pebble" { on use { attack(1) } }\n')
     write(tmp_path / "x" / "_parts" / "b.dice", 'equipment "Stone" { on use { attack(2) } }\n')

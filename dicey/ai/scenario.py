@@ -601,7 +601,7 @@ def _fighter_table(data: dict[str, Any], where: str, path: str,
         with found.each(where, key):
             _check_key(key, value, where, path)
     _check_dice(table, where, path, found)
-    if len(table.get("equipment", ())) > MAX_CARDS:
+    if not found.spoiled(where, "equipment") and len(table.get("equipment", ())) > MAX_CARDS:
         with found.each(where, "equipment"):
             raise ScenarioError(f"{path}: [{where}] equipment: {len(table['equipment'])} "
                                 f"cards, but a fighter carries at most {MAX_CARDS}")

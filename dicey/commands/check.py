@@ -18,6 +18,9 @@ With no PATH it checks the base game and the mods, as the game loads them. A PAT
 - a ``.dice`` file of a mod (in a folder with a ``mod.toml``, or below one): its mod, as above;
 - other ``.dice`` files, or any other folder of them: loose files, checked on top of the base
   game (so they may use its statuses and cards).
+
+A ``mod.toml`` that is no file (a folder, a pipe, a link that leads nowhere) makes a mod
+folder all the same, as it does for the game, which reports it and leaves the mod out.
 """
 from __future__ import annotations
 
@@ -30,8 +33,8 @@ from typing import Any
 from dicey.cli import path_word
 from dicey.lang.ast import Pos
 from dicey.lang.errors import Diagnostic
-from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, heroes_not_offered,
-                           is_skipped, load_library, resolved)
+from dicey.library import (CONTENT_DIR, MODS_DIR, Library, dice_files, has_mod_toml,
+                           heroes_not_offered, is_skipped, load_library, resolved)
 
 from ._shared import fail, mods_stop
 
@@ -54,19 +57,19 @@ def _subfolders(folder: Path) -> list[Path]:
 
 def _has_mods(folder: Path) -> bool:
     """Whether ``folder`` holds a mod folder (one with a ``mod.toml``)."""
-    return any((p / "mod.toml").is_file() for p in _subfolders(folder))
+    return any(has_mod_toml(p) for p in _subfolders(folder))
 
 
 def _is_mod(folder: Path) -> bool:
     """Whether the game reads ``folder`` as a mod: it has a ``mod.toml``, or it sits in a
     mods folder (the game's ``mods/``, or beside another folder with a ``mod.toml``), holds
     no mods itself and its name does not start with ``.`` or ``_``."""
-    if (folder / "mod.toml").is_file():
+    if has_mod_toml(folder):
         return True
     here = resolved(folder)
     if is_skipped(here) or _has_mods(folder):
         return False
-    return here.parent == MODS_DIR or any((p / "mod.toml").is_file()
+    return here.parent == MODS_DIR or any(has_mod_toml(p)
                                           for p in _subfolders(here.parent) if p != here)
 
 
@@ -93,7 +96,7 @@ def _mod_of(file: Path) -> Path | None:
     """The mod folder (the nearest with a ``mod.toml``) a file belongs to, if any: it is
     checked as part of its mod, with the statuses and cards its other files declare."""
     for folder in resolved(file).parents:
-        if (folder / "mod.toml").is_file():
+        if has_mod_toml(folder):
             return folder
     return None
 

@@ -280,8 +280,12 @@ def _check_content(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
     if state.hero.id not in library.heroes:
         raise SaveFormatError(f"its hero '{state.hero.id}' is not loaded{hint}")
+    for offer in state.offers:
+        if offer.kind != "heal" and not offer.card:
+            raise SaveFormatError(f"it offers a{'n' * (offer.kind == 'upgrade')} "
+                                  f"{offer.kind} reward that names no card")
     cards = state.hero.equipment + state.hero.backpack + tuple(
-        r.card for r in state.offers if r.card)
+        r.card for r in state.offers if r.kind != "heal")
     for ref in cards:
         if split_ref(ref)[0] not in library.equipment:
             raise SaveFormatError(f"its card '{ref}' is not loaded{hint}")

@@ -58,6 +58,9 @@ def test_a_misspelt_preset_gets_the_one_meant_alone():
     ({"actor": {"fighter": "Frog", "dcie": [1]}},
      "unknown key 'dcie' in [actor] (did you mean 'dice'?)"),
     ({"actor": {"fighter": "Frog", "dice": "13"}}, "[actor] dice: expected a list of integers"),
+    # (its length was read after the type was found wrong: an internal error)
+    ({"actor": {"fighter": "Frog", "equipment": 1}},
+     "[actor] equipment: expected a list of strings, got 1"),
     ({"actor": {"dice": [1]}}, "[actor] needs a fighter"),
     ({"opponent": None}, "missing the [opponent] table"),
     ({"search": {"ms": -1}}, "[search] ms: expected a positive number or \"none\""),

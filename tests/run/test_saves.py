@@ -358,6 +358,11 @@ def _resealed(state, edit) -> bytes:
      "upgrade of 'hammer', which the hero cannot upgrade"),
     (lambda d: d.update(offers=[{"kind": "upgrade", "card": "sword+", "amount": 0}]),
      "upgrade of 'sword+'"),
+    # A card reward naming no card read, and Continue then failed on the reward screen.
+    (lambda d: d.update(offers=[{"kind": "card", "card": "", "amount": 0}]),
+     "it offers a card reward that names no card"),
+    (lambda d: d.update(offers=[{"kind": "upgrade", "card": "", "amount": 0}]),
+     "it offers an upgrade reward that names no card"),
     (lambda d: d["hero"].update(equipment=["sword"] * 30),
      "its hero's equipment takes 60 grid spaces; the hero 'warrior' has 4 (was a mod changed?)"),
     (lambda d: d["hero"].update(equipment=["sword", "dagger", "shield", "rock"]),
