@@ -95,9 +95,10 @@ _TABLE = [
     _b("len", "xs:list|str", "int", "number of items"),
     _b("sum", "xs:list", "int", "sum of the items"),
     _b("count", "xs:list, v:any", "int", "how many items equal v"),
-    _b("give_card", "c:str|card, who?:fighter", "int",
-       "a temporary card for this fight, to the owner or who: a card's name (\"Sword+\": "
-       "upgraded), or a copy of a card in play", effect=True),
+    _b("give_card", "c:str|card, who?:fighter, turns?:int", "int",
+       "a temporary card for this fight (or until the end of who's turns-th turn from "
+       "now), to the owner or who: a card's name (\"Sword+\": upgraded), or a copy of a "
+       "card in play", effect=True),
     _b("shock_card", "c:card", "int",
        "shock card c (in play, either side) for its owner's turn under way or next; "
        "1 if marked", effect=True),

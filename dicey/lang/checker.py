@@ -781,8 +781,8 @@ class _ScriptChecker:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         if node.func in _PERCENT_ARGS and node.args:
             _percentage(node.args[0], node.func, self.report)
-        if node.func == "take_card" and len(node.args) == 2:
-            _loan_turns(node.args[1], self.report)
+        if node.func in _TURNS_ARG and len(node.args) > _TURNS_ARG[node.func]:
+            _loan_turns(node.func, node.args[_TURNS_ARG[node.func]], self.report)
         if node.func in _DIE_MARKERS and len(node.args) == _DIE_MARKERS[node.func] + 1:
             self._die_mark(node.func, node.args[-1])
         return spec.returns
@@ -872,13 +872,18 @@ def _is_countdown(decl: A.Decl) -> bool:
                      n.words[:1] == ("countdown",)) is not None
 
 
-def _loan_turns(arg: A.Expr, report: "_Report") -> None:
-    """An error for ``take_card(c, turns)`` with turns written below 1 (it would fault
-    every time: a card is taken for one turn at least)."""
+#: Built-ins that take or give a card for a while, by the place of their ``turns``.
+_TURNS_ARG = {"take_card": 1, "give_card": 2}
+
+
+def _loan_turns(func: str, arg: A.Expr, report: "_Report") -> None:
+    """An error for ``take_card(c, turns)`` or ``give_card(c, who, turns)`` with turns
+    written below 1 (it would fault every time: a card is held for one turn at least)."""
     value = _written_int(arg)
     if value is not None and value < 1:
-        report.error(arg.pos, f"take_card() takes a card for 1 turn at least, not {value} "
-                              "(leave turns out to take it for the fight)")
+        verb = func.split("_")[0]
+        report.error(arg.pos, f"{func}() {verb}s a card for 1 turn at least, not {value} "
+                              f"(leave turns out to {verb} it for the fight)")
 
 
 def _written_int(arg: A.Expr) -> int | None:

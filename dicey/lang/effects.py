@@ -79,10 +79,12 @@ class Effects(Protocol):
     def say(self, text: str) -> None:
         """A line in the fight log."""
 
-    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
-        """A temporary card for the owner (``to_self``) or the target, for this fight: the
-        card of that name or id (``"Sword+"``: the upgraded Sword), or a fresh copy of a
-        card in play (upgraded if it is)."""
+    def give_card(self, card: str | CardRef, to_self: bool = True,
+                  turns: int | None = None) -> None:
+        """A temporary card for the owner (``to_self``) or the target, for this fight or
+        (``turns`` ≥ 1) until the end of its holder's ``turns``-th turn from now: the card
+        of that name or id (``"Sword+"``: the upgraded Sword), or a fresh copy of a card
+        in play (upgraded if it is)."""
 
     def mark_card(self, card: CardRef, mark: str) -> bool:
         """Shock or weaken (``mark``: ``"shock"``/``"weaken"``) a card in play, of either
@@ -187,8 +189,11 @@ class RecordingEffects:
     def say(self, text: str) -> None:
         self.calls.append(("say", text))
 
-    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
-        self.calls.append(("give_card", card) if to_self else ("give_card", card, "target"))
+    def give_card(self, card: str | CardRef, to_self: bool = True,
+                  turns: int | None = None) -> None:
+        call = ("give_card", card) if to_self else ("give_card", card, "target")
+        self.calls.append(call if turns is None else
+                          (*call, *(() if len(call) == 3 else ("self",)), turns))
 
     def mark_card(self, card: CardRef, mark: str) -> bool:
         self.calls.append((f"{mark}_card", card))

@@ -1001,16 +1001,20 @@ def _card(value: Value, pos: A.Pos | None, func: str = "take_card",
     return value
 
 
+def _turns(func: str, turns: Value, pos: A.Pos) -> int:
+    """The ``turns`` of ``take_card(c, turns)`` or ``give_card(c, who, turns)``."""
+    if type(turns) is not int or turns < 1:
+        raise _fault(f"{func}()'s turns is a whole number of turns, at least 1, not "
+                     f"{turns if type(turns) is int else type_name(turns)}", pos)
+    return turns
+
+
 def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
     card = _card(args[0], pos)
     if len(args) < 2:
         fr.fx.take_card(card)
         return 0
-    turns = args[1]
-    if type(turns) is not int or turns < 1:
-        raise _fault(f"take_card()'s turns is a whole number of turns, at least 1, not "
-                     f"{turns if type(turns) is int else type_name(turns)}", pos)
-    fr.fx.take_card(card, turns)
+    fr.fx.take_card(card, _turns("take_card", args[1], pos))
     return 0
 
 
@@ -1021,7 +1025,11 @@ def _give_card(fr: _Frame, args: list, pos: A.Pos) -> int:
             raise _fault(f"give_card()'s second argument is a fighter (self or target), "
                          f"not {type_name(args[1])}", pos)
         to_self = args[1].who == "self"
-    fr.fx.give_card(_card_or_name(args[0], pos), to_self)
+    card = _card_or_name(args[0], pos)
+    if len(args) > 2:
+        fr.fx.give_card(card, to_self, _turns("give_card", args[2], pos))
+    else:
+        fr.fx.give_card(card, to_self)
     return 0
 
 
@@ -1129,8 +1137,10 @@ def _ends_own(call: A.Call) -> bool:
 
 
 def _lends(call: A.Call) -> bool:
-    """Whether a call takes a card for a while (``take_card(c, turns)``)."""
-    return call.func == "take_card" and len(call.args) > 1
+    """Whether a call takes or gives a card for a while (``take_card(c, turns)``,
+    ``give_card(c, who, turns)``): the end of a turn may take it away."""
+    return call.func == "take_card" and len(call.args) > 1 or \
+        call.func == "give_card" and len(call.args) > 2
 
 
 #: The fighter fields that tell which cards it used (a fight's key holds them only when

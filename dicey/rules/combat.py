@@ -51,7 +51,7 @@ from dicey.lang.interp import ANY_COUNT
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, StatusEffects, card_ref
-from .state import (BURNING_DICE, DISCARDED, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN,
+from .state import (BURNING_DICE, DISCARDED, GIVEN, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN,
                     UNLIMITED, WEAKEN_NEXT, CardState,
                     Die, Fighter, fired, marked,
                     fresh_card, gives_bonus, kept_use, literal_value, pool_values, uses_for)
@@ -204,8 +204,9 @@ class FightRules:
         self.bonus_given = any(gives_bonus(script) for script in hooks)
         #: Either: the key of every fight holds more than the position.
         self.keys_more = self.last_read or self.bonus_given
-        #: Whether some script of the library takes a card for a while (take_card(c,
-        #: turns)): only then does a turn's end look for cards to give back.
+        #: Whether some script of the library takes or gives a card for a while
+        #: (take_card(c, turns), give_card(c, who, turns)): only then does a turn's end look
+        #: for cards to give back or take away.
         self.lends = any(getattr(script, "lends", False) for script in hooks) or any(
             getattr(script, "lends", False) for card in self.equipment.values()
             for v in _variants(card) for script in v.hooks.values())
@@ -318,12 +319,12 @@ class Mechanics:
 
     # ------------------------------------------------------------ plumbing
 
-    def _emit(self, kind: type, *fields: Any) -> None:
+    def _emit(self, kind: type, *fields: Any, **named: Any) -> None:
         """Record an event — made only when the fight keeps a log: the AI's copies do not
         (see ``Fight.copy(log=False)``), and building events is a good part of a move's
         cost."""
         if self.log:
-            self._events.append(kind(*fields))
+            self._events.append(kind(*fields, **named))
 
     @property
     def _stopped(self) -> bool:
@@ -858,24 +859,38 @@ class Mechanics:
             self._pending += ((side, index),)
         return left == 0
 
-    def _give_card(self, side: int, card_id: str) -> None:
+    def _give_card(self, side: int, card_id: str, turns: int | None = None) -> None:
+        """``give_card("Name")``: a fresh card of that name for ``side``, for the fight or
+        (``turns``) until the end of its ``turns``-th turn from now."""
         if self._stopped:
             return
         defn, upgraded = self._named_card(card_id)
-        card = fresh_card(defn, upgraded=upgraded, temporary=True,
-                          vars=self._init_vars(side, defn))
-        self._seat(side, card)
-        self._emit(E.CardGiven, side, self.fighters[side].name, card.title)
+        self._seat_given(side, defn, upgraded, turns)
 
-    def _give_copy(self, side: int, src_side: int, index: int) -> None:
+    def _give_copy(self, side: int, src_side: int, index: int,
+                   turns: int | None = None) -> None:
         """``give_card(c)``: a fresh card like ``c`` (upgraded if it is) for ``side``."""
         if self._stopped:
             return
         src = self.fighters[src_side].cards[index]
-        defn = src.defn          # as fitted: the upgraded card's own definition
-        self._seat(side, fresh_card(defn, upgraded=src.upgraded, temporary=True,
-                                    vars=self._init_vars(side, defn)))
-        self._emit(E.CardGiven, side, self.fighters[side].name, src.title)
+        # (as fitted: the upgraded card's own definition)
+        self._seat_given(side, src.defn, src.upgraded, turns)
+
+    def _seat_given(self, side: int, defn: EquipmentDef, upgraded: bool,
+                    turns: int | None) -> None:
+        card = fresh_card(defn, upgraded=upgraded, temporary=True,
+                          vars=self._init_vars(side, defn))
+        if turns is not None:      # it goes at the end of that turn (_give_back), unowned
+            card = card._replace(loan=(self._last_turn(side, turns), GIVEN))
+        self._seat(side, card)
+        self._emit(E.CardGiven, side, self.fighters[side].name, card.title,
+                   turns=turns or 0, later=turns is not None and self.actor != side)
+
+    def _last_turn(self, side: int, turns: int) -> int:
+        """The turn at whose end a card held for ``turns`` of ``side``'s turns goes: its
+        first is the turn under way if it is ``side``'s, else its next."""
+        first = self.turn if self.actor == side else self.turn + 1
+        return first + 2 * (turns - 1)
 
     def _take_card(self, side: int, src_side: int, index: int,
                    turns: int | None = None) -> None:
@@ -896,22 +911,20 @@ class Mechanics:
                               "one of the opponent's: target.cards)")
         if card.gone:
             raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
-        loan: tuple = ()
-        if turns is not None:   # the taker's first turn from now: this one, or its next
-            first = self.turn if self.actor == side else self.turn + 1
-            loan = (first + 2 * (turns - 1), index)
+        loan = () if turns is None else (self._last_turn(side, turns), index)
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
                               uses_left=uses_for(card.defn), temporary=STOLEN, loan=loan)
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)
         src.set_card(index, card._replace(gone=TAKEN, placed=(), burnt=0, loan=()))
-        self._emit(E.CardTaken, side, self.fighters[side].name, card.title, src.name,
-                   0 if turns is None else turns, turns is not None and self.actor != side)
+        self._emit(E.CardTaken, side, self.fighters[side].name, card.title, victim=src.name,
+                   turns=turns or 0, later=turns is not None and self.actor != side)
 
     def _give_back(self, side: int) -> None:
         """At the end of ``side``'s turn: each card it took for a while whose time is up
         goes back to its owner, in its old place, as it is now (its variables, its uses
         this fight, its countdown; used up or discarded if it was meanwhile), with the
-        uses and marks its place had. ``side``'s place for it goes: the last card is
+        uses and marks its place had; a card it was given for a while goes, nobody
+        getting it. ``side``'s place for it goes: the last card is
         removed (so a side that takes a card for a turn and gives it back holds what it
         held), another stays, gone, for a card given or taken later (as a card used up
         does). A card coming back unchanged is the card that left."""
@@ -923,7 +936,7 @@ class Mechanics:
             card = f.cards[i]
             if card.loan and card.loan[0] <= turn and card.gone != TAKEN:
                 place = card.loan[1]
-                husk = owner.cards[place] if place < len(owner.cards) else None
+                husk = owner.cards[place] if 0 <= place < len(owner.cards) else None
                 if husk is not None and husk.gone == TAKEN:   # (not pinned away meanwhile)
                     owner.set_card(place, husk._replace(
                         defn=card.defn, ident=card.ident, upgraded=card.upgraded,
@@ -934,7 +947,10 @@ class Mechanics:
                 else:
                     f.set_card(i, card._replace(gone=TAKEN, loan=(), placed=(), burnt=0))
                 f.forget_place(i)
-                self._emit(E.CardReturned, 1 - side, owner.name, card.title, f.name)
+                if place == GIVEN:
+                    self._emit(E.CardExpired, side, f.name, card.title)
+                else:
+                    self._emit(E.CardReturned, 1 - side, owner.name, card.title, f.name)
             i -= 1
 
     def _discard(self, side: int, index: int) -> None:

@@ -87,13 +87,14 @@ class FightEffects:
     def say(self, text: str) -> None:
         self.fight._say(self.owner, str(text))
 
-    def give_card(self, card: str | CardRef, to_self: bool = True) -> None:
+    def give_card(self, card: str | CardRef, to_self: bool = True,
+                  turns: int | None = None) -> None:
         to = self.owner if to_self else 1 - self.owner
         if isinstance(card, CardRef):
             side, index = self._handle(card)
-            self.fight._give_copy(to, side, index)
+            self.fight._give_copy(to, side, index, turns)
         else:
-            self.fight._give_card(to, card)
+            self.fight._give_card(to, card, turns)
 
     def mark_card(self, card: CardRef, mark: str) -> bool:
         return self.fight._mark_card(*self._handle(card), mark)

@@ -494,12 +494,43 @@ class CardActed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardGiven(Event):
+    """``give_card``: ``who`` gets ``card``, for the fight or a few of its turns."""
+
     side: int
     who: str
     card: str
+    turns: int = 0
+    """For how many of ``who``'s turns (``give_card(c, who, turns)``); 0: for the fight."""
+    later: bool = False
+    """Whether it came outside ``who``'s turn, which then counts from its next."""
 
     def describe(self) -> str:
-        return f"{self.who} gets {self.card} for this fight"
+        """
+        >>> CardGiven(0, "Thief", "Sword").describe()
+        'Thief gets Sword for this fight'
+        >>> CardGiven(1, "Frog", "Rock", turns=1, later=True).describe()
+        "Frog gets Rock until the end of Frog's next turn"
+        """
+        return f"{self.who} gets {self.card} {self.how_long()}"
+
+    def how_long(self) -> str:
+        """For how long, as it will be: in the holder's turn, that turn is the first.
+
+        >>> [CardGiven(0, "Thief", "Sword", n).how_long() for n in (0, 1, 2, 3)]
+        ['for this fight', 'for this turn', "for this turn and Thief's next", \
+"for this turn and Thief's next 2"]
+        >>> [CardGiven(0, "Thief", "Sword", n, True).how_long() for n in (1, 3)]
+        ["until the end of Thief's next turn", "for Thief's next 3 turns"]
+        """
+        if not self.turns:
+            return "for this fight"
+        if self.later:
+            return (f"until the end of {self.who}'s next turn" if self.turns == 1 else
+                    f"for {self.who}'s next {self.turns} turns")
+        if self.turns == 1:
+            return "for this turn"
+        more = "" if self.turns == 2 else f" {self.turns - 1}"
+        return f"for this turn and {self.who}'s next{more}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,34 +538,16 @@ class CardTaken(CardGiven):
     """``take_card``: ``who`` takes ``card`` from ``victim`` for the rest of the fight (a
     card given, to whatever counts the cards a side held)."""
 
-    victim: str
-    turns: int = 0
-    """For how many of ``who``'s turns (``take_card(c, turns)``); 0: for the fight."""
-    later: bool = False
-    """Whether it was taken outside ``who``'s turn, which then counts from its next."""
+    victim: str = ""
 
     def describe(self) -> str:
-        """How long for, as it will be: in the taker's turn, that turn is the first.
-
-        >>> CardTaken(0, "Thief", "Sword", "Frog", 1).describe()
+        """
+        >>> CardTaken(0, "Thief", "Sword", 1, victim="Frog").describe()
         'Thief takes Sword from Frog for this turn'
-        >>> CardTaken(0, "Thief", "Sword", "Frog", 2).describe()
-        "Thief takes Sword from Frog for this turn and Thief's next"
-        >>> CardTaken(0, "Thief", "Sword", "Frog", 1, True).describe()
-        "Thief takes Sword from Frog until the end of Thief's next turn"
-        >>> CardTaken(0, "Thief", "Sword", "Frog", 3, True).describe()
+        >>> CardTaken(0, "Thief", "Sword", 3, True, victim="Frog").describe()
         "Thief takes Sword from Frog for Thief's next 3 turns"
         """
-        took = f"{self.who} takes {self.card} from {self.victim}"
-        if not self.turns:
-            return f"{took} for this fight"
-        if self.later:
-            return (f"{took} until the end of {self.who}'s next turn" if self.turns == 1 else
-                    f"{took} for {self.who}'s next {self.turns} turns")
-        if self.turns == 1:
-            return f"{took} for this turn"
-        more = "" if self.turns == 2 else f" {self.turns - 1}"
-        return f"{took} for this turn and {self.who}'s next{more}"
+        return f"{self.who} takes {self.card} from {self.victim} {self.how_long()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,6 +562,23 @@ class CardReturned(Event):
 
     def describe(self) -> str:
         return f"{self.card} goes back from {self.taker} to {self.who}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardExpired(Event):
+    """A card given for a while (``give_card(c, who, turns)``) goes, nobody getting it, at
+    the end of its holder's last turn with it."""
+
+    side: int
+    who: str
+    card: str
+
+    def describe(self) -> str:
+        """
+        >>> CardExpired(0, "Thief", "Shield").describe()
+        "Thief's Shield goes: it was given for a while"
+        """
+        return f"{self.who}'s {self.card} goes: it was given for a while"
 
 
 @dataclass(frozen=True, slots=True)

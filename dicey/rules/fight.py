@@ -261,7 +261,7 @@ class Fight(Mechanics):
             if card.placed:
                 f.change_card(i, emptied, None)
         self._clear_statuses(side, "turn end")
-        if self.rules.lends:     # (a library with no take_card(c, turns): one look)
+        if self.rules.lends:     # (a library that holds no card for a while: one look)
             self._give_back(side)
         if self.log:
             self._events.append(E.TurnEnded(self.turn, side, f.name, unused, cut))
@@ -743,7 +743,8 @@ class Fight(Mechanics):
         status that clears at turn end, not the last turn. Then the end changes only what
         the turn end always changes (the pool goes, turn-end statuses clear, the other
         fighter is to act), and a planner may score it without making it. A card it took
-        for a while (``take_card(c, turns)``) makes no end quiet: it may go back then."""
+        for a while (``take_card(c, turns)``) or given for a while (``give_card(c, who,
+        turns)``) makes no end quiet: it may go then."""
         if self.phase != ACTING or self.turn >= MAX_TURNS:
             return False
         f = self.fighters[self.actor]

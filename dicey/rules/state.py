@@ -31,6 +31,9 @@ UNLIMITED = -1
 USED_UP, TAKEN, DISCARDED = 1, 2, 3
 #: ``CardState.temporary`` of a card taken from the opponent (a card given is ``True``).
 STOLEN = 2
+#: The owner's place in ``CardState.loan`` of a card given for a while: it has none, and
+#: goes to nobody when its time is up.
+GIVEN = -1
 #: A shock or weaken mark set outside its owner's turn (``shock_card``, ``weaken_card``):
 #: it holds for the owner's next turn, from its start (:func:`refreshed` turns it into the
 #: mark itself). Both are kept in ``CardState.shocked`` (a card has one mark at most), so
@@ -85,7 +88,8 @@ class CardState(NamedTuple):
     ``placed`` holds the values of the dice on it, sorted (which slot holds which die is
     :func:`slot_assignment`'s business); ``countdown`` is what is left of a countdown card;
     ``loan``, for a card taken for a while (``take_card(c, turns)``), the turn at whose end
-    it goes back and its place on its owner's side.
+    it goes back and its place on its owner's side; for a card given for a while
+    (``give_card(c, who, turns)``), the turn at whose end it goes and :data:`GIVEN`.
     """
 
     defn: EquipmentDef
@@ -101,7 +105,7 @@ class CardState(NamedTuple):
     upgraded: bool = False
     temporary: int = False             # given (True) or taken (STOLEN) in this fight
     burnt: int = 0                     # how many of the dice in ``placed`` were burning
-    loan: tuple[int, int] | tuple[()] = ()   # taken for a while: (turn, owner's place)
+    loan: tuple[int, int] | tuple[()] = ()   # for a while: (turn, owner's place or GIVEN)
 
     @property
     def name(self) -> str:

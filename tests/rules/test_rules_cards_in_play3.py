@@ -14,7 +14,7 @@ from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import READY, Fight
 from dicey.rules.protocol import Move
-from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, FighterSetup
+from dicey.rules.state import DISCARDED, GIVEN, SHOCK_NEXT, STOLEN, TAKEN, FighterSetup
 from dicey.run.session import FightSession
 from button_kit import library_with
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
@@ -111,6 +111,25 @@ equipment "Looker" {
     uses: unlimited
     text: "Say the opponent's cards' marks"
     on use { for c in target.cards { say([c.name, c.shocked, c.weakened]) } }
+}
+
+equipment "Conjure" {
+    slots: any
+    uses: unlimited
+    text: "Get a Rock for this turn"
+    on use { give_card("Rock", self, 1) }
+}
+
+equipment "Curse Gift" {
+    slots: any
+    text: "Give the opponent a Rock until the end of its next turn"
+    on use { give_card("Rock", target, 1) }
+}
+
+equipment "Mirror Two" {
+    slots: any
+    text: "Get a copy of the opponent's first card for this turn and the next"
+    on use { for c in target.cards { give_card(c, self, 2); stop } }
 }
 
 equipment "Jammer" {
@@ -353,6 +372,99 @@ def test_the_key_tells_how_long_a_card_is_taken_for(lib):
     assert len({taken(None), taken(1), taken(2)}) == 3
 
 
+# --------------------------------------------------- give_card(c, who, turns)
+
+def gifts(events):
+    return [e.describe() for e in events if type(e) is E.CardGiven]
+
+
+def expired(events):
+    return [e.describe() for e in events if isinstance(e, E.CardExpired)]
+
+
+def test_a_card_given_for_this_turn_goes_at_its_end_nobody_getting_it(lib):
+    fight = cards_fight(lib, ["Conjure"], [3, 5], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Conjure")
+    assert gifts(events) == ["Warrior gets Rock for this turn"]
+    assert held(fight, 0) == ["Conjure", "Rock"]
+    assert fight.fighters[0].cards[1].loan == (fight.turn, GIVEN)
+    assert not fight.end_is_quiet()                 # its end takes the Rock away
+    play(fight, "5 → Rock")
+    events = play(fight, "end")
+    assert expired(events) == ["Warrior's Rock goes: it was given for a while"]
+    assert held(fight, 0) == ["Conjure"] and held(fight, 1) == ["Sword", "Shield"]
+    assert not any(isinstance(e, E.CardReturned) for e in events)
+
+
+def test_a_card_given_for_a_while_that_is_not_last_leaves_its_place_to_the_next(lib):
+    fight = cards_fight(lib, ["Conjure", "Sword"], [3, 5, 2, 4], opp=["Sword", "Shield"])
+    play(fight, "3 → Conjure")
+    fight.fighters[0].add_card(fight.fighters[0].cards[1])      # a Sword after it
+    assert held(fight, 0) == ["Conjure", "Sword", "Rock", "Sword"]
+    next_turn(fight)
+    assert held(fight, 0) == ["Conjure", "Sword", "(Rock)", "Sword"]
+    next_turn(fight)
+    fight.set_position(0, dice=[2])
+    play(fight, "2 → Conjure")                       # the next Rock takes the Rock's place
+    assert held(fight, 0) == ["Conjure", "Sword", "Rock", "Sword"]
+
+
+def test_a_card_given_to_the_opponent_lasts_to_the_end_of_its_next_turn(lib):
+    fight = cards_fight(lib, ["Curse Gift"], [3], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Curse Gift")
+    assert gifts(events) == ["Frog gets Rock until the end of Frog's next turn"]
+    next_turn(fight)
+    assert held(fight, 1) == ["Sword", "Shield", "Rock"]          # the Frog's turn
+    events = next_turn(fight)
+    assert expired(events) == ["Frog's Rock goes: it was given for a while"]
+    assert held(fight, 1) == ["Sword", "Shield"]
+
+
+def test_a_copy_given_for_two_turns_stays_through_the_givers_next_turn(lib):
+    fight = cards_fight(lib, ["Mirror Two"], [3], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Mirror Two")
+    assert gifts(events) == ["Warrior gets Sword for this turn and Warrior's next"]
+    assert held(fight, 1) == ["Sword", "Shield"]                  # a copy: nothing taken
+    next_turn(fight)
+    next_turn(fight)
+    assert held(fight, 0) == ["Mirror Two", "Sword"]
+    events = play(fight, "end")
+    assert expired(events) and held(fight, 0) == ["Mirror Two"]
+
+
+def test_the_key_tells_how_long_a_card_is_given_for(lib):
+    def given_for(turns):
+        fight = cards_fight(lib, ["Sword"], [3], opp=["Sword", "Shield"])
+        fight._open(SampleChance(random.Random(0)))
+        fight._give_card(0, "rock", turns)
+        fight._close()
+        assert fight.copy().key() == fight.key()
+        return fight.key()
+
+    assert len({given_for(None), given_for(1), given_for(2)}) == 3
+
+
+def test_giving_a_card_for_fewer_than_one_turn_is_an_error_or_a_fault(lib, tmp_path):
+    from lang_kit import card, only_error, symbols_of
+    err = only_error(card('give_card("Rock", self, 0)'), symbols_of(lib))
+    assert err.message == ("give_card() gives a card for 1 turn at least, not 0 (leave "
+                           "turns out to give it for the fight)")
+    bad = library_with(tmp_path, "bad.dice", 'equipment "Bad Gift" { slots: any\n'
+                       ' var turns = 0\n text: "x"\n'
+                       ' on use { give_card("Rock", self, turns) } }\n')
+    fight = cards_fight(bad, ["Bad Gift"], [3])
+    assert faults(play(fight, "3 → Bad Gift")) == [
+        "give_card()'s turns is a whole number of turns, at least 1, not 0"]
+    assert held(fight, 0) == ["Bad Gift"]
+
+
+def test_the_planner_uses_a_card_given_for_the_turn(lib):
+    from dicey.ai.planner import plan_turn
+    fight = cards_fight(lib, ["Conjure"], [2, 6], opp=["Sword", "Shield"])
+    plan = plan_turn(fight, seed=1)
+    assert [str(m) for m in plan.moves[:2]] == ["2 → Conjure", "6 → Rock"]
+
+
 LOAN_BODIES = st.lists(st.sampled_from([
     "for c in target.cards { take_card(c, 1); stop }",
     "for c in target.cards { take_card(c, 2) }",
@@ -360,6 +472,8 @@ LOAN_BODIES = st.lists(st.sampled_from([
     "for c in self.cards { if c.temporary { give_card(c, target); discard(c); stop } }",
     "for c in self.cards { if c.temporary { discard(c); stop } }",
     "give_card(\"Rock\", target)",
+    "give_card(\"Rock\", self, 1)",
+    "for c in target.cards { give_card(c, target, 2); stop }",
     "for c in target.cards { take_card(c); stop }",
     "say(len(self.used_this_turn))",
 ]), min_size=1, max_size=4)
@@ -369,7 +483,7 @@ def _loans_hold(fight: Fight) -> None:
     """Every card taken for a while names a place of the other side that waits for it."""
     for side, f in enumerate(fight.fighters):
         for c in f.cards:
-            if c.loan and c.gone != TAKEN:
+            if c.loan and c.gone != TAKEN and c.loan[1] != GIVEN:
                 assert fight.fighters[1 - side].cards[c.loan[1]].gone == TAKEN
         assert all(-1 <= i < len(f.cards) for i in f.used) and f.used
 
