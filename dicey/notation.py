@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from dicey.lang.defs import EquipmentDef, Slot
-from dicey.rules.state import (DISCARDED, STOLEN, TAKEN, UNLIMITED, CardState, fresh_card,
+from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState, fresh_card,
                                literal_value, slot_assignment)
 
 
@@ -148,6 +148,8 @@ def temporary_words(card: CardState, opponent: str = "", turn: int = 0) -> str:
     'taken from Mugger until the end of this turn (turn 5); then it goes back'
     >>> temporary_words(lent, "Mugger", 3)
     'taken from Mugger until the end of turn 5 (in 2 turns); then it goes back'
+    >>> temporary_words(rock._replace(temporary=True, loan=(5, GIVEN)), "", 5)
+    'given until the end of this turn (turn 5); then it goes'
     """
     if card.temporary == STOLEN:
         owner = opponent or "the opponent"
@@ -155,6 +157,8 @@ def temporary_words(card: CardState, opponent: str = "", turn: int = 0) -> str:
             return f"taken from {owner} until the end of {_turn_words(card.loan[0], turn)}; " \
                 "then it goes back"
         return f"taken from {owner} for this fight"
+    if card.temporary and card.loan:
+        return f"given until the end of {_turn_words(card.loan[0], turn)}; then it goes"
     return "given during this fight; gone after it" if card.temporary else ""
 
 

@@ -116,6 +116,8 @@ _TABLE = [
        "lost), when it is that fighter's turn; 1 if it will",
        effect=True),
     _b("replace_with", "name:str", "int", "turn this card into another", effect=True),
+    _b("replace_card", "c:card, name:str", "int",
+       "turn card c (in play, either side) into another, in its place", effect=True),
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _TABLE}
@@ -123,4 +125,4 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in _TABLE}
 #: by the id of the status whose rule marks dice so.
 DIE_MARKS = ("burn",)
 #: Built-ins whose string argument names a card (checked against the loaded cards).
-CARD_NAME_ARGS = {"give_card", "replace_with"}
+CARD_NAME_ARGS = {"give_card", "replace_with", "replace_card"}

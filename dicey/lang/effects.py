@@ -104,6 +104,9 @@ class Effects(Protocol):
     def replace_with(self, card_id: str) -> None:
         """Turn the running card into another card."""
 
+    def replace_card(self, card: CardRef, card_id: str) -> None:
+        """Turn a card in play, of either side, into another card, in its place."""
+
     def fighter_field(self, who: str, name: str) -> Value:
         """A field of ``self``/``target``: one of FIGHTER_FIELDS or a status id (its stacks)."""
 
@@ -212,6 +215,9 @@ class RecordingEffects:
 
     def replace_with(self, card_id: str) -> None:
         self.calls.append(("replace_with", card_id))
+
+    def replace_card(self, card: CardRef, card_id: str) -> None:
+        self.calls.append(("replace_card", card, card_id))
 
     def fighter_field(self, who: str, name: str) -> Value:
         return self.fighters[who].get(name, 0)

@@ -983,6 +983,12 @@ def _card_name(value: Value, pos: A.Pos | None) -> str:
     return value
 
 
+def _replace_card(fr: _Frame, args: list, pos: A.Pos) -> int:
+    card = _card(args[0], pos, "replace_card", "target.cards or self.cards")
+    fr.fx.replace_card(card, _card_name(args[1], pos))
+    return 0
+
+
 def _card_or_name(value: Value, pos: A.Pos | None) -> str | CardRef:
     """``give_card``'s argument: a card's name, or a card (a copy of it is given)."""
     if type(value) is CardRef:
@@ -1113,6 +1119,7 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "take_card": _take_card,
     "end_turn": _end_turn,
     "replace_with": _effect("replace_with", _card_name),
+    "replace_card": _replace_card,
 }
 assert set(_IMPLS) == set(BUILTINS), "every built-in needs an implementation"
 
@@ -1244,7 +1251,7 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool, int]:
 
 Added = tuple[str, "str | None", "A.Expr | None", int]
 #: The built-ins that bring a card into play: given, taken, or a card changed into another.
-CARD_CALLS = frozenset({"give_card", "take_card", "replace_with"})
+CARD_CALLS = frozenset({"give_card", "take_card", "replace_with", "replace_card"})
 #: The calls of :data:`Added` whose second field names no status.
 _NAMES_NO_STATUS = CARD_CALLS | {"boost_countdowns"}
 
@@ -1268,6 +1275,8 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
     True
     >>> script_calls(parse_stmts('give_card("Dagger"); replace_with(s)'), scope)[1]
     (('give_card', 'Dagger', None, 1), ('replace_with', None, None, 1))
+    >>> script_calls(parse_stmts('replace_card(c, "Rock")'), scope)[1][0][:2]
+    ('replace_card', 'Rock')
     """
     calls: set[str] = set()
     found: list[tuple[str, Any, Any, int]] = []
@@ -1301,9 +1310,12 @@ def script_calls(node: Any, scope: Scope) -> tuple[frozenset[str], tuple[Added, 
             elif item.func == "boost_countdowns":   # (how often it may run)
                 found.append((item.func, None, item.args[0] if item.args else None, times))
             elif item.func in CARD_CALLS:   # (the card's name, when a constant)
-                arg = item.args[0] if item.args else None
+                args = item.args
+                if item.func == "replace_card":     # (the card, then its new name)
+                    args = args[1:2] + args[:1]
+                arg = args[0] if args else None
                 found.append((item.func, arg.value if isinstance(arg, A.Str) else None,
-                              item.args[1] if len(item.args) > 1 else None, times))
+                              args[1] if len(args) > 1 else None, times))
         elif kind is A.Let or kind is A.Assign:
             bound.add(item.name)
         for name in _part_fields(kind):

@@ -330,10 +330,15 @@ def test_a_card_brought_by_a_name_worked_out_may_be_any_card(library, tmp_path):
                       'equipment "Forge" {\n  slots: any\n  text: "A Sword+"\n'
                       '  on use { give_card("Sword+") }\n}\n')
     for card, bounded in (("Shifty", False), ("Forge", True)):
-        f = build(mod, {"hero": "warrior", "enemy": "frog", "cards": ["Sword", card],
-                        "dice": [6, 3], "hp": 24, "opp_hp": 5, "statuses": {},
-                        "opp_statuses": {}})
+        f = warrior_hand(mod, ["Sword", card], [6, 3], opp_hp=5)
         assert (Scorer(f).reach != float("inf")) is bounded, card
+
+
+def warrior_hand(library, cards: list[str], dice: list[int], opp_hp: int) -> Fight:
+    """The Warrior at full HP to act with ``cards`` and ``dice`` against a Frog of
+    ``opp_hp``, no statuses on either."""
+    return build(library, {"hero": "warrior", "enemy": "frog", "cards": cards, "dice": dice,
+                           "hp": 24, "opp_hp": opp_hp, "statuses": {}, "opp_statuses": {}})
 
 
 def test_the_opponents_cards_fire_in_its_own_turns_only(library):
@@ -389,3 +394,26 @@ def test_a_boost_from_a_countdown_or_the_opponent_is_not_bounded(library, tmp_pa
         if theirs:
             f.set_position(1, equipment=theirs)
         assert Scorer(f).reach == float("inf"), (mine, theirs)
+
+
+def test_a_card_turned_into_another_by_replace_card_is_bounded_as_the_one_named(
+        library, tmp_path):
+    """``replace_card(c, "Greataxe")`` brings a Greataxe into play where ``c`` was (of
+    either side): the ceiling bounds it as that card, so a plan stays the plain search's;
+    a name worked out may be any card, and leaves the hand unbounded."""
+    mod = mod_library(tmp_path, "alchemy",
+                      'equipment "Transmute" {\n  slots: any\n  text: "Rocks become Greataxes"\n'
+                      '  on use { for c in self.cards { if c.name == "Rock" '
+                      '{ replace_card(c, "Greataxe") } } }\n}\n'
+                      'equipment "Wild Transmute" {\n  slots: any\n  text: "A Rock becomes '
+                      'a Sword or a Greataxe"\n  on use { for c in self.cards { if c.name == '
+                      '"Rock" { replace_card(c, pick(["Sword", "Greataxe"])) } } }\n}\n')
+    for card, bounded in (("Transmute", True), ("Wild Transmute", False)):
+        f = warrior_hand(mod, ["Rock", card], [2, 6], opp_hp=9)
+        assert (Scorer(f).reach != float("inf")) is bounded, card
+        plain = Checked(Scorer(f))
+        value = plain.value(f)
+        cut = searched(f, cutoff=True)
+        assert cut.solve(f) == value and cut.best_line(f) == plain.best_line(f)
+    line = [str(s.move) for s in cut.best_line(f)]
+    assert line[0] == "2 → Wild Transmute", line

@@ -56,7 +56,12 @@ EFFECTS = [
     ("discard(target.cards[0])", [("discard", CardRef(("target", 0)))]),
     ("end_turn()", [("end_turn",)]),
     ('replace_with("Sword")', [("replace_with", "Sword")]),
+    ('replace_card(target.cards[0], "Rock")', [("replace_card", CardRef(("target", 0)), "Rock")]),
+    ('give_card("Rock", self, 2)', [("give_card", "Rock", "self", 2)]),
+    ('give_card(card, target, 1)', [("give_card", CardRef(None), "target", 1)]),
+    ("give([2, 5], burn)", [("give_dice", (2, 5), True)]),
     ("reroll()", [("give_dice", (1,))]),
+    ("reroll(burn)", [("give_dice", (1,), True)]),
 ]
 
 
@@ -173,6 +178,11 @@ FAULTS = [
     ("give_card(card, 3)", "give_card()'s second argument is a fighter (self or target), "
                            "not a number"),
     ("replace_with(true)", "a card's name must be a string"),
+    ('replace_card(card, 3)', "a card's name must be a string"),
+    ('replace_card("Rock", "Rock")', "replace_card() needs a card (one of target.cards or "
+                                     "self.cards), not a string"),
+    ('give_card("Rock", self, 0)', "give_card()'s turns is a whole number of turns, at "
+                                   "least 1, not 0"),
     ("bonus(true)", "must be a number"), ("heal([2])", "must be a number"),
 ]
 

@@ -132,6 +132,24 @@ equipment "Mirror Two" {
     on use { for c in target.cards { give_card(c, self, 2); stop } }
 }
 
+equipment "Polymorph" {
+    slots: any
+    uses: unlimited
+    text: "Turn the opponent's first card in play into a Rock"
+    on use { for c in target.cards { replace_card(c, "Rock"); stop } }
+}
+
+equipment "Late Polymorph" {
+    slots: any
+    uses: 2
+    var kept = []
+    text: "Keep the opponent's cards in mind; then turn the first into a Rock"
+    on use {
+        if kept == [] { kept = target.cards }
+        else { for c in kept { replace_card(c, "Rock"); stop } }
+    }
+}
+
 equipment "Jammer" {
     slots: any
     uses: unlimited
@@ -465,6 +483,37 @@ def test_the_planner_uses_a_card_given_for_the_turn(lib):
     assert [str(m) for m in plan.moves[:2]] == ["2 → Conjure", "6 → Rock"]
 
 
+# ------------------------------------------------------- replace_card(c, name)
+
+def test_replace_card_turns_a_card_of_the_opponent_into_another_in_its_place(lib):
+    fight = cards_fight(lib, ["Polymorph"], [3, 5], opp=["Sword", "Shield"])
+    events = play(fight, "3 → Polymorph")
+    assert [e.describe() for e in events if isinstance(e, E.CardReplaced)] == [
+        "Frog's Sword turns into Rock"]
+    assert held(fight, 1) == ["Rock", "Shield"]
+    assert fight.fighters[1].cards[0].times_used == 0 and not fight.fighters[1].cards[0].loan
+    play(fight, "5 → Polymorph")                  # the Rock is in play: it changes again
+    assert held(fight, 1) == ["Rock", "Shield"]
+
+
+def test_replace_card_of_a_card_not_in_play_is_a_fault(lib):
+    fight = cards_fight(lib, ["Borrow", "Late Polymorph"], [3, 5, 2],
+                        opp=["Sword", "Shield"])
+    events = play(fight, "2 → Late Polymorph", "3 → Borrow", "5 → Late Polymorph")
+    assert faults(events) == ["replace_card(): Sword is not in play (used up, taken or "
+                              "discarded)"]
+    assert held(fight, 1) == ["(Sword)", "Shield"]
+
+
+def test_replace_card_names_a_card_the_checker_knows(lib):
+    from lang_kit import card, only_error, symbols_of
+    err = only_error(card('for c in target.cards { replace_card(c, "Rokc") }'),
+                     symbols_of(lib))
+    assert err.message == "unknown card 'Rokc' (did you mean 'Rock'?)"
+    err = only_error(card('replace_card("Rock", "Rock")'), symbols_of(lib))
+    assert err.message == "replace_card() needs a card here, not a string"
+
+
 LOAN_BODIES = st.lists(st.sampled_from([
     "for c in target.cards { take_card(c, 1); stop }",
     "for c in target.cards { take_card(c, 2) }",
@@ -475,6 +524,7 @@ LOAN_BODIES = st.lists(st.sampled_from([
     "give_card(\"Rock\", self, 1)",
     "for c in target.cards { give_card(c, target, 2); stop }",
     "for c in target.cards { take_card(c); stop }",
+    "for c in target.cards { replace_card(c, \"Rock\"); stop }",
     "say(len(self.used_this_turn))",
 ]), min_size=1, max_size=4)
 
