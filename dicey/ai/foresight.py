@@ -65,10 +65,11 @@ TAKES_OPTIONS = frozenset({"lock", "shock", "weaken"})
 #: the damage it would take is never cut short and no trial ends the fight.
 LENT_HP = 1_000
 
-#: The hooks of a card that run in its owner's opponent's turn: the opponent's blows, the
-#: damage they do, the cards it uses (and the blows a card of one's own answers with).
+#: The hooks of a card that run in its owner's opponent's turn: the opponent's roll, its
+#: blows, the damage they do, the cards it uses (and the blows a card of one's own answers
+#: with).
 THEIR_TURN = frozenset({"on attacked", "on damage taken", "on damage dealt",
-                        "on opponent use"})
+                        "on opponent use", "on roll"})
 #: The built-ins that change nothing the coming turn measures (a log line, points for the
 #: planner): a hook that calls only these, the pure ones and none that acts (``min``,
 #: ``roll``), only keeps count (a limit break's charge).

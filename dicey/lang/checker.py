@@ -49,10 +49,11 @@ from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEX
 HOOKS: dict[str, tuple[str, ...]] = {
     "equipment": ("on use", "before use", "on dodged", "on fight start", "on fight end",
                   "on turn start", "on turn end", "on any use", "on opponent use",
-                  "on countdown", "on attacked", "on damage taken", "on damage dealt"),
+                  "on countdown", "on attacked", "on damage taken", "on damage dealt",
+                  "on roll"),
     "status": ("when inflicted", "on turn start", "on turn end", "on any use",
                "on opponent use", "on incoming damage", "on attacked", "on damage taken",
-               "on damage dealt", "on removed"),
+               "on damage dealt", "on removed", "on roll"),
     "enemy": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "hero": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "dungeon": (),
@@ -75,6 +76,7 @@ _HOOK_NAMES: dict[str, frozenset[str]] = {
     "on attacked": _BLOW_NAMES | {"blocked"},
     "on damage taken": _BLOW_NAMES,
     "on damage dealt": _BLOW_NAMES,
+    "on roll": frozenset({"rolled", "roller"}),
 }
 #: The names of a blow that hold one of a few values, each with what it holds (said where
 #: one is compared with what it never is).
@@ -105,6 +107,7 @@ _CONTEXT_TYPES: dict[str, str] = {
     "simulation": "bool", "stacks": "int", "amount": "int", "inflicted": "int",
     # what struck: the fighter whose card or hook it was, or a status (poison, thorns…)
     "source": "fighter|status", "type": "dtype", "blocked": "int",
+    "rolled": "list", "roller": "fighter",
 }
 _FIGHTER_FIELD_TYPES = {"hp": "int", "max_hp": "int", "dice_count": "int", "level": "int",
                         "name": "str", "cards_used": "int", "dice": "list",
@@ -238,7 +241,8 @@ _CONTEXT_WORDS = {"d": "the total of the dice placed on the card",
                   "stacks": "the status's stacks on its bearer", "used": "the card used",
                   "amount": "the damage", "inflicted": "the stacks inflicted",
                   "source": "what struck the blow", "type": "the blow's damage type",
-                  "blocked": "what reduce and shield took of the blow"}
+                  "blocked": "what reduce and shield took of the blow",
+                  "rolled": "the dice a fighter rolled", "roller": "the fighter who rolled"}
 _KIND_WORDS = {"equipment": "a card's", "status": "a status's", "enemy": "an enemy's",
                "hero": "a hero's"}
 

@@ -774,6 +774,17 @@ class Mechanics:
             self._cards_hook(side, event, names)          # (each hook's run copies names)
         self._status_hooks(side, event, names)
 
+    def _roll_heard(self, side: int, values: tuple[int, ...]) -> None:
+        """``on roll`` once ``side`` has rolled ``values`` (as they came, before any
+        status marked them) and its pool is set: the roller's cards (left to right) and
+        statuses, then the other fighter's; ``roller`` is the roller as each names it."""
+        for who in (side, 1 - side):
+            if self._stopped:
+                return
+            names = {"rolled": values, "roller": _SELF if who == side else _TARGET}
+            self._cards_hook(who, "on roll", names)
+            self._status_hooks(who, "on roll", names)
+
     @staticmethod
     def _source(side: int, src: int, by: str | None) -> Any:
         """A damage hook's ``source`` for ``side``: the status that struck (``by``), or

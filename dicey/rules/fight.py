@@ -221,6 +221,7 @@ class Fight(Mechanics):
                 dice.extend(Die(v) for v in spares)
                 self._emit(E.SpareDice, side, f.name, card.title, tuple(spares))
         f.set_dice(dice)
+        self._roll_heard(side, values)
 
     def _mark_cards(self, side: int) -> None:
         f = self.fighters[side]
