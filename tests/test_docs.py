@@ -407,3 +407,18 @@ def test_a_scenario_kept_apart_from_its_mod_is_pointed_to_it(cli, tutorial_mod, 
         "not loaded: add --mods mods/embers (")
     code, out, err = cli("plan", str(apart), "--mods", "mods/embers")
     assert code == 0 and "Tinderbox" in out, err
+
+
+EXAMPLE_BLOCK = re.compile(r"<!-- example -->\n```[a-z]*\n(?P<body>.*?)```", re.S)
+
+
+def test_the_tutorials_examples_check_clean(cli, tmp_path):
+    """Each block marked as an example in modding.md checks clean on top of the base game,
+    as a file of its own."""
+    blocks = EXAMPLE_BLOCK.findall((DOCS / "modding.md").read_text(encoding="utf-8"))
+    assert len(blocks) >= 4
+    for i, body in enumerate(blocks):
+        path = tmp_path / f"example{i}.dice"
+        path.write_text(body, encoding="utf-8")
+        code, out, err = cli("check", str(path))
+        assert code == 0 and "0 errors, 0 warnings" in out, (body, err)
