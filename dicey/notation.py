@@ -16,8 +16,8 @@ import re
 from typing import Any
 
 from dicey.lang.defs import EquipmentDef, Slot
-from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState, fresh_card,
-                               literal_value, slot_assignment)
+from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState,
+                               fresh_card, literal_value, slot_assignment)
 
 
 #: What a button (a card that takes no die) shows where other cards show their slots.

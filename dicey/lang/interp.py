@@ -820,9 +820,8 @@ def _remove_status(to_self: bool) -> Callable:
 
 
 def _burning(fr: _Frame, args: list, i: int, pos: A.Pos) -> bool:
-    """Whether the ``i``-th argument, when given, marks the dice burning (``burn``)."""
-    if len(args) <= i:
-        return False
+    """True when the ``i``-th argument (given) marks the dice burning (``burn``); a fault
+    for another mark."""
     mark = _status(fr, args[i], pos)
     if mark not in DIE_MARKS:
         raise _fault(f"a die given can be marked burn (a burning die), not {mark}", pos)

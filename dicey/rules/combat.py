@@ -51,9 +51,8 @@ from dicey.lang.interp import ANY_COUNT
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, StatusEffects, card_ref
-from .state import (BURNING_DICE, DISCARDED, GIVEN, MAX_DICE, PLAIN_DICE, SHOCK_NEXT, STOLEN, TAKEN,
-                    UNLIMITED, WEAKEN_NEXT, CardState,
-                    Die, Fighter, fired, marked,
+from .state import (BURNING_DICE, DISCARDED, GIVEN, MAX_DICE, PLAIN_DICE, SHOCK_NEXT,
+                    STOLEN, TAKEN, UNLIMITED, WEAKEN_NEXT, CardState, Die, Fighter, fired, marked,
                     fresh_card, gives_bonus, kept_use, literal_value, pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
 
@@ -958,8 +957,9 @@ class Mechanics:
                 else:
                     f.set_card(i, card._replace(gone=TAKEN, loan=(), placed=(), burnt=0))
                 f.forget_place(i)
-                if place == GIVEN:
-                    self._emit(E.CardExpired, side, f.name, card.title)
+                if place == GIVEN:      # (one used up or discarded meanwhile went already)
+                    if not card.gone:
+                        self._emit(E.CardExpired, side, f.name, card.title)
                 else:
                     self._emit(E.CardReturned, 1 - side, owner.name, card.title, f.name)
             i -= 1

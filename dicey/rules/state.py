@@ -806,7 +806,7 @@ def _die_bit(die: Die) -> int:
     return 1 << 5 * (die.value << 3 | die.burning << 2 | die.locked << 1 | die.blind)
 
 
-#: A plain die of each value (0..6), shared: dice are values.
+#: A plain die, and a burning one, of each value (0..6), shared: dice are values.
 PLAIN_DICE = tuple(Die(v) for v in range(7))
 BURNING_DICE = tuple(Die(v, burning=True) for v in range(7))
 

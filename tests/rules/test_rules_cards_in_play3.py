@@ -407,7 +407,6 @@ def test_a_card_given_for_this_turn_goes_at_its_end_nobody_getting_it(lib):
     assert held(fight, 0) == ["Conjure", "Rock"]
     assert fight.fighters[0].cards[1].loan == (fight.turn, GIVEN)
     assert not fight.end_is_quiet()                 # its end takes the Rock away
-    play(fight, "5 → Rock")
     events = play(fight, "end")
     assert expired(events) == ["Warrior's Rock goes: it was given for a while"]
     assert held(fight, 0) == ["Conjure"] and held(fight, 1) == ["Sword", "Shield"]
@@ -425,6 +424,14 @@ def test_a_card_given_for_a_while_that_is_not_last_leaves_its_place_to_the_next(
     fight.set_position(0, dice=[2])
     play(fight, "2 → Conjure")                       # the next Rock takes the Rock's place
     assert held(fight, 0) == ["Conjure", "Sword", "Rock", "Sword"]
+
+
+def test_a_card_given_for_a_while_and_used_up_goes_without_a_word(lib):
+    fight = cards_fight(lib, ["Conjure"], [3, 5], opp=["Sword", "Shield"])
+    play(fight, "3 → Conjure", "5 → Rock")            # a Rock is single use
+    assert held(fight, 0) == ["Conjure", "(Rock)"]
+    events = play(fight, "end")
+    assert expired(events) == [] and held(fight, 0) == ["Conjure"]
 
 
 def test_a_card_given_to_the_opponent_lasts_to_the_end_of_its_next_turn(lib):
