@@ -136,7 +136,7 @@ class FightRules:
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
                  "clearing", "adds", "_exprs",
                  "_status_random", "legal_table", "last_read", "bonus_given", "keys_more",
-                 "lends", "said_as", "idle")
+                 "lends", "said_as", "idle", "idle_ids")
 
     def __init__(self, library: Any):
         self.library = library
@@ -215,11 +215,17 @@ class FightRules:
         #: scripts (or an ``on any use`` of the library) may give dice back — the Fight
         #: then does not count such a use (Fight._watched). Empty where some script reads
         #: a fighter's ``cards_used`` or a card's ``times_used`` other than its own (every
-        #: use changes what it reads), and in the base game: a move pays one test of this
-        #: set being empty. A card that reads its own ``card.times_used`` is not one; which
+        #: use changes what it reads). The base game has one, the Crucible (a burning die
+        #: rerolled into the same burning die). A card that reads its own
+        #: ``card.times_used`` is not one; which
         #: cards were used (``last_used``) is in a position's key when a script reads it,
         #: and a use changes it.
         self.idle: frozenset[int] = _idle_cards(library, self.statuses, self.equipment)
+        #: The ids of the cards some variant of which is in :attr:`idle` (the Crucible's,
+        #: in the base game): a move of another card pays one look at this set.
+        self.idle_ids: frozenset[str] = frozenset(
+            card.id for card in self.equipment.values()
+            if any(id(v) in self.idle for v in _variants(card)))
 
     def _heard(self, *events: str) -> bool:
         """Whether a status, or a card of the library (as declared, upgraded or

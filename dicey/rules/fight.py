@@ -472,8 +472,9 @@ class Fight(Mechanics):
             self._events = []
         self._pending, self._fires, self._chance = (), 0, chance
         self._legal = None
-        if self.rules.idle and action != "release":   # (hot path: empty in the base game)
-            self._watched(action, di, ci)
+        if action != "release" and self.rules.idle and \
+                self.fighters[self.actor].cards[ci].ident in self.rules.idle_ids:
+            self._watched(action, di, ci)     # (hot path: a card that may do nothing)
         elif action == "place":
             self._place(di, ci)
         elif action == "release":
