@@ -133,3 +133,19 @@ def test_a_trap_is_not_set_against_a_blow_the_turn_took_away(lib):
     bare = outlook.value(stolen)
     assert outlook.value(after(stolen, "3 → Bear Trap")) == bare
     assert outlook.value(after(root, "3 → Bear Trap")) == 150.0
+
+
+
+PYRE = ROOT / "tests" / "data" / "pyre"    # a mod of the new shapes of card, together
+
+
+def test_a_trap_held_for_a_while_that_goes_back_at_the_turns_end_is_planned_around(cli):
+    """The Loan Shark holds the Juggler's Mirror Ball for this turn (its last card), whose
+    ``on roll`` acts in the opponent's turn too: the coming turn's trials end the turn,
+    which hands it back and its place goes, and then set what it carried on that place
+    (an internal error in ``dicey plan``, ``dicey fight`` and ``dicey sim``)."""
+    code, out, err = cli("plan", str(PYRE.parent / "pyre_borrowed.toml"), "--mods", str(PYRE))
+    assert code == 0 and "Traceback" not in err and "internal error" not in err, err
+    code, out, err = cli("fight", "Loan Shark", "--hero", "Juggler", "--seed", "1",
+                         "--hero-ai", "easy", "--mods", str(PYRE))
+    assert code == 0 and "internal error" not in err, err
