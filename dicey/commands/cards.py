@@ -16,6 +16,7 @@ import textwrap
 from rich.cells import cell_len
 
 from dicey.lang.ast import upgrade_ref
+from dicey.lang.checker import OUTSIDE_MOVES
 from dicey.lang.defs import EquipmentDef, StatusDef
 from dicey.lang.interp import OTHER, OWN, SOME
 from dicey.library import Library
@@ -112,6 +113,8 @@ def turn_words(defn: EquipmentDef | StatusDef, kind: str = "equipment") -> str |
     whose = {OWN: owner, OTHER: "the opponent's", SOME: "a fighter's"}
     found: dict[tuple[str, str], list[str]] = {}
     for event, script in defn.hooks.items():
+        if event in OUTSIDE_MOVES:       # (there end_turn() does nothing: check warns)
+            continue
         ends = getattr(script, "turn_ends", ())
         for who, certain in ends:
             if not certain and (who, True) in ends:

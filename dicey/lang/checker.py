@@ -205,8 +205,10 @@ ANY = "any"
 _OWN_CARDS = {"card": "this card, the owner's own", "used": "the owner's own card just used"}
 #: The hooks whose ``used`` is the opponent's card.
 _THEIR_USE = frozenset({"on opponent use"})
-#: Hooks that never run in a fighter's move (end_turn() does nothing there).
-_OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end"})
+#: Hooks that never run in a fighter's move (end_turn() does nothing there): ``on roll``
+#: runs at a turn's start, before any move.
+OUTSIDE_MOVES = frozenset({"on fight start", "on fight end", "on turn start", "on turn end",
+                           "on roll"})
 #: The hooks of a card that run only in its owner's own moves (there, end_turn(target)
 #: does nothing: the target's turn is not under way): ``on countdown`` (a die placed), and
 #: the firing's own hooks of a card that is no countdown (one is fired by a die placed or a
@@ -775,12 +777,13 @@ class _ScriptChecker:
                                         f"{'s' * (want != '1')}, not {len(node.args)}")
         before = len(self.report.problems)
         for arg, param in zip(node.args, spec.params):
-            self._argument(node, arg, param.type)
+            self._argument(node, arg, param.type, param.name)
         for arg in node.args[len(spec.params):]:
             self.expr(arg)
+        probe = _unmarked(node)      # (give(7, burn) fails as give(7) does)
         if len(self.report.problems) == before and low <= len(node.args) <= high and \
-                all(map(_is_literal, node.args)):
-            fault = _constant_fault(node, self.scope)
+                all(map(_is_literal, probe.args)):
+            fault = _constant_fault(probe, self.scope)
             if fault:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         if node.func in _PERCENT_ARGS and node.args:
@@ -801,7 +804,7 @@ class _ScriptChecker:
             self.report.error(arg.pos, f"{func}() marks the dice {marks} (burning dice), "
                                        f"not {arg.id}")
 
-    def _argument(self, call: A.Call, arg: A.Expr, wanted: str) -> None:
+    def _argument(self, call: A.Call, arg: A.Expr, wanted: str, param: str = "") -> None:
         actual = self.expr(arg, wanted)
         if not _fits(actual, wanted):
             hint = ""
@@ -816,7 +819,7 @@ class _ScriptChecker:
             self.report.error(arg.pos, f"take_card() takes one of the opponent's cards "
                                        f"(target.cards, target.last_used): '{arg.id}' is "
                                        f"{_OWN_CARDS[arg.id]}")
-        if call.func in CARD_NAME_ARGS and isinstance(arg, A.Str):
+        if call.func in CARD_NAME_ARGS and param in _CARD_PARAMS and isinstance(arg, A.Str):
             self._card_name_arg(arg)
 
     def _card_name_arg(self, arg: A.Str) -> None:
@@ -851,6 +854,9 @@ def _card_list_hint(obj: A.Expr, name: str) -> str:
             f"(for c in … {{ c.{name} }}, or …[0].{name} when it is not empty)")
 
 
+#: The parameters of CARD_NAME_ARGS' built-ins that name a card (not ``turns``).
+_CARD_PARAMS = frozenset({"c", "name"})
+
 #: Built-ins that may mark the dice they give (``give(d, burn)``), by the place of the mark
 #: among their arguments (from 0).
 _DIE_MARKERS = {"give": 1, "reroll": 0}
@@ -878,6 +884,16 @@ def _is_countdown(decl: A.Decl) -> bool:
 
 #: Built-ins that take or give a card for a while, by the place of their ``turns``.
 _TURNS_ARG = {"take_card": 1, "give_card": 2}
+
+
+def _unmarked(call: A.Call) -> A.Call:
+    """A call that gives dice with their mark written (``give(7, burn)``) without it: the
+    rest of the call then faults, or not, as the call without a mark would."""
+    if call.func in _DIE_MARKERS and len(call.args) == _DIE_MARKERS[call.func] + 1:
+        mark = call.args[-1]
+        if isinstance(mark, A.Name) and mark.id in DIE_MARKS:
+            return dataclasses.replace(call, args=call.args[:-1])
+    return call
 
 
 def _loan_turns(func: str, arg: A.Expr, report: "_Report") -> None:
@@ -1489,7 +1505,7 @@ class _DeclChecker:
         calls, in the order written (its check met them)."""
         if not calls:
             return
-        if hook.event in _OUTSIDE_MOVES:
+        if hook.event in OUTSIDE_MOVES:
             self.report.warning(calls[0].func_pos, f"end_turn() does nothing in "
                                                        f"'{hook.event}': a script ends a "
                                                        "turn only in a fighter's own moves")

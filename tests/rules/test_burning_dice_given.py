@@ -112,3 +112,13 @@ def test_a_mark_computed_to_another_status_is_a_fault_before_any_die_is_given():
     assert err.message == "a die given can be marked burn (a burning die), not poison"
     err = fault("let m = [freeze] ; reroll(m[0])")
     assert err.message == "a die given can be marked burn (a burning die), not freeze"
+
+
+@pytest.mark.parametrize("body, value", [("give(7, burn)", 7), ("give(0, burn)", 0),
+                                         ("give([1, 7], burn)", 7)])
+def test_a_die_out_of_range_given_burning_is_an_error_as_a_plain_one_is(library, body,
+                                                                       value):
+    """The check of a call written out was made only when every argument was a literal:
+    with its mark (a name) it was never made, and every use faulted in the fight."""
+    err = only_error(card(body), symbols_of(library))
+    assert err.message == f"give() always fails here: a die must be 1 to 6, not {value}"

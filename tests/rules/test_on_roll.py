@@ -105,3 +105,20 @@ def test_rolled_and_roller_are_seen_in_on_roll_only(lib):
     err = only_error('equipment "Probe" {\n    on roll { attack(roller) }\n}\n',
                      symbols_of(lib))
     assert err.message == "attack() needs a number here, not a fighter"
+
+
+def test_end_turn_in_on_roll_is_said_to_do_nothing(lib, tmp_path):
+    """A roll comes at a turn's start, before any move: end_turn() does nothing there
+    (the Tripwire of tests/data/pyre logged "tripwire!" and the turn went on), so the
+    checker warns and ``dicey cards`` does not say it ends a turn."""
+    from lang_kit import problems
+    source = ('equipment "Tripwire" {\n    slots: any\n    text: "x"\n'
+              '    on use { attack(d) }\n'
+              '    on roll { if roller == target { end_turn(target) } }\n}\n')
+    found = problems(source, symbols_of(lib))
+    assert [(p.severity, p.line, p.message) for p in found] == [
+        ("warning", 5, "end_turn() does nothing in 'on roll': a script ends a turn only in "
+                       "a fighter's own moves")]
+    from dicey.commands.cards import turn_words
+    library = library_with(tmp_path, "trip.dice", source)
+    assert turn_words(library.card("Tripwire")) is None

@@ -771,3 +771,9 @@ def test_a_card_taken_for_a_while_and_discarded_keeps_its_place_and_goes_back(li
     fight._give_card(0, "Pebble")
     fight._close()
     assert held(fight, 0) == ["Borrow Two", "Binner", "Pebble", "Rock"]
+
+
+def test_turns_written_as_a_string_is_one_error_not_also_an_unknown_card(lib):
+    from lang_kit import card, errors, symbols_of
+    found = errors(card('give_card("Rock", self, "two")'), symbols_of(lib))
+    assert [e.message for e in found] == ["give_card() needs a number here, not a string"]
