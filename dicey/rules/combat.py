@@ -917,7 +917,8 @@ class Mechanics:
         with the rest of its kit after the fight. With ``turns``, the card goes back at
         the end of ``side``'s ``turns``-th turn from now (:meth:`_give_back`). A card
         taken for a while that is taken again (by its owner, say) is taken anew: the
-        first loan ends, and nothing goes back for it."""
+        first loan ends, and nothing goes back for it. A card given for a while stays
+        one: it goes when its time is up, and goes back to nobody."""
         if self._stopped:
             return
         src = self.fighters[src_side]
@@ -927,7 +928,15 @@ class Mechanics:
                               "one of the opponent's: target.cards)")
         if card.gone:
             raise ScriptError(f"take_card(): {card.title} is not in play (used up or taken)")
-        loan = () if turns is None else (self._last_turn(side, turns), index)
+        if card.loan and card.loan[1] == GIVEN:
+            # A card given for a while stays one: it goes when its time is up, whoever
+            # holds it then (at the end of the taker's turn at or past it), and does not
+            # go back; the log says for how many of the taker's turns.
+            loan = card.loan
+            first = self.turn if self.actor == side else self.turn + 1
+            turns = max(1, (loan[0] - first + 1) // 2 + 1)
+        else:
+            loan = () if turns is None else (self._last_turn(side, turns), index)
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,
                               uses_left=uses_for(card.defn), temporary=STOLEN, loan=loan)
         self._seat(side, taken)    # (past the cap it faults here: nothing has moved)

@@ -457,6 +457,30 @@ def test_a_copy_given_for_two_turns_stays_through_the_givers_next_turn(lib):
     assert expired(events) and held(fight, 0) == ["Mirror Two"]
 
 
+@pytest.mark.parametrize("turns", [None, 1])
+def test_a_card_given_for_a_while_and_taken_still_goes_when_its_time_is_up(lib, turns):
+    """It became the taker's for good (take_card(c) set no time, take_card(c, 1) a time to
+    go back, after which the first holder kept it): the Broker of tests/data/pyre ended
+    the fight holding three Hammers lent for 2 turns each."""
+    fight = cards_fight(lib, ["Curse Gift"], [3], opp=["Sword", "Shield"])
+    play(fight, "3 → Curse Gift")                   # the Frog's Rock: to its next turn's end
+    rock = fight.fighters[1].cards[2]
+    fight._open(SampleChance(random.Random(0)))
+    fight._take_card(0, 1, 2, turns)                # the Warrior takes it back at once
+    events = fight._close()
+    # Its time is up at the end of the Frog's next turn: held by the Warrior, it goes at
+    # the end of the Warrior's first turn past it.
+    assert [e.describe() for e in events if isinstance(e, E.CardTaken)] == [
+        "Warrior takes Rock from Frog for this turn and Warrior's next"]
+    assert fight.fighters[0].cards[-1].loan == rock.loan
+    next_turn(fight)
+    next_turn(fight)
+    assert held(fight, 0) == ["Curse Gift", "Rock"] and "Rock" not in held(fight, 1)
+    events = play(fight, "end")
+    assert expired(events) == ["Warrior's Rock goes: it was given for a while"]
+    assert held(fight, 0) == ["Curse Gift"] and "Rock" not in held(fight, 1)
+
+
 def test_the_key_tells_how_long_a_card_is_given_for(lib):
     def given_for(turns):
         fight = cards_fight(lib, ["Sword"], [3], opp=["Sword", "Shield"])
