@@ -790,8 +790,9 @@ class _ScriptChecker:
             _percentage(node.args[0], node.func, self.report)
         if node.func in _TURNS_ARG and len(node.args) > _TURNS_ARG[node.func]:
             _loan_turns(node.func, node.args[_TURNS_ARG[node.func]], self.report)
-        if node.func in _DIE_MARKERS and len(node.args) == _DIE_MARKERS[node.func] + 1:
-            self._die_mark(node.func, node.args[-1])
+        mark = _mark_arg(node)
+        if mark is not None:
+            self._die_mark(node.func, mark)
         return spec.returns
 
     def _die_mark(self, func: str, arg: A.Expr) -> None:
@@ -886,13 +887,19 @@ def _is_countdown(decl: A.Decl) -> bool:
 _TURNS_ARG = {"take_card": 1, "give_card": 2}
 
 
+def _mark_arg(call: A.Call) -> A.Expr | None:
+    """The mark of a call that gives dice (``burn`` in ``give(d, burn)``), when given."""
+    if call.func in _DIE_MARKERS and len(call.args) == _DIE_MARKERS[call.func] + 1:
+        return call.args[-1]
+    return None
+
+
 def _unmarked(call: A.Call) -> A.Call:
     """A call that gives dice with their mark written (``give(7, burn)``) without it: the
     rest of the call then faults, or not, as the call without a mark would."""
-    if call.func in _DIE_MARKERS and len(call.args) == _DIE_MARKERS[call.func] + 1:
-        mark = call.args[-1]
-        if isinstance(mark, A.Name) and mark.id in DIE_MARKS:
-            return dataclasses.replace(call, args=call.args[:-1])
+    mark = _mark_arg(call)
+    if isinstance(mark, A.Name) and mark.id in DIE_MARKS:
+        return dataclasses.replace(call, args=call.args[:-1])
     return call
 
 

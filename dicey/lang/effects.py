@@ -194,9 +194,11 @@ class RecordingEffects:
 
     def give_card(self, card: str | CardRef, to_self: bool = True,
                   turns: int | None = None) -> None:
-        call = ("give_card", card) if to_self else ("give_card", card, "target")
-        self.calls.append(call if turns is None else
-                          (*call, *(() if len(call) == 3 else ("self",)), turns))
+        who = "self" if to_self else "target"
+        if turns is not None:
+            self.calls.append(("give_card", card, who, turns))
+        else:
+            self.calls.append(("give_card", card) if to_self else ("give_card", card, who))
 
     def mark_card(self, card: CardRef, mark: str) -> bool:
         self.calls.append((f"{mark}_card", card))

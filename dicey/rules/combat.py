@@ -134,6 +134,7 @@ class FightRules:
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
                  "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
+                 "rolls_heard",
                  "clearing", "adds", "_exprs",
                  "_status_random", "legal_table", "last_read", "bonus_given", "keys_more",
                  "lends", "said_as", "idle", "idle_ids")
@@ -178,6 +179,9 @@ class FightRules:
         self.dealt_heard = self._heard("on damage dealt")
         self.attacks_heard = self._heard("on attacked")
         self.watched = self._heard("on opponent use")
+        #: Whether anything may hear a roll (``on roll``): a turn's start asks no fighter
+        #: where nothing does.
+        self.rolls_heard = self._heard("on roll")
         #: Per moment (``"turn end"``…), the statuses that clear then: most turns end with
         #: none of them, and a look here spares sorting the statuses.
         self.clearing: dict[str, frozenset[str]] = {}
@@ -902,11 +906,14 @@ class Mechanics:
         self._emit(E.CardGiven, side, self.fighters[side].name, card.title,
                    turns=turns or 0, later=turns is not None and self.actor != side)
 
+    def _first_turn(self, side: int) -> int:
+        """``side``'s first turn from now: the turn under way if it is ``side``'s, else
+        its next (as a card held for a while counts its turns)."""
+        return self.turn if self.actor == side else self.turn + 1
+
     def _last_turn(self, side: int, turns: int) -> int:
-        """The turn at whose end a card held for ``turns`` of ``side``'s turns goes: its
-        first is the turn under way if it is ``side``'s, else its next."""
-        first = self.turn if self.actor == side else self.turn + 1
-        return first + 2 * (turns - 1)
+        """The turn at whose end a card held for ``turns`` of ``side``'s turns goes."""
+        return self._first_turn(side) + 2 * (turns - 1)
 
     def _take_card(self, side: int, src_side: int, index: int,
                    turns: int | None = None) -> None:
@@ -933,8 +940,7 @@ class Mechanics:
             # holds it then (at the end of the taker's turn at or past it), and does not
             # go back; the log says for how many of the taker's turns.
             loan = card.loan
-            first = self.turn if self.actor == side else self.turn + 1
-            turns = max(1, (loan[0] - first + 1) // 2 + 1)
+            turns = max(1, (loan[0] - self._first_turn(side) + 1) // 2 + 1)
         else:
             loan = () if turns is None else (self._last_turn(side, turns), index)
         taken = card._replace(placed=(), burnt=0, shocked=False, weakened=False,

@@ -221,7 +221,8 @@ class Fight(Mechanics):
                 dice.extend(Die(v) for v in spares)
                 self._emit(E.SpareDice, side, f.name, card.title, tuple(spares))
         f.set_dice(dice)
-        self._roll_heard(side, values)
+        if self.rules.rolls_heard:
+            self._roll_heard(side, values)
 
     def _mark_cards(self, side: int) -> None:
         f = self.fighters[side]
@@ -472,7 +473,7 @@ class Fight(Mechanics):
             self._events = []
         self._pending, self._fires, self._chance = (), 0, chance
         self._legal = None
-        if action != "release" and self.rules.idle and \
+        if action != "release" and \
                 self.fighters[self.actor].cards[ci].ident in self.rules.idle_ids:
             self._watched(action, di, ci)     # (hot path: a card that may do nothing)
         elif action == "place":
