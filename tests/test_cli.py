@@ -245,7 +245,7 @@ HEROES = "Inventor, Thief, Warrior"
     (["fight", "frgo"], "unknown enemy 'frgo' (did you mean 'Frog'?)"),
     (["fight", "Frog", "--vs", "slim"], "unknown enemy 'slim' (did you mean 'Slime'?)"),
     # many cards: the command that lists them
-    (["cards", "nosuch"], "unknown card 'nosuch' (79 cards: 'dicey cards' lists them)"),
+    (["cards", "nosuch"], "unknown card 'nosuch' (80 cards: 'dicey cards' lists them)"),
     (["cards", "swrod"], "unknown card 'swrod' (did you mean 'Sword'?)"),
     # AI presets the same way, whichever command takes them
     (["play", "--ai", "impossible"], "unknown AI preset 'impossible' (available: easy, hard, "

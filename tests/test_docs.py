@@ -327,7 +327,7 @@ def test_a_mod_kept_elsewhere_is_named_where_its_names_are_unknown(cli, tutorial
     assert code == 0 and out.startswith("Tinderbox  (tinderbox)"), err
     # a name no mod near declares is answered as before, without a hint
     code, out, err = cli("cards", "Nosuch")
-    assert err == "dicey: error: unknown card 'Nosuch' (79 cards: 'dicey cards' lists them)\n"
+    assert err == "dicey: error: unknown card 'Nosuch' (80 cards: 'dicey cards' lists them)\n"
 
 
 

@@ -65,11 +65,13 @@ TAKES_OPTIONS = frozenset({"lock", "shock", "weaken"})
 #: the damage it would take is never cut short and no trial ends the fight.
 LENT_HP = 1_000
 
+#: The hooks that change a blow's amount: they act by setting it, whatever they call.
+SHAPES = frozenset({"on incoming damage", "on outgoing damage"})
 #: The hooks of a card that run in its owner's opponent's turn: the opponent's roll, its
 #: blows, the damage they do, the cards it uses (and the blows a card of one's own answers
 #: with).
 THEIR_TURN = frozenset({"on attacked", "on damage taken", "on damage dealt",
-                        "on opponent use", "on roll"})
+                        "on opponent use", "on roll", *SHAPES})
 #: The built-ins that change nothing the coming turn measures (a log line, points for the
 #: planner): a hook that calls only these, the pure ones and none that acts (``min``,
 #: ``roll``), only keeps count (a limit break's charge).
@@ -241,8 +243,9 @@ def plans_now(origin: Fight, side: int) -> bool:
 def answers(card: CardState) -> bool:
     """Whether ``card`` may act in its owner's opponent's turn: a hook of it (as it is,
     or weakened) that runs then (:data:`THEIR_TURN`) calls a built-in that changes the
-    fight (not :data:`SILENT`), or does not say what it calls. Fury, whose ``on damage
-    taken`` only counts, does not; a Bear Trap, whose hook strikes back, does."""
+    fight (not :data:`SILENT`), or does not say what it calls, or changes the blows
+    (:data:`SHAPES`). Fury, whose ``on damage taken`` only counts, does not; a Bear Trap,
+    whose hook strikes back, does."""
     for variant in (card.defn, card.defn.weakened):
         if variant is None:
             continue
@@ -250,7 +253,7 @@ def answers(card: CardState) -> bool:
             if event not in THEIR_TURN:
                 continue
             calls = getattr(script, "calls", None)
-            if calls is None or any(BUILTINS[c].effect for c in calls - SILENT
+            if event in SHAPES or calls is None or any(BUILTINS[c].effect for c in calls - SILENT
                                     if c in BUILTINS):
                 return True
     return False

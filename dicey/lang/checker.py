@@ -49,11 +49,11 @@ from .interp import (MAX_DICE, MAX_INT, MAX_LIST, MAX_REPEAT, MAX_STEPS, MAX_TEX
 HOOKS: dict[str, tuple[str, ...]] = {
     "equipment": ("on use", "before use", "on dodged", "on fight start", "on fight end",
                   "on turn start", "on turn end", "on any use", "on opponent use",
-                  "on countdown", "on attacked", "on damage taken", "on damage dealt",
-                  "on roll"),
+                  "on countdown", "on outgoing damage", "on incoming damage", "on attacked",
+                  "on damage taken", "on damage dealt", "on roll"),
     "status": ("when inflicted", "on turn start", "on turn end", "on any use",
-               "on opponent use", "on incoming damage", "on attacked", "on damage taken",
-               "on damage dealt", "on removed", "on roll"),
+               "on opponent use", "on outgoing damage", "on incoming damage", "on attacked",
+               "on damage taken", "on damage dealt", "on removed", "on roll"),
     "enemy": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "hero": ("on fight start", "on fight end", "on turn start", "on turn end"),
     "dungeon": (),
@@ -72,6 +72,7 @@ _HOOK_NAMES: dict[str, frozenset[str]] = {
     "on any use": frozenset({"used"}),
     "on opponent use": frozenset({"used"}),
     "when inflicted": frozenset({"inflicted"}),
+    "on outgoing damage": _BLOW_NAMES,
     "on incoming damage": _BLOW_NAMES,
     "on attacked": _BLOW_NAMES | {"blocked"},
     "on damage taken": _BLOW_NAMES,
@@ -89,17 +90,19 @@ _THEIR_BLOWS = {
     "poison": "poison hurts its bearer, it strikes no blow of the opponent's",
     "burn": "a burning die hurts its owner, it strikes no blow of the opponent's",
     "thorns": "thorns answer a blow and are not answered"}
+_OWN_BLOWS = {"target": "it runs for the owner's blows (its cards, hooks and statuses)"}
 _NEVER_STRUCK: dict[str, dict[str, str]] = {
     "on attacked": _THEIR_BLOWS,
     "on incoming damage": _THEIR_BLOWS,
-    "on damage dealt": {"target": "it runs for the owner's blows (its cards, hooks and "
-                                  "statuses)"},
+    "on damage dealt": _OWN_BLOWS,
+    "on outgoing damage": _OWN_BLOWS,
 }
 #: Names a script may reach for where it means a fighter (said where one is unknown).
 _FIGHTER_WORDS = {"opponent": "target", "foe": "target",
                   "owner": "self", "me": "self"}
 #: Context names a hook may assign (the engine reads them back).
-_ASSIGNABLE: dict[str, frozenset[str]] = {"on incoming damage": frozenset({"amount"})}
+_ASSIGNABLE: dict[str, frozenset[str]] = {"on outgoing damage": frozenset({"amount"}),
+                                           "on incoming damage": frozenset({"amount"})}
 
 #: Static types of the context names.
 _CONTEXT_TYPES: dict[str, str] = {
@@ -159,8 +162,8 @@ def status_id_taken(ident: str) -> str | None:
     ("'hp' is a fighter's field: 'target.hp' would read it, not the status's stacks", None)
     >>> print(status_id_taken("turn")); print(status_id_taken("amount"))
     'turn' is a name every hook sees
-    'amount' is a name 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage
-    dealt' see
+    'amount' is a name 'on outgoing damage', 'on incoming damage', 'on attacked', 'on damage
+    taken' and 'on damage dealt' see
     """
     if ident in RESERVED:
         return f"'{ident}' is a word of the language"

@@ -13,9 +13,11 @@ keeps it) → countdowns that reached 0 fire in turn (``_settle``). Fury and
 reequip act only if the owner held them when the card fired: a card that grants them is
 not "the next card used".
 
-Damage (``_damage``), for ``attack``/``pierce``: the receiver's strong/weak/immune traits →
-its statuses' ``on incoming damage`` (may change ``amount``) → reduce (−N) → shield absorbs,
-unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
+Damage (``_damage``), for ``attack``/``pierce``: the attacker's ``on outgoing damage``
+(its cards, then its statuses: each may change ``amount``; not for a blow at oneself) → the
+receiver's strong/weak/immune traits → its ``on incoming damage`` (cards, then statuses;
+the same; a blow struck inside either hook goes through neither) → reduce (−N) → shield
+absorbs, unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
 a receiver at 0 HP is knocked out, and nothing more happens → for a blow of the other
 fighter's (``attack``/``pierce``), ``on attacked`` of the receiver's cards, then of its
 statuses, with the blow before reduce and shield, whatever they took (not for a blow such
@@ -89,6 +91,17 @@ def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
                 yield v.weakened
 
 
+def _threaded(result: Any, names: dict, name: str) -> dict:
+    """``names`` with ``name`` as a hook's run (``result``) left it, when it set it to a
+    number (0 at least); as they were after a fault, or where it set nothing or no number."""
+    if result is None or result is NO_HOOK:
+        return names
+    new = result.names.get(name, names[name])
+    if new == names[name] or type(new) is not int:      # (true and false are no amount)
+        return names
+    return {**names, name: max(0, new)}
+
+
 def _trait(defn: Any, dtype: str) -> str:
     """The fighter's trait that changes a blow of ``dtype`` (immune first, as
     ``_typed`` applies them), or ``""``."""
@@ -132,7 +145,8 @@ class FightRules:
     """The fixed facts a fight reads from its library, shared by every copy of the fight."""
 
     __slots__ = ("library", "statuses", "equipment", "rank", "hooked", "any_use", "removed",
-                 "inflicted", "incoming", "taken_hooked", "attacked_hooked", "dealt_hooked",
+                 "inflicted", "outgoing", "outgoing_statuses", "cards_outgoing", "incoming",
+                 "taken_hooked", "attacked_hooked", "dealt_hooked",
                  "watchers", "blows_heard", "dealt_heard", "attacks_heard", "watched",
                  "rolls_heard",
                  "clearing", "adds", "_exprs",
@@ -160,11 +174,20 @@ class FightRules:
                         if d.name.lower() != sid}
         self.removed: frozenset[str] = self.hooked.get("on removed", frozenset())
         self.inflicted: frozenset[str] = self.hooked.get("when inflicted", frozenset())
-        #: Whether some status has an ``on incoming damage`` hook, ``on damage taken``,
-        #: ``on attacked`` or ``on damage dealt`` (every blow asks, when it is a blow some
-        #: card or status of the library hears at all: see blows_heard…); the statuses
-        #: with an ``on opponent use``.
-        self.incoming = "on incoming damage" in self.hooked
+        #: The statuses with an ``on outgoing damage`` hook, and whether a card of the
+        #: library has one (every blow at the opponent asks both: see Mechanics._damage);
+        #: whether a card or a status has an ``on incoming damage`` hook (every blow asks).
+        self.outgoing_statuses: frozenset[str] = self.hooked.get("on outgoing damage",
+                                                                 frozenset())
+        self.cards_outgoing = any(
+            "on outgoing damage" in v.hooks for card in self.equipment.values()
+            for v in _variants(card))
+        self.outgoing = self.cards_outgoing or bool(self.outgoing_statuses)
+        self.incoming = self._heard("on incoming damage")
+        #: Whether some status has an ``on damage taken``, ``on attacked`` or ``on damage
+        #: dealt`` hook (every blow asks, when it is a blow some card or status of the
+        #: library hears at all: see blows_heard…); the statuses with an ``on opponent
+        #: use``.
         self.taken_hooked = "on damage taken" in self.hooked
         self.attacked_hooked = "on attacked" in self.hooked
         self.dealt_hooked = "on damage dealt" in self.hooked
@@ -317,6 +340,7 @@ class Mechanics:
     _fires: int
     _ending: bool
     _answering: bool      # set while an ``on attacked`` hook runs: its blows are not answered
+    _shaping: bool        # set while an ``on outgoing/incoming damage`` hook runs (the same)
     _live_vars: dict | None
     _chance: Chance
 
@@ -502,11 +526,14 @@ class Mechanics:
             self._run(script, side, None, {"turn": self.turn, "simulation": self.simulation},
                       ("", f.name, event))
 
-    def _cards_hook(self, side: int, event: str, names: dict | None = None) -> None:
-        """One hook on every card of a fighter, left to right (cards given meanwhile too)."""
+    def _cards_hook(self, side: int, event: str, names: dict | None = None,
+                    thread: str | None = None) -> dict | None:
+        """One hook on every card of a fighter, left to right (cards given meanwhile too).
+        With ``thread`` (``amount``), each hook sees the value of that name the one before
+        it set: the names as the last one left them are returned."""
         f = self.fighters[side]
         if event not in f.card_events():
-            return   # the common case: no card here has this hook
+            return names   # the common case: no card here has this hook
         cards = f.cards
         i = 0
         while i < len(cards) and (self.outcome is None or self._ending):   # not _stopped
@@ -516,12 +543,16 @@ class Mechanics:
                 act = defn.weakened if card.weakened and defn.weakened is not None else defn
                 if event in act.hooks:
                     logged = len(self._events) if self.log else -1
-                    self._card_hook(side, i, event, self._card_names(side, i, more=names))
+                    result = self._card_hook(side, i, event,
+                                             self._card_names(side, i, more=names))
+                    if thread is not None:
+                        names = _threaded(result, names, thread)
                     if 0 <= logged < len(self._events):    # it did something: say whose
                         self._events.insert(logged, E.CardActed(side, f.name, card.title,
                                                                 event))
                     cards = self.fighters[side].cards
             i += 1
+        return names
 
     def _init_vars(self, side: int, defn: EquipmentDef) -> tuple[tuple[str, Any], ...]:
         out = []
@@ -555,11 +586,17 @@ class Mechanics:
         # read again after anything that may run a hook (a change may replace them).
         attack = kind == "attack" or kind == "pierce"
         if attack:
+            # (the base game: one status hears its owner's blows, and this asks without a
+            # call whether the attacker has it)
+            if rules.outgoing and src != dst and (
+                    rules.cards_outgoing or
+                    not rules.outgoing_statuses.isdisjoint(self.fighters[src].statuses)):
+                amount = self._shaped(src, "on outgoing damage", amount, src, dtype, by)
             d = target.defn
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
             if rules.incoming:
-                amount = self._incoming(src, dst, amount, dtype, by)
+                amount = self._shaped(dst, "on incoming damage", amount, src, dtype, by)
             struck = amount         # (what ``on attacked`` sees)
             if "reduce" in target.statuses:
                 amount = max(0, amount - target.statuses["reduce"])
@@ -659,24 +696,33 @@ class Mechanics:
             amount *= 2
         return amount
 
-    def _incoming(self, src: int, dst: int, amount: int, dtype: str, by: str | None) -> int:
-        """The receiver's statuses' ``on incoming damage``, in declaration order, each
-        seeing the amount the one before it set."""
-        statuses = self.fighters[dst].statuses
-        hooked = self.rules.hooked.get("on incoming damage")
-        if not hooked or hooked.isdisjoint(statuses):
-            return amount
-        source = self._source(dst, src, by)
-        for status in self.rules.ordered(statuses):
-            if status not in hooked:
-                continue
-            result = self._status_hook(dst, status, "on incoming damage",
-                                       {"amount": amount, "source": source, "type": dtype})
-            if result is not None:
-                new = result.names.get("amount", amount)
-                if isinstance(new, int) and not isinstance(new, bool):
-                    amount = max(0, new)
-        return amount
+    def _shaped(self, side: int, event: str, amount: int, src: int, dtype: str,
+                by: str | None) -> int:
+        """A blow's amount through ``side``'s ``event`` hooks (``on outgoing damage`` of
+        the attacker, ``on incoming damage`` of the receiver): its cards' (left to right),
+        then its statuses' (in declaration order), each seeing the amount the one before it
+        set. A blow one of them strikes is dealt as it is, through no such hook (as an
+        answer is not answered): a hook that strikes is no loop."""
+        f = self.fighters[side]
+        hooked = self.rules.hooked.get(event)
+        cards = event in (f._card_events or f.card_events())
+        if not cards and (not hooked or hooked.isdisjoint(f.statuses)) or \
+                getattr(self, "_shaping", False):         # (unset outside such a hook)
+            return amount       # the common case: nothing of this fighter's hears it
+        names = {"amount": amount, "source": self._source(side, src, by), "type": dtype}
+        self._shaping = True
+        try:
+            if cards:
+                names = self._cards_hook(side, event, names, thread="amount")
+            if hooked:
+                for status in self.rules.ordered(self.fighters[side].statuses):
+                    if status in hooked and status in self.fighters[side].statuses \
+                            and not self._stopped:
+                        names = _threaded(self._status_hook(side, status, event, names),
+                                          names, "amount")
+        finally:
+            del self._shaping
+        return names["amount"]
 
     def _heal(self, side: int, amount: int) -> int:
         f = self.fighters[side]

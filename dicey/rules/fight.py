@@ -74,9 +74,10 @@ class Fight(Mechanics):
     __slots__ = ("rules", "fighters", "actor", "turn", "phase", "outcome", "simulation", "log",
                  "turn_bonus", "turn_moves", "turn_cards_used", "turn_countdown",
                  "start_events", "_events", "_pending", "_fires", "_ending", "_live_vars",
-                 "_chance", "_legal", "_faults", "_answering")
-    # (``_answering`` is set only while an ``on attacked`` hook runs, and read with a
-    # default: a copy, made between moves, never holds it, so copy() pays nothing for it)
+                 "_chance", "_legal", "_faults", "_answering", "_shaping")
+    # (``_answering`` is set only while an ``on attacked`` hook runs, ``_shaping`` while an
+    # ``on outgoing damage`` or ``on incoming damage`` one does, each read with a default:
+    # a copy, made between moves, never holds them, so copy() pays nothing for them)
 
     # ---------------------------------------------------------------- start
 

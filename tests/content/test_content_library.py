@@ -37,15 +37,15 @@ def test_the_counts_the_game_promises(lib):
 
 
 def test_the_core_statuses_are_declared_as_the_engine_expects(lib):
-    # The sixteen core ones, and the base game's own: Daze (thievery.dice), which acts
-    # through its hook alone.
-    assert set(lib.statuses) == set(CORE_DEFAULTS) | {"daze"}
+    # The sixteen core ones, and the base game's own, each acting through its hook alone:
+    # Daze (thievery.dice) and Diamond Dust (magic.dice).
+    assert set(lib.statuses) == set(CORE_DEFAULTS) | {"daze", "diamond_dust"}
     for sid, (kind, stacks, clears) in CORE_DEFAULTS.items():
         status = lib.statuses[sid]
         assert (status.kind, status.stacks, status.clears) == (kind, stacks, clears), sid
         assert status.text
     hooked = {sid for sid, s in lib.statuses.items() if s.hooks}
-    assert hooked == {"poison", "daze"}
+    assert hooked == {"poison", "daze", "diamond_dust"}
 
 
 def test_every_card_has_text_and_most_have_an_upgrade(lib):

@@ -37,8 +37,11 @@ ROWS = [
      "equipment cannot have the hook 'on damage received'", "on damage taken"),
     (probe("«on damage done { say(amount) }»"),
      "equipment cannot have the hook 'on damage done'", "on damage dealt"),
-    (probe("«on incoming damage { amount = 0 }»"),
-     "equipment cannot have the hook 'on incoming damage' (it is a hook of statuses)", None),
+    (probe("«when inflicted { say(inflicted) }»"),
+     "equipment cannot have the hook 'when inflicted' (it is a hook of statuses)", None),
+    (probe("«on outgoing damage { amount = 0 }»", "hero"),
+     "a hero cannot have the hook 'on outgoing damage' (it is a hook of equipment and "
+     "statuses)", None),
     (probe("«on damage taken { say(amount) }»", "enemy"),
      "an enemy cannot have the hook 'on damage taken' (it is a hook of equipment and "
      "statuses)", None),
