@@ -162,11 +162,56 @@ def temporary_words(card: CardState, opponent: str = "", turn: int = 0) -> str:
     return "given during this fight; gone after it" if card.temporary else ""
 
 
+def held_line(card: CardState, turn: int, back: int = 0) -> str:
+    """Until when a card in play is held, in a few words for its face's bottom edge, said
+    from turn ``turn`` as :func:`temporary_words` and :func:`gone_words` say it: one
+    given or taken for a while (its ``loan``) ``goes after this turn`` or ``goes after turn
+    5``; one's own card taken for a while (``back``: the turn at whose end it comes back)
+    is ``back after turn 5``. Any other card (or outside a fight, ``turn`` 0): ``""``.
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> given = rock._replace(temporary=True, loan=(5, GIVEN))
+    >>> held_line(given, 5), held_line(given, 3), held_line(rock, 3)
+    ('goes after this turn', 'goes after turn 5', '')
+    >>> held_line(rock._replace(gone=TAKEN), 4, back=5)
+    'back after turn 5'
+    """
+    return next(iter(held_lines(card, turn, back)), "")
+
+
+def held_lines(card: CardState, turn: int, back: int = 0) -> tuple[str, ...]:
+    """:func:`held_line`'s words and, from the longest, the shorter ones a narrower face
+    says the same with: the turn by its number, then ``to turn 5`` (``()`` for a card not
+    held for a while).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
+    >>> held_lines(rock._replace(temporary=True, loan=(5, GIVEN)), 5)
+    ('goes after this turn', 'goes after turn 5', 'to turn 5')
+    >>> held_lines(rock._replace(temporary=STOLEN, loan=(5, 0)), 3)
+    ('goes after turn 5', 'to turn 5')
+    """
+    if not turn or (card.gone and card.gone != TAKEN):
+        return ()
+    end = back if card.gone else card.loan[0] if card.loan else 0
+    if not end:
+        return ()
+    went = "back" if card.gone else "goes"
+    return tuple(dict.fromkeys((f"{went} after {_turn_name(end, turn)}",
+                                f"{went} after turn {end}", f"to turn {end}")))
+
+
+def _turn_name(end: int, turn: int) -> str:
+    """Turn ``end`` named from turn ``turn``: ``this turn``, ``turn 5``."""
+    return "this turn" if end <= turn else f"turn {end}"
+
+
 def _turn_words(back: int, turn: int) -> str:
     """Turn ``back`` said from turn ``turn``: ``this turn (turn 5)``, ``turn 5 (in 2
     turns)``."""
-    return f"this turn (turn {back})" if back <= turn else \
-        f"turn {back} (in {counted(back - turn, 'turn', 'turns')})"
+    ahead = f"turn {back}" if back <= turn else f"in {counted(back - turn, 'turn', 'turns')}"
+    return f"{_turn_name(back, turn)} ({ahead})"
 
 
 _TOKEN = re.compile(r"\[([A-Za-z_][A-Za-z0-9_]*)\]")

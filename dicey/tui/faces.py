@@ -20,15 +20,16 @@ from typing import Any, Mapping, Sequence
 from rich.cells import cell_len
 
 from dicey.notation import (NOT_YET, READY, Progress, button_words, card_text, card_title,
-                            counted, marks, readiness, ready_words, slot_line, slot_words,
-                            temporary_words, uses_line, uses_words, version_line)
+                            counted, held_line, held_lines, marks, readiness, ready_words,
+                            slot_line, slot_words, temporary_words, uses_line, uses_words,
+                            version_line)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
-__all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_text", "card_title",
-           "counted", "die_label", "die_words", "hint_line", "hp_bar", "marks", "move_label", "readiness",
-           "ready_words", "sentence", "shorten", "slot_line", "slot_words", "status_line",
-           "uses_line", "uses_words"]
+__all__ = ["CARD_KEYS", "NOT_YET", "READY", "card_details", "card_line", "card_tail", "card_text",
+           "card_title", "counted", "die_label", "die_words", "held_line", "held_lines",
+           "hint_line", "hp_bar", "marks", "move_label", "readiness", "ready_words", "sentence",
+           "shorten", "slot_line", "slot_words", "status_line", "uses_line", "uses_words"]
 
 #: The letters that pick a hero's cards, in order (g, h, q, t and x are other commands).
 CARD_LETTERS = "abcdefijklmnoprsuvw"
@@ -185,14 +186,45 @@ def hint_line(moves: Sequence[Move], cards: Sequence[CardState], chance: bool = 
     return f"{head}: " + ", ".join(said) + rest + "."
 
 
+def card_tail(card: CardState, room: int | None = None, turn: int = 0, back: int = 0) -> str:
+    """The card's bottom edge in ``room`` cells (None: as much as it says): its uses, until
+    when it is held (:func:`held_line`, said from turn ``turn``; ``back``: for one's own
+    card taken for a while, the turn it comes back at: that stands for ``taken``) and its
+    marks. Where all do not fit, the turn by its number, then the short ``to turn 5``;
+    then that and the marks alone; then the marks alone (a shocked card is used by
+    nothing until it is released: a border too narrow even for them cuts them, ``SHO…``).
+
+    >>> from dicey.lang.defs import EquipmentDef
+    >>> from dicey.rules.state import GIVEN, TAKEN
+    >>> dagger = fresh_card(EquipmentDef("dagger", "Dagger", uses=-1))._replace(
+    ...     temporary=True, loan=(5, GIVEN))
+    >>> [card_tail(dagger, room, 5) for room in (None, 19, 14, 10)]
+    ['∞ goes after this turn', '∞ goes after turn 5', '∞ to turn 5', 'to turn 5']
+    >>> card_tail(dagger._replace(shocked=True), 10, 5)
+    'SHOCKED'
+    >>> card_tail(dagger._replace(gone=TAKEN, loan=()), None, 3, back=4)
+    'back after turn 4'
+    """
+    held, mark = held_lines(card, turn, back), marks(card)
+    # (one's own card taken for a while: 'back after turn 5' says it is taken)
+    uses = "" if card.gone and held else uses_line(card)
+    said = [(uses, words, mark) for words in held or ("",)]
+    said += [(held[-1], mark)] if held else []
+    tails = [" ".join(w for w in words if w) for words in said + [(mark,)]]
+    tails = [t for t in tails if t] or [""]
+    return next((t for t in tails if room is None or cell_len(t) <= room), tails[-1])
+
+
 def card_line(card: CardState, key: str = "", owner: str = "", ready: bool | None = None,
-              progress: Progress | None = None) -> str:
+              progress: Progress | None = None, turn: int = 0, back: int = 0) -> str:
     """The whole card on one line (a card's face may be too small for its name and text):
     ``b Torch: [any] Do d fire damage. On a 5 or 6, set 1 die burning · ∞``; an
     ``owner``'s card is said to be theirs: ``Frog's Tongue: [≤3] Do d damage``; a button
     shows what its face does (``[ready]``, ``[3/8]``…, ``ready``: whether its condition
-    holds, ``progress``: how far it has come)."""
-    tail = [t for t in (uses_line(card), marks(card)) if t]
+    holds, ``progress``: how far it has come); a card held for a while, until when
+    (:func:`held_line`: ``goes after turn 5``, said from turn ``turn``; ``back``: for one's
+    own card taken for a while, the turn it comes back at)."""
+    tail = [t for t in (uses_line(card), held_line(card, turn, back), marks(card)) if t]
     whose = f"{owner}'{'' if owner.endswith('s') else 's'} " if owner else ""
     return f"{whose}{card_title(card, key)}: {slot_line(card, ready, progress)} " \
         f"{card_text(card)}" + "".join(f" · {t}" for t in tail)

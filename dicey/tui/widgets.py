@@ -179,6 +179,11 @@ class CardView(Widget):
     #: For such a button, how far it has come (so far, goal) as its ``progress`` says
     #: (None: it has none, or it could not be read): ``[3/8]`` where ``[not yet]`` stands.
     progress: reactive[tuple[int, int] | None] = reactive(None)
+    #: In a fight, its turn (0: not in one), from which the bottom edge says until when a
+    #: card held for a while is held (``goes after turn 5``: :func:`dicey.tui.faces.card_tail`).
+    turn: reactive[int] = reactive(0)
+    #: For one's own card taken for a while, the turn at whose end it comes back (0: none).
+    back: reactive[int] = reactive(0)
 
     @dataclass
     class Picked(Message):
@@ -210,23 +215,27 @@ class CardView(Widget):
     def on_resize(self) -> None:
         self._show_borders()
 
+    def watch_turn(self) -> None:
+        self._show_tail()
+
+    def watch_back(self) -> None:
+        self._show_tail()
+
     def _show_borders(self) -> None:
         """Both borders' words (:meth:`_show_name`, :meth:`_show_tail`)."""
         self._show_name()
         self._show_tail()
 
     def _show_tail(self) -> None:
-        """The uses and the marks on the bottom border; where both do not fit, the marks
-        alone (a shocked card is used by nothing until it is released): the border cut
-        'SHOCKED' to 'SHO…'."""
+        """The uses, until when a card held for a while is held, and the marks on the
+        bottom border, as they fit (:func:`dicey.tui.faces.card_tail`: the marks alone at
+        the last, the border cutting 'SHOCKED' to 'SHO…')."""
         card = self.card
         if card is None:
             return
-        tail = [t for t in (faces.uses_line(card), faces.marks(card)) if t]
-        room = self.outer_size.width - TITLE_FRAME
-        if len(tail) == 2 and self.outer_size.width and cell_len(" ".join(tail)) > room:
-            tail = tail[1:]
-        self.border_subtitle = Text(" ".join(tail))
+        width = self.outer_size.width
+        self.border_subtitle = Text(faces.card_tail(card, width - TITLE_FRAME if width else None,
+                                                    self.turn, self.back))
 
     def _show_name(self) -> None:
         """The key and name on the border, cut to the card's width (no space before the
@@ -295,7 +304,7 @@ class CardView(Widget):
         line.append(title, style="bold")
         line.pad_right(max(0, self.listed - cell_len(title)) + 1)
         line.append_text(slots)
-        tail = " ".join(t for t in (faces.uses_line(card), faces.marks(card)) if t)
+        tail = faces.card_tail(card, None, self.turn, self.back)
         if tail:
             line.append(f" {tail}")
         if text.plain:
@@ -509,7 +518,7 @@ class CardRow(Windowed):
         self.lettered = side == 0 if lettered is None else lettered
         self.unit = unit
         self._shown: tuple[Sequence[CardState], int | None, Sequence, Sequence,
-                           int | None] = ((), None, (), (), None)
+                           int | None, int, Sequence[int]] = ((), None, (), (), None, 0, ())
         self.list_lines = 0
         """The lines every card takes when the row lists them (0: boxes, not a list)."""
         self.list_most = self.LIST_LINES
@@ -525,12 +534,14 @@ class CardRow(Windowed):
     def show(self, cards: Sequence[CardState], cursor: int | None = None,
              ready: Sequence[bool | None] = (),
              progress: Sequence[tuple[int, int] | None] = (),
-             near: int | None = None) -> None:
+             near: int | None = None, turn: int = 0, backs: Sequence[int] = ()) -> None:
         """Show ``cards`` (``cursor``: the card under the card cursor; ``ready``: for each
         card that is a button, whether it is ready, and ``progress``, how far it has come,
         as its face says; ``near``: with no cursor, a card a crowded row shows, the one
-        last played by its key)."""
-        self._shown = (cards, cursor, ready, progress, near)
+        last played by its key; ``turn``: the fight's, and ``backs``: for each card of the
+        side's own taken for a while, the turn it comes back at (0 for the others), for
+        the bottom edge of a card held for a while: ``goes after turn 5``)."""
+        self._shown = (cards, cursor, ready, progress, near, turn, backs)
         row = self.items
         if row is None:    # not composed yet: it shows them when it is
             return
@@ -543,11 +554,15 @@ class CardRow(Windowed):
             view = CardView(i, card, self.side, keys[i] if i < len(keys) else "", self.unit)
             view.set_reactive(CardView.ready, at(ready, i))
             view.set_reactive(CardView.progress, at(progress, i))
+            view.set_reactive(CardView.turn, turn)
+            view.set_reactive(CardView.back, at(backs, i) or 0)
+            view._show_tail()
             return view
 
         def update(w: Widget, card: CardState) -> None:
             w.key = keys[w.index] if w.index < len(keys) else ""
             w.ready, w.progress = at(ready, w.index), at(progress, w.index)
+            w.turn, w.back = turn, at(backs, w.index) or 0
             w.card = card
 
         sync_children(row, cards, make, update)
@@ -606,11 +621,12 @@ class CardRow(Windowed):
         most = max(self.LIST_TITLE_MOST, width // 3)
         titles = max([w for w in widths if w <= most]
                      + [min(max(widths), self.LIST_TITLE_LEAST)])
-        ready, progress = self._shown[2], self._shown[3]
+        ready, progress, _, turn, backs = self._shown[2:]
         needs = [cell_len(" ".join(t for t in (
             faces.slot_line(c, ready[i] if i < len(ready) else None,
                             progress[i] if i < len(progress) else None),
-            faces.uses_line(c), faces.marks(c)) if t)) for i, c in enumerate(cards)]
+            faces.card_tail(c, None, turn, backs[i] if i < len(backs) else 0)) if t))
+            for i, c in enumerate(cards)]
         heads = max(needs)
         self._list_size = (len(cards), titles + 1 + heads + self.LIST_GAP, width)
         # (the lines the row asks for: given fewer, it adds columns, not the other way)

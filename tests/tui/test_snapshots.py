@@ -84,6 +84,30 @@ def test_fight_with_marked_dice_and_cards(snap_compare, home):
     assert snap_compare(app, terminal_size=SIZE, run_before=marked)
 
 
+def test_fight_with_cards_held_for_a_while(snap_compare, home):
+    """The hero given a Hammer for 2 turns and holding the Gambler's Lucky 7 for this one,
+    the Gambler the hero's Sword for 2 of its turns: the hero's boxes say until when on
+    their bottom edges, short (``to turn 3``); the Gambler's list, in words (``goes after
+    turn 4``, ``back after this turn``)."""
+    import random
+
+    from dicey.lang.chance import SampleChance
+    app, show = app_at(home, gambler_state())
+
+    async def lent(pilot):
+        await show(pilot)
+        screen = fight_screen(app)
+        fight = screen.session.fight
+        fight._open(SampleChance(random.Random(0)))
+        fight._give_card(0, "hammer", 2)
+        fight._take_card(0, 1, 0, 1)
+        fight._take_card(1, 0, 0, 2)
+        fight._close()
+        screen.refresh_view()
+        await pilot.pause()
+    assert snap_compare(app, terminal_size=SIZE, run_before=lent)
+
+
 def test_fight_without_colour(snap_compare, home, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = app_at(home)

@@ -325,11 +325,13 @@ class FightScreen(RunScreen):
         self.query_one("#hero-bar", FighterBar).view = FighterView.of(hero, acting == HERO,
                                                                       f.rules)
         self.query_one("#enemy-cards", CardRow).show(self._cards(ENEMY), self._cursor_on(ENEMY),
-                                                     self._ready(ENEMY), self._progress(ENEMY))
+                                                     self._ready(ENEMY), self._progress(ENEMY),
+                                                     turn=f.turn, backs=self._backs(ENEMY))
         hero_cards, hero_ready = self._cards(HERO), self._ready(HERO)
         self.query_one("#hero-cards", CardRow).show(hero_cards, self._cursor_on(HERO),
                                                     hero_ready, self._progress(HERO),
-                                                    near=self.played)
+                                                    near=self.played, turn=f.turn,
+                                                    backs=self._backs(HERO))
         dice = hero.dice if self.session.hero_to_act else []
         self.die_cursor = min(self.die_cursor, max(0, len(dice) - 1))
         self.query_one("#dice", DiceTray).show(dice, self.die_cursor if dice else None,
@@ -618,14 +620,21 @@ class FightScreen(RunScreen):
             self.say(f"{listed([c.name for c in turned])} "
                      f"{'is' if len(turned) == 1 else 'are'} ready{note}.")
 
+    def _backs(self, side: int) -> list[int]:
+        """For each of ``side``'s cards taken for a while, the turn at whose end it comes
+        back (0 for the others): the taker's copy holds it."""
+        f = self.session.fight
+        lent = {c.loan[1]: c.loan[0] for c in f.fighters[1 - side].cards
+                if c.loan and c.loan[1] >= 0}
+        return [lent.get(i, 0) if card.gone else 0
+                for i, card in enumerate(f.fighters[side].cards)]
+
     def _readable(self, side: int, index: int) -> Readable:
         card = self._cards(side)[index]
         ready, progress = self._ready(side)[index], self._progress(side)[index]
         f = self.session.fight
         opponent = f.fighters[1 - side].name
-        # (a card taken for a while: the taker's copy holds when it comes back here)
-        back = next((c.loan[0] for c in f.fighters[1 - side].cards
-                     if c.loan and c.loan[1] == index), 0) if card.gone else 0
+        back = self._backs(side)[index]
         if side == HERO:
             return Readable(card, CARD_KEYS[index] if index < len(CARD_KEYS) else "",
                             ready=ready, progress=progress, opponent=opponent, turn=f.turn,
@@ -642,7 +651,7 @@ class FightScreen(RunScreen):
             return
         r = self._readable(self.cursor_side, i)
         self.say(self._fit_message(faces.card_line(r.card, r.key, r.owner, r.ready,
-                                                   r.progress)))
+                                                   r.progress, r.turn, r.back)))
         self.reading = True
 
     def _fit_message(self, line: str, tail: str = "… x reads it all") -> str:
