@@ -493,6 +493,8 @@ def uses_words(card: CardState, in_fight: bool = True, opponent: str = "", back:
     used = in_fight and card.uses_left == 0
     if card.gone and in_fight:
         return gone_words(card, opponent, back, turn)
+    if act.spare_only:
+        return "never: it holds its spare dice, and nothing takes a die"
     if card.uses_left == UNLIMITED:
         return "as often as you like"
     if act.once_per_fight:

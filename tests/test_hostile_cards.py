@@ -33,6 +33,7 @@ def _statement(draw) -> str:
         f"cure({s}, {n})", f"strip({s})", f"give({n})", f"give(combine({n}))",
         f"give(split({n}))", f"set_dice(combine({n}))", "set_dice(self.dice + self.dice)",
         f"set_dice([{n}] + target.dice)", "reroll()", f"boost_countdowns({n})", f"extra_dice({n})",
+        f"extra_dice({n}, target, {n})",
         f"bonus({n})", f"say({n})", f"repeat {n} {{ inflict({s}) }}",
         f"if {n} > 3 {{ gain({s}, {n}) }} else {{ attack({n} / ({n} - D)) }}",
         f"for x in combine({n}) {{ attack(x) }}", f"let y = {n} % {n}",
@@ -48,9 +49,9 @@ _FLOORS = st.sampled_from([1, 3, 5, 6])
 
 @st.composite
 def _mod_source(draw) -> str:
-    """A status that hooks every event, two cards that hook blows and the opponent's
-    cards too, and an enemy that uses them, all put on a floor of the dungeon (one it may
-    lack)."""
+    """A status that hooks every event, two cards that hook blows (their own and the
+    opponent's) and the opponent's cards too, and an enemy that uses them, all put on a
+    floor of the dungeon (one it may lack)."""
     body = lambda: draw(_BODY).replace("D", "stacks")   # noqa: E731
     card = lambda: draw(_BODY).replace("D", "d")   # noqa: E731
     hp, dice = draw(st.sampled_from(["1", "30", "9999"])), draw(st.sampled_from(["0", "3", "24"]))
@@ -62,6 +63,7 @@ status "Echo" {{
     when inflicted {{ {body()} }}
     on turn start {{ {body()} }}
     on incoming damage {{ amount = amount + {draw(_NUMBERS).replace("D", "stacks")} }}
+    on outgoing damage {{ amount = amount * {draw(_NUMBERS).replace("D", "stacks")}; {body()} }}
     on attacked {{ {body()} }}
     on damage taken {{ {body()} }}
     on damage dealt {{ if source == target or type == fire {{ {body()} }} }}
@@ -81,6 +83,7 @@ equipment "Odder" {{
     on use {{ {card()} }}
     on turn end {{ {card()} }}
     on damage dealt {{ {card()} }}
+    on outgoing damage {{ {card()} }}
     on opponent use {{ {card()} }}
 }}
 enemy "Oddity" {{ hp: {hp}; dice: {dice}; equipment: "Odd", "Odder" }}

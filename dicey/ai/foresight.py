@@ -41,7 +41,7 @@ memoise on it; the rolls are fixed, so a plan is reproducible.
 from __future__ import annotations
 
 import random
-from typing import Hashable
+from typing import Any, Hashable
 
 from dicey.lang.builtins import BUILTINS
 from dicey.lang.chance import SampleChance
@@ -94,7 +94,7 @@ class Outlook:
     """
 
     __slots__ = ("origin", "side", "outlook", "fatal", "samples", "_turns", "_values",
-                 "_bare", "_opp_cards", "_cards_of", "_answering", "_carried")
+                 "_bare", "_opp_cards", "_cards_of", "_answering", "_carried", "_opp_dice")
 
     def __init__(self, origin: Fight, side: int, outlook: float, fatal: float,
                  samples: int = SAMPLES):
@@ -110,6 +110,9 @@ class Outlook:
         #: turn played with those.
         self._opp_cards = origin.fighters[1 - side].key()[4]
         self._cards_of: dict[int, tuple] = {}     # such a code: the cards
+        #: The opponent's dice gained or lost in ``origin`` (extra_dice): a state where a
+        #: script changed them has its coming turn rolled with as many dice as it says.
+        self._opp_dice = _dice_changes(origin.fighters[1 - side])
         #: The places of ``side``'s cards that act in the opponent's turn (None: none,
         #: and the trials are keyed as they always were), and by the code of ``side``'s
         #: cards what those carry (None: what they carry in ``origin``).
@@ -137,10 +140,12 @@ class Outlook:
         cards = them._cards_code     # (Fighter.key's last code, kept: the search asked
         if cards is None:            # this state's key before its worth)
             cards = them.key()[4]
+        dice = (them.extra, them.extra_for)      # (_dice_changes, inlined: a hot path)
         key = (self._acting(me.statuses, "turn end"), self._acting(them.statuses, "turn start"),
                me.hp, me.statuses.get("shield", 0), me.statuses.get("poison", 0),
                them.hp, them.statuses.get("poison", 0),
-               None if cards == self._opp_cards else cards)
+               None if cards == self._opp_cards else cards,
+               None if dice == self._opp_dice else dice)
         # The search's hot path (every state's end): where no card of ``side``'s acts in
         # the opponent's turn (the base game), this one test a state is all it costs.
         if self._answering is not None:
@@ -166,11 +171,11 @@ class Outlook:
         return hit
 
     def _worth(self, own: tuple, opp: tuple, hp: int, shield: int, poison: int,
-               opp_hp: int, opp_poison: int, cards: int | None,
+               opp_hp: int, opp_poison: int, cards: int | None, dice: tuple | None,
                carried: tuple | None = None) -> float:
-        turns = self._turns_for(own, opp, cards, carried)
+        turns = self._turns_for(own, opp, cards, carried, dice)
         margin = _mean_margin(turns) - self._bare \
-            if (own or opp or cards or carried) else 0.0
+            if (own or opp or cards or carried or dice) else 0.0
         fates = [_fate(taken, lost, hp, shield, poison, opp_hp, opp_poison)
                  for taken, lost in turns]
         worth = self.outlook * margin + self.fatal * sum(fates) / len(fates)
@@ -182,7 +187,7 @@ class Outlook:
         kept = tuple(s for s in opp if s[0] not in TAKES_OPTIONS)
         if kept != opp:
             worth = max(worth, self._worth(own, kept, hp, shield, poison, opp_hp,
-                                           opp_poison, cards, carried))
+                                           opp_poison, cards, dice, carried))
         return worth
 
     def _acting(self, statuses: dict[str, int], gone_at: str) -> tuple[tuple[str, int], ...]:
@@ -194,21 +199,22 @@ class Outlook:
                             if s not in PRICED and clears(s) != gone_at))
 
     def _turns_for(self, own: tuple, opp: tuple, cards: int | None = None,
-                   carried: tuple | None = None) -> list[Turn]:
+                   carried: tuple | None = None, dice: tuple | None = None) -> list[Turn]:
         """The sampled coming turns with these statuses (and, when not None, the code of
-        the opponent's cards, and what ``side``'s cards that act in that turn carry,
-        other than in ``origin``)."""
-        key = (own, opp, cards) if carried is None else (own, opp, cards, carried)
+        the opponent's cards, what ``side``'s cards that act in that turn carry, and the
+        dice the opponent gained or lost, other than in ``origin``)."""
+        key = (own, opp, cards) if carried is None and dice is None else \
+            (own, opp, cards, carried, dice)
         turns = self._turns.get(key)
         if turns is None:
             held = None if cards is None else self._cards_of[cards]
             turns = self._turns[key] = [
-                self._play(dict(own), dict(opp), held, SEED + i, carried)
+                self._play(dict(own), dict(opp), held, SEED + i, carried, dice)
                 for i in range(self.samples)]
         return turns
 
     def _play(self, own: dict[str, int], opp: dict[str, int], cards: tuple | None,
-              seed: int, carried: tuple | None = None) -> Turn:
+              seed: int, carried: tuple | None = None, dice: tuple | None = None) -> Turn:
         side, other = self.side, 1 - self.side
         trial = self.origin.copy(simulation=True, log=False)
         me = trial.fighters[side]
@@ -217,6 +223,8 @@ class Outlook:
         trial.set_position(other, statuses=opp)
         if cards is not None:     # (cards are values: the trial may change its list)
             trial.fighters[other].set_cards(list(cards))
+        if dice is not None:
+            trial.fighters[other].set_dice_changes(*dice)
         hp = (trial.fighters[side].hp, trial.fighters[other].hp)
         chance, rng = SampleChance(random.Random(seed)), random.Random(seed)
         trial.apply(Move.end(), chance)
@@ -232,6 +240,11 @@ class Outlook:
         while not trial.turn_over:   # (the rules end a turn at its move limit)
             trial.apply(choose_move(trial, rng), chance)
         return hp[0] - trial.fighters[side].hp, hp[1] - trial.fighters[other].hp
+
+
+def _dice_changes(f: Any) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The dice a fighter gained or lost by ``extra_dice``: for the fight, for a few rolls."""
+    return f.extra, f.extra_for
 
 
 def plans_now(origin: Fight, side: int) -> bool:

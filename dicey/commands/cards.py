@@ -222,7 +222,8 @@ def describe(card: EquipmentDef, lib: Library | None = None,
         lines.append(("upgrade", version_line(card, card.upgraded, f"{card.name}+")))
     weak = state._replace(weakened=True)
     lines.append(("weakened", weakened_words(card, weak)))
-    lines.append(("dodge", _dodging(card)))
+    if not card.spare_only:
+        lines.append(("dodge", _dodging(card)))
     ends = turn_words(card)
     if ends:
         lines.append(("turn", ends))

@@ -85,8 +85,9 @@ _TABLE = [
     _b("shuffle", "xs:list", "list", "xs in random order", random=True),
     _b("boost_countdowns", "n:int", "int", "reduce every countdown of the owner by n",
        effect=True),
-    _b("extra_dice", "n:int", "int", "the owner rolls n more dice each turn, all fight",
-       effect=True),
+    _b("extra_dice", "n:int, who?:fighter, turns?:int", "int",
+       "the owner (or who) rolls n more dice (fewer: n below 0) each turn for the fight, "
+       "or in its next turns rolls only", effect=True),
     _b("bonus", "n:int", "int", "add n to the AI's score for this move", effect=True),
     _b("say", "text:any", "int", "a line in the fight log", effect=True),
     _b("min", "a:int|list, b?:int", "int", "the smaller of a and b, or of a list"),

@@ -793,6 +793,8 @@ class _ScriptChecker:
             _percentage(node.args[0], node.func, self.report)
         if node.func in _TURNS_ARG and len(node.args) > _TURNS_ARG[node.func]:
             _loan_turns(node.func, node.args[_TURNS_ARG[node.func]], self.report)
+        if node.func == "extra_dice" and node.args and _written_int(node.args[0]) == 0:
+            self.report.warning(node.pos, "extra_dice(0) changes no roll")
         mark = _mark_arg(node)
         if mark is not None:
             self._die_mark(node.func, mark)
@@ -886,8 +888,9 @@ def _is_countdown(decl: A.Decl) -> bool:
                      n.words[:1] == ("countdown",)) is not None
 
 
-#: Built-ins that take or give a card for a while, by the place of their ``turns``.
-_TURNS_ARG = {"take_card": 1, "give_card": 2}
+#: Built-ins that take or give a card, or dice, for a while, by the place of their
+#: ``turns``.
+_TURNS_ARG = {"take_card": 1, "give_card": 2, "extra_dice": 2}
 
 
 def _mark_arg(call: A.Call) -> A.Expr | None:
@@ -907,13 +910,19 @@ def _unmarked(call: A.Call) -> A.Call:
 
 
 def _loan_turns(func: str, arg: A.Expr, report: "_Report") -> None:
-    """An error for ``take_card(c, turns)`` or ``give_card(c, who, turns)`` with turns
-    written below 1 (it would fault every time: a card is held for one turn at least)."""
+    """An error for ``take_card(c, turns)``, ``give_card(c, who, turns)`` or
+    ``extra_dice(n, who, turns)`` with turns written below 1 (it would fault every time: a
+    card is held, dice are given, for one turn at least)."""
     value = _written_int(arg)
-    if value is not None and value < 1:
-        verb = func.split("_")[0]
-        report.error(arg.pos, f"{func}() {verb}s a card for 1 turn at least, not {value} "
-                              f"(leave turns out to {verb} it for the fight)")
+    if value is None or value >= 1:
+        return
+    if func == "extra_dice":
+        report.error(arg.pos, f"extra_dice() changes the next roll at least, not {value} "
+                              "(leave turns out to change every roll of the fight)")
+        return
+    verb = func.split("_")[0]
+    report.error(arg.pos, f"{func}() {verb}s a card for 1 turn at least, not {value} "
+                          f"(leave turns out to {verb} it for the fight)")
 
 
 def _written_int(arg: A.Expr) -> int | None:
@@ -1378,7 +1387,13 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
             report.error(total_pos, "a countdown card cannot have a 'total'")
         return
     if not spec.slots:
-        report.error(pos, "a card needs at least one dice slot (or a countdown)")
+        if spec.spares and not spec.free:     # a spare die, and nothing to place a die on
+            if total is not None:
+                report.error(total_pos, "a card with only spare dice takes no die: it cannot "
+                                        "have a 'total'")
+            return
+        report.error(pos, "a card needs at least one dice slot (or a countdown, or only "
+                          "spare dice)")
         return
     limit = MAX_SLOTS.get(size, 4)
     if len(spec.slots) > limit:
@@ -1695,7 +1710,13 @@ class _DeclChecker:
         self._placeholders(text, m.props["text"].pos if "text" in m.props else pos,
                            ({"d"} if not button else set()) | set(var_types),
                            m.props.get("text"))
-        if not hooks and not m.refused_hooks:   # (a hook refused is said already)
+        spare_only = not spec.slots and bool(spec.spares) and spec.countdown is None \
+            and not button
+        if spare_only:      # (its dice join the pool: the card itself is never used)
+            for event in sorted(_FIRING & set(m.hooks)):
+                self.report.warning(m.hooks[event].pos, f"a card with only spare dice is "
+                                    f"never used: its '{event}' never runs")
+        elif not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")
         tags = self._tags(m, v)

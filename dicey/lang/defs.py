@@ -128,6 +128,12 @@ class EquipmentDef:
     def slot_count(self) -> int:
         return 1 if self.countdown is not None else len(self.slots)
 
+    @property
+    def spare_only(self) -> bool:
+        """Whether the card only holds spare dice (``slots: spare 1``, the Jester's Spare
+        1): nothing takes a die, so it is never used; its dice join the pool each turn."""
+        return not self.slots and self.countdown is None and not self.button
+
 
 @dataclass(frozen=True)
 class StatusDef:

@@ -70,8 +70,10 @@ class Effects(Protocol):
     def boost_countdowns(self, amount: int) -> None:
         """Reduce every countdown of the owner by ``amount``."""
 
-    def extra_dice(self, count: int) -> None:
-        """The owner rolls ``count`` more dice each turn for the rest of the fight."""
+    def extra_dice(self, count: int, to_self: bool = True, turns: int | None = None) -> None:
+        """The owner (``to_self``) or the target rolls ``count`` more dice (fewer, below 0)
+        each turn for the rest of the fight, or (``turns`` ≥ 1) in its next ``turns``
+        rolls only; no roll has fewer than 0 dice, nor more than the cap."""
 
     def bonus(self, points: int) -> None:
         """Add to the AI's score for this move; no effect on the fight."""
@@ -183,8 +185,12 @@ class RecordingEffects:
     def boost_countdowns(self, amount: int) -> None:
         self.calls.append(("boost_countdowns", amount))
 
-    def extra_dice(self, count: int) -> None:
-        self.calls.append(("extra_dice", count))
+    def extra_dice(self, count: int, to_self: bool = True, turns: int | None = None) -> None:
+        who = "self" if to_self else "target"
+        if turns is not None:
+            self.calls.append(("extra_dice", count, who, turns))
+        else:
+            self.calls.append(("extra_dice", count) if to_self else ("extra_dice", count, who))
 
     def bonus(self, points: int) -> None:
         self.calls.append(("bonus", points))

@@ -1007,7 +1007,8 @@ def _card(value: Value, pos: A.Pos | None, func: str = "take_card",
 
 
 def _turns(func: str, turns: Value, pos: A.Pos) -> int:
-    """The ``turns`` of ``take_card(c, turns)`` or ``give_card(c, who, turns)``."""
+    """The ``turns`` of ``take_card(c, turns)``, ``give_card(c, who, turns)`` or
+    ``extra_dice(n, who, turns)``."""
     if type(turns) is not int or turns < 1:
         raise _fault(f"{func}()'s turns is a whole number of turns, at least 1, not "
                      f"{turns if type(turns) is int else type_name(turns)}", pos)
@@ -1023,13 +1024,28 @@ def _take_card(fr: _Frame, args: list, pos: A.Pos) -> int:
     return 0
 
 
+def _to_self(func: str, args: list, pos: A.Pos) -> bool:
+    """Whether a call's second argument, a fighter, is the owner (it is when left out)."""
+    if len(args) < 2:
+        return True
+    if type(args[1]) is not FighterRef:
+        raise _fault(f"{func}()'s second argument is a fighter (self or target), "
+                     f"not {type_name(args[1])}", pos)
+    return args[1].who == "self"
+
+
+def _extra_dice(fr: _Frame, args: list, pos: A.Pos) -> int:
+    count = _int(args[0], pos, "extra_dice()'s count")
+    to_self = _to_self("extra_dice", args, pos)
+    if len(args) > 2:
+        fr.fx.extra_dice(count, to_self, _turns("extra_dice", args[2], pos))
+    else:
+        fr.fx.extra_dice(count, to_self)
+    return count
+
+
 def _give_card(fr: _Frame, args: list, pos: A.Pos) -> int:
-    to_self = True
-    if len(args) > 1:
-        if type(args[1]) is not FighterRef:
-            raise _fault(f"give_card()'s second argument is a fighter (self or target), "
-                         f"not {type_name(args[1])}", pos)
-        to_self = args[1].who == "self"
+    to_self = _to_self("give_card", args, pos)
     card = _card_or_name(args[0], pos)
     if len(args) > 2:
         fr.fx.give_card(card, to_self, _turns("give_card", args[2], pos))
@@ -1102,7 +1118,7 @@ _IMPLS: dict[str, Callable[[_Frame, list, A.Pos], Value]] = {
     "pick": _pick,
     "shuffle": _shuffle,
     "boost_countdowns": _effect("boost_countdowns"),
-    "extra_dice": _effect("extra_dice"),
+    "extra_dice": _extra_dice,
     "bonus": _effect("bonus", _signed),
     "say": _say,
     "min": _extremum(min),

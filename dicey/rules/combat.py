@@ -17,8 +17,8 @@ Damage (``_damage``), for ``attack``/``pierce``: the attacker's ``on outgoing da
 (its cards, then its statuses: each may change ``amount``; not for a blow at oneself) → the
 receiver's strong/weak/immune traits → its ``on incoming damage`` (cards, then statuses;
 the same; a blow struck inside either hook goes through neither) → reduce (−N) → shield
-absorbs, unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1 once) →
-a receiver at 0 HP is knocked out, and nothing more happens → for a blow of the other
+absorbs, unless it is a pierce or the attacker spends a pierce stack → HP (survive leaves 1
+once) → a receiver at 0 HP is knocked out, and nothing more happens → for a blow of the other
 fighter's (``attack``/``pierce``), ``on attacked`` of the receiver's cards, then of its
 statuses, with the blow before reduce and shield, whatever they took (not for a blow such
 a hook struck: an answer is not answered) → if HP were lost: ``on
@@ -527,16 +527,18 @@ class Mechanics:
                       ("", f.name, event))
 
     def _cards_hook(self, side: int, event: str, names: dict | None = None,
-                    thread: str | None = None) -> dict | None:
-        """One hook on every card of a fighter, left to right (cards given meanwhile too).
-        With ``thread`` (``amount``), each hook sees the value of that name the one before
-        it set: the names as the last one left them are returned."""
+                    thread: str | None = None, upto: int | None = None) -> dict | None:
+        """One hook on every card of a fighter, left to right (cards given meanwhile too;
+        with ``upto``, only the cards in the first ``upto`` places). With ``thread``
+        (``amount``), each hook sees the value of that name the one before it set: the
+        names as the last one left them are returned."""
         f = self.fighters[side]
         if event not in f.card_events():
             return names   # the common case: no card here has this hook
         cards = f.cards
         i = 0
-        while i < len(cards) and (self.outcome is None or self._ending):   # not _stopped
+        while i < (len(cards) if upto is None else min(upto, len(cards))) and \
+                (self.outcome is None or self._ending):   # not _stopped
             card = cards[i]
             if not card.gone:
                 defn = card.defn       # card.active, inlined: this loop is a hot one
@@ -832,12 +834,15 @@ class Mechanics:
     def _roll_heard(self, side: int, values: tuple[int, ...]) -> None:
         """``on roll`` once ``side`` has rolled ``values`` (as they came, before any
         status marked them) and its pool is set: the roller's cards (left to right) and
-        statuses, then the other fighter's; ``roller`` is the roller as each names it."""
+        statuses, then the other fighter's; ``roller`` is the roller as each names it. A
+        card hears a roll once: one given or taken meanwhile (it joins its new holder's
+        cards at the end) does not hear it again on its new side."""
+        held = [len(f.cards) for f in self.fighters]
         for who in (side, 1 - side):
             if self._stopped:
                 return
             names = {"rolled": values, "roller": _SELF if who == side else _TARGET}
-            self._cards_hook(who, "on roll", names)
+            self._cards_hook(who, "on roll", names, upto=held[who])
             self._status_hooks(who, "on roll", names)
 
     @staticmethod
@@ -881,13 +886,19 @@ class Mechanics:
         if self.log:
             self._events.append(E.DiceSet(side, f.name, pool_values(old), values))
 
-    def _extra_dice(self, side: int, count: int) -> None:
+    def _extra_dice(self, side: int, count: int, rolls: int | None = None) -> None:
+        """``extra_dice``: ``side`` rolls ``count`` more dice (fewer: below 0) each turn,
+        or in its next ``rolls`` rolls. For the fight, its dice stay 0 to the cap; for a
+        few rolls, any count is kept (each roll is held to 0 to the cap: a die lost for
+        one roll may meet one gained for two)."""
         f = self.fighters[side]
-        count = min(count, MAX_DICE - f.dice_count - f.extra)
-        if self._stopped or count <= 0:
+        if rolls is None:
+            base = f.dice_count + f.extra
+            count = max(-base, min(count, MAX_DICE - base))
+        if self._stopped or count == 0:
             return
-        f.add_extra_dice(count)
-        self._emit(E.ExtraDice, side, f.name, count)
+        f.add_extra_dice(count, rolls)
+        self._emit(E.ExtraDice, side, f.name, count, rolls or 0)
 
     def _bonus(self, side: int, points: int) -> None:
         # Only the acting fighter's plan is being scored.

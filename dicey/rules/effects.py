@@ -78,8 +78,8 @@ class FightEffects:
     def boost_countdowns(self, amount: int) -> None:
         self.fight._boost_countdowns(self.owner, amount)
 
-    def extra_dice(self, count: int) -> None:
-        self.fight._extra_dice(self.owner, count)
+    def extra_dice(self, count: int, to_self: bool = True, turns: int | None = None) -> None:
+        self.fight._extra_dice(self.owner if to_self else 1 - self.owner, count, turns)
 
     def bonus(self, points: int) -> None:
         self.fight._bonus(self.owner, points)
@@ -131,7 +131,7 @@ class FightEffects:
             return f.hp
         if name == "max_hp":
             return f.max_hp
-        if name == "dice_count":
+        if name == "dice_count":     # (for the fight: not those for a few rolls)
             return f.dice_count + f.extra
         if name == "level":
             return f.level

@@ -463,16 +463,26 @@ class DiceSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class ExtraDice(Event):
+    """A fighter's rolls get more dice (``count`` below 0: fewer), each turn of the fight
+    or (``rolls``) its next few rolls."""
     side: int
     who: str
     count: int
+    rolls: int = 0
 
     def describe(self) -> str:
         """>>> ExtraDice(0, "Thief", 1).describe()
         'Thief will roll 1 more die each turn'
+        >>> ExtraDice(1, "Frog", -1, 1).describe()
+        'Frog will roll 1 fewer die on its next roll'
+        >>> ExtraDice(1, "Frog", 2, 3).describe()
+        'Frog will roll 2 more dice on each of its next 3 rolls'
         """
-        return f"{self.who} will roll {self.count} more {'die' if self.count == 1 else 'dice'} " \
-            "each turn"
+        n = abs(self.count)
+        more = f"{n} {'more' if self.count > 0 else 'fewer'} {'die' if n == 1 else 'dice'}"
+        when = "each turn" if not self.rolls else "on its next roll" if self.rolls == 1 \
+            else f"on each of its next {self.rolls} rolls"
+        return f"{self.who} will roll {more} {when}"
 
 
 @dataclass(frozen=True, slots=True)

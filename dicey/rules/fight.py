@@ -209,8 +209,8 @@ class Fight(Mechanics):
 
     def _roll(self, side: int) -> None:
         f = self.fighters[side]
-        values = tuple(self._chance.choose(D6) for _ in range(min(MAX_DICE, f.dice_count
-                                                                   + f.extra)))
+        values = tuple(self._chance.choose(D6) for _ in range(f.dice_to_roll()))
+        f.rolled()
         self._emit(E.Rolled, side, f.name, values)
         dice, marks = mark_roll([Die(v) for v in values], f.statuses)
         for status, marked in marks:

@@ -449,14 +449,16 @@ class Fighter:
     """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0).
 
     Anyone may read the fields; the rules engine changes ``dice``, ``cards``, ``statuses``,
-    ``max_hp``, ``dice_count`` and ``extra`` only through the methods below, because
+    ``max_hp``, ``dice_count``, ``extra`` and ``extra_for`` only through the methods below,
+    because
     :meth:`key` keeps the codes of those parts from one call to the next and each change
     must drop the codes it makes stale (``hp`` and ``cards_used`` are read afresh), and
     because a copy shares the dice, the cards and the statuses until one side changes
     them (:meth:`copy`). Read them, do not keep them: a change may replace them.
     """
 
-    __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "level",
+    __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "extra_for",
+                 "level",
                  "dice", "statuses", "cards", "cards_used", "used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
@@ -469,7 +471,10 @@ class Fighter:
         self.hp = hp
         self.max_hp = max_hp
         self.dice_count = dice_count
-        self.extra = 0                 # extra_dice(n) gained this fight
+        self.extra = 0                 # extra_dice(n) gained (or lost) this fight
+        #: extra_dice(n, who, turns) still to come: (dice, rolls left) pairs, one per
+        #: count of rolls left, sorted (equal positions, equal keys)
+        self.extra_for: tuple[tuple[int, int], ...] = ()
         self.level = level
         self.dice: list[Die] = []
         self.statuses: dict[str, int] = {}
@@ -505,6 +510,7 @@ class Fighter:
         f.max_hp = self.max_hp
         f.dice_count = self.dice_count
         f.extra = self.extra
+        f.extra_for = self.extra_for        # (a tuple: shared)
         f.level = self.level
         f.dice = self.dice
         f.statuses = self.statuses
@@ -554,7 +560,7 @@ class Fighter:
         return self.hp, self.cards_used, dice, statuses, cards
 
     def _statuses_code(self) -> int:
-        return code((self.max_hp, self.dice_count, self.extra,
+        return code((self.max_hp, self.dice_count, self.extra, self.extra_for,
                      tuple(sorted(self.statuses.items()))))
 
     def card_codes(self) -> list[int]:
@@ -737,9 +743,39 @@ class Fighter:
         self.max_hp = max_hp
         self._status_code = None
 
-    def add_extra_dice(self, count: int) -> None:
-        self.extra += count
+    def add_extra_dice(self, count: int, rolls: int | None = None) -> None:
+        """``count`` more dice (fewer, below 0) at each roll, or at the next ``rolls``."""
+        if rolls is None:
+            self.extra += count
+        else:
+            self._set_extra_for(self.extra_for + ((count, rolls),))
         self._status_code = None
+
+    def set_dice_changes(self, extra: int, extra_for: tuple[tuple[int, int], ...]) -> None:
+        """The dice gained or lost by ``extra_dice`` as another fighter's (a trial's)."""
+        self.extra, self.extra_for = extra, extra_for
+        self._status_code = None
+
+    def dice_to_roll(self) -> int:
+        """How many dice its next roll has (0 to MAX_DICE)."""
+        n = self.dice_count + self.extra
+        for count, _ in self.extra_for:
+            n += count
+        return 0 if n < 0 else MAX_DICE if n > MAX_DICE else n
+
+    def rolled(self) -> None:
+        """A roll made: the dice given or taken for a few rolls have one roll fewer."""
+        if self.extra_for:
+            self._set_extra_for((count, rolls - 1) for count, rolls in self.extra_for
+                                if rolls > 1)
+            self._status_code = None
+
+    def _set_extra_for(self, pairs: Iterable[tuple[int, int]]) -> None:
+        by_rolls: dict[int, int] = {}
+        for count, rolls in pairs:
+            by_rolls[rolls] = by_rolls.get(rolls, 0) + count
+        self.extra_for = tuple(sorted((count, rolls) for rolls, count in by_rolls.items()
+                                      if count))
 
     def forget_place(self, index: int) -> None:
         """Card place ``index`` now holds another card, or none: ``last_used`` and

@@ -118,14 +118,14 @@ def card_mark_choices(cards: Iterable[CardState], mark: str) -> list[int]:
 
     Eligible: not used up, not mid-countdown, not already shocked or weakened, not a
     button (it takes no die: weakened slots would not touch it, and a shock would only make
-    its owner spend a die to release it), and not tagged ``<mark>avoid``/``<mark>immune``;
-    cards tagged ``<mark>attract`` go first.
+    its owner spend a die to release it) nor a card of spare dice only (never used), and
+    not tagged ``<mark>avoid``/``<mark>immune``; cards tagged ``<mark>attract`` go first.
     """
     eligible, attract = [], []
     for i, card in enumerate(cards):
         act = card.active
         tags = act.tags
-        if card.gone or card.shocked or card.weakened or act.button:
+        if card.gone or card.shocked or card.weakened or act.button or act.spare_only:
             continue
         if act.countdown is not None and card.countdown < act.countdown:
             continue

@@ -115,7 +115,7 @@ def test_the_base_game_keys_its_trials_as_before(library, reference):
         if outlook is None:
             continue
         assert outlook._answering is None and outlook._carried == {}
-        assert outlook._values and all(len(key) == 8 for key in outlook._values)
+        assert outlook._values and all(len(key) == 9 for key in outlook._values)
         assert all(len(key) == 3 for key in outlook._turns)
     assert not [name for name, card in library.equipment.items()
                 if answers(fresh_card(card))]

@@ -122,3 +122,23 @@ def test_end_turn_in_on_roll_is_said_to_do_nothing(lib, tmp_path):
     from dicey.commands.cards import turn_words
     library = library_with(tmp_path, "trip.dice", source)
     assert turn_words(library.card("Tripwire")) is None
+
+
+GRABBY = CARDS + '''
+equipment "Grabby Eye" {
+    slots: any
+    text: "When the opponent rolls, take its first card for 1 turn"
+    on roll { if roller == target { take_card(target.cards[0], 1) } }
+    on use { attack(d) }
+}
+'''
+
+
+def test_a_card_taken_while_a_roll_is_heard_does_not_hear_it_again(tmp_path):
+    lib = library_with(tmp_path, "grabby.dice", GRABBY)
+    fight = ready(lib, mine=("Listener", "Sword"), theirs=("Grabby Eye", "Sword"))
+    events = roll(fight, 4, 2)
+    # the Listener heard the Warrior's roll in the Warrior's hands; the Frog took it, and
+    # it hears nothing more of that roll
+    assert said(events) == ["[Warrior, [4, 2]]"]
+    assert [c.title for c in fight.fighters[1].cards][-1] == "Listener"
