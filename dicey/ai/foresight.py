@@ -110,8 +110,9 @@ class Outlook:
         #: turn played with those.
         self._opp_cards = origin.fighters[1 - side].key()[4]
         self._cards_of: dict[int, tuple] = {}     # such a code: the cards
-        #: The opponent's dice gained or lost in ``origin`` (extra_dice): a state where a
-        #: script changed them has its coming turn rolled with as many dice as it says.
+        #: The opponent's dice gained or lost in ``origin`` (extra_dice), and those it was
+        #: given for its turn: a state where a script changed them has its coming turn
+        #: rolled with as many dice as it says, and the dice given.
         self._opp_dice = _dice_changes(origin.fighters[1 - side])
         #: The places of ``side``'s cards that act in the opponent's turn (None: none,
         #: and the trials are keyed as they always were), and by the code of ``side``'s
@@ -140,7 +141,7 @@ class Outlook:
         cards = them._cards_code     # (Fighter.key's last code, kept: the search asked
         if cards is None:            # this state's key before its worth)
             cards = them.key()[4]
-        dice = (them.extra, them.extra_for)      # (_dice_changes, inlined: a hot path)
+        dice = (them.extra, them.extra_for, them.waiting)   # (_dice_changes, inlined)
         key = (self._acting(me.statuses, "turn end"), self._acting(them.statuses, "turn start"),
                me.hp, me.statuses.get("shield", 0), me.statuses.get("poison", 0),
                them.hp, them.statuses.get("poison", 0),
@@ -242,9 +243,10 @@ class Outlook:
         return hp[0] - trial.fighters[side].hp, hp[1] - trial.fighters[other].hp
 
 
-def _dice_changes(f: Any) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The dice a fighter gained or lost by ``extra_dice``: for the fight, for a few rolls."""
-    return f.extra, f.extra_for
+def _dice_changes(f: Any) -> tuple[int, tuple[tuple[int, int], ...], tuple]:
+    """The dice a fighter gained or lost by ``extra_dice`` (for the fight, for a few
+    rolls), and those given outside its turn, which wait for its roll."""
+    return f.extra, f.extra_for, f.waiting
 
 
 def plans_now(origin: Fight, side: int) -> bool:

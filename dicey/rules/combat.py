@@ -806,16 +806,23 @@ class Mechanics:
         for v in values:          # a loop, not a generator: give() is a common call
             if type(v) is not int or not 1 <= v <= 6:   # true and false are not dice
                 raise ScriptError(f"dice must be 1 to 6, got {list(values)}")
-        if len(f.dice) + len(values) > MAX_DICE:
+        # Outside its turn, the dice wait for its next roll (not marks_now(side), inlined:
+        # give() is a common call).
+        later = side != self.actor or self.phase != "acting" and self.phase != "starting"
+        if len(f.waiting if later else f.dice) + len(values) > MAX_DICE:
             raise ScriptError(f"more than {MAX_DICE} dice in a pool")
         if len(values) > 1:
             # Dice given at once join the pool lowest first: a split's order is chance, and
             # the pools it makes in either order are one state to the AI (one key), so the
             # dice it gives must also take the same places (a hint numbers them by place).
             values = tuple(sorted(values))
-        f.add_dice(map((BURNING_DICE if burning else PLAIN_DICE).__getitem__, values))
+        dice = map((BURNING_DICE if burning else PLAIN_DICE).__getitem__, values)
+        if later:
+            f.wait_dice(dice)
+        else:
+            f.add_dice(dice)
         if self.log:
-            self._events.append(E.DiceGiven(side, f.name, tuple(values), burning))
+            self._events.append(E.DiceGiven(side, f.name, tuple(values), burning, later))
 
     def _blow_heard(self, side: int, event: str, amount: int, src: int, dtype: str,
                     by: str | None, blocked: int | None = None) -> None:

@@ -417,6 +417,7 @@ class DiceGiven(Event):
     who: str
     dice: tuple[int, ...]
     burning: bool = False
+    later: bool = False     # given outside its turn: they wait for its next roll
 
     def describe(self) -> str:
         """The dice in words.
@@ -425,9 +426,12 @@ class DiceGiven(Event):
         'Thief gets a 4, a 1 and a 6'
         >>> DiceGiven(0, "Witch", (3,), burning=True).describe()
         'Witch gets a burning 3'
+        >>> DiceGiven(1, "Frog", (6,), later=True).describe()
+        'Frog gets a 6 for its next turn'
         """
         mark = "burning " if self.burning else ""
-        return f"{self.who} gets {listed([f'a {mark}{v}' for v in self.dice]) or 'no dice'}"
+        dice = listed([f'a {mark}{v}' for v in self.dice]) or 'no dice'
+        return f"{self.who} gets {dice}{' for its next turn' if self.later else ''}"
 
 
 @dataclass(frozen=True, slots=True)

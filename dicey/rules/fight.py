@@ -221,6 +221,17 @@ class Fight(Mechanics):
             if spares:
                 dice.extend(Die(v) for v in spares)
                 self._emit(E.SpareDice, side, f.name, card.title, tuple(spares))
+        # Dice given before the roll (a status's ``on turn start``), then those that
+        # waited for it (given outside the turn): they join, as far as the cap allows.
+        for given, said in ((f.dice, False), (f.take_waiting(), True)) \
+                if f.dice or f.waiting else ():      # (most rolls: neither)
+            given = given[:MAX_DICE - len(dice)]
+            if given:
+                dice.extend(given)
+                for burning in (False, True) if said and self.log else ():
+                    values = tuple(d.value for d in given if d.burning == burning)
+                    if values:
+                        self._events.append(E.DiceGiven(side, f.name, values, burning))
         f.set_dice(dice)
         if self.rules.rolls_heard:
             self._roll_heard(side, values)

@@ -449,8 +449,8 @@ class Fighter:
     """One side of a fight. ``side`` is 0 or 1; ``statuses`` maps status id → stacks (> 0).
 
     Anyone may read the fields; the rules engine changes ``dice``, ``cards``, ``statuses``,
-    ``max_hp``, ``dice_count``, ``extra`` and ``extra_for`` only through the methods below,
-    because
+    ``max_hp``, ``dice_count``, ``extra``, ``extra_for`` and ``waiting`` only through the
+    methods below, because
     :meth:`key` keeps the codes of those parts from one call to the next and each change
     must drop the codes it makes stale (``hp`` and ``cards_used`` are read afresh), and
     because a copy shares the dice, the cards and the statuses until one side changes
@@ -458,7 +458,7 @@ class Fighter:
     """
 
     __slots__ = ("side", "defn", "name", "hp", "max_hp", "dice_count", "extra", "extra_for",
-                 "level",
+                 "waiting", "level",
                  "dice", "statuses", "cards", "cards_used", "used",
                  "_dice_sum", "_dice_code", "_card_codes", "_cards_code", "_status_code",
                  "_card_events", "_shared")
@@ -475,6 +475,8 @@ class Fighter:
         #: extra_dice(n, who, turns) still to come: (dice, rolls left) pairs, one per
         #: count of rolls left, sorted (equal positions, equal keys)
         self.extra_for: tuple[tuple[int, int], ...] = ()
+        #: dice given outside its turn, sorted: they join its pool at its next roll
+        self.waiting: tuple[Die, ...] = ()
         self.level = level
         self.dice: list[Die] = []
         self.statuses: dict[str, int] = {}
@@ -510,7 +512,8 @@ class Fighter:
         f.max_hp = self.max_hp
         f.dice_count = self.dice_count
         f.extra = self.extra
-        f.extra_for = self.extra_for        # (a tuple: shared)
+        f.extra_for = self.extra_for        # (tuples: shared)
+        f.waiting = self.waiting
         f.level = self.level
         f.dice = self.dice
         f.statuses = self.statuses
@@ -560,7 +563,7 @@ class Fighter:
         return self.hp, self.cards_used, dice, statuses, cards
 
     def _statuses_code(self) -> int:
-        return code((self.max_hp, self.dice_count, self.extra, self.extra_for,
+        return code((self.max_hp, self.dice_count, self.extra, self.extra_for, self.waiting,
                      tuple(sorted(self.statuses.items()))))
 
     def card_codes(self) -> list[int]:
@@ -751,10 +754,25 @@ class Fighter:
             self._set_extra_for(self.extra_for + ((count, rolls),))
         self._status_code = None
 
-    def set_dice_changes(self, extra: int, extra_for: tuple[tuple[int, int], ...]) -> None:
-        """The dice gained or lost by ``extra_dice`` as another fighter's (a trial's)."""
-        self.extra, self.extra_for = extra, extra_for
+    def set_dice_changes(self, extra: int, extra_for: tuple[tuple[int, int], ...],
+                         waiting: tuple[Die, ...]) -> None:
+        """The dice gained or lost by ``extra_dice``, and those given outside its turn, as
+        another fighter's (a trial's)."""
+        self.extra, self.extra_for, self.waiting = extra, extra_for, waiting
         self._status_code = None
+
+    def wait_dice(self, dice: Iterable[Die]) -> None:
+        """Dice given outside its turn: they wait for its next roll."""
+        self.waiting = tuple(sorted((*self.waiting, *dice)))
+        self._status_code = None
+
+    def take_waiting(self) -> tuple[Die, ...]:
+        """The dice that waited for this roll (none wait after)."""
+        waiting = self.waiting
+        if waiting:
+            self.waiting = ()
+            self._status_code = None
+        return waiting
 
     def dice_to_roll(self) -> int:
         """How many dice its next roll has (0 to MAX_DICE)."""

@@ -48,6 +48,7 @@ class FighterView:
     statuses: str
     dice: tuple[Die, ...] = ()
     acting: bool = False
+    coming: str = ""        # the next roll's dice besides its own (faces.next_roll)
 
     @classmethod
     def of(cls, fighter: Fighter, acting: bool, rules: FightRules) -> "FighterView":
@@ -55,7 +56,8 @@ class FighterView:
         ordered = {s: fighter.statuses[s] for s in rules.ordered(fighter.statuses)}
         return cls(fighter.name, fighter.hp, fighter.max_hp, fighter.dice_count + fighter.extra,
                    fighter.level, faces.status_line(ordered, rules.statuses),
-                   tuple(fighter.dice), acting)
+                   tuple(fighter.dice), acting,
+                   faces.next_roll(fighter.extra_for, fighter.waiting))
 
 
 class FighterBar(Widget):
@@ -90,6 +92,8 @@ class FighterBar(Widget):
         parts = [first, Text(faces.counted(v.dice_count, "die", "dice")), Text(f"lvl {v.level}")]
         parts += [Text(status, style("fighter-bar--status"))
                   for status in v.statuses.split(" · ") if status]
+        if v.coming:
+            parts.append(Text(v.coming))
         if self.show_hand and v.acting and v.dice:
             # (a label and a colon: 'to play 3', a die's face, read as a count of dice)
             rolled = Text("dice to play: " if len(v.dice) > 1 else "die to play: ")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from button_kit import button_fight, library_with
+from button_kit import button_fight, library_fixture
 from dicey.ai.score import Scorer
 from dicey.ai.search import Expectimax, brute_force
 
@@ -27,9 +27,7 @@ equipment "Blank" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("bonus"), "tally.dice", TALLY)
+lib = library_fixture("tally", TALLY)
 
 
 @pytest.mark.parametrize("cards", [["Tally", "Blank", "Sword"], ["Blank", "Tally", "Sword"]])

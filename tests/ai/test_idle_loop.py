@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from button_kit import FOUNTAIN, button_fight, library_with
+from button_kit import FOUNTAIN, button_fight, library_fixture
 from dicey.ai.baseline import play_turn
 from dicey.ai.planner import Budget, plan_turn
 from dicey.lang.chance import SampleChance
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("idle"), "fountain.dice", FOUNTAIN)
+lib = library_fixture("fountain", FOUNTAIN)
 
 
 def test_the_planner_does_not_go_round_the_loop(lib):

@@ -120,6 +120,17 @@ def library_with(folder: Path, name: str, source: str) -> Any:
     return library
 
 
+def library_fixture(name: str, source: str) -> Any:
+    """A module-scoped fixture: the base game with ``source`` loaded on top (written to
+    ``name.dice`` in a folder of its own)."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def library_on_top(tmp_path_factory: Any) -> Any:
+        return library_with(tmp_path_factory.mktemp(name), f"{name}.dice", source)
+    return library_on_top
+
+
 def button_library(folder: Path) -> Any:
     """The base game with :data:`BUTTONS` loaded on top (``folder``: where to write it)."""
     return library_with(folder, "buttons.dice", BUTTONS)

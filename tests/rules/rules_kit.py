@@ -236,7 +236,7 @@ def plain_fighter_key(f: Fighter) -> tuple:
     """A fighter's key the plain way: every part coded afresh (what ``Fighter.key`` keeps)."""
     dice = sum(1 << 5 * (d.value * 8 + d.burning * 4 + d.locked * 2 + d.blind) for d in f.dice)
     return (f.hp, f.cards_used, code(dice),
-            code((f.max_hp, f.dice_count, f.extra, f.extra_for,
+            code((f.max_hp, f.dice_count, f.extra, f.extra_for, f.waiting,
                   tuple(sorted(f.statuses.items())))),
             code(tuple(sorted(code(c[1:]) for c in f.cards))))
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from button_kit import button_fight, library_with
+from button_kit import button_fight, library_fixture
 from dicey.lang.chance import FixedChance, SampleChance
 from dicey.lang.errors import ScriptError
 from dicey.rules.protocol import Move
@@ -28,9 +28,7 @@ equipment "Ember Pair" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("kindle"), "kindle.dice", KINDLING)
+lib = library_fixture("kindle", KINDLING)
 
 
 def play(fight, text, seed=0):

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.state import DISCARDED, SHOCK_NEXT, STOLEN, TAKEN, WEAKEN_NEXT
-from button_kit import library_with
+from button_kit import library_fixture
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
 
 CARDS = '''
@@ -124,9 +123,7 @@ equipment "Giveback" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("cards2"), "cards2.dice", CARDS)
+lib = library_fixture("cards2", CARDS)
 
 
 def lines(events, kind):

@@ -67,7 +67,8 @@ def check(fight: Fight) -> None:
 
 def snapshot(fight: Fight) -> tuple:
     """Everything a fight holds, by value."""
-    return tuple((f.hp, f.max_hp, f.extra, f.extra_for, f.cards_used, tuple(f.dice),
+    return tuple((f.hp, f.max_hp, f.extra, f.extra_for, f.waiting, f.cards_used,
+                  tuple(f.dice),
                   tuple(sorted(f.statuses.items())), tuple(c[1:] for c in f.cards))
                  for f in fight.fighters) + (fight.actor, fight.turn, fight.phase,
                                              fight.counters())

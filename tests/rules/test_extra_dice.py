@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from button_kit import library_with
+from button_kit import library_fixture
 from dicey.ai.foresight import Outlook
 from dicey.lang.chance import FixedChance
 from dicey.rules import events as E
@@ -50,9 +48,7 @@ equipment "Broken Dial" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("extra"), "extra.dice", CARDS)
+lib = library_fixture("extra", CARDS)
 
 
 def ready(lib, mine, dice) -> Fight:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from button_kit import FOUNTAIN, button_fight, library_with
+from button_kit import FOUNTAIN, button_fight, library_fixture, library_with
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.combat import FightRules
@@ -41,9 +39,7 @@ status "tally" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("idle"), "fountain.dice", IDLE)
+lib = library_fixture("fountain", IDLE)
 
 
 def play(fight, text):

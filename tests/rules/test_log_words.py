@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from button_kit import button_fight as kit_fight
-from button_kit import library_with
+from button_kit import library_fixture
 from dicey.lang.chance import SampleChance
 from dicey.rules import events as E
 from dicey.rules.fight import Fight
@@ -60,9 +58,7 @@ status "Spikes" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("log_words"), "log_words.dice", CARDS)
+lib = library_fixture("log_words", CARDS)
 
 
 def button_fight(library, cards, dice, **pin) -> Fight:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from button_kit import library_with
+from button_kit import library_fixture, library_with
 from dicey.lang.chance import FixedChance
 from dicey.rules import events as E
 from dicey.rules.fight import Fight
@@ -39,9 +37,7 @@ status "jinx" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("roll"), "roll.dice", CARDS)
+lib = library_fixture("roll", CARDS)
 
 
 def ready(lib, mine=("Sword", "Listener"), theirs=("Disco Ball", "Sword"),

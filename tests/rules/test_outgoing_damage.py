@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from button_kit import library_with
+from button_kit import library_fixture
 from dicey.lang.chance import FixedChance
 from dicey.rules import events as E
 from dicey.rules.fight import Fight
@@ -63,9 +61,7 @@ status "thick" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("outgoing"), "outgoing.dice", CARDS)
+lib = library_fixture("outgoing", CARDS)
 
 
 def ready(lib, mine=("Sword",), theirs=("Sword",), statuses=None, their_statuses=None,

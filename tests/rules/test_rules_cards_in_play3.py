@@ -16,7 +16,7 @@ from dicey.rules.fight import READY, Fight
 from dicey.rules.protocol import Move
 from dicey.rules.state import DISCARDED, GIVEN, SHOCK_NEXT, STOLEN, TAKEN, FighterSetup
 from dicey.run.session import FightSession
-from button_kit import library_with
+from button_kit import library_fixture, library_with
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
 
 CARDS = '''
@@ -159,9 +159,7 @@ equipment "Jammer" {
 '''
 
 
-@pytest.fixture(scope="module")
-def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("cards3"), "cards3.dice", CARDS)
+lib = library_fixture("cards3", CARDS)
 
 
 def said(events) -> list[str]:

@@ -200,3 +200,18 @@ async def test_the_side_not_acting_shows_its_cards_as_its_next_turn_has_them(hom
         await pilot.press("x")
         await pilot.pause()
         assert "none left this turn" not in "\n".join(screen_text(app))
+
+
+async def test_a_bar_says_what_the_next_roll_has_besides_its_dice(home):
+    from dicey.rules.state import Die
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await start(pilot, dice=[3, 5])
+        frog = screen.session.fight.fighters[1]
+        bar = str(screen.query_one("#enemy-bar", FighterBar).render())
+        assert "next roll" not in bar
+        frog.add_extra_dice(-1, 1)
+        frog.wait_dice([Die(6)])
+        screen.refresh_view()
+        bar = str(screen.query_one("#enemy-bar", FighterBar).render())
+        assert bar.endswith(" · next roll: 1 die fewer, + 6")
