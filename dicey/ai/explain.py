@@ -70,6 +70,7 @@ def explain(fight: Fight, budget: Budget, *, limit: int | None = None,
     scorer = search.scorer
     follower = _Follower(search, scorer, MAX_FOLLOWED if limit is None else limit)
     base = scorer.parts(root)
+    follower.path.add(root.key())   # (a move back to the root: a loop, as the search has it)
     out = []
     for move in root.legal_moves():
         try:     # (a state a sure win spared the search is searched now, in its budget)
@@ -79,6 +80,18 @@ def explain(fight: Fight, budget: Budget, *, limit: int | None = None,
         for part, worth in base.items():
             parts[part] -= worth
         out.append(Explained(move, sum(parts.values()), parts))
+    # A loop that goes through a chance outcome (a die rerolled by a card used without end
+    # comes back to a position on the way) is counted once where the search met it: what a
+    # state on it is worth depends on the way the search came, and the lines followed here
+    # may not add up to the search's values. Then the breakdown is not given.
+    start = scorer.potential(root)
+    searched = {str(move): value - start for move, value in search.root_values(root)}
+    for e in out:
+        value = searched.get(str(e.move))
+        if value is not None and abs(e.value - value) > 1e-6 * max(1.0, abs(value)):
+            raise Unexplained("the turn goes round a loop (a card used without end brings "
+                              "back a position on the way, by chance): its values count "
+                              "the loop once, and its lines do not add up to them")
     out.sort(key=lambda e: -e.value)
     return out
 

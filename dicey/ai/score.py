@@ -9,7 +9,8 @@ key                default    what earns it
 ``poison``         90         per poison stack on the opponent
 ``negative_status`` 50        per stack of another negative status on the opponent
 ``positive_status`` 40        per stack of a positive status gained
-``card_used``      10         per card fired (not one whose script failed)
+``card_used``      10         per card fired (not one whose script failed, nor a use
+                              of a card used without end that spent no die)
 ``countdown``      10         per countdown point taken off
 ``unused_pip``     5          per pip of the dice left unused at the end
 ``move``           -1         per move (place or release)
@@ -37,6 +38,11 @@ will do in the opponent's turn, and whether a fighter lives through it
 is worth, ``holding`` per cent of it, for the rest of the fight (:mod:`dicey.ai.holding`).
 An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
 plays by the table alone.
+
+A card that may be used without end (``FightRules.endless``: no number of uses, and a
+button or a card that may give dice back) earns ``card_used`` only for a use that spent a
+die (``Fight._watched``): a use that gives back what it took, or takes nothing, could be
+repeated to the turn's move limit for 10 a round.
 
 ``bonus(n)`` in a card adds ``n``. Statuses count both ways: a status weighs the same on
 oneself with the opposite sign (curing one's poison earns 90 a stack, stripping the

@@ -115,9 +115,12 @@ class Expectimax:
         """The best expected future score from a decision state (memoised).
 
         A move can lead back to a state still being solved on the current path (a card that
-        gives its die back and changes nothing else): a loop, which the turn's move limit
-        alone would end. Such a state is worth ending the turn there: the loop is gone
-        round once (its rewards counted), never again."""
+        gives its die back and changes nothing else, or a reroll by a card used without end
+        that brings a die back to a value it had on the way): a loop, which the turn's move
+        limit alone would end. Such a state is worth ending the turn there: the loop is gone
+        round once (its rewards counted), never again. (A loop through a chance outcome
+        makes what the states on it are worth depend on the way the search came: the least
+        the loop can be worth.)"""
         key = fight.key()
         hit = self.memo.get(key)
         if hit is not None:

@@ -1168,12 +1168,14 @@ def _lends(call: A.Call) -> bool:
 #: The fighter fields that tell which cards it used (a fight's key holds them only when
 #: some script may read one).
 HISTORY_FIELDS = frozenset({"last_used", "used_this_turn"})
-#: The fields that count uses: a fighter's this turn, a card's this fight. A use of a card
-#: that changes nothing else is not counted where no script may read the count
-#: (``Fight`` then sees the loop of a card that gives its die back).
-COUNT_FIELDS = frozenset({"cards_used", "times_used"})
+#: The fields that count uses: a fighter's this turn, a card's this fight, and the list of
+#: the cards a fighter used this turn (``len(self.used_this_turn)``). A card that may be
+#: used without end is not counted where no script may read the count (``Fight`` then sees
+#: the loop of a card that gives its die back).
+COUNT_FIELDS = frozenset({"cards_used", "times_used", "used_this_turn"})
 #: What a script reads of the counts of uses (script_facts): none, its own card's
-#: ``card.times_used`` only, or another (any card's, a fighter's ``cards_used``).
+#: ``card.times_used`` only, or another (any card's, a fighter's ``cards_used`` or
+#: ``used_this_turn``).
 NO_COUNT, OWN_COUNT, ANY_COUNT = 0, 1, 2
 
 
@@ -1247,7 +1249,7 @@ def script_facts(node: Any) -> tuple[bool, bool, bool, bool, bool, int]:
         elif kind is A.Field:
             if item.name in HISTORY_FIELDS:
                 reads = True
-            elif item.name in COUNT_FIELDS:
+            if item.name in COUNT_FIELDS:
                 own = item.name == "times_used" and type(item.obj) is A.Name and \
                     item.obj.id == "card"
                 counts = max(counts, OWN_COUNT if own else ANY_COUNT)

@@ -115,8 +115,10 @@ def _trait(defn: Any, dtype: str) -> str:
 DICE_GIVERS = frozenset({"give", "set_dice", "reroll"})
 
 
-def _idle_cards(library: Any, statuses: dict, equipment: dict) -> frozenset[int]:
-    """:attr:`FightRules.idle` of a library."""
+def _endless_cards(library: Any, statuses: dict, equipment: dict
+                   ) -> tuple[frozenset[int], frozenset[int], bool]:
+    """:attr:`FightRules.endless`, :attr:`FightRules.idle` and
+    :attr:`FightRules.counts_read` of a library."""
     fighters = [*(getattr(library, "enemies", {}) or {}).values(),
                 *(getattr(library, "heroes", {}) or {}).values()]
     scripts = [script for d in (*statuses.values(), *fighters) for script in d.hooks.values()]
@@ -124,8 +126,6 @@ def _idle_cards(library: Any, statuses: dict, equipment: dict) -> frozenset[int]
     for v in variants:
         scripts.extend(v.hooks.values())
         scripts.extend(e for e in (v.ready, *(v.progress or ())) if e is not None)
-    if any(getattr(script, "reads_counts", ANY_COUNT) == ANY_COUNT for script in scripts):
-        return frozenset()
 
     def gives(hooks: Iterator[Any]) -> bool:
         return any(calls is None or not calls.isdisjoint(DICE_GIVERS)
@@ -133,12 +133,16 @@ def _idle_cards(library: Any, statuses: dict, equipment: dict) -> frozenset[int]
 
     answered = gives(script for d in (*statuses.values(), *fighters, *variants)
                      for event, script in d.hooks.items() if event == "on any use")
-    return frozenset(id(v) for v in variants
-                     if v.uses is None and v.countdown is None and not v.single_use
-                     and not v.once_per_fight
-                     and not any(getattr(script, "reads_counts", ANY_COUNT)
-                                 for script in v.hooks.values())
-                     and (v.button or answered or gives(iter(v.hooks.values()))))
+    endless = [v for v in variants
+               if v.uses is None and v.countdown is None and not v.single_use
+               and not v.once_per_fight
+               and (v.button or answered or gives(iter(v.hooks.values())))]
+    if any(getattr(script, "reads_counts", ANY_COUNT) == ANY_COUNT for script in scripts):
+        return frozenset(map(id, endless)), frozenset(), True
+    return frozenset(map(id, endless)), frozenset(
+        id(v) for v in endless
+        if not any(getattr(script, "reads_counts", ANY_COUNT) for script in v.hooks.values())
+    ), False
 
 
 class FightRules:
@@ -151,7 +155,7 @@ class FightRules:
                  "rolls_heard",
                  "clearing", "adds", "_exprs",
                  "_status_random", "legal_table", "last_read", "bonus_given", "keys_more",
-                 "lends", "said_as", "idle", "idle_ids")
+                 "lends", "said_as", "endless", "endless_ids", "idle", "counts_read")
 
     def __init__(self, library: Any):
         self.library = library
@@ -237,22 +241,25 @@ class FightRules:
             getattr(script, "lends", False) for card in self.equipment.values()
             for v in _variants(card) for script in v.hooks.values())
 
-        #: The cards (their definitions' ids: as declared, upgraded, weakened) whose use
-        #: may change nothing at all: used without limit, and a button, or a card whose
-        #: scripts (or an ``on any use`` of the library) may give dice back — the Fight
-        #: then does not count such a use (Fight._watched). Empty where some script reads
-        #: a fighter's ``cards_used`` or a card's ``times_used`` other than its own (every
-        #: use changes what it reads). The base game has one, the Crucible (a burning die
-        #: rerolled into the same burning die). A card that reads its own
-        #: ``card.times_used`` is not one; which
-        #: cards were used (``last_used``) is in a position's key when a script reads it,
-        #: and a use changes it.
-        self.idle: frozenset[int] = _idle_cards(library, self.statuses, self.equipment)
-        #: The ids of the cards some variant of which is in :attr:`idle` (the Crucible's,
-        #: in the base game): a move of another card pays one look at this set.
-        self.idle_ids: frozenset[str] = frozenset(
+        #: The cards (their definitions' ids: as declared, upgraded, weakened) that may be
+        #: used without end in a turn: no number of uses (nor a countdown, nor once), and a
+        #: button, or a card whose scripts (or an ``on any use`` of the library) may give
+        #: dice back. Such a use earns the AI's ``card_used`` only when it spent a die
+        #: (Fight._watched): else nothing bounds what a turn of them earns. The base game
+        #: has one, the Crucible (a burning die rerolled into a burning die).
+        #: :attr:`idle` are those whose uses the Fight does not count (Fight._idle): no
+        #: script reads the counts. Empty where some script may read a fighter's
+        #: ``cards_used`` or ``used_this_turn``, or a card's ``times_used`` other than its
+        #: own (:attr:`counts_read`); a card that reads its own ``card.times_used`` is not
+        #: one. Which card was used last (``last_used``) is in a position's key when a
+        #: script reads it, and a use may change it.
+        self.endless, self.idle, self.counts_read = _endless_cards(
+            library, self.statuses, self.equipment)
+        #: The ids of the cards some variant of which is in :attr:`endless` (the
+        #: Crucible's, in the base game): a move of another card pays one look at this set.
+        self.endless_ids: frozenset[str] = frozenset(
             card.id for card in self.equipment.values()
-            if any(id(v) in self.idle for v in _variants(card)))
+            if any(id(v) in self.endless for v in _variants(card)))
 
     def _heard(self, *events: str) -> bool:
         """Whether a status, or a card of the library (as declared, upgraded or

@@ -486,8 +486,8 @@ class Fight(Mechanics):
         self._pending, self._fires, self._chance = (), 0, chance
         self._legal = None
         if action != "release" and \
-                self.fighters[self.actor].cards[ci].ident in self.rules.idle_ids:
-            self._watched(action, di, ci)     # (hot path: a card that may do nothing)
+                self.fighters[self.actor].cards[ci].ident in self.rules.endless_ids:
+            self._watched(action, di, ci)     # (hot path: a card used without end)
         elif action == "place":
             self._place(di, ci)
         elif action == "release":
@@ -516,40 +516,56 @@ class Fight(Mechanics):
         return self._with_faults(events)
 
     def _watched(self, action: str, di: int, ci: int) -> None:
-        """A place or a use, in a library with cards whose use may change nothing
-        (:attr:`FightRules.idle`: used without limit, giving dice back or a button, and no
-        script reading a count of uses). Such a card's use that changed nothing but those
-        counts is not counted: the position after it is the one before it. The AI's
-        search then meets a loop (``Expectimax.value``) where it was paid ``card_used``
-        for each round of it, to the turn's move limit (a card that splits a die into
-        that many 1s, fed a 1). A card of one slot, or a button: a die on a card of more
-        slots changes the card."""
+        """A place or a use of a card that may be used without end in a turn
+        (:attr:`FightRules.endless`: used without limit, giving dice back or a button).
+
+        Such a use earns the AI's ``card_used`` only when it spent a die: when its owner
+        holds fewer dice (in the pool and on the card) after it than before. A use that
+        gives back what it took (a burning die rerolled burning by a fireproof card) or
+        takes nothing (a button) can be repeated to the turn's move limit, and the
+        planner was paid 10 for each round (``card_used`` pays for a card spent: a card
+        of uses, or a die).
+
+        A use of an :attr:`FightRules.idle` card (where no script reads a count of uses)
+        is not counted either (:meth:`_idle`)."""
         f = self.fighters[self.actor]
         card = f.cards[ci]
-        if id(card.active) not in self.rules.idle or \
-                action == "place" and (card.placed or len(card.active.slots) != 1):
+        act = card.active
+        if id(act) not in self.rules.endless:       # (a variant that is not: Crucible+)
             if action == "place":
                 self._place(di, ci)
             else:
                 self._use(ci)
             return
-        before, counted, times = self.key(), (self.turn_cards_used, f.cards_used), \
-            card.times_used
+        held, counted = len(f.dice) + len(card.placed), self.turn_cards_used
+        if id(act) in self.rules.idle:
+            self._idle(action, di, ci)
+        elif action == "place":
+            self._place(di, ci)
+        else:
+            self._use(ci)
+        if self.turn_cards_used != counted and len(f.dice) + len(f.cards[ci].placed) >= held:
+            self.turn_cards_used = counted
+
+    def _idle(self, action: str, di: int, ci: int) -> None:
+        """A place or a use of an :attr:`FightRules.idle` card: its use is not counted
+        (the fighter's ``cards_used``, the card's ``times_used``), which no script of the
+        fight reads. So a position it leads back to is the position it left, not one
+        with other counts: the AI's search meets a loop there (``Expectimax.value``) and
+        not a new state each round to the turn's move limit (a card that gives its die
+        back, a burning die rerolled into burning dice)."""
+        f = self.fighters[self.actor]
+        card = f.cards[ci]
+        counted, times = f.cards_used, card.times_used
         if action == "place":
             self._place(di, ci)
         else:
             self._use(ci)
         after = f.cards[ci]
-        if self._pending or self.phase != ACTING or after.defn is not card.defn or \
-                f.cards_used != counted[1] + 1 or after.times_used != times + 1:
-            return
-        f.set_card(ci, after._replace(times_used=times))
-        f.cards_used -= 1
-        if self.key() == before:        # nothing changed: the use is not counted
-            self.turn_cards_used = counted[0]
-        else:
-            f.set_card(ci, after)
-            f.cards_used += 1
+        if after.defn is card.defn and after.times_used == times + 1 and \
+                f.cards_used == counted + 1:
+            f.set_card(ci, after._replace(times_used=times))
+            f.cards_used = counted
 
     def _locate(self, move: Move) -> tuple[int, int]:
         """The die and card a move means (its indexes, or the canonical equal ones)."""
@@ -859,7 +875,9 @@ class Fight(Mechanics):
             b.key()
         # Which cards each fighter used (last, and this turn) are part of the key only when
         # a script may read them (a card that reads last_used or used_this_turn, held by
-        # either, or a status's or a fighter's hook that does), and the turn's bonus only
+        # either, or a status's or a fighter's hook that does; the cards used this turn
+        # only where a script of the library may read a count of uses, as
+        # used_this_turn is: FightRules.counts_read), and the turn's bonus only
         # when a script may call bonus() (a win takes back what its path earned, see
         # dicey.ai.score.Scorer.won: then what a state is worth depends on it); elsewhere,
         # states that differ only by them are one.
@@ -874,7 +892,9 @@ class Fight(Mechanics):
                 rules = self.rules
                 if READS_LAST in a._card_events or READS_LAST in b._card_events or \
                         rules.last_read:
-                    key += (a.used, b.used)
+                    # (the card used last alone where no script reads the turn's list)
+                    key += (a.used, b.used) if rules.counts_read else \
+                        (a.used[-1], b.used[-1])
                 if GIVES_BONUS in a._card_events or GIVES_BONUS in b._card_events or \
                         rules.bonus_given:
                     key += (self.turn_bonus,)

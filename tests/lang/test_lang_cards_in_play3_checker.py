@@ -133,7 +133,7 @@ def test_a_wrong_argument_at_run_time_is_a_fault(source, words):
      (("some", True),)),
     ("if chance(50) { end_turn() }\nend_turn(target)", (True, True, False, False, True, 0),
      (("own", False), ("other", True))),
-    ("say(len(self.used_this_turn))", (False, False, True, False, False, 0), ()),
+    ("say(len(self.used_this_turn))", (False, False, True, False, False, 2), ()),
     ("for c in target.last_used { say(c) }", (False, False, True, False, False, 0), ()),
     ("for c in target.cards { take_card(c, 1) }", (False, False, False, True, False, 0), ()),
     ("for c in target.cards { take_card(c) }", (False, False, False, False, False, 0), ()),
