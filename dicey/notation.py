@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from typing import Any
+from typing import Any, Sequence
 
 from dicey.lang.defs import EquipmentDef, Slot
-from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState,
+from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState, Die,
                                fresh_card, literal_value, slot_assignment)
 
 
@@ -160,6 +160,24 @@ def temporary_words(card: CardState, opponent: str = "", turn: int = 0) -> str:
     if card.temporary and card.loan:
         return f"given until the end of {_turn_words(card.loan[0], turn)}; then it goes"
     return "given during this fight; gone after it" if card.temporary else ""
+
+
+def next_roll(extra_for: Sequence[tuple[int, int]], waiting: Sequence[Die]) -> str:
+    """What a fighter's next roll has besides its dice: those ``extra_dice`` gave or took
+    for a few rolls, and the dice given outside its turn, which wait for it ("" if none).
+
+    >>> next_roll([(-1, 1)], []), next_roll([(2, 3)], [Die(6), Die(2, burning=True)])
+    ('next roll: 1 die fewer', 'next roll: 2 dice more, + 6, 2 burn')
+    >>> next_roll([(1, 2), (-1, 1)], [])
+    ''
+    """
+    parts = []
+    n = sum(count for count, _ in extra_for)
+    if n:
+        parts.append(f"{counted(abs(n), 'die', 'dice')} {'more' if n > 0 else 'fewer'}")
+    if waiting:
+        parts.append("+ " + ", ".join(d.label for d in waiting))
+    return "next roll: " + ", ".join(parts) if parts else ""
 
 
 def held_line(card: CardState, turn: int, back: int = 0) -> str:

@@ -66,14 +66,14 @@ FIGHTER_KEYS: dict[str, str] = {
     "locked": "ints", "blind": "ints", "shocked": "strs", "weakened": "strs",
     "countdowns": "table", "statuses": "table", "equipment": "strs", "vars": "vars",
     "last_used": "str", "used_this_turn": "strs", "cards_used": "int", "borrowed": "table",
-    "dice_count": "int", "level": "int",
+    "dice_count": "int", "level": "int", "next_roll": "ints", "next_roll_dice": "int",
 }
 #: The numbers those keys may hold (the card language's own limit above): a position
 #: with a dead fighter, or stacks no fight could reach, is a mistake, not a puzzle.
 FIGHTER_RANGES: dict[str, tuple[int, int]] = {
     "hp": (1, MAX_INT), "max_hp": (1, MAX_INT), "countdowns": (1, MAX_INT),
     "statuses": (0, STACK_CAP), "cards_used": (0, MAX_INT), "borrowed": (1, MAX_TURNS),
-    "dice_count": (0, MAX_DICE), "level": (1, 99),
+    "dice_count": (0, MAX_DICE), "level": (1, 99), "next_roll_dice": (-MAX_DICE, MAX_DICE),
 }
 SEARCH_KEYS = ("preset", "seed", "states", "iterations", "moves", "ms", "min_probability")
 TOP_KEYS = ("title", "text", "turn", "actor", "opponent", "search")
@@ -643,8 +643,18 @@ def _check_key(key: str, value: Any, where: str, path: str) -> None:
 
 
 def _check_dice(table: dict[str, Any], where: str, path: str, found: _Found) -> None:
-    """``dice`` holds die values, no more than a fighter rolls, and ``burning``, ``locked``
-    and ``blind`` index into it (when it is given: else they index the fight's roll)."""
+    """``dice`` (and ``next_roll``) holds die values, no more than a fighter rolls, and
+    ``burning``, ``locked`` and ``blind`` index into it (when it is given: else they index
+    the fight's roll)."""
+    if "next_roll" in table and not found.spoiled(where, "next_roll"):
+        with found.each(where, "next_roll"):
+            for value in table["next_roll"]:
+                if not 1 <= value <= 6:
+                    raise ScenarioError(f"{path}: [{where}] next_roll: {value} is not a die "
+                                        "(1 to 6)")
+            if len(table["next_roll"]) > MAX_DICE:
+                raise ScenarioError(f"{path}: [{where}] next_roll: {len(table['next_roll'])} "
+                                    f"dice, but a pool holds at most {MAX_DICE}")
     dice = table.get("dice")
     if dice is None or found.spoiled(where, "dice"):
         return

@@ -29,7 +29,7 @@ from dicey.rules.state import SHOCK_NEXT, WEAKEN_NEXT
 
 from dicey.lang.ast import make_id, upgrade_ref
 from dicey.lang.errors import printable
-from dicey.notation import counted
+from dicey.notation import counted, next_roll
 
 from ._shared import enclosing_mod, fail, library_from, seed_number, unloaded_hint
 
@@ -299,6 +299,8 @@ def describe(scenario: Scenario, fight: Fight, plan: Plan) -> str:
     lines += ["  " + line for line in state_label(fight, fight.actor).split("\n")]
     lines += ["  " + line for line in pinned_setup(scenario, fight)]
     lines += ["  " + line for line in pinned_cards(fight, pinned_vars(scenario, fight))]
+    lines += [printable(f"  {f.name}'s {words}") for f in fight.fighters
+              if (words := next_roll(f.extra_for, f.waiting))]
     lines.append(f"plan ({_how(plan)}), {score_words(plan)}:")
     lines += ["  " + line for line in plan_lines(line_steps(fight, plan.moves))]
     lines.append("first moves (estimates from sampled lines; the most visited is played):"

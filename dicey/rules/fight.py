@@ -913,7 +913,9 @@ class Fight(Mechanics):
                      countdowns: Mapping[str, int] | None = None,
                      card_vars: Mapping[str, Mapping[str, Any]] | None = None,
                      statuses: Mapping[str, int] | None = None,
-                     equipment: Sequence[str] | None = None, turn: int | None = None) -> None:
+                     equipment: Sequence[str] | None = None, turn: int | None = None,
+                     next_roll: Sequence[int] | None = None,
+                     next_roll_dice: int | None = None) -> None:
         """Pin a position for a scenario (no hooks run, no events).
 
         ``equipment`` replaces the cards (names; ``"Sword+"`` is upgraded); ``statuses``
@@ -928,7 +930,10 @@ class Fight(Mechanics):
         Giving ``dice``
         makes ``side`` the actor in the middle of its turn (after step 5), with those dice;
         ``burning``/``locked``/``blind`` are indexes into ``dice`` (a blind die's value is
-        unknown to its owner: it is drawn when placed). Raises ValueError for bad input.
+        unknown to its owner: it is drawn when placed). ``next_roll`` sets the dice given
+        for its next roll (given outside its turn, they wait for it), ``next_roll_dice`` the
+        dice more (fewer, below 0) that roll has, as ``extra_dice(n, who, 1)`` leaves them.
+        Raises ValueError for bad input.
         """
         f = self.fighters[side]
         self._legal = None
@@ -954,6 +959,13 @@ class Fight(Mechanics):
             self._pin_countdown(f, name, left)
         for name, values in (card_vars or {}).items():
             self._pin_vars(f, name, values)
+        if next_roll is not None:
+            if len(next_roll) > MAX_DICE or any(not 1 <= v <= 6 for v in next_roll):
+                raise ValueError(f"next_roll must be at most {MAX_DICE} values from 1 to 6")
+            f.set_dice_changes(f.extra, f.extra_for, tuple(sorted(map(Die, next_roll))))
+        if next_roll_dice is not None:
+            f.set_dice_changes(f.extra, ((next_roll_dice, 1),) if next_roll_dice else (),
+                               f.waiting)
         if turn is not None:
             self.turn = max(1, turn)
 

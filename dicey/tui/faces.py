@@ -20,9 +20,9 @@ from typing import Any, Mapping, Sequence
 from rich.cells import cell_len
 
 from dicey.notation import (NOT_YET, READY, Progress, button_words, card_text, card_title,
-                            counted, held_line, held_lines, marks, readiness, ready_words,
-                            slot_line, slot_words, temporary_words, uses_line, uses_words,
-                            version_line)
+                            counted, held_line, held_lines, marks, next_roll, readiness,
+                            ready_words, slot_line, slot_words, temporary_words, uses_line,
+                            uses_words, version_line)
 from dicey.rules.protocol import Move
 from dicey.rules.state import CardState, Die, fresh_card
 
@@ -302,24 +302,6 @@ def die_label(die: Die, short: bool = False) -> str:
     if not short:
         return die.label
     return " ".join(("?" if die.blind else str(die.value), *(w[0] for w in die.marks)))
-
-
-def next_roll(extra_for: Sequence[tuple[int, int]], waiting: Sequence[Die]) -> str:
-    """What a fighter's next roll has besides its dice: those ``extra_dice`` gave or took
-    for a few rolls, and the dice given outside its turn, which wait for it ("" if none).
-
-    >>> next_roll([(-1, 1)], []), next_roll([(2, 3)], [Die(6), Die(2, burning=True)])
-    ('next roll: 1 die fewer', 'next roll: 2 dice more, + 6, 2 burn')
-    >>> next_roll([(1, 2), (-1, 1)], [])
-    ''
-    """
-    parts = []
-    n = sum(count for count, _ in extra_for)
-    if n:
-        parts.append(f"{counted(abs(n), 'die', 'dice')} {'more' if n > 0 else 'fewer'}")
-    if waiting:
-        parts.append("+ " + ", ".join(die_label(d) for d in waiting))
-    return "next roll: " + ", ".join(parts) if parts else ""
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:

@@ -285,3 +285,12 @@ def test_a_plan_without_chance_says_nothing_of_it(cli):
     assert not [m for m in data["moves"] if "chance" in m or "follows_chance" in m]
     code, out, err = cli("plan", str(SCENARIOS / "frog.toml"))
     assert "by chance" not in out and "those outcomes" not in out
+
+
+def test_plan_shows_what_the_opponents_next_roll_has_besides_its_dice(cli, tmp_path):
+    path = tmp_path / "next.toml"
+    path.write_text('[actor]\nfighter = "Warrior"\ndice = [3, 5]\n'
+                    '[opponent]\nfighter = "Frog"\nnext_roll = [6, 2]\nnext_roll_dice = -1\n')
+    code, out, _ = cli("plan", str(path), "--seed", "1")
+    assert code == 0
+    assert "  Frog's next roll: 1 die fewer, + 2, 6\n" in out

@@ -112,6 +112,13 @@ def test_a_misspelt_preset_gets_the_one_meant_alone():
     ({"text": "bell\x07"}, "text: control characters are not allowed"),
     ({"actor": {"fighter": "Frog", "dice": [1], "equipment": ["Sword"] * 25}},
      "[actor] equipment: 25 cards, but a fighter carries at most 24"),
+    # the dice of the next roll: given for it, and more or fewer
+    ({"opponent": {"fighter": "Warrior", "next_roll": [6, 0]}},
+     "[opponent] next_roll: 0 is not a die (1 to 6)"),
+    ({"opponent": {"fighter": "Warrior", "next_roll": [6] * 25}},
+     "[opponent] next_roll: 25 dice, but a pool holds at most 24"),
+    ({"opponent": {"fighter": "Warrior", "next_roll_dice": -25}},
+     "[opponent] next_roll_dice: -25 is out of range (-24 to 24)"),
 ])
 def test_bad_scenarios_say_what_is_wrong(change, message):
     data = {**GOOD, **change}
@@ -574,3 +581,25 @@ def test_a_scenario_pins_the_dice_a_fighter_rolls_and_its_level(library):
         fight(dice_count=25)
     with pytest.raises(ScenarioError, match=r"level: 0 is out of range \(1 to 99\)"):
         fight(level=0)
+
+
+def test_a_scenario_pins_the_dice_of_the_opponents_next_roll(library):
+    """The dice given to the opponent for its roll, and those it loses from it, are what
+    its coming turn is played with: a Frog that rolls two 6s besides its own hurts more
+    than one that rolls its two dice, which hurts more than one that rolls none."""
+    from dicey.ai.foresight import Outlook
+
+    def coming(**pins):
+        fight = parse_scenario({"actor": {"fighter": "Warrior", "dice": [4, 4]},
+                                "opponent": {"fighter": "Frog", **pins},
+                                "search": {"ms": "none"}}, "next.toml").fight(library)
+        # (the coming turn's mean margin: what the Frog loses less what the Warrior does)
+        return fight, Outlook(fight, fight.actor, outlook=50, fatal=5_000)._bare
+
+    fight, armed = coming(next_roll=[6, 6])
+    frog = fight.fighters[1]
+    assert [d.value for d in frog.waiting] == [6, 6] and frog.extra_for == ()
+    fight, bare = coming(next_roll_dice=-2)
+    assert fight.fighters[1].extra_for == ((-2, 1),) and fight.fighters[1].waiting == ()
+    _, plain = coming()
+    assert armed < plain < bare == 0
