@@ -16,8 +16,8 @@ import re
 from typing import Any, Sequence
 
 from dicey.lang.defs import EquipmentDef, Slot
-from dicey.rules.state import (DISCARDED, GIVEN, STOLEN, TAKEN, UNLIMITED, CardState, Die,
-                               fresh_card, literal_value, slot_assignment)
+from dicey.rules.state import (DISCARDED, GIVEN, RETURNED, STOLEN, TAKEN, UNLIMITED,
+                               CardState, Die, fresh_card, literal_value, slot_assignment)
 
 
 #: What a button (a card that takes no die) shows where other cards show their slots.
@@ -54,7 +54,7 @@ def slot_line(card: CardState, ready: bool | None = None, progress: Progress | N
     act = card.active
     if act.button:
         return PRESS if ready is None else button_mark(card, ready, progress)
-    if card.gone in (TAKEN, DISCARDED):   # no slots to fill: why it is gone
+    if card.gone in (TAKEN, DISCARDED, RETURNED):   # no slots to fill: why it is gone
         return gone_face(card)
     if act.countdown is not None:   # short enough for a card at 80 columns
         return f"[{card.countdown} to go]"
@@ -64,7 +64,7 @@ def slot_line(card: CardState, ready: bool | None = None, progress: Progress | N
     for value, slot in zip(card.placed, where or ()):
         shown[slot] = f"[{value}]"
     shown += [f"+{act.free}"] if act.free else []
-    shown += [f"spare {n}" for n in act.spares]
+    shown += [f"spare {', '.join(map(str, act.spares))}"] if act.spares else []
     shown += [f"total {act.total}"] if act.total is not None else []
     return " ".join(shown)
 
@@ -104,11 +104,11 @@ def gone_face(card: CardState) -> str:
 
     >>> from dicey.lang.defs import EquipmentDef
     >>> rock = fresh_card(EquipmentDef("rock", "Rock"))
-    >>> [gone_face(rock._replace(gone=g)) for g in (True, TAKEN, DISCARDED)]
-    ['[used up]', '[taken]', '[gone]']
+    >>> [gone_face(rock._replace(gone=g)) for g in (True, TAKEN, DISCARDED, RETURNED)]
+    ['[used up]', '[taken]', '[gone]', '[gone]']
     """
-    return TAKEN_FACE if card.gone == TAKEN else DISCARDED_FACE if card.gone == DISCARDED \
-        else USED_UP
+    return TAKEN_FACE if card.gone == TAKEN else DISCARDED_FACE \
+        if card.gone in (DISCARDED, RETURNED) else USED_UP
 
 
 def gone_words(card: CardState, opponent: str = "", back: int = 0, turn: int = 0) -> str:
@@ -132,6 +132,9 @@ def gone_words(card: CardState, opponent: str = "", back: int = 0, turn: int = 0
         return f"taken by {taker} for this fight"
     if card.gone == DISCARDED:
         return "discarded: gone for the rest of the fight"
+    if card.gone == RETURNED:
+        return "gone back to its owner: it was taken for a while" \
+            if card.temporary == STOLEN else "gone: it was given for a while"
     return "used up: gone for the rest of the fight"
 
 

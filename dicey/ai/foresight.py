@@ -47,7 +47,7 @@ from dicey.lang.builtins import BUILTINS
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
-from dicey.rules.state import TAKEN, CardState
+from dicey.rules.state import RETURNED, TAKEN, CardState
 
 from .baseline import choose_move
 
@@ -232,7 +232,7 @@ class Outlook:
         if carried is not None:   # (after the end: its hooks ran in the state valued)
             me = trial.fighters[side]
             for index, vars, countdown, weakened, gone in carried:
-                if index >= len(me.cards) or me.cards[index].gone == TAKEN:
+                if index >= len(me.cards) or me.cards[index].gone in (TAKEN, RETURNED):
                     continue          # a card held for a while, gone back at the end
                 me.set_card(index, me.cards[index]._replace(
                     vars=vars, countdown=countdown, weakened=weakened, gone=gone))

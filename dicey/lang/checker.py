@@ -1391,6 +1391,10 @@ def _check_slots(spec: _SlotSpec, size: int, total: int | None, pos: A.Pos,
             if total is not None:
                 report.error(total_pos, "a card with only spare dice takes no die: it cannot "
                                         "have a 'total'")
+            limit = MAX_SLOTS.get(size, 4)
+            if len(spec.spares) > limit:
+                report.error(pos, f"a size-{size} card holds at most {limit} spare dice, not "
+                                  f"{len(spec.spares)}")
             return
         report.error(pos, "a card needs at least one dice slot (or a countdown, or only "
                           "spare dice)")
@@ -1713,9 +1717,9 @@ class _DeclChecker:
         spare_only = not spec.slots and bool(spec.spares) and spec.countdown is None \
             and not button
         if spare_only:      # (its dice join the pool: the card itself is never used)
-            for event in sorted(_FIRING & set(m.hooks)):
-                self.report.warning(m.hooks[event].pos, f"a card with only spare dice is "
-                                    f"never used: its '{event}' never runs")
+            for event in sorted(_FIRING & set(m.hooks)):   # (a variant's: said quietly)
+                m.report.warning(m.hooks[event].pos, f"a card with only spare dice is "
+                                 f"never used: its '{event}' never runs")
         elif not hooks and not m.refused_hooks:   # (a hook refused is said already)
             self.report.warning(pos, f"equipment '{self.decl.name}' has no hooks: it does "
                                      "nothing when used")

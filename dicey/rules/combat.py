@@ -53,9 +53,10 @@ from dicey.lang.interp import ANY_COUNT
 from . import events as E
 from .effects import CARD_REFS as _CARD_REFS
 from .effects import FightEffects, StatusEffects, card_ref
-from .state import (BURNING_DICE, DISCARDED, GIVEN, MAX_DICE, PLAIN_DICE, SHOCK_NEXT,
-                    STOLEN, TAKEN, UNLIMITED, WEAKEN_NEXT, CardState, Die, Fighter, fired, marked,
-                    fresh_card, gives_bonus, kept_use, literal_value, pool_values, uses_for)
+from .state import (BURNING_DICE, DISCARDED, GIVEN, MAX_DICE, PLAIN_DICE, RETURNED,
+                    SHOCK_NEXT, STOLEN, TAKEN, UNLIMITED, WEAKEN_NEXT, CardState, Die, Fighter,
+                    fired, fresh_card, gives_bonus, kept_use, literal_value, marked,
+                    pool_values, uses_for)
 from .statuses import CORE_DEFAULTS, STACK_CAP, card_mark_choices
 
 #: A fair six-sided die, as a chance point.
@@ -91,15 +92,21 @@ def _variants(card: EquipmentDef) -> Iterator[EquipmentDef]:
                 yield v.weakened
 
 
-def _threaded(result: Any, names: dict, name: str) -> dict:
+def _threaded(result: Any, names: dict, name: str, who: str = "",
+              notes: list[str] | None = None) -> dict:
     """``names`` with ``name`` as a hook's run (``result``) left it, when it set it to a
-    number (0 at least); as they were after a fault, or where it set nothing or no number."""
+    number (0 at least); as they were after a fault, or where it set nothing or no number.
+    A change is said in ``notes`` (when given) as ``who``'s: ``Diamond Dust: 3 → 6``."""
     if result is None or result is NO_HOOK:
         return names
-    new = result.names.get(name, names[name])
-    if new == names[name] or type(new) is not int:      # (true and false are no amount)
+    old = names[name]
+    new = result.names.get(name, old)
+    if new == old or type(new) is not int:      # (true and false are no amount)
         return names
-    return {**names, name: max(0, new)}
+    new = max(0, new)
+    if notes is not None and new != old:
+        notes.append(f"{who}: {old} → {new}")
+    return {**names, name: new}
 
 
 def _trait(defn: Any, dtype: str) -> str:
@@ -534,20 +541,21 @@ class Mechanics:
                       ("", f.name, event))
 
     def _cards_hook(self, side: int, event: str, names: dict | None = None,
-                    thread: str | None = None, upto: int | None = None) -> dict | None:
+                    thread: str | None = None, held: tuple[bool, ...] | None = None,
+                    notes: list[str] | None = None) -> dict | None:
         """One hook on every card of a fighter, left to right (cards given meanwhile too;
-        with ``upto``, only the cards in the first ``upto`` places). With ``thread``
-        (``amount``), each hook sees the value of that name the one before it set: the
-        names as the last one left them are returned."""
+        with ``held``, only in the places it marks: those that held a card in play when
+        the event came). With ``thread`` (``amount``), each hook sees the value of that
+        name the one before it set (each change said in ``notes``, when given): the names
+        as the last one left them are returned."""
         f = self.fighters[side]
         if event not in f.card_events():
             return names   # the common case: no card here has this hook
         cards = f.cards
         i = 0
-        while i < (len(cards) if upto is None else min(upto, len(cards))) and \
-                (self.outcome is None or self._ending):   # not _stopped
+        while i < len(cards) and (self.outcome is None or self._ending):   # not _stopped
             card = cards[i]
-            if not card.gone:
+            if not card.gone and (held is None or i < len(held) and held[i]):
                 defn = card.defn       # card.active, inlined: this loop is a hot one
                 act = defn.weakened if card.weakened and defn.weakened is not None else defn
                 if event in act.hooks:
@@ -555,7 +563,7 @@ class Mechanics:
                     result = self._card_hook(side, i, event,
                                              self._card_names(side, i, more=names))
                     if thread is not None:
-                        names = _threaded(result, names, thread)
+                        names = _threaded(result, names, thread, card.title, notes)
                     if 0 <= logged < len(self._events):    # it did something: say whose
                         self._events.insert(logged, E.CardActed(side, f.name, card.title,
                                                                 event))
@@ -594,18 +602,27 @@ class Mechanics:
         # look-up, where .get is a call): every attack asks several. The target's are
         # read again after anything that may run a hook (a change may replace them).
         attack = kind == "attack" or kind == "pierce"
+        shaped: list[str] | None = None     # the hooks that changed the blow (logged)
         if attack:
             # (the base game: one status hears its owner's blows, and this asks without a
             # call whether the attacker has it)
+            if self.log:
+                shaped = []
             if rules.outgoing and src != dst and (
                     rules.cards_outgoing or
                     not rules.outgoing_statuses.isdisjoint(self.fighters[src].statuses)):
-                amount = self._shaped(src, "on outgoing damage", amount, src, dtype, by)
+                amount = self._shaped(src, "on outgoing damage", amount, src, dtype, by,
+                                      shaped)
+                if self.outcome is not None and not self._ending:   # (a hook ended it)
+                    return 0
             d = target.defn
             if d.immune or d.strong or d.weak:      # most fighters have no such traits
                 amount = self._typed(target, dtype, amount)
             if rules.incoming:
-                amount = self._shaped(dst, "on incoming damage", amount, src, dtype, by)
+                amount = self._shaped(dst, "on incoming damage", amount, src, dtype, by,
+                                      shaped)
+                if self.outcome is not None and not self._ending:
+                    return 0
             struck = amount         # (what ``on attacked`` sees)
             if "reduce" in target.statuses:
                 amount = max(0, amount - target.statuses["reduce"])
@@ -635,7 +652,8 @@ class Mechanics:
             self._log_blow(src, E.Damaged(dst, target.name, lost, target.hp, blocked, dtype,
                                           kind, amount, reduced=struck - amount if attack
                                           else 0, trait=_trait(target.defn, dtype)
-                                          if attack else ""),
+                                          if attack else "",
+                                          shaped=", ".join(shaped) if shaped else ""),
                            kind == "attack" and ignore_shield)
         if blocked:
             self._set_status(dst, "shield", shield - blocked)
@@ -706,12 +724,13 @@ class Mechanics:
         return amount
 
     def _shaped(self, side: int, event: str, amount: int, src: int, dtype: str,
-                by: str | None) -> int:
+                by: str | None, notes: list[str] | None = None) -> int:
         """A blow's amount through ``side``'s ``event`` hooks (``on outgoing damage`` of
         the attacker, ``on incoming damage`` of the receiver): its cards' (left to right),
         then its statuses' (in declaration order), each seeing the amount the one before it
-        set. A blow one of them strikes is dealt as it is, through no such hook (as an
-        answer is not answered): a hook that strikes is no loop."""
+        set, each change said in ``notes`` (the log's: given when the fight keeps one). A
+        blow one of them strikes is dealt as it is, through no such hook (as an answer is
+        not answered): a hook that strikes is no loop."""
         f = self.fighters[side]
         hooked = self.rules.hooked.get(event)
         cards = event in (f._card_events or f.card_events())
@@ -722,13 +741,15 @@ class Mechanics:
         self._shaping = True
         try:
             if cards:
-                names = self._cards_hook(side, event, names, thread="amount")
+                names = self._cards_hook(side, event, names, thread="amount", notes=notes)
             if hooked:
                 for status in self.rules.ordered(self.fighters[side].statuses):
                     if status in hooked and status in self.fighters[side].statuses \
                             and not self._stopped:
                         names = _threaded(self._status_hook(side, status, event, names),
-                                          names, "amount")
+                                          names, "amount",
+                                          self.rules.said_as.get(status, status),
+                                          notes)
         finally:
             del self._shaping
         return names["amount"]
@@ -817,7 +838,8 @@ class Mechanics:
         # give() is a common call).
         later = side != self.actor or self.phase != "acting" and self.phase != "starting"
         if len(f.waiting if later else f.dice) + len(values) > MAX_DICE:
-            raise ScriptError(f"more than {MAX_DICE} dice in a pool")
+            raise ScriptError(f"more than {MAX_DICE} dice waiting for a roll" if later
+                              else f"more than {MAX_DICE} dice in a pool")
         if len(values) > 1:
             # Dice given at once join the pool lowest first: a split's order is chance, and
             # the pools it makes in either order are one state to the AI (one key), so the
@@ -849,14 +871,14 @@ class Mechanics:
         """``on roll`` once ``side`` has rolled ``values`` (as they came, before any
         status marked them) and its pool is set: the roller's cards (left to right) and
         statuses, then the other fighter's; ``roller`` is the roller as each names it. A
-        card hears a roll once: one given or taken meanwhile (it joins its new holder's
-        cards at the end) does not hear it again on its new side."""
-        held = [len(f.cards) for f in self.fighters]
+        card hears a roll once: one given or taken meanwhile (seated in a place a spent
+        card left, or at the end) does not hear it again on its new side."""
+        held = [tuple(not c.gone for c in f.cards) for f in self.fighters]
         for who in (side, 1 - side):
             if self._stopped:
                 return
             names = {"rolled": values, "roller": _SELF if who == side else _TARGET}
-            self._cards_hook(who, "on roll", names, upto=held[who])
+            self._cards_hook(who, "on roll", names, held=held[who])
             self._status_hooks(who, "on roll", names)
 
     @staticmethod
@@ -872,8 +894,13 @@ class Mechanics:
         of ``values``, in pool order. The i-th value takes the place of the i-th such die
         and keeps its burning mark; values past their number are new plain dice, at the
         end; such dice past the values' number go. Locked and blind dice stay as they are.
-        A call that changes nothing changes nothing (the pool, its code, the log)."""
+        A call that changes nothing changes nothing (the pool, its code, the log).
+        Outside ``side``'s turn it has no pool to change: the values are dice given for
+        its next roll, as ``give`` gives them then."""
         if self._stopped:
+            return
+        if side != self.actor or self.phase != "acting" and self.phase != "starting":
+            self._give_dice(side, tuple(values))
             return
         for v in values:
             if type(v) is not int or not 1 <= v <= 6:   # true and false are not dice
@@ -906,13 +933,15 @@ class Mechanics:
         few rolls, any count is kept (each roll is held to 0 to the cap: a die lost for
         one roll may meet one gained for two)."""
         f = self.fighters[side]
+        asked = count
         if rolls is None:
             base = f.dice_count + f.extra
             count = max(-base, min(count, MAX_DICE - base))
         if self._stopped or count == 0:
             return
         f.add_extra_dice(count, rolls)
-        self._emit(E.ExtraDice, side, f.name, count, rolls or 0)
+        self._emit(E.ExtraDice, side, f.name, count, rolls or 0,
+                   asked if asked != count else 0)
 
     def _bonus(self, side: int, points: int) -> None:
         # Only the acting fighter's plan is being scored.
@@ -1047,7 +1076,7 @@ class Mechanics:
                 if i == len(f.cards) - 1:
                     f.set_cards(f.cards[:-1])
                 else:
-                    f.set_card(i, card._replace(gone=TAKEN, loan=(), placed=(), burnt=0))
+                    f.set_card(i, card._replace(gone=RETURNED, loan=(), placed=(), burnt=0))
                 f.forget_place(i)
                 if place == GIVEN:      # (one used up or discarded meanwhile went already)
                     if not card.gone:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from dicey.lang.interp import MAX_DICE
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -315,6 +317,12 @@ class Damaged(Event):
     'Snowman takes 0 ice damage (immune to ice) → 22 HP'
     >>> Damaged(1, "Snowman", 8, 14, dtype="fire", trait="weak").describe()
     'Snowman takes 8 fire damage (doubled: weak to fire) → 14 HP'
+
+    ``shaped`` says the hooks that changed the blow (``on outgoing damage`` of the
+    attacker's, ``on incoming damage`` of the receiver's), each with what it made of it.
+
+    >>> Damaged(1, "Thief", 6, 18, dtype="ice", shaped="Diamond Dust: 3 → 6").describe()
+    'Thief takes 6 ice damage (Diamond Dust: 3 → 6) → 18 HP'
     """
 
     side: int
@@ -328,11 +336,13 @@ class Damaged(Event):
     cause: str = ""
     reduced: int = 0
     trait: str = ""
+    shaped: str = ""
 
     def describe(self) -> str:
         # (a burning die's 2 are fire damage to the rules; the log says the die)
         kind = "" if self.dtype == "normal" or self.kind == "burn" else f" {self.dtype}"
-        notes = [TRAIT_WORDS[self.trait].format(self.dtype)] if self.trait else []
+        notes = [self.shaped] if self.shaped else []
+        notes += [TRAIT_WORDS[self.trait].format(self.dtype)] if self.trait else []
         if self.dealt is not None and self.dealt != self.amount + self.blocked:
             notes.append(f"{self.dealt} dealt")
         if self.reduced:
@@ -473,6 +483,7 @@ class ExtraDice(Event):
     who: str
     count: int
     rolls: int = 0
+    asked: int = 0      # the count a script asked for, where the cap cut it (0: it did not)
 
     def describe(self) -> str:
         """>>> ExtraDice(0, "Thief", 1).describe()
@@ -481,12 +492,31 @@ class ExtraDice(Event):
         'Frog will roll 1 fewer die on its next roll'
         >>> ExtraDice(1, "Frog", 2, 3).describe()
         'Frog will roll 2 more dice on each of its next 3 rolls'
+        >>> ExtraDice(0, "Thief", 22, asked=30).describe()
+        'Thief will roll 22 more dice each turn (not 30: a roll has 0 to 24 dice)'
         """
         n = abs(self.count)
         more = f"{n} {'more' if self.count > 0 else 'fewer'} {'die' if n == 1 else 'dice'}"
         when = "each turn" if not self.rolls else "on its next roll" if self.rolls == 1 \
             else f"on each of its next {self.rolls} rolls"
-        return f"{self.who} will roll {more} {when}"
+        cut = f" (not {abs(self.asked)}: a roll has 0 to {MAX_DICE} dice)" if self.asked \
+            else ""
+        return f"{self.who} will roll {more} {when}{cut}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLost(Event):
+    """Dice that would have joined a roll (spares, dice given for it) past the pool's cap."""
+    side: int
+    who: str
+    dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        """>>> DiceLost(1, "Hoarder", (6, 1)).describe()
+        'Hoarder loses a 6 and a 1: a pool holds 24 dice at most'
+        """
+        return f"{self.who} loses {listed([f'a {v}' for v in self.dice])}: a pool holds " \
+            f"{MAX_DICE} dice at most"
 
 
 @dataclass(frozen=True, slots=True)

@@ -215,23 +215,28 @@ class Fight(Mechanics):
         dice, marks = mark_roll([Die(v) for v in values], f.statuses)
         for status, marked in marks:
             self._emit(E.DiceMarked, side, f.name, status, marked)
+        lost: list[int] = []        # dice past the pool's cap
         for card in f.cards:
             spares = card.active.spares if not card.gone else ()
-            spares = spares[:MAX_DICE - len(dice)]
             if spares:
-                dice.extend(Die(v) for v in spares)
-                self._emit(E.SpareDice, side, f.name, card.title, tuple(spares))
+                kept = spares[:MAX_DICE - len(dice)]
+                lost += spares[len(kept):]
+                if kept:
+                    dice.extend(Die(v) for v in kept)
+                    self._emit(E.SpareDice, side, f.name, card.title, tuple(kept))
         # Dice given before the roll (a status's ``on turn start``), then those that
         # waited for it (given outside the turn): they join, as far as the cap allows.
         for given, said in ((f.dice, False), (f.take_waiting(), True)) \
                 if f.dice or f.waiting else ():      # (most rolls: neither)
-            given = given[:MAX_DICE - len(dice)]
-            if given:
-                dice.extend(given)
-                for burning in (False, True) if said and self.log else ():
-                    values = tuple(d.value for d in given if d.burning == burning)
-                    if values:
-                        self._events.append(E.DiceGiven(side, f.name, values, burning))
+            kept = given[:MAX_DICE - len(dice)]
+            lost += [d.value for d in given[len(kept):]]
+            dice.extend(kept)
+            for burning in (False, True) if said and self.log else ():
+                waited = tuple(d.value for d in kept if d.burning == burning)
+                if waited:      # (not ``values``: what on roll hears, below)
+                    self._events.append(E.DiceGiven(side, f.name, waited, burning))
+        if lost:
+            self._emit(E.DiceLost, side, f.name, tuple(lost))
         f.set_dice(dice)
         if self.rules.rolls_heard:
             self._roll_heard(side, values)

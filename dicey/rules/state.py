@@ -27,8 +27,9 @@ from dicey.lang.interp import MAX_DICE as MAX_DICE
 #: ``uses_left`` of a card with unlimited uses.
 UNLIMITED = -1
 #: Why a card is gone (``CardState.gone``, true for each): used up (``True``), taken by
-#: the opponent (``take_card``) or discarded (``discard``).
-USED_UP, TAKEN, DISCARDED = 1, 2, 3
+#: the opponent (``take_card``), discarded (``discard``), or held for a while and its time
+#: up (the place a card given or taken for a while leaves: it went to nobody, or back).
+USED_UP, TAKEN, DISCARDED, RETURNED = 1, 2, 3, 4
 #: ``CardState.temporary`` of a card taken from the opponent (a card given is ``True``).
 STOLEN = 2
 #: The owner's place in ``CardState.loan`` of a card given for a while: it has none, and

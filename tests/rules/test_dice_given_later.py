@@ -103,7 +103,7 @@ def test_dice_waiting_past_the_pools_cap_are_a_fault(lib):
     roll(fight, 4, 4)
     events = fight.apply(Move.parse("end"), FixedChance())
     [fault] = [e for e in events if isinstance(e, E.ScriptFault)]
-    assert "more than 24 dice in a pool" in fault.message
+    assert "more than 24 dice waiting for a roll" in fault.message
     assert len(fight.fighters[0].waiting) == 24
 
 
@@ -114,3 +114,58 @@ def test_dice_waiting_are_part_of_the_position(lib):
     frog_a, frog_b = a.fighters[1], b.fighters[1]
     assert frog_a.waiting and not frog_b.waiting
     assert frog_a.key() != frog_b.key()
+
+
+MORE = CARDS + '''
+equipment "Augur" {
+    slots: any
+    text: "Says each roll of its owner's"
+    on roll { if roller == self { say(rolled) } }
+    on use { attack(d) }
+}
+
+equipment "Night Set" {
+    slots: any
+    text: "When attacked, your dice next turn are two 6s more"
+    on attacked { set_dice([6, 6]) }
+    on use { attack(d) }
+}
+
+equipment "Crowd" {
+    slots: any
+    text: "Roll 22 more dice each turn"
+    on use { extra_dice(22) }
+}
+'''
+more = library_fixture("more", MORE)
+
+
+def test_a_roll_is_heard_as_rolled_whatever_waited_for_it(more):
+    # (the log's line for the dice that waited once took the name of what was rolled)
+    fight = ready(more, mine=("Sword",), theirs=("Jealous Eye", "Augur", "Sword"))
+    roll(fight, 6, 2)
+    fight.apply(Move.parse("end"), FixedChance())
+    events = roll(fight, 4, 5)
+    assert said(events) == ["Frog gets a 6"]
+    assert [e.text for e in events if isinstance(e, E.Said)] == ["[4, 5]"]
+
+
+def test_set_dice_outside_ones_turn_gives_dice_for_the_next_roll(more):
+    fight = ready(more, mine=("Sword",), theirs=("Night Set", "Sword"))
+    roll(fight, 3, 3)
+    events = fight.apply(Move.parse("3 → Sword"), FixedChance())
+    assert said(events) == ["Frog gets a 6 and a 6 for its next turn"]
+    frog = fight.fighters[1]
+    assert frog.dice == [] and [d.value for d in frog.waiting] == [6, 6]
+
+
+def test_dice_past_the_cap_at_a_roll_are_said_lost(more):
+    fight = ready(more, mine=("Crowd", "Sword"), theirs=("Sword",), statuses={"gift": 1})
+    roll(fight, 1, 1)
+    fight.apply(Move.parse("1 → Crowd"), FixedChance())
+    fight.apply(Move.parse("end"), FixedChance())
+    roll(fight, 2, 2)
+    fight.apply(Move.parse("end"), FixedChance())
+    events = roll(fight, *([3] * 24))
+    assert len(fight.fighters[0].dice) == 24
+    assert said(events, E.DiceLost) == ["Warrior loses a 6: a pool holds 24 dice at most"]

@@ -102,7 +102,7 @@ def test_fewer_dice_for_the_fight_never_below_none(lib):
     events = play(fight, "6 → Anchor")
     # the Frog rolls two: it can lose two, and says so
     assert [e.describe() for e in events if isinstance(e, E.ExtraDice)] == [
-        "Frog will roll 2 fewer dice each turn"]
+        "Frog will roll 2 fewer dice each turn (not 6: a roll has 0 to 24 dice)"]
     assert rolls(fight, 3) == [0, 2, 0]
 
 

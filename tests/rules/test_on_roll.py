@@ -130,11 +130,24 @@ equipment "Grabby Eye" {
 '''
 
 
-def test_a_card_taken_while_a_roll_is_heard_does_not_hear_it_again(tmp_path):
-    lib = library_with(tmp_path, "grabby.dice", GRABBY)
-    fight = ready(lib, mine=("Listener", "Sword"), theirs=("Grabby Eye", "Sword"))
+grabby = library_fixture("grabby", GRABBY)
+
+
+def test_a_card_taken_while_a_roll_is_heard_does_not_hear_it_again(grabby):
+    fight = ready(grabby, mine=("Listener", "Sword"), theirs=("Grabby Eye", "Sword"))
     events = roll(fight, 4, 2)
     # the Listener heard the Warrior's roll in the Warrior's hands; the Frog took it, and
     # it hears nothing more of that roll
     assert said(events) == ["[Warrior, [4, 2]]"]
     assert [c.title for c in fight.fighters[1].cards][-1] == "Listener"
+
+
+def test_a_card_taken_into_a_spent_place_does_not_hear_the_roll_again(grabby):
+    from dicey.rules.state import DISCARDED, fresh_card
+    fight = ready(grabby, mine=("Listener", "Sword"), theirs=("Grabby Eye", "Sword"))
+    frog = fight.fighters[1]
+    spent = fresh_card(grabby.equipment["rock"], temporary=True)._replace(gone=DISCARDED)
+    frog.set_cards([*frog.cards, spent])         # a card given earlier, discarded since
+    events = roll(fight, 4, 2)
+    assert [c.title for c in frog.cards] == ["Grabby Eye", "Sword", "Listener"]
+    assert said(events) == ["[Warrior, [4, 2]]"]

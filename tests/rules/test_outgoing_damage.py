@@ -181,3 +181,40 @@ def test_the_checker_knows_the_hook(library):
     text: "?"
     on outgoing damage { amount = «"lots"» }
 }''', "'amount' must be a number, not a string", symbols)
+
+
+def test_the_log_says_what_changed_a_blow(lib):
+    events: list = []
+    hit(ready(lib, mine=("Sword", "Whetstone Charm"), statuses={"blunt": 1}), seen=events)
+    [blow] = [e for e in events if isinstance(e, E.Damaged)]
+    assert blow.describe() == "Frog takes 3 damage (Whetstone Charm: 5 → 7, blunt: 7 → 3) " \
+                              "→ 37 HP"
+
+
+KAMIKAZE = CARDS + '''
+status "backlash" {
+    kind: negative
+    text: "Each of your blows costs you [stacks] HP"
+    on outgoing damage { hurt_self(stacks) }
+}
+
+equipment "Spite" {
+    slots: none
+    text: "A blow at you is answered first"
+    on incoming damage { attack(99) }
+    on use { say("spite") }
+}
+'''
+kamikaze = library_fixture("kamikaze", KAMIKAZE)
+
+
+def test_a_fight_a_shaping_hook_ends_ends_there(kamikaze):
+    # the attacker's hook kills the attacker: its blow does not land after the fight's end
+    fight = ready(kamikaze, statuses={"backlash": 99})
+    hit(fight)
+    assert fight.outcome.winner == 1 and fight.fighters[1].hp == 40
+    # the receiver's hook kills the attacker first
+    fight = ready(kamikaze, theirs=("Spite",))
+    fight.fighters[0].hp = 5
+    hit(fight)
+    assert fight.outcome.winner == 1 and fight.fighters[1].hp == 40

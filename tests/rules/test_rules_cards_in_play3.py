@@ -11,10 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicey.lang.chance import SampleChance
+from dicey.notation import gone_face, gone_words
 from dicey.rules import events as E
 from dicey.rules.fight import READY, Fight
 from dicey.rules.protocol import Move
-from dicey.rules.state import DISCARDED, GIVEN, SHOCK_NEXT, STOLEN, TAKEN, FighterSetup
+from dicey.rules.state import (DISCARDED, GIVEN, RETURNED, SHOCK_NEXT, STOLEN, TAKEN,
+                               FighterSetup)
 from dicey.run.session import FightSession
 from button_kit import library_fixture, library_with
 from cards_in_play_kit import cards_fight, faults, held, play, play_hostile
@@ -418,6 +420,10 @@ def test_a_card_given_for_a_while_that_is_not_last_leaves_its_place_to_the_next(
     assert held(fight, 0) == ["Conjure", "Sword", "Rock", "Sword"]
     next_turn(fight)
     assert held(fight, 0) == ["Conjure", "Sword", "(Rock)", "Sword"]
+    # its place says it went as it came, not as a card the opponent took
+    place = fight.fighters[0].cards[2]
+    assert place.gone == RETURNED and gone_face(place) == "[gone]"
+    assert gone_words(place) == "gone: it was given for a while"
     next_turn(fight)
     fight.set_position(0, dice=[2])
     play(fight, "2 → Conjure")                       # the next Rock takes the Rock's place

@@ -79,3 +79,16 @@ def test_the_checker_takes_spare_dice_alone_and_says_what_never_runs(library):
     assert warning.severity == "warning" and warning.line == 4
     assert "a card with only spare dice is never used: its 'on use' never runs" in \
         warning.message
+
+
+def test_a_card_of_spare_dice_only_holds_as_many_as_slots_and_says_them_in_a_list(library):
+    from lang_kit import expect_error, symbols_of
+    from dicey.notation import slot_line
+    from dicey.rules.state import fresh_card
+    from dicey.lang.defs import EquipmentDef
+    expect_error('''equipment "Bad" {
+    «slots: spare 6, spare 6, spare 6, spare 6»
+    text: "?"
+}''', "a size-1 card holds at most 3 spare dice, not 4", symbols_of(library))
+    pair = fresh_card(EquipmentDef("p", "Pair", slots=(), spares=(6, 6)))
+    assert slot_line(pair) == "spare 6, 6"
