@@ -259,10 +259,16 @@ def _known_only_in(name: str) -> str:
     events = [f"'{event}'" for event, names in _HOOK_NAMES.items() if name in names]
     if not kinds and not events or len(kinds) == len(_BASE_NAMES):
         return ""
-    where = f"{' and '.join(kinds)} hooks" if kinds else \
-        f"the {', '.join(events[:-1])}{' and ' * (len(events) > 1)}{events[-1]} " \
-        f"hook{'s' * (len(events) > 1)}"
+    where = f"{' and '.join(kinds)} hooks" if kinds else _listed_hooks(_HOOK_NAMES, name)
     return f"{where} ({_CONTEXT_WORDS[name]})" if name in _CONTEXT_WORDS else where
+
+
+def _listed_hooks(table: dict[str, frozenset[str]], name: str) -> str:
+    """The hooks of ``table`` (hook → names) with ``name``, in words: ``the 'on outgoing
+    damage' and 'on incoming damage' hooks``."""
+    events = [f"'{event}'" for event, names in table.items() if name in names]
+    return f"the {', '.join(events[:-1])}{' and ' * (len(events) > 1)}{events[-1]} " \
+        f"hook{'s' * (len(events) > 1)}"
 
 
 def hook_scope(kind: str, event: str, var_names: Iterable[str],
@@ -496,6 +502,12 @@ class _ScriptChecker:
             self.expr(node.value)
         finally:
             self.levels.pop()
+        if (where := _known_only_in(name)) and name in set().union(*_ASSIGNABLE.values()):
+            # (a name some hooks may set: ``amount`` in an ``on roll``)
+            self.report.error(node.pos, f"cannot assign to '{name}' here: '{name}' is known "
+                                        f"only in {where}, and set only in "
+                                        f"{_listed_hooks(_ASSIGNABLE, name)}")
+            return
         hint = did_you_mean(name, self._visible())
         self.report.error(node.pos, f"unknown name '{name}'{hint}; declare a local with "
                                     f"'let {name} = …'")

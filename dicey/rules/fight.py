@@ -1003,6 +1003,10 @@ class Fight(Mechanics):
     def _pin_mark(self, side: int, name: str, mark: str) -> None:
         f = self.fighters[side]
         flag = "shocked" if mark == "shock" else "weakened"
+        named = [c for c in f.cards if _names(c, name)]
+        if named and all(c.active.spare_only for c in named):
+            raise ValueError(f"cannot mark '{name}' {flag}: it is a card of spare dice only, "
+                             "never used, so no rule marks it")
         if self.marks_now(side):
             for i, c in enumerate(f.cards):
                 if _names(c, name) and not getattr(c, flag):

@@ -603,3 +603,15 @@ def test_a_scenario_pins_the_dice_of_the_opponents_next_roll(library):
     assert fight.fighters[1].extra_for == ((-2, 1),) and fight.fighters[1].waiting == ()
     _, plain = coming()
     assert armed < plain < bare == 0
+
+
+def test_a_card_of_spare_dice_only_cannot_be_pinned_marked(library, tmp_path):
+    from button_kit import library_with
+    spares = library_with(tmp_path, "spare.dice", 'equipment "Spare Six" {\n'
+                          '    slots: spare 6\n    text: "A spare six"\n}\n')
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario({"actor": {"fighter": "Warrior", "dice": [2],
+                                  "equipment": ["Spare Six", "Sword"],
+                                  "shocked": ["Spare Six"]},
+                        "opponent": {"fighter": "Frog"}}, "spare.toml").fight(spares)
+    assert "cannot mark 'Spare Six' shocked: it is a card of spare dice only" in str(err.value)

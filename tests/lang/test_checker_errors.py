@@ -90,6 +90,12 @@ ROWS = [
     ("amount-in-on-opponent-use", 'equipment "Probe" {\n    text: "x"\n'
      '    on opponent use { heal(«amount») }\n}',
      "unknown name 'amount': 'amount' is known only in the", None),
+    ("amount-set-in-on-roll", 'equipment "Probe" {\n    text: "x"\n'
+     '    on roll { «amount = 3» }\n}',
+     "cannot assign to 'amount' here: 'amount' is known only in the 'on outgoing damage', "
+     "'on incoming damage', 'on attacked', 'on damage taken' and 'on damage dealt' hooks "
+     "(the damage), and set only in the 'on outgoing damage' and 'on incoming damage' hooks",
+     None),
     ("used-in-on-attacked", 'status "Probe" {\n    text: "x"\n    on attacked { say(«used») }\n}',
      "unknown name 'used': 'used' is known only in the 'on any use' and 'on opponent use' hooks",
      None),
