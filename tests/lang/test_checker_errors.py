@@ -83,10 +83,12 @@ ROWS = [
     # ---- what struck a blow, and the hooks a blow and a card of the opponent's run
     ("source-in-on-use", eq("if «source» == target { heal(1) }"),
      "unknown name 'source': 'source' is known only in the 'on outgoing damage', 'on "
-     "incoming damage', 'on attacked', 'on damage taken' and 'on damage dealt' hooks (what struck the blow)", None),
+     "incoming damage', 'on attacked', 'on damage taken' and 'on damage dealt' hooks "
+     "(what struck the blow)", None),
     ("type-in-a-fighter-hook", 'enemy "Probe" {\n    hp: 3\n    on turn start { say(«type») }\n}',
      "unknown name 'type': 'type' is known only in the 'on outgoing damage', 'on incoming "
-     "damage', 'on attacked', 'on damage taken' and 'on damage dealt' hooks (the blow's damage type)", None),
+     "damage', 'on attacked', 'on damage taken' and 'on damage dealt' hooks (the blow's "
+     "damage type)", None),
     ("amount-in-on-opponent-use", 'equipment "Probe" {\n    text: "x"\n'
      '    on opponent use { heal(«amount») }\n}',
      "unknown name 'amount': 'amount' is known only in the", None),
@@ -283,11 +285,11 @@ ROWS = [
     ("status-named-turn", 'status «"Turn"» { text: "s" }', "'turn' is a name every hook sees",
      None),
     ("status-named-amount", 'status «"Amount"» { text: "s" }',
-     "'amount' is a name 'on outgoing damage', 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage "
-     "dealt' see", None),
+     "'amount' is a name 'on outgoing damage', 'on incoming damage', 'on attacked', 'on "
+     "damage taken' and 'on damage dealt' see", None),
     ("status-named-source", 'status «"Source"» { text: "s" }',
-     "'source' is a name 'on outgoing damage', 'on incoming damage', 'on attacked', 'on damage taken' and 'on damage "
-     "dealt' see", None),
+     "'source' is a name 'on outgoing damage', 'on incoming damage', 'on attacked', 'on "
+     "damage taken' and 'on damage dealt' see", None),
     ("status-named-used", 'status «"Used"» { text: "s" }',
      "'used' is a name 'on any use' and 'on opponent use' see", None),
     ("status-named-hp", 'status «"Hp"» { text: "s" }',
