@@ -41,17 +41,17 @@ CARD_LETTERS = "abcdefijklmnoprsuvw"
 CARD_KEYS = CARD_LETTERS + CARD_LETTERS.upper()
 
 
-def card_keys(count: int) -> str:
-    """The keys of the first ``count`` cards, as the key line says them: runs of
-    letters in a row joined (the letters g and h play no card: they are the graph and
-    the hint), then the shifted letters from the 20th card on.
+def card_keys(count: int, places: Sequence[int] | None = None) -> str:
+    """The keys of the first ``count`` cards (or of the cards at ``places``), as the key
+    line says them: runs of letters in a row joined (the letters g and h play no card:
+    they are the graph and the hint), then the shifted letters from the 20th card on.
 
     >>> card_keys(1), card_keys(6), card_keys(7), card_keys(9), card_keys(19)
     ('a', 'a-f', 'a-f, i', 'a-f, i-k', 'a-f, i-p, r-s, u-w')
-    >>> card_keys(20), card_keys(24)
-    ('a-f, i-p, r-s, u-w, A', 'a-f, i-p, r-s, u-w, A-E')
+    >>> card_keys(20), card_keys(24), card_keys(5, places=[0, 1, 3])
+    ('a-f, i-p, r-s, u-w, A', 'a-f, i-p, r-s, u-w, A-E', 'a-b, d')
     """
-    keys = CARD_KEYS[:max(1, count)]
+    keys = "".join(CARD_KEYS[i] for i in places) if places else CARD_KEYS[:max(1, count)]
     runs: list[str] = []
     start = prev = keys[0]
     for key in keys[1:] + " ":

@@ -215,3 +215,15 @@ async def test_a_bar_says_what_the_next_roll_has_besides_its_dice(home):
         screen.refresh_view()
         bar = str(screen.query_one("#enemy-bar", FighterBar).render())
         assert bar.endswith(" · next roll: 1 die fewer, + 6")
+
+
+async def test_the_prompt_names_only_the_cards_a_die_may_go_on(home):
+    from dicey.rules.state import DISCARDED
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await start(pilot, dice=[3, 5])
+        hero = screen.session.fight.fighters[0]
+        screen.session.fight.set_position(0, equipment=["Sword", "Shield", "Dagger"])
+        assert screen._keys_in_play() == ("1-2", "a-c")
+        hero.set_card(1, hero.cards[1]._replace(gone=DISCARDED))
+        assert screen._keys_in_play() == ("1-2", "a, c")

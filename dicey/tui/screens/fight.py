@@ -262,10 +262,13 @@ class FightScreen(RunScreen):
             "it on; ↑↓ read the cards, ? helps."
 
     def _keys_in_play(self) -> tuple[str, str]:
-        """The keys of the hero's dice and cards now: ``1-3``, ``a-e`` (``1``, ``a`` for
-        one); the dice by their numbers (``2-3`` once die 1 is played)."""
+        """The keys of the hero's dice and of the cards a die may go on now: ``1-3``,
+        ``a-e`` (``1``, ``a`` for one); the dice by their numbers (``2-3`` once die 1 is
+        played)."""
         hero = self.session.fight.fighters[HERO]
-        return die_keys(self._numbers()) or "1", faces.card_keys(len(hero.cards))
+        # (the cards a die may go on: not one gone, nor one of spare dice only)
+        places = [i for i, c in enumerate(hero.cards) if not c.gone and not c.active.spare_only]
+        return die_keys(self._numbers()) or "1", faces.card_keys(len(hero.cards), places)
 
     def _number_turn_so_far(self) -> None:
         """A turn under way as the screen opens (a run continued mid-turn): its dice get
