@@ -109,12 +109,16 @@ class DiceMarked(Event):
         "Warrior's 3 is burning"
         >>> DiceMarked(1, "Frog", "freeze", (5, 2, 6)).describe()
         "Frog's 5, 2 and 6 are frozen to 1"
+        >>> DiceMarked(1, "Frog", "freeze", (1,)).describe()
+        "Frog's 1 is frozen (a 1 already)"
         """
         verb = {"lock": "locked", "burn": "burning", "freeze": "frozen to 1",
                 "blind": "blinded"}.get(self.status, self.status)
         if not self.dice:
             return f"{self.who} has no dice to be {verb}"
         are = "is" if len(self.dice) == 1 else "are"
+        if self.status == "freeze" and all(v == 1 for v in self.dice):
+            verb = "frozen (a 1 already)" if len(self.dice) == 1 else "frozen (1s already)"
         return f"{self.who}'s {listed([str(v) for v in self.dice])} {are} {verb}"
 
 
