@@ -642,29 +642,29 @@ def _check_key(key: str, value: Any, where: str, path: str) -> None:
                                     f"{len(item):,} characters (at most {MAX_TEXT:,})")
 
 
+def _die_values(values: list[int], key: str, holder: str, where: str, path: str) -> None:
+    """A ScenarioError unless ``values`` (``key``'s) are die values, no more than
+    ``holder`` (``a fighter``, ``a pool``) holds."""
+    for value in values:
+        if not 1 <= value <= 6:
+            raise ScenarioError(f"{path}: [{where}] {key}: {value} is not a die (1 to 6)")
+    if len(values) > MAX_DICE:
+        raise ScenarioError(f"{path}: [{where}] {key}: {len(values)} dice, but {holder} "
+                            f"holds at most {MAX_DICE}")
+
+
 def _check_dice(table: dict[str, Any], where: str, path: str, found: _Found) -> None:
     """``dice`` (and ``next_roll``) holds die values, no more than a fighter rolls, and
     ``burning``, ``locked`` and ``blind`` index into it (when it is given: else they index
     the fight's roll)."""
     if "next_roll" in table and not found.spoiled(where, "next_roll"):
         with found.each(where, "next_roll"):
-            for value in table["next_roll"]:
-                if not 1 <= value <= 6:
-                    raise ScenarioError(f"{path}: [{where}] next_roll: {value} is not a die "
-                                        "(1 to 6)")
-            if len(table["next_roll"]) > MAX_DICE:
-                raise ScenarioError(f"{path}: [{where}] next_roll: {len(table['next_roll'])} "
-                                    f"dice, but a pool holds at most {MAX_DICE}")
+            _die_values(table["next_roll"], "next_roll", "a pool", where, path)
     dice = table.get("dice")
     if dice is None or found.spoiled(where, "dice"):
         return
     with found.each(where, "dice"):
-        for value in dice:
-            if not 1 <= value <= 6:
-                raise ScenarioError(f"{path}: [{where}] dice: {value} is not a die (1 to 6)")
-        if len(dice) > MAX_DICE:
-            raise ScenarioError(f"{path}: [{where}] dice: {len(dice)} dice, but a fighter "
-                                f"holds at most {MAX_DICE}")
+        _die_values(dice, "dice", "a fighter", where, path)
         if not dice and where == "actor":
             raise ScenarioError(f"{path}: [actor] dice: an actor without dice has no turn "
                                 f"to plan (give it 1 to {MAX_DICE} dice)")

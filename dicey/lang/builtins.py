@@ -127,3 +127,6 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in _TABLE}
 DIE_MARKS = ("burn",)
 #: Built-ins whose string argument names a card (checked against the loaded cards).
 CARD_NAME_ARGS = {"give_card", "replace_with", "replace_card"}
+#: The built-ins that take or give a card, or dice, for a while, by the place of their
+#: ``turns`` argument (written: for so many turns; left out: for the fight).
+TURNS_ARG = {"take_card": 1, "give_card": 2, "extra_dice": 2}

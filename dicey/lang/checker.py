@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, NamedTuple
 
 from . import ast as A
-from .builtins import BUILTINS, CARD_NAME_ARGS, DIE_MARKS
+from .builtins import BUILTINS, CARD_NAME_ARGS, DIE_MARKS, TURNS_ARG
 from .defs import (DungeonDef, DungeonExtension, EquipmentDef, FighterDef, FloorDef,
                    FloorExtension, LevelDef, Origin, Slot, StatusDef)
 from .chance import SampleChance
@@ -803,8 +803,8 @@ class _ScriptChecker:
                 self.report.error(node.pos, f"{node.func}() always fails here: {fault}")
         if node.func in _PERCENT_ARGS and node.args:
             _percentage(node.args[0], node.func, self.report)
-        if node.func in _TURNS_ARG and len(node.args) > _TURNS_ARG[node.func]:
-            _loan_turns(node.func, node.args[_TURNS_ARG[node.func]], self.report)
+        if node.func in TURNS_ARG and len(node.args) > TURNS_ARG[node.func]:
+            _loan_turns(node.func, node.args[TURNS_ARG[node.func]], self.report)
         if node.func == "extra_dice" and node.args and _written_int(node.args[0]) == 0:
             self.report.warning(node.pos, "extra_dice(0) changes no roll")
         mark = _mark_arg(node)
@@ -900,9 +900,6 @@ def _is_countdown(decl: A.Decl) -> bool:
                      n.words[:1] == ("countdown",)) is not None
 
 
-#: Built-ins that take or give a card, or dice, for a while, by the place of their
-#: ``turns``.
-_TURNS_ARG = {"take_card": 1, "give_card": 2, "extra_dice": 2}
 
 
 def _mark_arg(call: A.Call) -> A.Expr | None:

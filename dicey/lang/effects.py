@@ -186,11 +186,7 @@ class RecordingEffects:
         self.calls.append(("boost_countdowns", amount))
 
     def extra_dice(self, count: int, to_self: bool = True, turns: int | None = None) -> None:
-        who = "self" if to_self else "target"
-        if turns is not None:
-            self.calls.append(("extra_dice", count, who, turns))
-        else:
-            self.calls.append(("extra_dice", count) if to_self else ("extra_dice", count, who))
+        self.calls.append(_as_written("extra_dice", count, to_self, turns))
 
     def bonus(self, points: int) -> None:
         self.calls.append(("bonus", points))
@@ -200,11 +196,7 @@ class RecordingEffects:
 
     def give_card(self, card: str | CardRef, to_self: bool = True,
                   turns: int | None = None) -> None:
-        who = "self" if to_self else "target"
-        if turns is not None:
-            self.calls.append(("give_card", card, who, turns))
-        else:
-            self.calls.append(("give_card", card) if to_self else ("give_card", card, who))
+        self.calls.append(_as_written("give_card", card, to_self, turns))
 
     def mark_card(self, card: CardRef, mark: str) -> bool:
         self.calls.append((f"{mark}_card", card))
@@ -232,3 +224,12 @@ class RecordingEffects:
 
     def card_field(self, card: CardRef, name: str) -> Value:
         return self.cards.get(card.handle, {}).get(name, 0)
+
+
+def _as_written(func: str, first: Any, to_self: bool, turns: int | None) -> tuple:
+    """A call of ``func(first[, who][, turns])`` as a script writes it, what it leaves out
+    left out: ``("give_card", "Rock")``, ``("give_card", "Rock", "target", 2)``."""
+    who = "self" if to_self else "target"
+    if turns is not None:
+        return (func, first, who, turns)
+    return (func, first) if to_self else (func, first, who)

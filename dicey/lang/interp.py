@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
 from . import ast as A
-from .builtins import BUILTINS, DIE_MARKS
+from .builtins import BUILTINS, DIE_MARKS, TURNS_ARG
 from .chance import Chance, uniform, uniform_over
 from .effects import CARD_FIELDS, DAMAGE_TYPES, CardRef, Effects, FighterRef
 from .errors import ScriptError
@@ -1158,11 +1158,14 @@ def _ends_own(call: A.Call) -> bool:
     return call.func == "end_turn" and _whose_end(call) != OTHER
 
 
+#: The built-ins that take or give a card for a while (with their ``turns``).
+_CARD_LOANS = frozenset({"take_card", "give_card"})
+
+
 def _lends(call: A.Call) -> bool:
     """Whether a call takes or gives a card for a while (``take_card(c, turns)``,
     ``give_card(c, who, turns)``): the end of a turn may take it away."""
-    return call.func == "take_card" and len(call.args) > 1 or \
-        call.func == "give_card" and len(call.args) > 2
+    return call.func in _CARD_LOANS and len(call.args) > TURNS_ARG[call.func]
 
 
 #: The fighter fields that tell which cards it used (a fight's key holds them only when

@@ -899,7 +899,7 @@ class Mechanics:
         its next roll, as ``give`` gives them then."""
         if self._stopped:
             return
-        if side != self.actor or self.phase != "acting" and self.phase != "starting":
+        if not self.marks_now(side):
             self._give_dice(side, tuple(values))
             return
         for v in values:
@@ -1164,12 +1164,18 @@ class Mechanics:
             self._pending += (_END,)
         return True
 
-    def _replace_card(self, side: int, index: int, card_id: str) -> None:
+    def _replace_card(self, side: int, index: int, card_id: str, check: bool = False) -> None:
+        """Card ``index`` of ``side`` becomes a fresh ``card_id`` in its place
+        (``replace_with``, and with ``check`` ``replace_card``, which a card not in play
+        faults)."""
         if self._stopped:
             return
-        defn, upgraded = self._named_card(card_id)
         f = self.fighters[side]
         old = f.cards[index]
+        if check and old.gone:
+            raise ScriptError(f"replace_card(): {old.title} is not in play (used up, taken "
+                              "or discarded)")
+        defn, upgraded = self._named_card(card_id)
         new = fresh_card(defn, upgraded=upgraded, temporary=old.temporary,
                          vars=self._init_vars(side, defn))
         if old.loan:              # a card taken for a while goes back as what it became

@@ -116,11 +116,7 @@ class FightEffects:
         self.fight._replace_card(self.owner, self.card, card_id)
 
     def replace_card(self, card: CardRef, card_id: str) -> None:
-        side, index = self._handle(card)
-        if self.fight.fighters[side].cards[index].gone:
-            raise ScriptError(f"replace_card(): {self.fight.fighters[side].cards[index].title} "
-                              "is not in play (used up, taken or discarded)")
-        self.fight._replace_card(side, index, card_id)
+        self.fight._replace_card(*self._handle(card), card_id, check=True)
 
     # -- reads -------------------------------------------------------------
 

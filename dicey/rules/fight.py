@@ -965,8 +965,7 @@ class Fight(Mechanics):
         for name, values in (card_vars or {}).items():
             self._pin_vars(f, name, values)
         if next_roll is not None:
-            if len(next_roll) > MAX_DICE or any(not 1 <= v <= 6 for v in next_roll):
-                raise ValueError(f"next_roll must be at most {MAX_DICE} values from 1 to 6")
+            _check_values("next_roll", next_roll)
             f.set_dice_changes(f.extra, f.extra_for, tuple(sorted(map(Die, next_roll))))
         if next_roll_dice is not None:
             f.set_dice_changes(f.extra, ((next_roll_dice, 1),) if next_roll_dice else (),
@@ -983,8 +982,7 @@ class Fight(Mechanics):
 
     def _pin_turn(self, side: int, dice: Sequence[int], burning: set, locked: set,
                   blind: set) -> None:
-        if len(dice) > MAX_DICE or any(not 1 <= v <= 6 for v in dice):
-            raise ValueError(f"dice must be at most {MAX_DICE} values from 1 to 6")
+        _check_values("dice", dice)
         bad = [i for i in burning | locked | blind if not 0 <= i < len(dice)]
         if bad:
             raise ValueError(f"die index {bad[0]} is out of range (there are {len(dice)} dice)")
@@ -1194,3 +1192,9 @@ def _legal(action: str, die: Die, card: CardState) -> bool:
         return card.shocked
     return not card.shocked and card.uses_left != 0 and \
         (0 if die.blind else die.value) in _takes(card)
+
+
+def _check_values(what: str, values: Sequence[int]) -> None:
+    """ValueError unless ``values`` (a position's ``what``) are dice a pool may hold."""
+    if len(values) > MAX_DICE or any(not 1 <= v <= 6 for v in values):
+        raise ValueError(f"{what} must be at most {MAX_DICE} values from 1 to 6")
