@@ -175,3 +175,18 @@ def test_cards_doc_output_flag_has_help(capsys):
         pass
     help_text = " ".join(capsys.readouterr().out.split())
     assert "-o FILE, --output FILE the file to write" in help_text
+
+
+def test_mcts_chance_makes_seeded_solved_positions_and_reads_the_regret(library):
+    tool = load("mcts_chance")
+    found = tool.positions(library, 2, 50, 2_000, seed=1, say=lambda text: None)
+    again = tool.positions(library, 2, 50, 2_000, seed=1, say=lambda text: None)
+    assert [p.name for p in found] == [p.name for p in again] and len(found) == 2
+    for p in found:
+        assert any(card in p.name for card in tool.CHANCE_CARDS)
+        assert 50 <= p.states <= 2_000
+        root = p.fight.copy(simulation=True, log=False)
+        assert set(p.exact) == set(root.legal_moves())
+        regret, bias = tool.run(p, 60, seed=0)
+        assert regret >= 0 and regret <= max(p.exact.values()) - min(p.exact.values())
+        assert tool.run(p, 60, seed=0) == (regret, bias)
