@@ -190,3 +190,14 @@ def test_mcts_chance_makes_seeded_solved_positions_and_reads_the_regret(library)
         regret, bias = tool.run(p, 60, seed=0)
         assert regret >= 0 and regret <= max(p.exact.values()) - min(p.exact.values())
         assert tool.run(p, 60, seed=0) == (regret, bias)
+
+
+def test_mcts_chance_refuses_an_empty_budget_with_a_message(capsys, monkeypatch):
+    import pytest
+
+    tool = load("mcts_chance")
+    monkeypatch.setattr("sys.argv", ["mcts_chance.py", "--iterations", "1000", "0"])
+    with pytest.raises(SystemExit) as stopped:
+        tool.main()
+    assert stopped.value.code == 2
+    assert "--iterations must be at least 1, got 0" in capsys.readouterr().err

@@ -92,13 +92,11 @@ def positions(library: Any, count: int, min_states: int, max_states: int, seed: 
 def run(position: Position, iterations: int, seed: int) -> tuple[float, float]:
     """Pure MCTS on ``position``: the regret and the bias of the move it plays."""
     root = position.fight.copy(simulation=True, log=False)
-    scorer = Scorer(root)
-    base = scorer.potential(root)
-    tree = MCTS(root, scorer, random.Random(seed))
+    tree = MCTS(root, Scorer(root), random.Random(seed))
     tree.run(iterations, None)
     move, estimate, _ = max(tree.root_values(), key=lambda t: (t[2], t[1]))
     exact = position.exact
-    return max(exact.values()) - exact[move], estimate - base - (exact[move] - base)
+    return max(exact.values()) - exact[move], estimate - exact[move]
 
 
 def main() -> None:
@@ -115,6 +113,10 @@ def main() -> None:
     parser.add_argument("--detail", action="store_true",
                         help="print each position's mean regret at each budget too")
     args = parser.parse_args()
+    for flag, value in (("--positions", args.positions), ("--seeds", args.seeds),
+                        *(("--iterations", n) for n in args.iterations)):
+        if value < 1:
+            parser.error(f"{flag} must be at least 1, got {value}")
     library = default_library()
 
     def say(text: str) -> None:
@@ -123,6 +125,9 @@ def main() -> None:
 
     say("solving the positions:")
     found = positions(library, args.positions, args.min_states, args.states, args.seed, say)
+    if not found:
+        sys.exit(f"no position with chance cards takes {args.min_states:,} to "
+                 f"{args.states:,} states to solve: widen --min-states or --states")
     print(f"{len(found)} positions with chance cards, solved exactly "
           f"({statistics.mean(p.states for p in found):,.0f} states each on average)")
     for iterations in args.iterations:
