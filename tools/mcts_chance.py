@@ -75,10 +75,7 @@ def positions(library: Any, count: int, min_states: int, max_states: int, seed: 
         search = Expectimax(Scorer(root), max_states=max_states)
         try:
             search.value(root)
-            exact = {m: q for m, q in search.root_values(root)}
-            for move in root.legal_moves():
-                if move not in exact:
-                    exact[move] = search.q(root, move)
+            exact = {move: search.q(root, move) for move in root.legal_moves()}
         except BudgetExceeded:
             continue
         if search.states < min_states:
@@ -94,9 +91,9 @@ def run(position: Position, iterations: int, seed: int) -> tuple[float, float]:
     root = position.fight.copy(simulation=True, log=False)
     tree = MCTS(root, Scorer(root), random.Random(seed))
     tree.run(iterations, None)
-    move, estimate, _ = max(tree.root_values(), key=lambda t: (t[2], t[1]))
+    played = tree.root.most_visited()[1]        # the move MCTS plays
     exact = position.exact
-    return max(exact.values()) - exact[move], estimate - exact[move]
+    return max(exact.values()) - exact[played.move], played.value - exact[played.move]
 
 
 def main() -> None:
