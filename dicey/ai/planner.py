@@ -68,7 +68,11 @@ class Budget:
 REPLAN_MS_SHARE = 0.1
 #: The budgets behind the presets an enemy's ``ai:`` names (``easy`` needs none).
 PRESET_BUDGETS: dict[str, Budget] = {
-    "normal": Budget(states=20_000, iterations=5_000, ms=500),
+    # moves: without the clock (dicey fight, dicey sim) the states alone bounded a turn,
+    # and a mod's enemy that rerolls at will offers 17 moves a state: its 20,000 states
+    # took 13 s a plan. 100,000 is some 2.5 s at the base game's 25 µs a move; an
+    # enemy's turn in the base game applies at most 7,700 (every enemy, either hero level).
+    "normal": Budget(states=20_000, iterations=5_000, ms=500, moves=100_000),
     # moves: the most any base-game position needs solved (scenarios/chance.toml: 618,000),
     # with room; an enemy's turn in the base game applies at most 4,300.
     "hard": Budget(states=200_000, iterations=50_000, ms=3_000, moves=750_000),

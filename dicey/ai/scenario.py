@@ -688,7 +688,15 @@ def _budget(search: dict[str, Any], base: Budget, path: str, found: _Found) -> B
     for key in ("states", "iterations", "moves"):
         if key in search:
             with found.each("search", key):
-                changes[key] = _opt_int(search, key, path, 1, where="search")
+                if key != "moves":
+                    changes[key] = _opt_int(search, key, path, 1, where="search")
+                elif search[key] == "none":
+                    changes[key] = None                  # no cap: the states bound it
+                elif not _is(search[key], "int") or search[key] < 1:
+                    raise ScenarioError(f"{path}: [search] moves: expected an integer ≥ 1, "
+                                        f"or \"none\", got {search[key]!r}")
+                else:
+                    changes[key] = search[key]
     if "ms" in search:
         with found.each("search", "ms"):
             ms = search["ms"]

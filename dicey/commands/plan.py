@@ -55,6 +55,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _moves(text: str) -> int:
+    """A move cap, or 'none' (0: no cap)."""
+    if text.lower() == "none":
+        return 0
+    try:
+        return _positive(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer or 'none', got "
+                                         f"{text!r}") from None
+
+
 def _ms(text: str) -> float:
     if text.lower() == "none":
         return 0.0          # no clock
@@ -76,8 +87,9 @@ def add_search_flags(p: argparse.ArgumentParser) -> None:
     group = p.add_argument_group("search (override the scenario's [search])")
     group.add_argument("--states", type=_positive, metavar="N",
                        help="exhaustive search: at most N distinct states")
-    group.add_argument("--moves", type=_positive, metavar="N",
-                       help="exhaustive search: at most N moves applied (then MCTS)")
+    group.add_argument("--moves", type=_moves, metavar="N",
+                       help="exhaustive search: at most N moves applied (then MCTS; "
+                            "'none': no cap)")
     group.add_argument("--iterations", type=_positive, metavar="N",
                        help="MCTS fallback: at most N iterations")
     group.add_argument("--ms", type=_ms, metavar="N",
@@ -92,9 +104,11 @@ def planned(args: argparse.Namespace, *, graph: bool = False) -> tuple[Scenario,
     its keys as read and those the library finds)."""
     scenario = read_scenario(args.scenario)
     budget = scenario.budget
-    for name in ("states", "moves", "iterations"):
+    for name in ("states", "iterations"):
         if getattr(args, name) is not None:
             budget = replace(budget, **{name: getattr(args, name)})
+    if args.moves is not None:
+        budget = replace(budget, moves=args.moves or None)    # 0: 'none', no cap
     if args.ms is not None:
         budget = replace(budget, ms=args.ms or None)     # 0: 'none', no clock
     scenario = replace(scenario, budget=budget)

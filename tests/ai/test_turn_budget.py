@@ -4,15 +4,19 @@ All of it counted — states, moves applied, iterations — never timed."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
 
 from button_kit import library_with
+from planner_kit import ROOT
 from dicey.ai import planner
+from dicey.ai.bench import enemy_turns
 from dicey.ai.planner import PRESET_BUDGETS, Budget, make_chooser, plan_turn
 from dicey.ai.scenario import SCENARIO_DIR, load_scenario
 from dicey.lang.chance import SampleChance
+from dicey.library import load_library
 from dicey.rules.fight import Fight
 
 #: A mod's enemy with sixteen cards, three of them chance (a reroll, a split, a blow of
@@ -50,9 +54,39 @@ def hoarder_turn(library, dice=DICE) -> Fight:
     return fight
 
 
-def test_hard_caps_the_moves_its_exhaustive_search_applies():
+def test_both_presets_cap_the_moves_their_exhaustive_search_applies():
     assert PRESET_BUDGETS["hard"].moves is not None
-    assert PRESET_BUDGETS["normal"].moves is None        # normal's states bound it already
+    assert PRESET_BUDGETS["normal"].moves is not None
+    assert PRESET_BUDGETS["normal"].moves < PRESET_BUDGETS["hard"].moves
+
+
+def test_normal_s_cap_is_far_above_a_base_game_enemy_s_turn(base_library):
+    """The cap bounds a mod's wide turn; the base game's enemies never come near it, so
+    what they play is what they played before it (the most any applies: 7,700 moves)."""
+    normal = replace(PRESET_BUDGETS["normal"], ms=None)
+    turns = enemy_turns(base_library, 48)
+    assert len({fight.fighters[1].name for fight in turns}) == len(base_library.enemies)
+    for i, fight in enumerate(turns):
+        plan = plan_turn(fight, preset="normal", budget=normal, seed=i)
+        assert plan.method in ("exhaustive", "forced")
+        assert plan.searched < normal.moves // 10
+
+
+def test_normal_s_cap_bounds_a_mod_enemy_that_rerolls_at_will():
+    """The Disco Golem's Kiln rerolls a die at will: a state of its turn offers some 17
+    moves, and normal's 20,000 states were 350,000 moves (13 s a plan, 50 s a fight,
+    without the clock). The moves stop its search now, and MCTS takes over."""
+    pyre = load_library(mod_dirs=[ROOT / "tests" / "data" / "pyre"])
+    fight = Fight.start(pyre, pyre.hero("Juggler"), pyre.enemy("Disco Golem"),
+                        random.Random(0))
+    fight.set_position(1, dice=[2, 4, 5])
+    widest = len(fight.legal_moves())
+    normal = replace(PRESET_BUDGETS["normal"], ms=None)
+    plan = plan_turn(fight, preset="normal", budget=normal)
+    assert plan.method == "mcts" and plan.budget_hit
+    assert plan.states < normal.states                   # the moves stopped it
+    assert normal.moves <= plan.searched < normal.moves + 6 * widest
+    assert plan.iterations == normal.iterations
 
 
 def test_the_exhaustive_search_stops_at_its_move_budget_and_mcts_takes_over(hoard):
@@ -171,3 +205,27 @@ def test_dicey_plan_takes_a_move_budget_from_the_flag_or_the_scenario(cli, tmp_p
     assert code != 0 and "moves" in err and "Traceback" not in err
     code, _, err = cli("plan", str(SCENARIO_DIR / "countdown.toml"), "--moves", "0")
     assert code != 0 and "positive integer" in err
+
+
+def test_none_lifts_the_move_cap_in_a_scenario_and_on_the_command_line(cli, tmp_path):
+    text = (SCENARIO_DIR / "countdown.toml").read_text(encoding="utf-8")
+    scenario = tmp_path / "capped.toml"
+    scenario.write_text(text.replace("[search]", "[search]\nmoves = 200"), encoding="utf-8")
+    code, out, err = cli("plan", str(scenario), "--no-mods")
+    assert code == 0 and "mcts" in out, err
+    code, out, err = cli("plan", str(scenario), "--no-mods", "--moves", "none")
+    assert code == 0 and "exhaustive" in out, err
+    scenario.write_text(text.replace("[search]", '[search]\nmoves = "none"'),
+                        encoding="utf-8")
+    assert load_scenario(scenario).budget.moves is None
+    code, again, err = cli("plan", str(scenario), "--no-mods")
+    assert code == 0, err
+    assert re.sub(r"[\d.]+ ms", "", again) == re.sub(r"[\d.]+ ms", "", out)   # (the time)
+    scenario.write_text(text.replace("[search]", '[search]\nmoves = "lots"'),
+                        encoding="utf-8")
+    code, _, err = cli("plan", str(scenario), "--no-mods")
+    assert code != 0 and "Traceback" not in err
+    assert "[search] moves: expected an integer ≥ 1, or \"none\", got 'lots'" in err
+    code, _, err = cli("plan", str(scenario), "--moves", "lots")
+    assert code != 0 and "Traceback" not in err
+    assert "expected a positive integer or 'none', got 'lots'" in err
