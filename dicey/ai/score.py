@@ -29,6 +29,9 @@ key                default    what earns it
 ``holding``        300        per cent of what a turn with a card gained this turn
                               (taken, given) is worth, for the rest of the fight
                               (beyond the table)
+``rolls``          100        per cent of what one's next three turns gain or lose
+                              by the dice the turn changed for one's rolls
+                              (``extra_dice``; beyond the table)
 =================  =========  ==============================================
 
 The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
@@ -36,6 +39,8 @@ will do in the opponent's turn, and whether a fighter lives through it
 (:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
 (:mod:`dicey.ai.charge`). A card the turn gains (taken, given) is worth what a turn with it
 is worth, ``holding`` per cent of it, for the rest of the fight (:mod:`dicey.ai.holding`).
+Dice gained or lost for one's later rolls are worth what one's turns with them are worth
+(:mod:`dicey.ai.rolls`).
 An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
 plays by the table alone.
 
@@ -87,6 +92,7 @@ from dicey.rules.statuses import CORE_DEFAULTS, STACK_CAP
 from .charge import Charge
 from .foresight import LENT_HP, Outlook, plans_now
 from .holding import Holding
+from .rolls import LaterRolls
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +115,7 @@ class Weights:
     charge: int = 60
     reserve: int = 10
     holding: int = 300
+    rolls: int = 100
     #: Points a stack of the statuses named (``score { rot: 0 }``), as (id, points):
     #: before the status's own ``score`` and its kind's weight. ``poison`` is here when
     #: the block sets it.
@@ -152,7 +159,7 @@ class Scorer:
     """
 
     __slots__ = ("side", "weights", "_rules", "_own", "_opp", "_outlook", "_charge",
-                 "_reserve", "_holding", "_held", "_ceiling", "reach")
+                 "_reserve", "_holding", "_held", "_rolls", "_ceiling", "reach")
 
     def __init__(self, fight: Fight, side: int | None = None, weights: Weights | None = None):
         self.side = fight.actor if side is None else side
@@ -173,7 +180,12 @@ class Scorer:
         holding = Holding(fight, self.side, w.holding, self.table_potential)
         self._holding = holding if holding.active else None
         self._held = holding.held
-        ceiling = Ceiling(fight, self)
+        scripts = _scripts(fight) if plans_now(fight, self.side) else None
+        rolls = LaterRolls(fight, self.side, w.rolls, self.table_potential, w.damage)
+        # (the base game's turns mostly change no one's rolls: then nothing to look at)
+        self._rolls = rolls if rolls.active and (scripts is None or any(
+            EXTRA_DICE in script.calls for _, script, _ in scripts.found)) else None
+        ceiling = Ceiling(fight, self, scripts)
         self._ceiling = ceiling if ceiling.active else None
         #: A value below every :meth:`ceiling` of the turn (inf: no ceiling at all): a
         #: search compares a move's value with it before asking for a state's ceiling.
@@ -209,8 +221,9 @@ class Scorer:
     def potential(self, fight: Fight) -> float:
         """Φ: what a state is worth to ``side`` (HP, statuses, a fighter at 0 HP), what it
         leaves to the opponent's coming turn (:mod:`dicey.ai.foresight`), what its
-        countdowns are worth (:mod:`dicey.ai.charge`) and the cards the turn gained
-        (:mod:`dicey.ai.holding`)."""
+        countdowns are worth (:mod:`dicey.ai.charge`), the cards the turn gained
+        (:mod:`dicey.ai.holding`) and the dice it changed for later rolls
+        (:mod:`dicey.ai.rolls`)."""
         value = self.table_potential(fight)
         if self._outlook is not None:
             value += self._outlook.value(fight)
@@ -219,6 +232,8 @@ class Scorer:
         # (every state's end: a length against a number while no card was gained)
         if self._holding is not None and len(fight.fighters[self.side].cards) != self._held:
             value += self._holding.value(fight)
+        if self._rolls is not None:
+            value += self._rolls.value(fight)
         return value
 
     def parts(self, fight: Fight) -> dict[str, float]:
@@ -236,7 +251,8 @@ class Scorer:
                 "cards kept": self._reserve * sum(1 for card in own.cards if _kept(card)),
                 "coming turn": self._outlook.value(fight) if self._outlook else 0.0,
                 "countdowns' charge": self._charge.value(fight) if self._charge else 0.0,
-                "cards gained": self._holding.value(fight) if held else 0.0}
+                "cards gained": self._holding.value(fight) if held else 0.0,
+                "later rolls": self._rolls.value(fight) if self._rolls else 0.0}
 
     def transition_parts(self, before: Fight, after: Fight) -> dict[str, float]:
         """:meth:`transition` by what earns it (:data:`PARTS`; their sum is the
@@ -381,8 +397,8 @@ class Scorer:
 #: split it (``dicey plan --explain``).
 PARTS: tuple[str, ...] = ("damage", "HP", "own statuses", "opponent's statuses",
                           "win or loss", "cards kept", "coming turn", "countdowns' charge",
-                          "cards gained", "bonus", "cards used", "countdown", "moves",
-                          "dice left")
+                          "cards gained", "later rolls", "bonus", "cards used", "countdown",
+                          "moves", "dice left")
 
 
 def _kept(card: Any) -> bool:
@@ -391,6 +407,9 @@ def _kept(card: Any) -> bool:
     return not card.gone and (card.defn.once_per_fight or card.defn.single_use)
 
 
+#: The built-in that changes how many dice a fighter rolls (the ``rolls`` term: its worth
+#: is held within :attr:`LaterRolls.most <dicey.ai.rolls.LaterRolls.most>`).
+EXTRA_DICE = "extra_dice"
 #: The built-in that fires countdowns from a script (each card the owner winds fired, and
 #: its points taken off, beyond what a move's die does): bounded only in a firing hook of
 #: one of the actor's cards that is no countdown card (so that a boost fires no boost), by
@@ -436,7 +455,8 @@ class Ceiling:
       at most what the card's dice can make; any other hook, or stacks it cannot bound:
       the engine's cap); the kept cards as the turn began; the coming turn's margin
       within the HP its trials can move, and ``fatal`` once; each countdown card's firing
-      once; both deaths' weights when both fall — plus the dice left (the pool's cap of
+      once; the later rolls' dice at their most, when a script may call ``extra_dice``;
+      both deaths' weights when both fall — plus the dice left (the pool's cap of
       sixes) and what each move left can earn (two cards fired, a die's countdown).
 
     It holds for the states of the turn it was made for (others: inf), and only for
@@ -457,14 +477,13 @@ class Ceiling:
     __slots__ = ("active", "reach", "turn", "side", "win", "other", "per_move", "heals",
                  "max_hp", "healing", "move", "card_used", "countdown")
 
-    def __init__(self, origin: Fight, scorer: Scorer):
+    def __init__(self, origin: Fight, scorer: Scorer, scripts: "_Scripts | None"):
+        """``scripts``: :func:`_scripts` of ``origin`` (None: not bounded, or not the turn
+        to plan)."""
         self.active = False
         self.reach = float("inf")
         side = self.side = scorer.side
-        if not plans_now(origin, side):
-            return
-        scripts = _scripts(origin)
-        if scripts is None:
+        if scripts is None or not plans_now(origin, side):
             return
         facts = scripts.found
         w = scorer.weights
@@ -522,6 +541,8 @@ class Ceiling:
                       if to is None or to == side]
             if worths:
                 other += max(worths) * w.holding / 100 * max(0, MAX_CARDS - holding.held)
+        if scorer._rolls is not None:   # (on only where a script may call extra_dice)
+            other += scorer._rolls.most     # (each later roll's worth is held within it)
         if scorer._outlook is not None:
             other += abs(w.outlook) * (LENT_HP + 2 * (own.max_hp + opp.max_hp)) + \
                 abs(w.fatal)

@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
 PART_HEADS = {"damage": "damage", "HP": "HP", "own statuses": "own status",
               "opponent's statuses": "their status", "win or loss": "win/loss",
               "cards kept": "kept", "coming turn": "next turn", "countdowns' charge": "charge",
-              "cards gained": "gained", "bonus": "bonus", "cards used": "cards",
+              "cards gained": "gained", "later rolls": "rolls", "bonus": "bonus", "cards used": "cards",
               "countdown": "countdown", "moves": "moves", "dice left": "dice left"}
 
 #: What the table's columns a reader cannot place hold, said under it when shown
@@ -180,6 +180,7 @@ LEGEND = {
               "countdown fires (the charge spent; what the firing did is in the other "
               "columns)",
     "gained": "cards gained this turn and kept for the fight (holding)",
+    "rolls": "one's next three turns with the dice the turn changed for them (extra_dice)",
     "bonus": "the points bonus() gave{cards}",
     "cards": "cards used",
     "countdown": "countdown points taken off",

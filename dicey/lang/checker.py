@@ -194,7 +194,7 @@ AI_PRESETS = ("easy", "normal", "hard")
 #: Keys of an enemy's ``score { }`` block (the AI's weight table).
 SCORE_KEYS = ("damage", "poison", "negative_status", "positive_status", "card_used",
               "countdown", "unused_pip", "move", "healing", "opponent_dead", "self_dead",
-              "outlook", "fatal", "charge", "reserve", "holding")
+              "outlook", "fatal", "charge", "reserve", "holding", "rolls")
 #: The most points a status's ``score`` may give a stack, either way (a kill is 1,000,000).
 MAX_SCORE = 100_000
 #: Words a keyword can never be used as a name for.

@@ -58,3 +58,23 @@ def play_planned_turn(fight, states: int, seed: int) -> None:
         assert chooser.last_plan is not None and chooser.last_plan.moves
         fight.apply(move, chance)
     assert fight.turn_over
+
+
+def checked_search(scorer):
+    """The plain search (no cut at a sure win), that checks every state's value against its
+    ceiling (``score.Ceiling``): ``bounded`` counts the states whose ceiling was finite."""
+    from dicey.ai.search import Expectimax
+
+    class Checked(Expectimax):
+        def __init__(self) -> None:
+            super().__init__(scorer, cutoff=False)
+            self.bounded = 0
+
+        def _best(self, fight, record=None):
+            move, value = super()._best(fight, record)
+            ceiling = self.scorer.ceiling(fight)
+            assert value <= ceiling, (fight.key(), value, ceiling)
+            self.bounded += ceiling != float("inf")
+            return move, value
+
+    return Checked()

@@ -16,18 +16,18 @@ from dicey.rules.fight import Fight
 from dicey.rules.protocol import Move
 
 # planner_kit: it puts the kit on the path, and makes mod libraries.
-from planner_kit import mod_library
+from planner_kit import checked_search, mod_library
 
 #: Base-game cards: blows, shields, statuses, heals, chance, points (Healing Crystal's
 #: bonus, Spanner's), cards that bring a card into play (Sticky Fingers takes one of the
 #: opponent's, Conjure Blade gives a Dagger, the Unlit Torch becomes a Torch), one that
-#: fires countdowns (the Crowbar) and one whose script the ceiling cannot bound (Copycat's
-#: copy of any card).
+#: fires countdowns (the Crowbar), one that adds a die to every later roll (the Hall of
+#: Mirrors) and one whose script the ceiling cannot bound (Copycat's copy of any card).
 CARDS = ["Sword", "Dagger", "Broadsword", "Hammer", "Rock", "Spear", "Shield", "Bandage",
          "Vampire Fangs", "Poison Needle", "Snowball", "Fireball", "Lucky Coin", "Bump",
          "Boomerang", "Hot Cocoa", "Fury", "War Cry", "Cosh", "Healing Crystal", "Spanner",
          "Crowbar", "Dice Knife", "Sticky Fingers", "Conjure Blade", "Unlit Torch",
-         "Copycat"]
+         "Hall of Mirrors", "Copycat"]
 ENEMIES = ["frog", "knight", "vampire", "witch", "ninja", "handyman", "slime"]
 
 positions = st.fixed_dictionaries({
@@ -53,21 +53,6 @@ def build(library, spec) -> Fight:
     return f.copy(simulation=True, log=False)
 
 
-class Checked(Expectimax):
-    """The plain search, that checks every state's value against its ceiling."""
-
-    def __init__(self, scorer: Scorer):
-        super().__init__(scorer, cutoff=False)
-        self.bounded = 0              # states whose ceiling was finite
-
-    def _best(self, fight, record=None):
-        move, value = super()._best(fight, record)
-        ceiling = self.scorer.ceiling(fight)
-        assert value <= ceiling, (fight.key(), value, ceiling)
-        self.bounded += ceiling != float("inf")
-        return move, value
-
-
 def searched(f: Fight, cutoff: bool) -> Expectimax:
     search = Expectimax(Scorer(f), cutoff=cutoff)
     search.solve(f)
@@ -78,7 +63,7 @@ def searched(f: Fight, cutoff: bool) -> Expectimax:
 @given(positions)
 def test_the_search_that_stops_at_a_sure_win_finds_what_the_plain_one_does(library, spec):
     f = build(library, spec)
-    plain = Checked(Scorer(f))
+    plain = checked_search(Scorer(f))
     value = plain.value(f)
     cut = searched(f, cutoff=True)
     assert cut.solve(f) == value
@@ -101,7 +86,7 @@ def test_every_state_of_lethal_turns_is_within_its_ceiling(library):
                 "dice": [rng.randint(1, 6) for _ in range(4)], "hp": rng.randint(5, 24),
                 "opp_hp": rng.randint(3, 10), "statuses": {}, "opp_statuses": {}}
         f = build(library, spec)
-        plain = Checked(Scorer(f))
+        plain = checked_search(Scorer(f))
         plain.value(f)
         if Scorer(f).reach != float("inf"):
             turns += 1
@@ -297,7 +282,7 @@ def test_a_card_brought_into_play_is_bounded_and_cuts_what_the_plain_search_find
     takes back the bonus the path earned."""
     spec = {**spec, "cards": [*spec["cards"][:2], *bringers]}
     f = build(library, spec)
-    plain = Checked(Scorer(f))
+    plain = checked_search(Scorer(f))
     value = plain.value(f)
     unbounded = {"Copycat"} & set(spec["cards"])
     assert (Scorer(f).reach == float("inf")) == bool(unbounded)
@@ -375,7 +360,7 @@ def test_a_boost_is_bounded_by_the_countdowns_it_may_fire(library, spec, wound, 
             "cards": [crowbar, *wound, *spec["cards"][:1]]}
     f = build(library, spec)
     assert (Scorer(f).reach == float("inf")) == ("Copycat" in spec["cards"])
-    plain = Checked(Scorer(f))
+    plain = checked_search(Scorer(f))
     value = plain.value(f)
     cut = searched(f, cutoff=True)
     assert cut.solve(f) == value
@@ -412,7 +397,7 @@ def test_a_card_turned_into_another_by_replace_card_is_bounded_as_the_one_named(
     for card, bounded in (("Transmute", True), ("Wild Transmute", False)):
         f = warrior_hand(mod, ["Rock", card], [2, 6], opp_hp=9)
         assert (Scorer(f).reach != float("inf")) is bounded, card
-        plain = Checked(Scorer(f))
+        plain = checked_search(Scorer(f))
         value = plain.value(f)
         cut = searched(f, cutoff=True)
         assert cut.solve(f) == value and cut.best_line(f) == plain.best_line(f)

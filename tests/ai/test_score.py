@@ -21,12 +21,14 @@ def test_the_table_of_ai_md():
     assert (w.damage, w.poison, w.negative_status, w.positive_status, w.card_used,
             w.countdown, w.unused_pip, w.move, w.healing, w.opponent_dead,
             w.self_dead) == (100, 90, 50, 40, 10, 10, 5, -1, 1, 1_000_000, -1_000_000)
-    # and the project's terms beyond the table (dicey.ai.foresight, .charge, .holding)
-    assert (w.outlook, w.fatal, w.charge, w.reserve, w.holding) == (50, 5_000, 60, 10, 300)
+    # and the project's terms beyond the table (dicey.ai.foresight, .charge, .holding,
+    # .rolls)
+    assert (w.outlook, w.fatal, w.charge, w.reserve, w.holding, w.rolls) == \
+        (50, 5_000, 60, 10, 300, 100)
     assert set(WEIGHT_KEYS) == {"damage", "poison", "negative_status", "positive_status",
                                 "card_used", "countdown", "unused_pip", "move", "healing",
                                 "opponent_dead", "self_dead", "outlook", "fatal", "charge",
-                                "reserve", "holding"}
+                                "reserve", "holding", "rolls"}
 
 
 def test_a_score_block_accepts_every_weight_and_only_those():

@@ -175,13 +175,14 @@ def test_electromagnet_hits_harder_each_time_it_fires(lib):
     assert (first.dealt, second.dealt) == (4, 6)
 
 
-def test_hall_of_mirrors_adds_a_die_in_play_and_a_bonus_in_simulation(lib):
+def test_hall_of_mirrors_adds_a_die_in_play_and_in_the_planner_s_copies_alike(lib):
+    """The planner sees the die it adds (dicey.ai.rolls): no bonus stands in for it."""
     fight = position(lib, ["Hall of Mirrors"], [6])
     thinking = fight.copy(simulation=True)
     real = outcome(fight, "6 → Hall of Mirrors")
     assert fight.fighters[0].extra == 1 and real.bonus == 0
     assert real.of(E.ExtraDice)
     imagined = outcome(thinking, "6 → Hall of Mirrors")
-    assert thinking.fighters[0].extra == 0 and imagined.bonus == 1000
+    assert thinking.fighters[0].extra == 1 and imagined.bonus == 0
     fight.set_position(0, dice=[6])
     assert fight.legal_moves() == [Move.end()]     # once per fight

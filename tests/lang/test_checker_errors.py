@@ -203,7 +203,7 @@ ROWS = [
     ("score-key-far", 'enemy "Probe" {\n    hp: 4\n    score { «bogus: 5» }\n}',
      "unknown property 'bogus' for a score block (its properties: damage, poison, "
      "negative_status, positive_status, card_used, countdown, unused_pip, move, healing, "
-     "opponent_dead, self_dead, outlook, fatal, charge, reserve, holding, or a status's id)", None),
+     "opponent_dead, self_dead, outlook, fatal, charge, reserve, holding, rolls, or a status's id)", None),
     # a status's points a stack: its id in the block, or its own score
     ("score-status-key", 'enemy "Probe" {\n    hp: 4\n    score { «shiled: 5» }\n}',
      "unknown property 'shiled' for a score block", "shield"),

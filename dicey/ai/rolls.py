@@ -1,0 +1,120 @@
+"""Dice a turn gains or loses for one's own later rolls, valued by what one's turns with them
+are worth: the ``rolls`` term of the score, beyond ``ai.md``'s table.
+
+``extra_dice(n)`` changes how many dice a fighter rolls for the rest of the fight, and
+``extra_dice(n, self, turns)`` for its next ``turns`` rolls. A one-turn search sees neither:
+the die comes after the turn it plans and the opponent's coming one
+(:mod:`dicey.ai.foresight` plays that turn with the dice the opponent will roll, so a die
+taken from the opponent is seen). A card that cost its owner a die next turn (the
+Kaleidoscope: both fighters roll one fewer) was worth only what it took from the opponent,
+and a card that gave one for the rest of the fight was worth nothing unless its script said
+what (``bonus``).
+
+:class:`LaterRolls` prices a number of dice by what a turn with that many is worth to
+``side``: the turn played by the rule of thumb (:func:`~dicey.ai.baseline.choose_move`) on a
+copy of the turn's first position made ``side``'s turn with those dice (every card
+refreshed, both fighters lent HP: a blow that would kill is worth its damage), priced by the
+table's potential, the mean of :data:`SAMPLES` seeded rolls (the same values for every
+number of dice, so that one more die is the same rolls and one more). A state is worth,
+for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of what that roll's
+number of dice is worth less what the roll's number in the turn's first position is worth,
+each roll's difference held within what the opponent's whole HP is worth (a bound the
+search's ceiling can add).
+
+The common case costs one comparison a state: a state whose fighter has the dice changes
+the turn's first position had is worth nothing here. Each number of dice is played once per
+turn.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from dicey.lang.chance import SampleChance
+from dicey.rules.fight import Fight
+from dicey.rules.state import MAX_DICE
+
+from .baseline import choose_move
+from .foresight import LENT_HP, plans_now
+
+#: Rolls played for each number of dice.
+SAMPLES = 8
+#: One's next rolls a change of dice counts for: a change for the fight counts this many
+#: turns (as ``holding`` counts a card gained for three: how many are left is not known).
+TURNS = 3
+#: The seed of the first sample (the i-th plays with ``SEED + i``).
+SEED = 30_011
+
+
+class LaterRolls:
+    """The dice ``side`` gains or loses for its later rolls in its turn from ``origin``,
+    priced (see the module). ``table`` is the table's potential of a state for ``side``;
+    ``percent`` is the ``rolls`` weight."""
+
+    __slots__ = ("origin", "side", "percent", "table", "base", "cap", "_first", "_worths")
+
+    def __init__(self, origin: Fight, side: int, percent: float,
+                 table: Callable[[Fight], float], damage: float):
+        self.origin, self.side, self.percent, self.table = origin, side, percent, table
+        me = origin.fighters[side]
+        #: The dice changes of ``side`` in ``origin`` (None: the term is off).
+        self.base = (me.extra, me.extra_for) if percent and plans_now(origin, side) \
+            else None
+        #: The most a roll's difference may be worth, either way: the opponent's whole HP.
+        self.cap = abs(damage) * origin.fighters[1 - side].max_hp
+        self._first = _counts(me.dice_count, me.extra, me.extra_for)
+        self._worths: dict[int, float] = {}
+
+    @property
+    def active(self) -> bool:
+        return self.base is not None
+
+    @property
+    def most(self) -> float:
+        """The most :meth:`value` can be, either way."""
+        return abs(self.percent) / 100 * TURNS * self.cap
+
+    def value(self, fight: Fight) -> float:
+        """The dice ``side``'s later rolls gained or lost since the turn's start."""
+        me = fight.fighters[self.side]
+        if (me.extra, me.extra_for) == self.base:
+            return 0.0
+        total = 0.0
+        for now, first in zip(_counts(me.dice_count, me.extra, me.extra_for), self._first):
+            if now != first:
+                gain = self.worth(now) - self.worth(first)
+                total += max(-self.cap, min(self.cap, gain))
+        return total * self.percent / 100
+
+    def worth(self, count: int) -> float:
+        """What a turn of ``side``'s with ``count`` dice is worth to it (once per turn)."""
+        hit = self._worths.get(count)
+        if hit is None:
+            hit = self._worths[count] = sum(
+                self._play(count, SEED + i) for i in range(SAMPLES)) / SAMPLES
+        return hit
+
+    def _play(self, count: int, seed: int) -> float:
+        rng = random.Random(seed)
+        values = [rng.randint(1, 6) for _ in range(MAX_DICE)][:count]
+        trial = self.origin.copy(simulation=True, log=False)
+        for who in (0, 1):
+            f = trial.fighters[who]
+            trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
+        trial.set_position(self.side, dice=values)     # its turn, every card refreshed
+        before = self.table(trial)
+        chance = SampleChance(rng)
+        while not trial.turn_over:    # (the rules end a turn at its move limit)
+            trial.apply(choose_move(trial, rng), chance)
+        return self.table(trial) - before
+
+
+def _counts(dice_count: int, extra: int, extra_for: tuple[tuple[int, int], ...]
+            ) -> list[int]:
+    """How many dice each of the next :data:`TURNS` rolls has (as
+    :meth:`~dicey.rules.state.Fighter.dice_to_roll` counts the next)."""
+    out = []
+    for roll in range(1, TURNS + 1):
+        n = dice_count + extra + sum(c for c, rolls in extra_for if rolls >= roll)
+        out.append(0 if n < 0 else MAX_DICE if n > MAX_DICE else n)
+    return out

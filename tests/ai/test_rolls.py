@@ -1,0 +1,158 @@
+"""Dice a turn gains or loses for one's later rolls (``dicey.ai.rolls``): ``extra_dice`` for
+the fight or for a few rolls is worth what one's next turns are worth with that many dice."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from button_kit import library_with
+from planner_kit import checked_search
+from dicey.ai import rolls, score
+from dicey.ai.planner import Budget, plan_turn
+from dicey.ai.rolls import LaterRolls
+from dicey.ai.score import Scorer
+from dicey.rules.fight import Fight
+from rules_kit import play
+
+COUNTED = Budget(ms=None)
+KALEIDOSCOPE = '''
+equipment "Kaleidoscope" {
+    slots: 6
+    text: "Both fighters roll 1 fewer die next turn"
+    on use { extra_dice(-1, self, 1); extra_dice(-1, target, 1) }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    return library_with(tmp_path_factory.mktemp("rolls"), "kaleidoscope.dice", KALEIDOSCOPE)
+
+
+def warrior(lib, cards: list[str], dice: list[int], opp: list[str], opp_hp: int = 30) -> Fight:
+    """The Warrior (two dice a roll) with ``cards`` and ``dice`` in its turn, against a Frog
+    of ``opp_hp`` holding ``opp``."""
+    fight = Fight.start(lib, lib.hero("Warrior"), lib.enemy("Frog"), random.Random(0))
+    fight.set_position(1, equipment=opp, max_hp=opp_hp, hp=opp_hp)
+    fight.set_position(0, equipment=cards, dice=dice)
+    return fight
+
+
+def moves(fight: Fight) -> list[str]:
+    return [str(m) for m in plan_turn(fight, budget=COUNTED).moves]
+
+
+def test_a_number_of_dice_is_worth_a_turn_played_with_that_many(lib):
+    fight = warrior(lib, ["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"], [6, 5, 3],
+                    ["Sword", "Shield"])
+    scorer = Scorer(fight)
+    later = scorer._rolls
+    assert later is not None and later._first == [2] * rolls.TURNS    # the Warrior's two
+    worths = [later.worth(n) for n in range(5)]
+    assert worths[0] == 0                           # a turn of no dice does nothing
+    assert worths == sorted(worths) and worths[1] > 0
+    # the same rolls every time: a turn's trials are seeded
+    again = LaterRolls(fight, 0, 100, scorer.table_potential, 100)
+    assert [again.worth(n) for n in range(5)] == worths
+
+
+def test_a_state_whose_rolls_did_not_change_is_worth_what_it_was(lib):
+    fight = warrior(lib, ["Hall of Mirrors", "Sword", "Dagger"], [6, 3], ["Sword"])
+    on = Scorer(fight)
+    off = Scorer(fight, weights=score.Weights(rolls=0))
+    assert on._rolls is not None and off._rolls is None
+    struck = fight.copy(simulation=True, log=False)
+    play(struck, "6 → Sword")
+    assert on.potential(struck) == off.potential(struck)
+    mirrored = fight.copy(simulation=True, log=False)
+    play(mirrored, "6 → Hall of Mirrors")
+    later = on._rolls
+    one_more = later.worth(3) - later.worth(2)          # each of the next three turns
+    assert on.potential(mirrored) - off.potential(mirrored) == pytest.approx(
+        rolls.TURNS * one_more)
+    assert on.parts(mirrored)["later rolls"] == pytest.approx(rolls.TURNS * one_more)
+
+
+def test_a_fight_where_no_script_changes_the_rolls_has_no_such_term(lib):
+    """The base game's enemies: nothing to compare, a state, in their searches."""
+    fight = warrior(lib, ["Sword", "Dagger", "Shield"], [6, 3], ["Sword"])
+    assert Scorer(fight)._rolls is None
+
+
+def test_the_planner_plays_the_hall_of_mirrors_for_the_die_it_adds(lib, monkeypatch):
+    """The Hall used to tell the planner its worth with bonus(1000) in the planner's copies
+    (and add no die there). It adds its die everywhere now, priced by the turns after."""
+    fight = warrior(lib, ["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"], [6, 5, 3],
+                    ["Sword", "Shield"])
+    assert moves(fight)[0] == "6 → Hall of Mirrors"
+    monkeypatch.setattr(score, "DEFAULT_WEIGHTS", score.Weights(rolls=0))
+    assert "6 → Hall of Mirrors" not in moves(fight)
+
+
+def test_the_kaleidoscope_costs_its_owner_the_die_it_takes(lib, monkeypatch):
+    """Both fighters roll one die fewer next turn. The opponent's lost die was seen (its
+    coming turn is played with one die fewer), the owner's was not: against a Frog of one
+    Snowball the card was played, and its owner's hand of four needs its dice more."""
+    fight = warrior(lib, ["Kaleidoscope", "Dagger", "Poison Needle", "Shield"], [6, 6],
+                    ["Snowball"])
+    assert not any("Kaleidoscope" in m for m in moves(fight))
+    # ... and where the opponent's turn needs its dice more, it is played still
+    strong = warrior(lib, ["Kaleidoscope", "Dagger"], [6, 2], ["Sword", "Hammer", "Broadsword"])
+    assert "6 → Kaleidoscope" in moves(strong)
+    monkeypatch.setattr(score, "DEFAULT_WEIGHTS", score.Weights(rolls=0))
+    assert "6 → Kaleidoscope" in moves(fight)
+
+
+@pytest.mark.parametrize("cards, dice, opp", [
+    (["Kaleidoscope", "Dagger", "Poison Needle", "Shield"], [6, 6], ["Snowball"]),
+    (["Kaleidoscope", "Dagger"], [6, 2], ["Sword", "Hammer", "Broadsword"]),
+    (["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"], [6, 5, 3], ["Sword"]),
+    (["Hall of Mirrors", "Kaleidoscope", "Sword"], [6, 6, 2], ["Sword"]),
+])
+@pytest.mark.parametrize("opp_hp", [4, 30])
+@pytest.mark.parametrize("weights", [score.Weights(),
+                                     score.Weights(outlook=0, fatal=0, holding=0)])
+def test_every_state_is_within_its_ceiling_with_the_rolls_priced(lib, cards, dice, opp, opp_hp,
+                                                                 weights):
+    """(Without the coming turn, whose bound is wide, the ceiling is near what the rolls
+    may add.)"""
+    fight = warrior(lib, cards, dice, opp, opp_hp).copy(simulation=True, log=False)
+    scorer = Scorer(fight, weights=weights)
+    assert scorer._rolls is not None and scorer.reach != float("inf")
+    search = checked_search(scorer)
+    search.value(fight)
+    assert search.bounded == search.states
+
+
+def test_the_ceiling_makes_room_for_the_most_the_rolls_may_add(lib):
+    fight = warrior(lib, ["Hall of Mirrors", "Sword"], [6, 3], ["Sword"])
+    on, off = Scorer(fight), Scorer(fight, weights=score.Weights(rolls=0))
+    assert on._ceiling.other - off._ceiling.other == on._rolls.most
+    # no script that changes the rolls: no room made
+    plain = warrior(lib, ["Sword", "Dagger"], [6, 3], ["Sword"])
+    assert Scorer(plain)._ceiling.other == \
+        Scorer(plain, weights=score.Weights(rolls=0))._ceiling.other
+
+
+def test_a_roll_s_worth_is_held_within_the_opponent_s_whole_hp(lib):
+    fight = warrior(lib, ["Hall of Mirrors", "Sword"], [6, 3], ["Sword"], opp_hp=2)
+    later = Scorer(fight)._rolls
+    assert later.cap == 100 * 2 and later.most == rolls.TURNS * 200
+    mirrored = fight.copy(simulation=True, log=False)
+    play(mirrored, "6 → Hall of Mirrors")
+    assert 0 < later.value(mirrored) <= later.most
+
+
+def test_an_enemy_may_turn_the_term_off(lib, tmp_path):
+    hoard = library_with(tmp_path, "prism.dice", KALEIDOSCOPE + '''
+enemy "Prism" {
+    hp: 20; dice: 2; level: 1
+    equipment: "Kaleidoscope", "Sword"
+    score { rolls: 0 }
+    text: "Plays by the table"
+}
+''')
+    fight = Fight.start(hoard, hoard.hero("Warrior"), hoard.enemy("Prism"), random.Random(0))
+    fight.set_position(1, dice=[6, 3])
+    assert Scorer(fight).weights.rolls == 0 and Scorer(fight)._rolls is None
