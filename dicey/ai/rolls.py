@@ -2,7 +2,9 @@
 are worth: the ``rolls`` term of the score, beyond ``ai.md``'s table.
 
 ``extra_dice(n)`` changes how many dice a fighter rolls for the rest of the fight, and
-``extra_dice(n, self, turns)`` for its next ``turns`` rolls. A one-turn search sees neither:
+``extra_dice(n, self, turns)`` for its next ``turns`` rolls; dice given at one's own turn's
+end (``give`` in an ``on turn end``: a card that keeps a die for next turn) wait for the next
+roll. A one-turn search sees none of them:
 the die comes after the turn it plans and the opponent's coming one
 (:mod:`dicey.ai.foresight` plays that turn with the dice the opponent will roll, so a die
 taken from the opponent is seen). A card that cost its owner a die next turn (the
@@ -15,14 +17,15 @@ what (``bonus``).
 copy of the turn's first position made ``side``'s turn with those dice (every card
 refreshed, both fighters lent HP: a blow that would kill is worth its damage), priced by the
 table's potential, the mean of :data:`SAMPLES` seeded rolls (the same values for every
-number of dice, so that one more die is the same rolls and one more). A state is worth,
-for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of what that roll's
-number of dice is worth less what the roll's number in the turn's first position is worth,
+number of dice, so that one more die is the same rolls and one more; dice given for the
+roll come first, as they are). A state is worth, for each of ``side``'s next :data:`TURNS`
+rolls, ``percent`` per cent of what that roll's dice are worth less what the roll's dice in
+the turn's first position are worth,
 each roll's difference held within what the opponent's whole HP is worth (a bound the
 search's ceiling can add).
 
 The common case costs one comparison a state: a state whose fighter has the dice changes
-the turn's first position had is worth nothing here. Each number of dice is played once per
+the turn's first position had is worth nothing here. Each roll's dice are played once per
 turn.
 """
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Callable
 
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
-from dicey.rules.state import MAX_DICE
+from dicey.rules.state import MAX_DICE, Die
 
 from .baseline import choose_move
 from .foresight import LENT_HP, plans_now
@@ -58,12 +61,12 @@ class LaterRolls:
         self.origin, self.side, self.percent, self.table = origin, side, percent, table
         me = origin.fighters[side]
         #: The dice changes of ``side`` in ``origin`` (None: the term is off).
-        self.base = (me.extra, me.extra_for) if percent and plans_now(origin, side) \
-            else None
+        self.base = (me.extra, me.extra_for, me.waiting) \
+            if percent and plans_now(origin, side) else None
         #: The most a roll's difference may be worth, either way: the opponent's whole HP.
         self.cap = abs(damage) * origin.fighters[1 - side].max_hp
         self._first = _counts(me.dice_count, me.extra, me.extra_for)
-        self._worths: dict[int, float] = {}
+        self._worths: dict[tuple[int, tuple[Die, ...]], float] = {}
 
     @property
     def active(self) -> bool:
@@ -77,31 +80,41 @@ class LaterRolls:
     def value(self, fight: Fight) -> float:
         """The dice ``side``'s later rolls gained or lost since the turn's start."""
         me = fight.fighters[self.side]
-        if (me.extra, me.extra_for) == self.base:
+        if (me.extra, me.extra_for, me.waiting) == self.base:
             return 0.0
         total = 0.0
-        for now, first in zip(_counts(me.dice_count, me.extra, me.extra_for), self._first):
-            if now != first:
-                gain = self.worth(now) - self.worth(first)
+        counts = _counts(me.dice_count, me.extra, me.extra_for)
+        for roll, (now, first) in enumerate(zip(counts, self._first)):
+            given, given_first = (me.waiting, self.base[2]) if roll == 0 else ((), ())
+            if now != first or given != given_first:
+                gain = self.worth(now, given) - self.worth(first, given_first)
                 total += max(-self.cap, min(self.cap, gain))
         return total * self.percent / 100
 
-    def worth(self, count: int) -> float:
-        """What a turn of ``side``'s with ``count`` dice is worth to it (once per turn)."""
-        hit = self._worths.get(count)
+    def worth(self, count: int, given: tuple[Die, ...] = ()) -> float:
+        """What a turn of ``side``'s is worth to it with ``count`` dice rolled and the dice
+        ``given`` for the roll (once per turn)."""
+        key = (count, given)
+        hit = self._worths.get(key)
         if hit is None:
-            hit = self._worths[count] = sum(
-                self._play(count, SEED + i) for i in range(SAMPLES)) / SAMPLES
+            hit = self._worths[key] = sum(
+                self._play(count, given, SEED + i) for i in range(SAMPLES)) / SAMPLES
         return hit
 
-    def _play(self, count: int, seed: int) -> float:
+    def _play(self, count: int, given: tuple[Die, ...], seed: int) -> float:
         rng = random.Random(seed)
-        values = [rng.randint(1, 6) for _ in range(MAX_DICE)][:count]
+        rolled = [rng.randint(1, 6) for _ in range(MAX_DICE)][:count]
+        # (a blind die's value is drawn when it is placed: any stands for it here)
+        values = ([d.value or 1 for d in given] + rolled)[:MAX_DICE]    # (the pool's cap)
         trial = self.origin.copy(simulation=True, log=False)
         for who in (0, 1):
             f = trial.fighters[who]
             trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
-        trial.set_position(self.side, dice=values)     # its turn, every card refreshed
+        # its turn, every card refreshed
+        trial.set_position(self.side, dice=values,
+                           burning=[i for i, d in enumerate(given) if d.burning],
+                           locked=[i for i, d in enumerate(given) if d.locked],
+                           blind=[i for i, d in enumerate(given) if d.blind])
         before = self.table(trial)
         chance = SampleChance(rng)
         while not trial.turn_over:    # (the rules end a turn at its move limit)

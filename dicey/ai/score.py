@@ -31,7 +31,8 @@ key                default    what earns it
                               (beyond the table)
 ``rolls``          100        per cent of what one's next three turns gain or lose
                               by the dice the turn changed for one's rolls
-                              (``extra_dice``; beyond the table)
+                              (``extra_dice``, dice given at one's turn's end;
+                              beyond the table)
 =================  =========  ==============================================
 
 The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
@@ -184,7 +185,8 @@ class Scorer:
         rolls = LaterRolls(fight, self.side, w.rolls, self.table_potential, w.damage)
         # (the base game's turns mostly change no one's rolls: then nothing to look at)
         self._rolls = rolls if rolls.active and (scripts is None or any(
-            EXTRA_DICE in script.calls for _, script, _ in scripts.found)) else None
+            _changes_rolls(owner, script, self.side) for owner, script, _ in scripts.found)) \
+            else None
         ceiling = Ceiling(fight, self, scripts)
         self._ceiling = ceiling if ceiling.active else None
         #: A value below every :meth:`ceiling` of the turn (inf: no ceiling at all): a
@@ -410,6 +412,17 @@ def _kept(card: Any) -> bool:
 #: The built-in that changes how many dice a fighter rolls (the ``rolls`` term: its worth
 #: is held within :attr:`LaterRolls.most <dicey.ai.rolls.LaterRolls.most>`).
 EXTRA_DICE = "extra_dice"
+#: The built-ins that give dice: given at one's own turn's end, they wait for one's next roll.
+GIVES_DICE = frozenset({"give", "set_dice"})
+
+
+def _changes_rolls(owner: int | None, script: Any, side: int) -> bool:
+    """Whether ``script`` may change ``side``'s later rolls in its turn (the ``rolls``
+    term): ``extra_dice`` anywhere, or dice given by a hook of ``side``'s own turn's end (a
+    card's, its fighter's or a status's), which wait for its next roll."""
+    return EXTRA_DICE in script.calls or (
+        script.event == "on turn end" and owner in (side, None)
+        and not script.calls.isdisjoint(GIVES_DICE))
 #: The built-in that fires countdowns from a script (each card the owner winds fired, and
 #: its points taken off, beyond what a move's die does): bounded only in a firing hook of
 #: one of the actor's cards that is no countdown card (so that a boost fires no boost), by
@@ -455,7 +468,7 @@ class Ceiling:
       at most what the card's dice can make; any other hook, or stacks it cannot bound:
       the engine's cap); the kept cards as the turn began; the coming turn's margin
       within the HP its trials can move, and ``fatal`` once; each countdown card's firing
-      once; the later rolls' dice at their most, when a script may call ``extra_dice``;
+      once; the later rolls' dice at their most, when a script may change them;
       both deaths' weights when both fall — plus the dice left (the pool's cap of
       sixes) and what each move left can earn (two cards fired, a die's countdown).
 
@@ -541,7 +554,7 @@ class Ceiling:
                       if to is None or to == side]
             if worths:
                 other += max(worths) * w.holding / 100 * max(0, MAX_CARDS - holding.held)
-        if scorer._rolls is not None:   # (on only where a script may call extra_dice)
+        if scorer._rolls is not None:   # (on only where a script may change the rolls)
             other += scorer._rolls.most     # (each later roll's worth is held within it)
         if scorer._outlook is not None:
             other += abs(w.outlook) * (LENT_HP + 2 * (own.max_hp + opp.max_hp)) + \

@@ -180,7 +180,8 @@ LEGEND = {
               "countdown fires (the charge spent; what the firing did is in the other "
               "columns)",
     "gained": "cards gained this turn and kept for the fight (holding)",
-    "rolls": "one's next three turns with the dice the turn changed for them (extra_dice)",
+    "rolls": "one's next three turns with the dice the turn changed for them (extra_dice, "
+             "dice given at the turn's end)",
     "bonus": "the points bonus() gave{cards}",
     "cards": "cards used",
     "countdown": "countdown points taken off",

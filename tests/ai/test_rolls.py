@@ -2,6 +2,7 @@
 the fight or for a few rolls is worth what one's next turns are worth with that many dice."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -25,9 +26,25 @@ equipment "Kaleidoscope" {
 '''
 
 
+#: A card that keeps a die for its owner's next roll: given at its turn's end, it waits.
+POCKET = '''
+equipment "Pocket" {
+    slots: any
+    cast: self
+    var kept = 0
+    text: "Keep this die for your next turn"
+    on use { kept = d }
+    on turn end {
+        if kept > 0 { give(kept); kept = 0 }
+    }
+}
+'''
+
+
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    return library_with(tmp_path_factory.mktemp("rolls"), "kaleidoscope.dice", KALEIDOSCOPE)
+    return library_with(tmp_path_factory.mktemp("rolls"), "kaleidoscope.dice",
+                        KALEIDOSCOPE + POCKET)
 
 
 def warrior(lib, cards: list[str], dice: list[int], opp: list[str], opp_hp: int = 30) -> Fight:
@@ -104,11 +121,35 @@ def test_the_kaleidoscope_costs_its_owner_the_die_it_takes(lib, monkeypatch):
     assert "6 → Kaleidoscope" in moves(fight)
 
 
+def test_a_die_kept_for_the_next_roll_is_worth_that_roll_with_it(lib, monkeypatch):
+    """The 6 the Sword has no room for: kept, it waits for the next roll (given at the
+    turn's end); left, it earned its pips (30). It was left."""
+    fight = warrior(lib, ["Pocket", "Sword", "Dagger"], [6, 6, 2], ["Sword"])
+    assert moves(fight) == ["6 → Pocket", "6 → Sword", "2 → Dagger", "end turn"]
+    kept = fight.copy(simulation=True, log=False)
+    play(kept, "6 → Pocket", "end turn")
+    assert [d.value for d in kept.fighters[0].waiting] == [6]
+    scorer = Scorer(fight)
+    later = scorer._rolls
+    assert scorer.parts(kept)["later rolls"] == pytest.approx(
+        later.worth(2, kept.fighters[0].waiting) - later.worth(2))
+    assert later.worth(2, kept.fighters[0].waiting) > later.worth(2)
+    monkeypatch.setattr(score, "DEFAULT_WEIGHTS", score.Weights(rolls=0))
+    assert moves(fight) == ["6 → Sword", "2 → Dagger", "end turn"]
+
+
+def test_dice_given_at_the_opponent_s_turn_end_are_not_the_planner_s(lib):
+    """Only the planner's own turn-end hooks (and the statuses') give it dice that wait."""
+    fight = warrior(lib, ["Sword", "Dagger"], [6, 2], ["Pocket", "Sword"])
+    assert Scorer(fight)._rolls is None
+
+
 @pytest.mark.parametrize("cards, dice, opp", [
     (["Kaleidoscope", "Dagger", "Poison Needle", "Shield"], [6, 6], ["Snowball"]),
     (["Kaleidoscope", "Dagger"], [6, 2], ["Sword", "Hammer", "Broadsword"]),
     (["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"], [6, 5, 3], ["Sword"]),
     (["Hall of Mirrors", "Kaleidoscope", "Sword"], [6, 6, 2], ["Sword"]),
+    (["Pocket", "Sword", "Dagger"], [6, 6, 2], ["Sword"]),
 ])
 @pytest.mark.parametrize("opp_hp", [4, 30])
 @pytest.mark.parametrize("weights", [score.Weights(),
@@ -156,3 +197,32 @@ enemy "Prism" {
     fight = Fight.start(hoard, hoard.hero("Warrior"), hoard.enemy("Prism"), random.Random(0))
     fight.set_position(1, dice=[6, 3])
     assert Scorer(fight).weights.rolls == 0 and Scorer(fight)._rolls is None
+
+
+def test_dicey_plan_explain_shows_the_rolls_column(cli, tmp_path):
+    scenario = tmp_path / "mirrors.toml"
+    scenario.write_text('''
+[actor]
+fighter = "Warrior"
+dice = [6, 5, 3]
+equipment = ["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"]
+
+[opponent]
+fighter = "Frog"
+hp = 30
+max_hp = 30
+equipment = ["Sword", "Shield"]
+
+[search]
+seed = 1
+ms = "none"
+''', encoding="utf-8")
+    code, out, err = cli("plan", str(scenario), "--explain", "--no-mods")
+    assert code == 0, err
+    assert "1. 6 → Hall of Mirrors" in out
+    assert "rolls: one's next three turns with the dice the turn changed" in out
+    code, out, err = cli("plan", str(scenario), "--explain", "--json", "--no-mods")
+    assert code == 0, err
+    parts = {m["text"]: m["parts"] for m in json.loads(out)["explain"]["first_moves"]}
+    assert parts["6 → Hall of Mirrors"]["rolls"] == 952.5      # 3 × (805 − 487.5)
+    assert "rolls" not in parts["6 → Sword"]
