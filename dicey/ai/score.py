@@ -35,14 +35,14 @@ key                default    what earns it
                               beyond the table)
 =================  =========  ==============================================
 
-The last three are the project's own: what a dodge, a reduce, thorns, a lock or a shock
+The terms beyond the table are the project's own: what a dodge, a reduce, thorns, a lock or a shock
 will do in the opponent's turn, and whether a fighter lives through it
 (:mod:`dicey.ai.foresight`); what a countdown card's progress is worth
 (:mod:`dicey.ai.charge`). A card the turn gains (taken, given) is worth what a turn with it
 is worth, ``holding`` per cent of it, for the rest of the fight (:mod:`dicey.ai.holding`).
 Dice gained or lost for one's later rolls are worth what one's turns with them are worth
 (:mod:`dicey.ai.rolls`).
-An enemy with ``score { outlook: 0; fatal: 0; charge: 0 }``
+An enemy with ``score { outlook: 0; fatal: 0; charge: 0; reserve: 0; holding: 0; rolls: 0 }``
 plays by the table alone.
 
 A card that may be used without end (``FightRules.endless``: no number of uses, and a
@@ -423,6 +423,8 @@ def _changes_rolls(owner: int | None, script: Any, side: int) -> bool:
     return EXTRA_DICE in script.calls or (
         script.event == "on turn end" and owner in (side, None)
         and not script.calls.isdisjoint(GIVES_DICE))
+
+
 #: The built-in that fires countdowns from a script (each card the owner winds fired, and
 #: its points taken off, beyond what a move's die does): bounded only in a firing hook of
 #: one of the actor's cards that is no countdown card (so that a boost fires no boost), by
