@@ -1,5 +1,6 @@
 """Dice a turn gains or loses for one's later rolls (``dicey.ai.rolls``): ``extra_dice`` for
-the fight or for a few rolls is worth what one's next turns are worth with that many dice."""
+the fight or for a few rolls, and dice given at one's turn's end, are worth what one's next
+turns are worth with those dice."""
 from __future__ import annotations
 
 import json
@@ -24,8 +25,6 @@ equipment "Kaleidoscope" {
     on use { extra_dice(-1, self, 1); extra_dice(-1, target, 1) }
 }
 '''
-
-
 #: A card that keeps a die for its owner's next roll: given at its turn's end, it waits.
 POCKET = '''
 equipment "Pocket" {
