@@ -4,9 +4,12 @@ turns are worth with those dice."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from button_kit import library_with
 from planner_kit import checked_search
@@ -14,6 +17,7 @@ from dicey.ai import rolls, score
 from dicey.ai.planner import Budget, plan_turn
 from dicey.ai.rolls import LaterRolls
 from dicey.ai.score import Scorer
+from dicey.ai.search import Expectimax
 from dicey.rules.fight import Fight
 from rules_kit import play
 
@@ -225,3 +229,57 @@ ms = "none"
     parts = {m["text"]: m["parts"] for m in json.loads(out)["explain"]["first_moves"]}
     assert parts["6 → Hall of Mirrors"]["rolls"] == 952.5      # 3 × (805 − 487.5)
     assert "rolls" not in parts["6 → Sword"]
+
+
+#: Cards that change their owner's later rolls, or the opponent's, every way the language
+#: lets them: for the fight, for a few rolls, by a die's value, and dice kept for the next.
+CHANGERS = KALEIDOSCOPE + POCKET + '''
+equipment "Lens" {
+    slots: any
+    cast: self
+    text: "Roll [d] - 3 more dice every turn (fewer below 3)"
+    on use { extra_dice(d - 3) }
+}
+equipment "Prism" {
+    slots: max 4
+    text: "Roll 2 more dice in your next 2 turns; the opponent rolls 1 fewer next turn"
+    on use { extra_dice(2, self, 2); extra_dice(-1, target, 1) }
+}
+equipment "Hoard" {
+    slots: any
+    cast: self
+    var kept = 0
+    text: "Keep every die left for your next turn, burning"
+    on use { kept = 1 }
+    on turn end {
+        if kept > 0 { give(self.dice, burn); kept = 0 }
+    }
+}
+'''
+HANDS = ["Kaleidoscope", "Pocket", "Lens", "Prism", "Hoard", "Hall of Mirrors", "Sword",
+         "Dagger", "Shield", "Lucky Coin", "Bandage"]
+
+
+@pytest.fixture(scope="module")
+def changers(tmp_path_factory):
+    return library_with(tmp_path_factory.mktemp("changers"), "changers.dice", CHANGERS)
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cards=st.lists(st.sampled_from(HANDS), min_size=1, max_size=4, unique=True),
+       dice=st.lists(st.integers(1, 6), min_size=1, max_size=4),
+       opp=st.lists(st.sampled_from(["Sword", "Shield", "Dagger", "Lens"]), min_size=1,
+                    max_size=2),
+       opp_hp=st.integers(1, 30))
+def test_a_turn_that_changes_the_rolls_is_solved_within_its_ceiling(changers, cards, dice, opp,
+                                                                    opp_hp):
+    """Whatever the hand changes of either fighter's rolls, the plain search's every state
+    is within its ceiling, and the search that stops at a sure win plays what it plays."""
+    fight = warrior(changers, cards, dice, opp, opp_hp).copy(simulation=True, log=False)
+    plain = checked_search(Scorer(fight))
+    value = plain.value(fight)
+    assert math.isfinite(value)
+    cut = Expectimax(Scorer(fight))
+    assert cut.solve(fight) == value
+    assert cut.best_line(fight) == plain.best_line(fight)
