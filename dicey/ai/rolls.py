@@ -4,23 +4,23 @@ are worth: the ``rolls`` term of the score, beyond ``ai.md``'s table.
 ``extra_dice(n)`` changes how many dice a fighter rolls for the rest of the fight, and
 ``extra_dice(n, self, turns)`` for its next ``turns`` rolls; dice given at one's own turn's
 end (``give`` in an ``on turn end``: a card that keeps a die for next turn) wait for the next
-roll. A one-turn search sees none of them:
-the die comes after the turn it plans and the opponent's coming one
-(:mod:`dicey.ai.foresight` plays that turn with the dice the opponent will roll, so a die
-taken from the opponent is seen). A card that cost its owner a die next turn (the
-Kaleidoscope: both fighters roll one fewer) was worth only what it took from the opponent,
-and a card that gave one for the rest of the fight was worth nothing unless its script said
-what (``bonus``).
+roll. A one-turn search sees none of them: they come after the turn it plans and the
+opponent's coming one (:mod:`dicey.ai.foresight` plays that turn with the dice the opponent
+will roll, so a die taken from the opponent is seen). A card that cost its owner a die next
+turn (the Kaleidoscope: both fighters roll one fewer) was worth only what it took from the
+opponent, and a card that gave one for the rest of the fight was worth nothing unless its
+script said what (``bonus``).
 
 :class:`LaterRolls` prices a number of dice by what a turn with that many is worth to
 ``side``: the turn played by the rule of thumb (:func:`~dicey.ai.baseline.choose_move`) on a
 copy of the turn's first position made ``side``'s turn with those dice (every card
 refreshed, both fighters lent HP: a blow that would kill is worth its damage), priced by the
 table's potential, the mean of :data:`SAMPLES` seeded rolls (the same values for every
-number of dice, so that one more die is the same rolls and one more; dice given for the
-roll come first, as they are). A state is worth, for each of ``side``'s next :data:`TURNS`
-rolls, ``percent`` per cent of what that roll's dice are worth less what the roll's dice in
-the turn's first position are worth,
+number of dice, so that one more die is the same rolls and one more). A die given for the
+roll is priced by itself, as it is: the turn with it less the turn without, so that a turn
+plays a few dozen trial turns at most, however many ways its dice may be kept. A state is
+worth, for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of what that
+roll's dice are worth less what the roll's dice in the turn's first position are worth,
 each roll's difference held within what the opponent's whole HP is worth (a bound the
 search's ceiling can add).
 
@@ -87,9 +87,16 @@ class LaterRolls:
         for roll, (now, first) in enumerate(zip(counts, self._first)):
             given, given_first = (me.waiting, self.base[2]) if roll == 0 else ((), ())
             if now != first or given != given_first:
-                gain = self.worth(now, given) - self.worth(first, given_first)
+                gain = self._roll(now, given) - self._roll(first, given_first)
                 total += max(-self.cap, min(self.cap, gain))
         return total * self.percent / 100
+
+    def _roll(self, count: int, given: tuple[Die, ...]) -> float:
+        """What a roll of ``count`` dice and the dice ``given`` is worth: each die given
+        priced by itself (the turn with it less the turn without), so that a turn prices a
+        few dozen rolls at most, however many ways its dice may be kept."""
+        plain = self.worth(count)
+        return plain + sum(self.worth(count, (die,)) - plain for die in given)
 
     def worth(self, count: int, given: tuple[Die, ...] = ()) -> float:
         """What a turn of ``side``'s is worth to it with ``count`` dice rolled and the dice

@@ -283,3 +283,20 @@ def test_a_turn_that_changes_the_rolls_is_solved_within_its_ceiling(changers, ca
     cut = Expectimax(Scorer(fight))
     assert cut.solve(fight) == value
     assert cut.best_line(fight) == plain.best_line(fight)
+
+
+def test_dice_kept_are_priced_one_by_one_so_a_turn_plays_few_trials(changers):
+    """The Hoard keeps every die left, burning: the ends of a turn of five dice leave a
+    score of different sets of dice for the next roll. Each die is priced by itself (the
+    turn with it less without), so the trial turns are those of a few dice, not of each
+    set (which a hostile card could make thousands of)."""
+    fight = warrior(changers, ["Hoard", "Dagger", "Lens"], [1, 2, 3, 5, 6], ["Sword"])
+    fight = fight.copy(simulation=True, log=False)
+    scorer = Scorer(fight)
+    search = Expectimax(scorer)
+    search.solve(fight)
+    worths = scorer._rolls._worths
+    kept = {given for count, given in worths if given}
+    assert all(len(given) == 1 for given in kept) and 2 <= len(kept) <= 6
+    # (the Lens changes how many dice are rolled too: each number, with each die or none)
+    assert len(worths) <= len({count for count, _ in worths}) * (1 + len(kept))
