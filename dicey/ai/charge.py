@@ -86,6 +86,18 @@ def _worth(origin: Fight, side: int, index: int, table: Callable[[Fight], float]
     return (index, card.ident, length, worth) if worth is not None and worth > 0 else None
 
 
+def lent_turn(origin: Fight, side: int, dice: list[int], **marks: list[int]) -> Fight:
+    """A copy of ``origin`` made ``side``'s turn with ``dice`` (``marks``: the indexes of
+    those ``burning``, ``locked``, ``blind``), every card refreshed, both fighters lent
+    :data:`LENT_HP`: a trial whose blows are worth their damage and end no fight."""
+    trial = origin.copy(simulation=True, log=False)
+    for who in (0, 1):
+        f = trial.fighters[who]
+        trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
+    trial.set_position(side, dice=dice, **marks)
+    return trial
+
+
 def firing_worth(origin: Fight, side: int, index: int, die: int,
                  table: Callable[[Fight], float],
                  prepare: Callable[[Fighter], None] | None = None) -> float | None:
@@ -94,11 +106,7 @@ def firing_worth(origin: Fight, side: int, index: int, die: int,
     that one die, both fighters lent HP (a firing that would kill is worth its damage, not
     a fight); ``prepare`` may change ``side``'s fighter first. None when the card cannot
     take that die, or branches into too many outcomes to weigh."""
-    trial = origin.copy(simulation=True, log=False)
-    for who in (0, 1):
-        f = trial.fighters[who]
-        trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
-    trial.set_position(side, dice=[die])          # its turn, every card refreshed
+    trial = lent_turn(origin, side, [die])
     if prepare is not None:
         prepare(trial.fighters[side])
     move = next((m for m in trial.legal_moves()

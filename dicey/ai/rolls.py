@@ -38,7 +38,8 @@ from dicey.rules.fight import Fight
 from dicey.rules.state import MAX_DICE, Die
 
 from .baseline import choose_move
-from .foresight import LENT_HP, plans_now
+from .charge import lent_turn
+from .foresight import plans_now
 
 #: Rolls played for each number of dice.
 SAMPLES = 8
@@ -113,15 +114,10 @@ class LaterRolls:
         rolled = [rng.randint(1, 6) for _ in range(MAX_DICE)][:count]
         # (a blind die's value is drawn when it is placed: any stands for it here)
         values = ([d.value or 1 for d in given] + rolled)[:MAX_DICE]    # (the pool's cap)
-        trial = self.origin.copy(simulation=True, log=False)
-        for who in (0, 1):
-            f = trial.fighters[who]
-            trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
-        # its turn, every card refreshed
-        trial.set_position(self.side, dice=values,
-                           burning=[i for i, d in enumerate(given) if d.burning],
-                           locked=[i for i, d in enumerate(given) if d.locked],
-                           blind=[i for i, d in enumerate(given) if d.blind])
+        trial = lent_turn(self.origin, self.side, values,
+                          burning=[i for i, d in enumerate(given) if d.burning],
+                          locked=[i for i, d in enumerate(given) if d.locked],
+                          blind=[i for i, d in enumerate(given) if d.blind])
         before = self.table(trial)
         chance = SampleChance(rng)
         while not trial.turn_over:    # (the rules end a turn at its move limit)

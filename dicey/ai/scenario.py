@@ -685,18 +685,17 @@ def _check_dice(table: dict[str, Any], where: str, path: str, found: _Found) -> 
 
 def _budget(search: dict[str, Any], base: Budget, path: str, found: _Found) -> Budget:
     changes: dict[str, Any] = {}
-    for key in ("states", "iterations", "moves"):
+    for key in ("states", "iterations"):
         if key in search:
             with found.each("search", key):
-                if key != "moves":
-                    changes[key] = _opt_int(search, key, path, 1, where="search")
-                elif search[key] == "none":
-                    changes[key] = None                  # no cap: the states bound it
-                elif not _is(search[key], "int") or search[key] < 1:
-                    raise ScenarioError(f"{path}: [search] moves: expected an integer ≥ 1, "
-                                        f"or \"none\", got {search[key]!r}")
-                else:
-                    changes[key] = search[key]
+                changes[key] = _opt_int(search, key, path, 1, where="search")
+    if "moves" in search:
+        with found.each("search", "moves"):
+            moves = search["moves"]
+            if moves != "none" and not (_is(moves, "int") and moves >= 1):
+                raise ScenarioError(f"{path}: [search] moves: expected an integer ≥ 1, or "
+                                    f"\"none\", got {moves!r}")
+            changes["moves"] = None if moves == "none" else moves   # none: the states bound it
     if "ms" in search:
         with found.each("search", "ms"):
             ms = search["ms"]

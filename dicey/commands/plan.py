@@ -164,8 +164,9 @@ def run(args: argparse.Namespace) -> int:
 PART_HEADS = {"damage": "damage", "HP": "HP", "own statuses": "own status",
               "opponent's statuses": "their status", "win or loss": "win/loss",
               "cards kept": "kept", "coming turn": "next turn", "countdowns' charge": "charge",
-              "cards gained": "gained", "later rolls": "rolls", "bonus": "bonus", "cards used": "cards",
-              "countdown": "countdown", "moves": "moves", "dice left": "dice left"}
+              "cards gained": "gained", "later rolls": "rolls", "bonus": "bonus",
+              "cards used": "cards", "countdown": "countdown", "moves": "moves",
+              "dice left": "dice left"}
 
 #: What the table's columns a reader cannot place hold, said under it when shown
 #: (``{cards}``: the cards whose scripts call ``bonus()``).
