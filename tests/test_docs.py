@@ -231,30 +231,43 @@ def test_the_plan_sample_of_the_ai_page_is_what_dicey_plan_prints(cli):
 
 # ------------------------------------------------ modding.md: a payoff in a later turn
 
-def _jar_plan(cli, tutorial_mod: Path) -> list[str]:
-    code, out, err = cli("plan", str(tutorial_mod / "jar.toml"), "--mods", str(tutorial_mod))
+def _plan(cli, tutorial_mod: Path, scenario: str) -> list[str]:
+    code, out, err = cli("plan", str(tutorial_mod / scenario), "--mods", str(tutorial_mod))
     assert code == 0, err
     return [line.strip() for line in out.splitlines()]
 
 
-def test_the_ember_jar_is_played_for_what_it_says_it_is_worth(cli, tutorial_mod):
-    """modding.md's Ember Jar keeps a die for next turn, which the planner (one turn) cannot
-    see: its ``if simulation { bonus(50 * d) }`` gets it played, with the plan the page
-    shows."""
-    plan = _jar_plan(cli, tutorial_mod)
-    shown = ["1. 6 → Ember Jar", "2. 6 → Sword", "3. end turn"]
-    assert plan[plan.index(shown[0]):plan.index(shown[0]) + 3] == shown
+def _shown_plan(plan: list[str], shown: list[str]) -> None:
+    """``plan`` is the plan the page shows (``shown``, its numbered lines)."""
+    assert plan[plan.index(shown[0]):plan.index(shown[0]) + len(shown)] == shown
     doc = (DOCS / "modding.md").read_text(encoding="utf-8")
     assert "\n".join(f"  {line}" for line in shown) in doc
 
 
-def test_without_its_bonus_the_ember_jar_is_left_out(cli, tutorial_mod, tmp_path):
+def test_the_ember_jar_is_played_for_the_die_it_gives_next_turn(cli, tutorial_mod):
+    """modding.md's Ember Jar keeps a die for next turn and gives it back as that turn
+    starts: the planner prices the die by what its next turns are worth with it, with no
+    ``bonus``, and plays the plan the page shows."""
+    assert "bonus" not in (tutorial_mod / "jar.dice").read_text(encoding="utf-8")
+    _shown_plan(_plan(cli, tutorial_mod, "jar.toml"),
+                ["1. 6 → Ember Jar", "2. 6 → Sword", "3. end turn"])
+
+
+def test_the_slow_fuse_is_played_for_what_it_says_it_is_worth(cli, tutorial_mod):
+    """The Slow Fuse's blow comes as its owner's next turn starts, out of the planner's
+    sight: its ``if simulation { bonus(50 * lit) }`` gets it played, with the plan the page
+    shows."""
+    _shown_plan(_plan(cli, tutorial_mod, "fuse.toml"),
+                ["1. 6 → Slow Fuse", "2. 6 → Sword", "3. end turn"])
+
+
+def test_without_its_bonus_the_slow_fuse_is_left_out(cli, tutorial_mod, tmp_path):
     """What the page says of the card without the bonus: the 6 is left unused."""
-    bare = _broken_copy(tutorial_mod, tmp_path, "jar.dice",
-                        "if simulation { bonus(50 * d) }", "")
-    plan = _jar_plan(cli, bare)
+    bare = _broken_copy(tutorial_mod, tmp_path, "fuse.dice",
+                        "if simulation { bonus(50 * lit) }", "")
+    plan = _plan(cli, bare, "fuse.toml")
     assert "1. 6 → Sword" in plan and "2. end turn" in plan
-    assert not any(re.match(r"\d+\. .*Ember Jar", line) for line in plan)   # (first moves
+    assert not any(re.match(r"\d+\. .*Slow Fuse", line) for line in plan)   # (first moves
     #                                                         list it, with its lower score)
 
 

@@ -86,14 +86,21 @@ def _worth(origin: Fight, side: int, index: int, table: Callable[[Fight], float]
     return (index, card.ident, length, worth) if worth is not None and worth > 0 else None
 
 
-def lent_turn(origin: Fight, side: int, dice: list[int], **marks: list[int]) -> Fight:
-    """A copy of ``origin`` made ``side``'s turn with ``dice`` (``marks``: the indexes of
-    those ``burning``, ``locked``, ``blind``), every card refreshed, both fighters lent
-    :data:`LENT_HP`: a trial whose blows are worth their damage and end no fight."""
+def lent(origin: Fight) -> Fight:
+    """A copy of ``origin`` (a planner's) with both fighters lent :data:`LENT_HP`: a trial
+    whose blows are worth their damage and end no fight."""
     trial = origin.copy(simulation=True, log=False)
     for who in (0, 1):
         f = trial.fighters[who]
         trial.set_position(who, max_hp=f.max_hp + LENT_HP, hp=f.hp + LENT_HP)
+    return trial
+
+
+def lent_turn(origin: Fight, side: int, dice: list[int], **marks: list[int]) -> Fight:
+    """A copy of ``origin`` made ``side``'s turn with ``dice`` (``marks``: the indexes of
+    those ``burning``, ``locked``, ``blind``), every card refreshed, both fighters lent
+    :data:`LENT_HP` (:func:`lent`)."""
+    trial = lent(origin)
     trial.set_position(side, dice=dice, **marks)
     return trial
 

@@ -4,7 +4,8 @@ are worth: the ``rolls`` term of the score, beyond ``ai.md``'s table.
 ``extra_dice(n)`` changes how many dice a fighter rolls for the rest of the fight, and
 ``extra_dice(n, self, turns)`` for its next ``turns`` rolls; dice given at one's own turn's
 end (``give`` in an ``on turn end``: a card that keeps a die for next turn) wait for the next
-roll. A one-turn search sees none of them: they come after the turn it plans and the
+roll, and one's own ``on turn start`` hooks may give dice as the next turn starts (a card
+that keeps a die in a variable and gives it back then). A one-turn search sees none of them: they come after the turn it plans and the
 opponent's coming one (:mod:`dicey.ai.foresight` plays that turn with the dice the opponent
 will roll, so a die taken from the opponent is seen). A card that cost its owner a die next
 turn (the Kaleidoscope: both fighters roll one fewer) was worth only what it took from the
@@ -18,7 +19,10 @@ refreshed, both fighters lent HP: a blow that would kill is worth its damage), p
 table's potential, the mean of :data:`SAMPLES` seeded rolls (the same values for every
 number of dice, so that one more die is the same rolls and one more). A die given for the
 roll is priced by itself, as it is: the turn with it less the turn without, so that a turn
-plays a few dozen trial turns at most, however many ways its dice may be kept. A state is
+plays a few dozen trial turns at most, however many ways its dice may be kept. The dice
+one's own turn-start hooks would give are found by running them on a copy of the state
+(:meth:`~dicey.rules.fight.Fight.dice_given_at_turn_start`: as if the next turn started
+there, the opponent's coming turn left out), when a hook that may run then gives dice. A state is
 worth, for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of what that
 roll's dice are worth less what the roll's dice in the turn's first position are worth,
 each roll's difference held within what the opponent's whole HP is worth (a bound the
@@ -31,14 +35,14 @@ turn.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Hashable
 
 from dicey.lang.chance import SampleChance
 from dicey.rules.fight import Fight
 from dicey.rules.state import MAX_DICE, Die
 
 from .baseline import choose_move
-from .charge import lent_turn
+from .charge import lent, lent_turn
 from .foresight import plans_now
 
 #: Rolls played for each number of dice.
@@ -46,7 +50,8 @@ SAMPLES = 8
 #: One's next rolls a change of dice counts for: a change for the fight counts this many
 #: turns (as ``holding`` counts a card gained for three: how many are left is not known).
 TURNS = 3
-#: The seed of the first sample (the i-th plays with ``SEED + i``).
+#: The seed of the first sample (the i-th plays with ``SEED + i``), and of the chance the
+#: turn-start hooks draw on.
 SEED = 30_011
 
 
@@ -55,14 +60,19 @@ class LaterRolls:
     priced (see the module). ``table`` is the table's potential of a state for ``side``;
     ``percent`` is the ``rolls`` weight."""
 
-    __slots__ = ("origin", "side", "percent", "table", "base", "cap", "_first", "_worths")
+    __slots__ = ("origin", "side", "percent", "table", "base", "cap", "starts", "_first",
+                 "_worths", "_given")
 
     def __init__(self, origin: Fight, side: int, percent: float,
-                 table: Callable[[Fight], float], damage: float):
+                 table: Callable[[Fight], float], damage: float, starts: bool = False):
         self.origin, self.side, self.percent, self.table = origin, side, percent, table
+        #: Whether a turn-start hook of ``side``'s may give it dice (then each state's are
+        #: looked for: :meth:`given`).
+        self.starts = starts
+        self._given: dict[Hashable, tuple[Die, ...]] = {}
         me = origin.fighters[side]
         #: The dice changes of ``side`` in ``origin`` (None: the term is off).
-        self.base = (me.extra, me.extra_for, me.waiting) \
+        self.base = (me.extra, me.extra_for, self.given(origin)) \
             if percent and plans_now(origin, side) else None
         #: The most a roll's difference may be worth, either way: the opponent's whole HP.
         self.cap = abs(damage) * origin.fighters[1 - side].max_hp
@@ -81,16 +91,33 @@ class LaterRolls:
     def value(self, fight: Fight) -> float:
         """The dice ``side``'s later rolls gained or lost since the turn's start."""
         me = fight.fighters[self.side]
-        if (me.extra, me.extra_for, me.waiting) == self.base:
+        waiting = self.given(fight)
+        if (me.extra, me.extra_for, waiting) == self.base:
             return 0.0
         total = 0.0
         counts = _counts(me.dice_count, me.extra, me.extra_for)
         for roll, (now, first) in enumerate(zip(counts, self._first)):
-            given, given_first = (me.waiting, self.base[2]) if roll == 0 else ((), ())
+            given, given_first = (waiting, self.base[2]) if roll == 0 else ((), ())
             if now != first or given != given_first:
                 gain = self._roll(now, given) - self._roll(first, given_first)
                 total += max(-self.cap, min(self.cap, gain))
         return total * self.percent / 100
+
+    def given(self, fight: Fight) -> tuple[Die, ...]:
+        """The dice ``side``'s next roll gets beyond those it rolls (but for spare dice): those
+        waiting for it, and those its own turn-start hooks would give (when
+        :attr:`starts`), sorted."""
+        waiting = fight.fighters[self.side].waiting
+        if not self.starts:
+            return waiting
+        key = fight.key()
+        hit = self._given.get(key)
+        if hit is None:
+            trial = lent(fight)     # (the hooks after poison's run, whatever the HP)
+            chance = SampleChance(random.Random(SEED))
+            hit = trial.dice_given_at_turn_start(self.side, chance)
+            hit = self._given[key] = tuple(sorted((*waiting, *hit))[:MAX_DICE])
+        return hit
 
     def _roll(self, count: int, given: tuple[Die, ...]) -> float:
         """What a roll of ``count`` dice and the dice ``given`` is worth: each die given

@@ -31,8 +31,8 @@ key                default    what earns it
                               (beyond the table)
 ``rolls``          100        per cent of what one's next three turns gain or lose
                               by the dice the turn changed for one's rolls
-                              (``extra_dice``, dice given at one's turn's end;
-                              beyond the table)
+                              (``extra_dice``, dice given at one's turn's end
+                              or as one's next starts; beyond the table)
 =================  =========  ==============================================
 
 The terms beyond the table are the project's own: what a dodge, a reduce, thorns, a lock or a shock
@@ -182,10 +182,13 @@ class Scorer:
         self._holding = holding if holding.active else None
         self._held = holding.held
         scripts = _scripts(fight) if plans_now(fight, self.side) else None
-        rolls = LaterRolls(fight, self.side, w.rolls, self.table_potential, w.damage)
+        found = _own_scripts(fight, self.side) if scripts is None else scripts.found
+        rolls = LaterRolls(fight, self.side, w.rolls, self.table_potential, w.damage,
+                           starts=any(_gives_at_start(owner, script, self.side)
+                                      for owner, script, _ in found))
         # (the base game's turns mostly change no one's rolls: then nothing to look at)
         self._rolls = rolls if rolls.active and (scripts is None or any(
-            _changes_rolls(owner, script, self.side) for owner, script, _ in scripts.found)) \
+            _changes_rolls(owner, script, self.side) for owner, script, _ in found)) \
             else None
         ceiling = Ceiling(fight, self, scripts)
         self._ceiling = ceiling if ceiling.active else None
@@ -419,10 +422,36 @@ GIVES_DICE = frozenset({"give", "set_dice"})
 def _changes_rolls(owner: int | None, script: Any, side: int) -> bool:
     """Whether ``script`` may change ``side``'s later rolls in its turn (the ``rolls``
     term): ``extra_dice`` anywhere, or dice given by a hook of ``side``'s own turn's end (a
-    card's, its fighter's or a status's), which wait for its next roll."""
+    card's, its fighter's or a status's), which wait for its next roll, or of its next
+    turn's start (:func:`_gives_at_start`)."""
     return EXTRA_DICE in script.calls or (
         script.event == "on turn end" and owner in (side, None)
-        and not script.calls.isdisjoint(GIVES_DICE))
+        and not script.calls.isdisjoint(GIVES_DICE)) or _gives_at_start(owner, script, side)
+
+
+def _gives_at_start(owner: int | None, script: Any, side: int) -> bool:
+    """Whether ``script`` is a hook of ``side``'s next turn's start (a card's, its
+    fighter's or a status's) that may give it dice: what it gives then depends on what
+    the turn left (a die kept in a card's variable), and is priced as the dice waiting
+    for the roll are. (A script that does not say what it calls may.)"""
+    if script.event != "on turn start" or owner not in (side, None):
+        return False
+    calls = getattr(script, "calls", None)
+    return calls is None or not calls.isdisjoint(GIVES_DICE)
+
+
+def _own_scripts(origin: Fight, side: int) -> list[tuple[int | None, Any, None]]:
+    """The hooks of ``side``'s fighter, of its cards in play and of every status: where
+    :func:`_scripts` cannot say every script that may run, those a hook of its own turn's
+    start may be."""
+    f = origin.fighters[side]
+    hooks = [*f.defn.hooks.values()]
+    for card in f.cards:
+        for variant in (card.defn, card.defn.weakened):
+            hooks += variant.hooks.values() if variant is not None else ()
+    found: list[tuple[int | None, Any, None]] = [(side, script, None) for script in hooks]
+    return found + [(None, script, None) for status in origin.rules.statuses.values()
+                    for script in status.hooks.values()]
 
 
 #: The built-in that fires countdowns from a script (each card the owner winds fired, and

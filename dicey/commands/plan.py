@@ -182,7 +182,7 @@ LEGEND = {
               "columns)",
     "gained": "cards gained this turn and kept for the fight (holding)",
     "rolls": "one's next three turns with the dice the turn changed for them (extra_dice, "
-             "dice given at the turn's end)",
+             "dice given at the turn's end or as the next starts)",
     "bonus": "the points bonus() gave{cards}",
     "cards": "cards used",
     "countdown": "countdown points taken off",

@@ -17,6 +17,7 @@ import argparse
 import os
 import shlex
 import sys
+import threading
 
 from dicey.library import CONTENT_DIR, Library, display_path
 
@@ -118,8 +119,10 @@ def run(args: argparse.Namespace) -> int:
     config = PlayConfig(enemy_delay=args.delay, seed=args.seed, hero=hero, ai=args.ai,
                         notices=_notices(lib, args.mods) + _stranger(lib, hero))
     app = DiceyApp(lib, SaveStore(), config)
-    from dicey.tui.driver import screen_driver
+    from dicey.tui.driver import quiet_lost_terminal, screen_driver
     if (driver := screen_driver()) is not None:   # standard error sent to a file
         app.driver_class = driver
+    # (for the rest of the process: the output thread may fail as the game shuts down)
+    threading.excepthook = quiet_lost_terminal(threading.excepthook)
     app.run()
     return app.return_code or 0

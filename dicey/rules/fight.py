@@ -199,6 +199,26 @@ class Fight(Mechanics):
             self.phase = ACTING
         return self._close()
 
+    def dice_given_at_turn_start(self, side: int, chance: Chance) -> tuple[Die, ...]:
+        """The dice ``side``'s own hooks give it as its next turn starts, were that turn to
+        start from this position: its statuses' ``on turn start`` (step 2), then its cards'
+        and its own (step 5), run here without the roll (so not the dice rolled, nor spare
+        dice, nor those waiting for the roll), and without the opponent's turn between.
+
+        A look ahead (the AI prices a card that keeps a die for its owner's next turn by
+        it): it changes this fight, which it leaves part-way through that turn's start, so
+        call it on a copy."""
+        self._open(chance)
+        self.actor, self.turn_moves = side, 0
+        self._reset(side)
+        self.phase = STARTING
+        self._status_hooks(side, "on turn start")
+        if not self._stopped:
+            self._turn_start_hooks(side)
+        self._settle()
+        self._close()
+        return tuple(self.fighters[side].dice)
+
     def _reset(self, side: int) -> None:
         f = self.fighters[side]
         f.set_cards([refreshed(c) for c in f.cards])

@@ -75,6 +75,8 @@ def describe_reward(library: Any, hero: Hero, reward: Reward) -> str:
     >>> from types import SimpleNamespace as NS
     >>> describe_reward(NS(equipment={}), Hero("w", 7, 20, 2), Reward("heal", amount=10))
     'Heal 10 HP (7 → 17 of 20)'
+    >>> describe_reward(NS(equipment={}), Hero("w", 23, 24, 2), Reward("heal", amount=10))
+    'Heal to full: 1 HP of 10 (23 → 24 of 24)'
     """
     if reward.kind == "card":
         return f"Take {card_label(library, reward.card)}"
@@ -83,4 +85,6 @@ def describe_reward(library: Any, hero: Hero, reward: Reward) -> str:
         return f"Upgrade {card_label(library, reward.card)} → " \
                f"{card_label(library, reward.card + '+')}{where}"
     after = min(hero.max_hp, hero.hp + reward.amount)
-    return f"Heal {reward.amount} HP ({hero.hp} → {after} of {hero.max_hp})"
+    healed = f"{reward.amount} HP" if after - hero.hp == reward.amount else \
+        f"to full: {after - hero.hp} HP of {reward.amount}"     # (no more than it heals)
+    return f"Heal {healed} ({hero.hp} → {after} of {hero.max_hp})"

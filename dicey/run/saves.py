@@ -280,6 +280,7 @@ def _check_content(state: RunState, library: Any) -> None:
         raise SaveFormatError(f"it is a run of dungeon '{state.dungeon}', not loaded{hint}")
     if state.hero.id not in library.heroes:
         raise SaveFormatError(f"its hero '{state.hero.id}' is not loaded{hint}")
+    _check_kit(state, library)
     for offer in state.offers:
         if offer.kind != "heal" and not offer.card:
             raise SaveFormatError(f"it offers a{'n' * (offer.kind == 'upgrade')} "
@@ -314,6 +315,19 @@ def _check_content(state: RunState, library: Any) -> None:
         if offer.kind == "upgrade" and offer.card not in can_upgrade:
             raise SaveFormatError(f"it offers an upgrade of '{offer.card}', which the hero "
                                   "cannot upgrade")
+
+
+def _check_kit(state: RunState, library: Any) -> None:
+    """SaveFormatError when the hero holds no card, or rolls no die, where its declaration
+    starts it with some: a run keeps one card equipped at least (the inventory says so),
+    and its levels only add dice. (A mod's hero declared with none may have none.)"""
+    hero, declared = state.hero, library.heroes[state.hero.id]
+    if not hero.equipment and declared.equipment:
+        raise SaveFormatError("its hero has no card equipped (a run keeps one equipped at "
+                              "least)")
+    if hero.dice == 0 and declared.dice > 0:
+        raise SaveFormatError(f"run.hero.dice is 0, but the hero '{hero.id}' starts with "
+                              f"{declared.dice} and no level takes dice away{CHANGED_HINT}")
 
 
 def _check_level(state: RunState, library: Any) -> None:

@@ -8,7 +8,7 @@ terminal and standard output is, the screen is drawn on standard output.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Callable
 
 
 def is_terminal(stream: Any) -> bool:
@@ -36,3 +36,22 @@ def screen_driver() -> type | None:
             self._file = sys.__stdout__
 
     return StdoutDriver
+
+
+#: The name of the thread Textual writes the screen from.
+OUTPUT_THREAD = "textual-output"
+
+
+def quiet_lost_terminal(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A ``threading.excepthook`` that passes over the error of Textual's output thread
+    when the terminal went away under it (an ``OSError``: the window closed, ``tmux
+    kill-session``) and hands every other to ``hook``. The game saves the run as the
+    terminal goes; the output thread's traceback in a player's ``2> problems.txt`` said
+    nothing of use."""
+    def excepthook(args: Any) -> Any:
+        thread = getattr(args, "thread", None)
+        if isinstance(args.exc_value, OSError) and thread is not None and \
+                thread.name == OUTPUT_THREAD:
+            return None
+        return hook(args)
+    return excepthook

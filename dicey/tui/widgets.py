@@ -796,7 +796,15 @@ class FightLog(RichLog, can_focus=False):
     def on_mouse_scroll_up(self) -> None:
         self.call_after_refresh(self._note_where)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        # RichLog's own handler (stopped here) writes the lines held back until the size
+        # is known through write(), which would keep them twice in _written: a later
+        # width would show them twice. They are written here as RichLog writes them.
+        event.prevent_default()
+        if event.size.width and not self._size_known:
+            self._size_known = True
+            while self._deferred_renders:
+                RichLog.write(self, *self._deferred_renders.popleft())
         width = self.scrollable_content_region.width
         if width and width != self._wrapped_at:
             # Lines wrapped at another width would be cut (or leave half the log blank):

@@ -1,6 +1,6 @@
 """Dice a turn gains or loses for one's later rolls (``dicey.ai.rolls``): ``extra_dice`` for
-the fight or for a few rolls, and dice given at one's turn's end, are worth what one's next
-turns are worth with those dice."""
+the fight or for a few rolls, dice given at one's turn's end, and dice one's own hooks give as
+the next turn starts, are worth what one's next turns are worth with those dice."""
 from __future__ import annotations
 
 import json
@@ -43,11 +43,23 @@ equipment "Pocket" {
 }
 '''
 
+#: A card that keeps a die in a variable and gives it back as its owner's next turn starts.
+JAR = POCKET.replace('"Pocket"', '"Jar"').replace("on turn end", "on turn start")
+#: A card that gives its owner a 1 as every turn starts, whatever the turn did.
+SPARK = '''
+equipment "Spark" {
+    slots: max 3
+    text: "Do [d] damage. Get a 1 as each of your turns starts"
+    on use { attack(d) }
+    on turn start { give(1) }
+}
+'''
+
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     return library_with(tmp_path_factory.mktemp("rolls"), "kaleidoscope.dice",
-                        KALEIDOSCOPE + POCKET)
+                        KALEIDOSCOPE + POCKET + JAR + SPARK)
 
 
 def warrior(lib, cards: list[str], dice: list[int], opp: list[str], opp_hp: int = 30) -> Fight:
@@ -141,6 +153,47 @@ def test_a_die_kept_for_the_next_roll_is_worth_that_roll_with_it(lib, monkeypatc
     assert moves(fight) == ["6 → Sword", "2 → Dagger", "end turn"]
 
 
+def test_a_die_given_back_as_the_next_turn_starts_is_worth_that_roll_with_it(lib, monkeypatch):
+    """The Jar gives its die back in its owner's ``on turn start``: what that hook gives is
+    found by running it on a copy of the turn's end, and priced as a die waiting for the
+    roll. Out of sight, the Jar was a die thrown away, and the 6 was left unused."""
+    fight = warrior(lib, ["Jar", "Sword", "Dagger"], [6, 6, 2], ["Sword"])
+    scorer = Scorer(fight)
+    later = scorer._rolls
+    assert later is not None and later.starts
+    assert moves(fight) == ["6 → Jar", "6 → Sword", "2 → Dagger", "end turn"]
+    kept = fight.copy(simulation=True, log=False)
+    play(kept, "6 → Jar", "end turn")
+    assert kept.fighters[0].waiting == ()               # (nothing waits: the hook gives it)
+    assert [d.value for d in later.given(kept)] == [6]
+    six = later.given(kept)
+    assert scorer.parts(kept)["later rolls"] == pytest.approx(
+        later.worth(2, six) - later.worth(2)) and later.worth(2, six) > later.worth(2)
+    assert dict(kept.fighters[0].cards[0].vars)["kept"] == 6    # (looked at on a copy)
+    monkeypatch.setattr(score, "DEFAULT_WEIGHTS", score.Weights(rolls=0))
+    assert moves(fight) == ["6 → Sword", "2 → Dagger", "end turn"]
+
+
+def test_dice_the_next_turn_s_start_gives_whatever_the_turn_did_are_worth_nothing(lib):
+    """The Spark gives a 1 as every turn starts: its owner had it this turn too, so no end
+    of the turn gains it."""
+    fight = warrior(lib, ["Spark", "Sword", "Hall of Mirrors"], [3, 6], ["Sword"])
+    on, off = Scorer(fight), Scorer(fight, weights=score.Weights(rolls=0))
+    assert on._rolls.starts and [d.value for d in on._rolls.base[2]] == [1]
+    for line in (["3 → Spark", "end turn"], ["6 → Sword", "3 → Spark", "end turn"], ["end turn"]):
+        end = fight.copy(simulation=True, log=False)
+        play(end, *line)
+        assert on.potential(end) == off.potential(end)
+
+
+def test_the_opponent_s_turn_start_hooks_are_not_looked_at(lib):
+    """Only the planner's own hooks (and the statuses') give it dice as its turn starts."""
+    fight = warrior(lib, ["Sword", "Dagger"], [6, 2], ["Jar", "Spark"])
+    assert Scorer(fight)._rolls is None
+    mixed = warrior(lib, ["Hall of Mirrors", "Sword"], [6, 2], ["Jar", "Spark"])
+    assert not Scorer(mixed)._rolls.starts
+
+
 def test_dice_given_at_the_opponent_s_turn_end_are_not_the_planner_s(lib):
     """Only the planner's own turn-end hooks (and the statuses') give it dice that wait."""
     fight = warrior(lib, ["Sword", "Dagger"], [6, 2], ["Pocket", "Sword"])
@@ -153,6 +206,8 @@ def test_dice_given_at_the_opponent_s_turn_end_are_not_the_planner_s(lib):
     (["Hall of Mirrors", "Sword", "Dagger", "Shield", "Hammer"], [6, 5, 3], ["Sword"]),
     (["Hall of Mirrors", "Kaleidoscope", "Sword"], [6, 6, 2], ["Sword"]),
     (["Pocket", "Sword", "Dagger"], [6, 6, 2], ["Sword"]),
+    (["Jar", "Sword", "Dagger"], [6, 6, 2], ["Sword"]),
+    (["Jar", "Spark", "Pocket"], [6, 3, 2], ["Sword"]),
 ])
 @pytest.mark.parametrize("opp_hp", [4, 30])
 @pytest.mark.parametrize("weights", [score.Weights(),
@@ -232,8 +287,9 @@ ms = "none"
 
 
 #: Cards that change their owner's later rolls, or the opponent's, every way the language
-#: lets them: for the fight, for a few rolls, by a die's value, and dice kept for the next.
-CHANGERS = KALEIDOSCOPE + POCKET + '''
+#: lets them: for the fight, for a few rolls, by a die's value, dice kept for the next roll,
+#: and dice given as the next turn starts.
+CHANGERS = KALEIDOSCOPE + POCKET + JAR + SPARK + '''
 equipment "Lens" {
     slots: any
     cast: self
@@ -256,8 +312,8 @@ equipment "Hoard" {
     }
 }
 '''
-HANDS = ["Kaleidoscope", "Pocket", "Lens", "Prism", "Hoard", "Hall of Mirrors", "Sword",
-         "Dagger", "Shield", "Lucky Coin", "Bandage"]
+HANDS = ["Kaleidoscope", "Pocket", "Jar", "Spark", "Lens", "Prism", "Hoard", "Hall of Mirrors",
+         "Sword", "Dagger", "Shield", "Lucky Coin", "Bandage"]
 
 
 @pytest.fixture(scope="module")
@@ -269,7 +325,7 @@ def changers(tmp_path_factory):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cards=st.lists(st.sampled_from(HANDS), min_size=1, max_size=4, unique=True),
        dice=st.lists(st.integers(1, 6), min_size=1, max_size=4),
-       opp=st.lists(st.sampled_from(["Sword", "Shield", "Dagger", "Lens"]), min_size=1,
+       opp=st.lists(st.sampled_from(["Sword", "Shield", "Dagger", "Lens", "Jar"]), min_size=1,
                     max_size=2),
        opp_hp=st.integers(1, 30))
 def test_a_turn_that_changes_the_rolls_is_solved_within_its_ceiling(changers, cards, dice, opp,

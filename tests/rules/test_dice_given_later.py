@@ -33,6 +33,17 @@ equipment "Hoard" {
     on use { attack(d) }
 }
 
+equipment "Keeper" {
+    slots: any
+    cast: self
+    var kept = 0
+    text: "Keep this die for your next turn"
+    on use { kept = d }
+    on turn start {
+        if kept > 0 { give(kept); kept = 0 }
+    }
+}
+
 status "gift" {
     kind: positive
     text: "A 6 at the start of each of your turns"
@@ -96,6 +107,29 @@ def test_a_die_a_status_gives_before_the_roll_joins_it(lib):
     fight = ready(lib, statuses={"gift": 1})
     roll(fight, 1, 2)
     assert sorted(d.value for d in fight.fighters[0].dice) == [1, 2, 6]
+
+
+def test_the_dice_ones_own_hooks_give_as_the_next_turn_starts(lib):
+    """``dice_given_at_turn_start``: what a fighter's statuses and cards give it as its turn
+    starts, as if it started from the position (the AI's look at its next roll): not the
+    dice it rolls, nor those waiting for the roll. It changes the fight it runs on, so the
+    AI runs it on a copy."""
+    fight = ready(lib, mine=("Keeper", "Sword"), theirs=("Ember Jar", "Sword"),
+                  statuses={"gift": 1})
+    roll(fight, 5, 3)
+    fight.apply(Move.parse("5 → Keeper"), FixedChance())
+    fight.apply(Move.parse("end"), FixedChance())           # the Frog's turn to start
+    look = fight.copy(simulation=True, log=False)
+    assert sorted(d.value for d in look.dice_given_at_turn_start(0, FixedChance())) == [5, 6]
+    # the Frog's own: none of its hooks gives at its turn's start (its jar at its end)
+    assert fight.copy().dice_given_at_turn_start(1, FixedChance()) == ()
+    # the fight it was copied from is as it was: the Keeper still holds its die
+    assert dict(fight.fighters[0].cards[0].vars)["kept"] == 5
+    assert dict(look.fighters[0].cards[0].vars)["kept"] == 0
+    roll(fight, 2, 2)                                       # the Frog's turn, ended
+    fight.apply(Move.parse("end"), FixedChance())
+    roll(fight, 1, 1)                                       # the Warrior's, as it said
+    assert sorted(d.value for d in fight.fighters[0].dice) == [1, 1, 5, 6]
 
 
 def test_dice_waiting_past_the_pools_cap_are_a_fault(lib):

@@ -134,7 +134,8 @@ def test_levels_stop_where_a_save_stops():
     """A mod hero with 24 dice, or a dungeon of many levels: the run held 25 dice (or HP
     past the language's largest number), and its every save after was refused."""
     many = tuple(LevelDef(n, n, hp=999, dice=6) for n in range(2, 1200))
-    hero, news = progress.gain_experience(Hero("warrior", 10, 30, 24), many, 10 ** 6)
+    hero, news = progress.gain_experience(Hero("warrior", 10, 30, 24, equipment=("sword",)),
+                                          many, 10 ** 6)
     assert (hero.dice, hero.max_hp, hero.hp, hero.xp) == (24, 1_000_000, 1_000_000, 1_000_000)
     assert news[0] == "Level 2! +999 max HP, HP restored (24 dice: the most a hero rolls)"
     assert news[-1] == "Level 1199! HP restored (24 dice: the most a hero rolls)"

@@ -367,6 +367,13 @@ def _resealed(state, edit) -> bytes:
      "its hero's equipment takes 60 grid spaces; the hero 'warrior' has 4 (was a mod changed?)"),
     (lambda d: d["hero"].update(equipment=["sword", "dagger", "shield", "rock"]),
      "takes 5 grid spaces; the hero 'warrior' has 4"),
+    # A hero with no card, or no die, where its declaration starts it with some (it was
+    # accepted, and its fights were turns of nothing).
+    (lambda d: d["hero"].update(equipment=[]),
+     "its hero has no card equipped (a run keeps one equipped at least)"),
+    (lambda d: d["hero"].update(dice=0),
+     "run.hero.dice is 0, but the hero 'warrior' starts with 3 and no level takes dice "
+     "away (was a mod changed?)"),
     (lambda d: d["hero"].update(backpack=["dagger+"]),
      "its card 'dagger+' is an upgrade of 'Dagger', which has none (was a mod changed?)"),
     (lambda d: d.update(stage="map", offers=[]) or d["hero"].update(hp=0),

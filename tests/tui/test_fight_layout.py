@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
 
+from dicey.rules.state import Outcome
 from dicey.tui import faces
 from dicey.tui.screens.card import CardScreen
 from dicey.tui.widgets import CardRow, CardView, FightLog, KeyBar
@@ -269,6 +270,27 @@ def _log_text(log: FightLog) -> tuple[str, int]:
     return " ".join(line.strip() for line in lines), max(map(cell_len, lines), default=0)
 
 
+async def test_the_lines_written_before_the_log_knew_its_size_are_shown_once(home):
+    """The fight's first lines are written before the log is laid out: the log holds them
+    back until it knows its width. They were kept twice then (once as written, once as
+    written out), and the first resize showed them twice."""
+    app = make_app(home, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "1", "enter")
+        screen = fight_screen(pilot.app)
+        log = screen.query_one(FightLog)
+        await pilot.pause()
+        first = [line.plain for line in log._written]
+        assert first and first[0].endswith("goes first")
+        for size in [(100, 24), (70, 24)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = [strip.text.strip() for strip in log.lines]
+            assert text.count(first[0].strip()) == 1, size
+            assert [line.plain for line in log._written][:len(first)] == first
+            assert sum(1 for line in log._written if line.plain == first[0]) == 1
+
+
 @pytest.mark.parametrize("size", [(60, 18), (80, 24)])
 async def test_a_long_log_line_is_wrapped_at_the_log_s_width_and_again_on_a_resize(
         home, size):
@@ -358,6 +380,15 @@ async def test_a_long_enemy_name_is_cut_in_the_header_not_what_follows_it(home):
             line = shown(header).rstrip()
             assert line.startswith("Floor 1/") and line.split(" · ")[-1].startswith("The Gam")
             assert ending in line and "…" in line and cell_len(line) <= 78, line
+        # who won, said to the player either way (a loss read "The Gam… wins.")
+        for winner, said in ((1, "You lose: The Gam"), (0, "You win!")):
+            f.outcome = Outcome(winner, "knockout", f.turn)
+            screen.refresh_view()
+            await pilot.pause()
+            line = shown(header).rstrip()
+            assert line.split(" · ")[-1].startswith(said) and cell_len(line) <= 78, line
+            assert line.endswith("wins.") == (winner == 1), line
+        f.outcome = None
         assert name in shown(screen.query_one("#enemy-bar"))
         await pilot.resize_terminal(120, 30)
         await pilot.pause()

@@ -256,3 +256,32 @@ def test_a_stream_that_cannot_say_is_no_terminal():
     from dicey.tui.driver import is_terminal
     assert not is_terminal(Closed()) and not is_terminal(None)
     assert is_terminal(_Stream(True))
+
+
+def test_the_output_thread_s_error_when_the_terminal_goes_is_not_printed(monkeypatch, home):
+    """Closing the terminal under the game (tmux kill-session) made Textual's output thread
+    fail writing to it, and its traceback went to 'dicey play 2> problems.txt'. The game
+    saves the run as the terminal goes: that error is passed over, and no other."""
+    import threading
+
+    from dicey.tui.app import DiceyApp
+    from dicey.tui.driver import OUTPUT_THREAD
+    monkeypatch.setattr(DiceyApp, "run", lambda app: None)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    _terminals(monkeypatch, True, True, True)
+    heard = []
+    threading.excepthook = heard.append
+    assert main(["play", "--hero", "Thief"]) == 0
+
+    def fail_in(name: str, error: BaseException) -> None:
+        def run() -> None:
+            raise error
+        thread = threading.Thread(target=run, name=name)
+        thread.start()
+        thread.join()
+
+    fail_in(OUTPUT_THREAD, OSError(5, "Input/output error"))
+    assert heard == []
+    fail_in(OUTPUT_THREAD, RuntimeError("a bug"))           # not the terminal's going
+    fail_in("worker", OSError(5, "Input/output error"))     # nor another thread's
+    assert [type(args.exc_value) for args in heard] == [RuntimeError, OSError]

@@ -317,7 +317,10 @@ async def test_a_new_run_asks_before_replacing_the_saved_one(home):
         title = app.screen
         assert isinstance(title, TitleScreen)
         assert "replaces the saved one" in str(title.query_one("#title-problem").text)
-        await pilot.press("n", "1")                      # asked again: a new run
+        # the cursor is on New run, not on Continue: enter answers as n does
+        menu = title.query_one("#menu")
+        assert menu.highlighted_option.id == "new"
+        await pilot.press("enter", "1")                  # asked again: a new run
         await pilot.pause()
         assert app.state.seed == 5
     assert SaveStore(home).load().state.seed == 5
@@ -462,10 +465,10 @@ async def test_any_other_key_takes_back_the_new_run_question(home):
         await pilot.pause()
         assert app.screen is title                         # asked again, not taken
         assert "replaces the saved one" in str(title.query_one("#title-problem").text)
-        await pilot.press("down")
+        await pilot.press("down")                          # (from New run, where n put it)
         await pilot.pause()
         assert "replaces" not in str(title.query_one("#title-problem").text)
-        await pilot.press("up", "up", "up", "enter")       # New run, then enter: asked
+        await pilot.press("up", "enter")                   # New run, then enter: asked
         await pilot.pause()
         assert app.screen is title
         await pilot.press("enter")                         # and enter again takes it

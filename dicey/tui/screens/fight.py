@@ -419,7 +419,7 @@ class FightScreen(RunScreen):
         if s.hero_to_act and not s.over:
             return "Your turn"
         if s.over:
-            line = "{} wins."
+            line = "You lose: {} wins."
         else:
             spinner = f" — thinking {SPINNER[self.spin % len(SPINNER)]}" if self.thinking \
                 else ""

@@ -67,10 +67,10 @@ def kept_notice(problem: str, names: list[str]) -> str:
 UNREAD_CONTINUE = "The saved run cannot be continued (why is just below): choose New run " \
     "to start one."
 #: Said when New run would replace a saved run.
-REPLACES = "A new run replaces the saved one. Choose New run again to start it."
+REPLACES = "A new run replaces the saved one. Choose New run again (n or enter) to start it."
 #: Said when New run would set aside a saved run that is whole but of mods not loaded now.
 SETS_ASIDE = ("A new run sets the saved one aside (to go on with it, quit and start the "
-              "game with its mods). Choose New run again to start it.")
+              "game with its mods). Choose New run again (n or enter) to start it.")
 
 
 def folder_problem(folder: Path) -> str:
@@ -367,6 +367,9 @@ class TitleScreen(DiceyScreen):
         if (self.loaded.state is not None or unloaded) and not self.confirming:
             self.confirming = True
             self._say(REPLACES if self.loaded.state is not None else SETS_ASIDE)
+            # (the cursor goes to New run: the enter that answers takes it, not Continue)
+            menu = self.query_one("#menu", Menu)
+            menu.highlighted = menu.get_option_index("new")
             return
         self.confirming = False
         self.app.push_screen(HeroScreen())
