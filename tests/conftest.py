@@ -12,11 +12,24 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from mods_kit import extra_mods
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Said under the results: mods beside the bundled ones, whose cards and enemies change
+    what the tests of the game's figures see (they fail then, for no fault of the game's)."""
+    extra = extra_mods()
+    if extra:
+        terminalreporter.write_line(
+            f"NOTE: mods/ holds {', '.join(extra)} besides the bundled mods; the tests measure "
+            "the game as it ships: move those mods out of mods/ to run them", yellow=True)
 
 
 @pytest.fixture(scope="session")

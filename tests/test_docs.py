@@ -435,3 +435,21 @@ def test_the_tutorials_examples_check_clean(cli, tmp_path):
         path.write_text(body, encoding="utf-8")
         code, out, err = cli("check", str(path))
         assert code == 0 and "0 errors, 0 warnings" in out, (body, err)
+
+
+def test_the_mods_the_game_ships_are_those_the_tests_expect(tmp_path):
+    """The tests measure the game with its bundled mods; a modder's own in mods/ (the
+    tutorial's embers) is named in pytest's header, as modding.md §1 says."""
+    from dicey.library import MODS_DIR
+    from mods_kit import BUNDLED_MODS, MODS, extra_mods
+    assert MODS == MODS_DIR
+    shipped = sorted(p.name for p in MODS_DIR.iterdir() if (p / "mod.toml").is_file())
+    assert [m for m in shipped if m not in extra_mods()] == sorted(BUNDLED_MODS)
+    (tmp_path / "embers").mkdir()
+    (tmp_path / "embers" / "mod.toml").write_text('name = "Embers"\n')
+    (tmp_path / "_old").mkdir()
+    (tmp_path / "frostbite").mkdir()
+    (tmp_path / "frostbite" / "mod.toml").write_text('name = "Frostbite"\n')
+    assert extra_mods(tmp_path) == ["embers"]
+    assert "pytest` says why under its results" in \
+        (DOCS / "modding.md").read_text(encoding="utf-8").replace("\n", " ")
