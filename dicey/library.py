@@ -905,7 +905,8 @@ def _duplicate_problems(decl: A.Decl, path: str, key: tuple[str, str],
         return [Diagnostic.at(path, decl.name_pos, f"duplicate {what}: already declared at "
                               f"{places[key]} (write 'override {decl.kind} \"{decl.name}\"' "
                               "to replace it)")]
-    if decl.override and key not in places:
+    # (an enemy and a hero share one space of ids: an override replaces one of its kind)
+    if decl.override and (key not in places or key[1] not in before.table(decl.kind)):
         known = dataclasses.replace(before, outside=outside)   # (same tables, so 'is' holds)
         hint = checker.unknown_hint(decl.name, known.table(decl.kind), known)
         return [Diagnostic.at(path, decl.name_pos, f"'override' of {what}, but there is no "
@@ -1050,7 +1051,8 @@ _DECLARED = re.compile(r'^[ \t]*(?:override[ \t]+)?(equipment|status|enemy|hero|
 def declared_names(folder: Path) -> list[tuple[str, str]]:
     """The ``(kind, name)`` of each declaration in the ``.dice`` files of mod folder
     ``folder`` (``("equipment", "Tinderbox")``), as a quick look at their text finds them:
-    nothing is parsed or checked, and a file that cannot be read adds nothing."""
+    nothing is parsed or checked, and a file that cannot be read (or is no regular file:
+    a pipe) adds nothing."""
     try:
         paths = dice_files(folder)
     except OSError:
@@ -1058,6 +1060,8 @@ def declared_names(folder: Path) -> list[tuple[str, str]]:
     found = []
     for path in paths:
         try:    # (no more than the parser would read: see parse_file)
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                continue        # (opening a named pipe would wait forever)
             with path.open("rb") as file:
                 text = file.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
         except OSError:

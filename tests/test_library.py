@@ -150,6 +150,24 @@ def test_override_of_a_name_of_another_kind_says_what_it_is(content, tmp_path):
                                      "enemy to replace (Sword is a card)")
 
 
+@pytest.mark.parametrize("source, said", [
+    ('override enemy "Warrior" { hp: 5; dice: 2; level: 1; equipment: "Sword"; text: "x" }',
+     "'override' of enemy 'Warrior', but there is no such enemy to replace (Warrior is a "
+     "hero)"),
+    ('override hero "Frog" { hp: 5; dice: 2; equipment: "Sword" }',
+     "'override' of hero 'Frog', but there is no such hero to replace (Frog is an enemy)")])
+def test_an_override_of_a_hero_as_an_enemy_or_back_is_an_error(source, said, tmp_path):
+    """A hero and an enemy share one space of ids (a plain redeclaration is a duplicate),
+    and an override replaces one of its own kind: 'override enemy "Warrior"' was taken, and
+    added an enemy Warrior beside the hero (a fight 'Warrior vs Warrior' then, and a card
+    'held by the hero Warrior; the enemies Frog and Warrior')."""
+    mods = tmp_path / "mods"
+    mod(mods, "ghost", source)
+    lib = load_library(mod_dirs=[mods])
+    assert "ghost" in lib.skipped_mods and [e.message for e in lib.errors] == [said]
+    assert not set(lib.heroes) & set(lib.enemies)
+
+
 @pytest.mark.parametrize("toml, words", [
     (None, "missing mod.toml"),
     ('name = "x"\nversion = 1\napi = 1\n', "'version' must be a string"),
@@ -196,6 +214,32 @@ def test_a_mod_toml_with_a_byte_order_mark_is_read(tmp_path):
     (folder / "mod.toml").write_bytes(b'\xef\xbb\xbfname = "M"\nversion = "1.0"\napi = 1\n')
     info, problems = read_mod_toml(folder)
     assert problems == [] and info.name == "M"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_the_look_at_what_mods_declare_passes_over_a_pipe(tmp_path, monkeypatch, cli):
+    """A name no loaded mod knows is looked for in the mods near the working folder: a
+    '.dice' there that is a named pipe was opened, which waits for a writer forever, and
+    'dicey cards Nope' hung without a word."""
+    import threading
+
+    from dicey.library import declared_names
+    folder = tmp_path / "mods" / "pipe"
+    folder.mkdir(parents=True)
+    (folder / "mod.toml").write_text('name = "Pipe"\nversion = "1.0.0"\napi = 1\n')
+    os.mkfifo(folder / "cards.dice")
+    (folder / "more.dice").write_text('equipment "Nope" { on use { attack(d) } }\n')
+    monkeypatch.chdir(tmp_path)
+    said = []
+    looking = threading.Thread(target=lambda: said.append((declared_names(folder),
+                                                           cli("cards", "Nope"))),
+                               daemon=True)    # (were it to wait, the test ends all the same)
+    looking.start()
+    looking.join(timeout=60)
+    assert said, "the look waited on the pipe"
+    names, (code, out, err) = said[0]
+    assert names == [("equipment", "Nope")]
+    assert code == 2 and "Nope is declared in mods/pipe" in err
 
 
 def test_one_unreadable_mod_toml_does_not_stop_the_others(content, tmp_path):
