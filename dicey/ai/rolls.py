@@ -3,14 +3,15 @@ are worth: the ``rolls`` term of the score, beyond ``ai.md``'s table.
 
 ``extra_dice(n)`` changes how many dice a fighter rolls for the rest of the fight, and
 ``extra_dice(n, self, turns)`` for its next ``turns`` rolls; dice given at one's own turn's
-end (``give`` in an ``on turn end``: a card that keeps a die for next turn) wait for the next
-roll, and one's own ``on turn start`` hooks may give dice as the next turn starts (a card
-that keeps a die in a variable and gives it back then). A one-turn search sees none of them: they come after the turn it plans and the
-opponent's coming one (:mod:`dicey.ai.foresight` plays that turn with the dice the opponent
-will roll, so a die taken from the opponent is seen). A card that cost its owner a die next
-turn (the Kaleidoscope: both fighters roll one fewer) was worth only what it took from the
-opponent, and a card that gave one for the rest of the fight was worth nothing unless its
-script said what (``bonus``).
+end (``give`` in an ``on turn end``: a card that keeps a die for next turn) wait for the
+next roll, and one's own ``on turn start`` hooks may give dice as the next turn starts (a
+card that keeps a die in a variable and gives it back then). A one-turn search sees none of
+them: they come after the turn it plans and the opponent's coming one
+(:mod:`dicey.ai.foresight` plays that turn with the dice the opponent will roll, so a die
+taken from the opponent is seen). A card that cost its owner a die next turn (the
+Kaleidoscope: both fighters roll one fewer) was worth only what it took from the opponent,
+and a card that gave one for the rest of the fight was worth nothing unless its script said
+what (``bonus``).
 
 :class:`LaterRolls` prices a number of dice by what a turn with that many is worth to
 ``side``: the turn played by the rule of thumb (:func:`~dicey.ai.baseline.choose_move`) on a
@@ -22,14 +23,15 @@ roll is priced by itself, as it is: the turn with it less the turn without, so t
 plays a few dozen trial turns at most, however many ways its dice may be kept. The dice
 one's own turn-start hooks would give are found by running them on a copy of the state
 (:meth:`~dicey.rules.fight.Fight.dice_given_at_turn_start`: as if the next turn started
-there, the opponent's coming turn left out), when a hook that may run then gives dice. A state is
-worth, for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of what that
-roll's dice are worth less what the roll's dice in the turn's first position are worth,
-each roll's difference held within what the opponent's whole HP is worth (a bound the
+there, the opponent's coming turn left out), when a hook that may run then gives dice. A
+state is worth, for each of ``side``'s next :data:`TURNS` rolls, ``percent`` per cent of
+what that roll's dice are worth less what the roll's dice in the turn's first position are
+worth, each roll's difference held within what the opponent's whole HP is worth (a bound the
 search's ceiling can add).
 
 The common case costs one comparison a state: a state whose fighter has the dice changes
-the turn's first position had is worth nothing here. Each roll's dice are played once per
+the turn's first position had is worth nothing here (where a turn-start hook may give dice,
+a state costs that look too, once per distinct state). Each roll's dice are played once per
 turn.
 """
 from __future__ import annotations

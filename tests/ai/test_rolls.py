@@ -180,7 +180,8 @@ def test_dice_the_next_turn_s_start_gives_whatever_the_turn_did_are_worth_nothin
     fight = warrior(lib, ["Spark", "Sword", "Hall of Mirrors"], [3, 6], ["Sword"])
     on, off = Scorer(fight), Scorer(fight, weights=score.Weights(rolls=0))
     assert on._rolls.starts and [d.value for d in on._rolls.base[2]] == [1]
-    for line in (["3 → Spark", "end turn"], ["6 → Sword", "3 → Spark", "end turn"], ["end turn"]):
+    for line in (["3 → Spark", "end turn"], ["6 → Sword", "3 → Spark", "end turn"],
+                 ["end turn"]):
         end = fight.copy(simulation=True, log=False)
         play(end, *line)
         assert on.potential(end) == off.potential(end)
