@@ -93,7 +93,7 @@ class LaterRolls:
     def value(self, fight: Fight) -> float:
         """The dice ``side``'s later rolls gained or lost since the turn's start."""
         me = fight.fighters[self.side]
-        waiting = self.given(fight)
+        waiting = self.given(fight) if self.starts else me.waiting   # (most: no look)
         if (me.extra, me.extra_for, waiting) == self.base:
             return 0.0
         total = 0.0

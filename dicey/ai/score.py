@@ -445,13 +445,19 @@ def _own_scripts(origin: Fight, side: int) -> list[tuple[int | None, Any, None]]
     :func:`_scripts` cannot say every script that may run, those a hook of its own turn's
     start may be."""
     f = origin.fighters[side]
-    hooks = [*f.defn.hooks.values()]
-    for card in f.cards:
-        for variant in (card.defn, card.defn.weakened):
-            hooks += variant.hooks.values() if variant is not None else ()
-    found: list[tuple[int | None, Any, None]] = [(side, script, None) for script in hooks]
-    return found + [(None, script, None) for status in origin.rules.statuses.values()
-                    for script in status.hooks.values()]
+    hooks = [*f.defn.hooks.values(), *(script for card in f.cards
+                                       for variant in _variants(card)
+                                       for script in variant.hooks.values())]
+    return [(side, script, None) for script in hooks] + \
+        [(None, script, None) for status in origin.rules.statuses.values()
+         for script in status.hooks.values()]
+
+
+def _variants(card: CardState) -> Collection[Any]:
+    """The definitions a card in play may act by: its own, its weakened block, and the
+    one it acts by now (each once)."""
+    return {id(v): v for v in (card.defn, card.defn.weakened, card.active)
+            if v is not None}.values()
 
 
 #: The built-in that fires countdowns from a script (each card the owner winds fired, and
@@ -716,8 +722,7 @@ def _scripts(origin: Fight) -> _Scripts | None:
     takers: set[int | None] = set()
 
     def add(side: int | None, card: CardState) -> None:
-        for variant in {id(v): v for v in (card.defn, card.defn.weakened, card.active)
-                        if v is not None}.values():
+        for variant in _variants(card):
             found.extend((side, script, card) for script in variant.hooks.values())
             exprs = (variant.ready, *(variant.progress or ()))   # (a button's)
             found.extend((side, script, card) for script in exprs if script is not None)

@@ -209,7 +209,7 @@ class Fight(Mechanics):
         it): it changes this fight, which it leaves part-way through that turn's start, so
         call it on a copy."""
         self._open(chance)
-        self.actor, self.turn_moves = side, 0
+        self.actor = side
         self._reset(side)
         self.phase = STARTING
         self._status_hooks(side, "on turn start")
